@@ -1,0 +1,37 @@
+// umax-probe: one search in either build, one line out, so that any position
+// can be compared between the original and the readable build from a shell.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "engines.h"
+#include "umax/session.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "umax-probe - run one search in the original (minimal) or the readable build and print\n"
+      "  bestmove <from><to> score <int> nodes <int>\n"
+      "Without --moves the search starts from an empty hash table; with --moves each move goes\n"
+      "through the original's legality-check path and the search starts from the table it leaves."};
+  std::string build = "readable";
+  std::string fen;
+  std::string moves;
+  long nodes = 0;
+  app.add_option("--engine", build, "minimal or readable")->check(CLI::IsMember({"minimal", "readable"}));
+  app.add_option("--fen", fen, "position (default: the start position, set up as main() does)");
+  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\"");
+  app.add_option("--nodes", nodes, "node budget: no new iteration starts after it")
+      ->required()
+      ->check(CLI::Range(1L, 2000000000L));
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    auto engine = umax::makeEngine(build);
+    umax::setUpGame(*engine, fen, moves);
+    const umax::ThinkResult result = engine->think(nodes);
+    std::cout << umax::formatThink(result.from, result.to, result.score, result.nodes) << "\n";
+  } catch (const std::exception& error) {
+    std::cerr << "umax-probe: " << error.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,111 @@
+/// \file engine.h
+/// \brief The readable micro-Max 3.2: the same search as the original's D(), node for node.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "umax/position.h"
+#include "umax/types.h"
+
+namespace umax {
+
+/// One slot of the hash table, laid out as the original's `struct _`.
+struct HashEntry {
+  int32_t lock = 0;   ///< hash lock Z of the position; 0 = empty // micro-Max: K
+  int32_t score = 0;  ///< score found // micro-Max: V
+  int8_t from = 0;    ///< best from-square | bound bits (see kLowerBoundBit) // micro-Max: X
+  int8_t to = 0;      ///< best to-square | kNotCastlingBit // micro-Max: Y
+  int8_t draft = 0;   ///< depth the score was searched to // micro-Max: D
+};
+
+/// Bit of HashEntry::from: the score was above alpha, so it is a lower bound.
+inline constexpr int kLowerBoundBit = 8;
+/// Bit of HashEntry::from: the score was below beta, so it is an upper bound.
+inline constexpr int kUpperBoundBit = 128;
+/// Bit of a best-move to-byte (Y): the move is not a castling, so it may be
+/// searched first in the next iteration.
+inline constexpr int kNotCastlingBit = 128;
+/// Bit of Y while the best move is waiting to be searched first ("sneaked in").
+inline constexpr int kSneakBit = 8;
+
+/// Number of slots: 16M + 8. // micro-Max: U
+inline constexpr int32_t kHashEntries = 16777224;
+/// Mask that picks the first slot of a probe window. // micro-Max: U-9
+inline constexpr int32_t kHashSlotMask = kHashEntries - 9;
+/// Slots examined per probe. The original's comment says 8, but its loop
+/// (`i=9; while(... && --i)`) examines up to 9.
+inline constexpr int kProbeSlots = 9;
+/// Size of the hash-key table T[]. // micro-Max: T[1035]
+inline constexpr int kKeyTableSize = 1035;
+/// Entries of T[] below this stay zero; main() fills from M = 136 on.
+inline constexpr int kFirstRandomKey = 136;
+
+/// What a think found.
+struct ThinkResult {
+  int from = 0;     ///< from-square of the best move (micro-Max: K)
+  int to = 0;       ///< to-square of the best move (micro-Max: L)
+  int score = 0;    ///< the root's score
+  long nodes = 0;   ///< nodes searched (calls of the search that passed the hash probe)
+};
+
+/// micro-Max 3.2 as a C++ object: the board, the hash table and the search.
+///
+/// The state and every operation follow the original's globals and main():
+/// a new Engine holds main()'s start position with an empty table.
+class Engine {
+ public:
+  Engine();
+
+  /// Sets up a game position (board, side, e.p. square, material eval).
+  void setPosition(const Position& position);
+  /// The current game state; epSquare is the char the original stores in O.
+  Position position() const;
+
+  /// Zeroes every slot, as in a freshly started program.
+  void clearHashTable();
+  /// main()'s clearing before each legality check: every lock set to 0.
+  void clearHashLocks();
+  /// Clears the locks of the root's probe window (J = Z = 1) and of slot 0.
+  void clearRootProbeWindow();
+
+  /// Thinks from the game position with a node budget: no new iteration
+  /// starts once `budget` nodes are spent. The table is used as it is.
+  ThinkResult think(long budget);
+  /// main()'s path for an entered move: clear the locks, check legality by
+  /// search, play the move if legal. Returns true if it was played.
+  bool playMove(int from, int to);
+  /// The same check after clearing only the root's probe window (fast).
+  bool checkMove(int from, int to);
+
+  /// The hash table (kHashEntries slots).
+  const std::vector<HashEntry>& hashTable() const { return table_; }
+  /// The hash-key table T[].
+  const std::array<int8_t, kKeyTableSize>& keyTable() const { return keys_; }
+  /// The node counter N.
+  int nodeCount() const { return nodes_; }
+  /// The best move of the last search: from (K) and to (L).
+  int bestFrom() const { return bestFrom_; }
+  int bestTo() const { return bestTo_; }
+
+ private:
+  int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock,
+             int epSquare, int lastTo, int depth);
+  HashEntry& probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock);
+  int32_t keyWord(int offset, int piece) const;
+  uint32_t keyChange(int salt, int from, int piece, int to, int captureSquare, int victim) const;
+  bool legalityCheck(int from, int to);
+
+  Board board_{};                              // micro-Max: b[]
+  std::array<int8_t, kKeyTableSize> keys_{};   // micro-Max: T[]
+  std::vector<HashEntry> table_;               // micro-Max: A[]
+  int nodes_ = 0;                              // micro-Max: N
+  int8_t bestFrom_ = 0;                        // micro-Max: K
+  int8_t bestTo_ = 0;                          // micro-Max: L
+  int eval_ = 0;                               // micro-Max: Q
+  int8_t epChar_ = 0;                          // micro-Max: O
+  int side_ = kWhite;                          // micro-Max: main()'s k
+};
+
+}  // namespace umax

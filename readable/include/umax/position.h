@@ -1,0 +1,71 @@
+/// \file position.h
+/// \brief Positions from FEN, in micro-Max's own terms. Used by both builds.
+///
+/// This is the single place where a FEN string becomes what micro-Max keeps
+/// for a game: its 129-byte board (pieces in the left half of each 16-square
+/// row, the centre-points table in the right half, a dummy square at 128),
+/// the side to move, the e.p. square and the material eval Q.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "umax/types.h"
+
+namespace umax {
+
+/// The board array exactly as micro-Max stores it. // micro-Max: b[]
+using Board = std::array<int8_t, kBoardSize>;
+
+/// What a game of micro-Max keeps between moves.
+struct Position {
+  Board board{};           ///< pieces, centre table, dummy // micro-Max: b[]
+  int side = kWhite;       ///< side to move, 8 or 16 // micro-Max: k (main's local)
+  int epSquare = kNoSquare;///< square a pawn skipped last move, or 128 // micro-Max: O
+  int eval = 0;            ///< material balance for the side to move // micro-Max: Q
+};
+
+/// A FEN the parser refused: what is wrong, and where (0-based column).
+class FenError : public std::runtime_error {
+ public:
+  FenError(const std::string& what, std::size_t column);
+  /// Column of the offending character in the FEN string.
+  std::size_t column() const { return column_; }
+
+ private:
+  std::size_t column_;
+};
+
+/// The standard start position.
+inline constexpr std::string_view kStartFen =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Parses a FEN (4 to 6 fields) into micro-Max's representation.
+/// \throws FenError with a message naming the field and the column.
+Position parseFen(std::string_view fen);
+
+/// The board main() builds at start-up: pieces, virgin bits, centre table.
+Board startBoard();
+
+/// Writes the centre-points table into the unused half of a board, as main() does.
+void fillCentreTable(Board& board);
+
+/// Material eval Q for `side`: 99 * (sum of piece values of side - of opponent), kings excluded.
+int materialEval(const Board& board, int side);
+
+/// The square name ("e4") of an on-board square; "--" for anything else.
+std::string squareName(int square);
+
+/// Parses a square name like "e4"; returns -1 if it is not one.
+int parseSquare(std::string_view name);
+
+/// Parses a move in coordinate notation ("e2e4"); false if malformed.
+bool parseMove(std::string_view text, int& from, int& to);
+
+/// The piece letter of a code ('P', 'n', ...), '.' for empty.
+char pieceLetter(int piece);
+
+}  // namespace umax

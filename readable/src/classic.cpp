@@ -1,0 +1,109 @@
+// classic.cpp - main()'s play loop from the original, with the same output.
+#include "umax/classic.h"
+
+#include <array>
+
+namespace umax {
+namespace {
+
+/// Printed symbol for each piece code & 15. // micro-Max: n[]
+constexpr char kPieceSymbols[] = ".?+nkbrq?*?NKBRQ";
+
+/// main()'s way of turning two typed characters into a square:
+/// file letter - 16 * rank digit + 799, kept in a char like K and L.
+/// // micro-Max: K=c[0]-16*c[1]+C
+int squareFromCharacters(int file, int rank) {
+  return static_cast<int8_t>(file - 16 * rank + kPromotionBonus);
+}
+
+std::string printable(const std::array<int, kMaxLineLength + 1>& line, int length) {
+  std::string text;
+  for (int index = 0; index < length; ++index) {
+    const int c = line[index];
+    if (c >= 32 && c < 127) {
+      text += static_cast<char>(c);
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", c & 0xff);
+      text += escaped;
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string boardText(const Board& board) {
+  // main(): F(i,0,121)printf(" %c",i&8&&(i+=7)?10:n[b[i]&15]);
+  std::string text;
+  for (int row = 0; row < 8; ++row) {
+    for (int file = 0; file < 8; ++file) {
+      text += ' ';
+      text += kPieceSymbols[board[16 * row + file] & 15];
+    }
+    text += " \n";
+  }
+  return text;
+}
+
+int runClassicInterface(Engine& engine, std::FILE* in, std::FILE* out, std::FILE* err, long budget) {
+  // The original's input buffer, int c[9]. It keeps what earlier lines left
+  // in it: a short line reads its move squares partly from them.
+  std::array<int, kMaxLineLength + 1> line{};
+  for (;;) {
+    std::fputs(boardText(engine.position().board).c_str(), out);
+    std::fflush(out);
+
+    // Read a line: every byte up to the first one <= 10 (newline, NUL, tab, ...).
+    int length = 0;  // bytes read, terminator included
+    int c;
+    bool tooLong = false;
+    do {
+      c = std::getc(in);
+      if (length <= kMaxLineLength) {
+        line[length] = c;
+      } else {
+        tooLong = true;
+      }
+      ++length;
+    } while (c > 10);
+
+    if (c == EOF && length == 1) return 0;  // end of input: the original would loop for ever
+    if (tooLong) {
+      std::fprintf(err, "umax-readable: input line of %d characters ignored: the original reads at most %d\n",
+                   length - 1, kMaxLineLength);
+      continue;
+    }
+
+    if (line[0] != '\n') {
+      // An entered move: its squares, computed exactly as main() does.
+      const int from = squareFromCharacters(line[0], line[1]);
+      const int to = squareFromCharacters(line[2], line[3]);
+      if (!engine.playMove(from, to)) {
+        int parsedFrom;
+        int parsedTo;
+        const std::string text = printable(line, length - 1);
+        const bool wellFormed = length - 1 >= 4 &&
+                                parseMove(std::string(text, 0, 4), parsedFrom, parsedTo);
+        if (wellFormed)
+          std::fprintf(err, "umax-readable: illegal move '%s'\n", text.c_str());
+        else
+          std::fprintf(err, "umax-readable: '%s' is not a move like e2e4\n", text.c_str());
+      }
+    } else {
+      // An empty line: think (the original's budget is 10,000,000), then play through
+      // the same legality check as an entered move.
+      const ThinkResult result = engine.think(budget);
+      const bool played = engine.playMove(result.from, result.to);
+      if (played)
+        std::fprintf(err, "umax-readable: plays %s%s (score %d, %ld nodes)\n",
+                     squareName(result.from).c_str(), squareName(result.to).c_str(), result.score,
+                     result.nodes);
+      else
+        std::fprintf(err, "umax-readable: found no move to play (score %d): mate or stalemate\n",
+                     result.score);
+    }
+  }
+}
+
+}  // namespace umax

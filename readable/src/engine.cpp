@@ -1,0 +1,349 @@
+// engine.cpp - micro-Max 3.2's search, written out for a reader.
+//
+// The search is one recursive function, as in the original: negamax with an
+// alpha-beta window, internal iterative deepening, a quiescence search made
+// of the depth-1 iteration, and a hash table. Every variable keeps the
+// original's one-letter name in a comment where it is declared, and every
+// step carries the number used by the walkthrough and the line map.
+#include "umax/engine.h"
+
+#include <algorithm>
+
+#include "umax/glibc_random.h"
+
+namespace umax {
+namespace {
+
+/// Step vectors of all pieces, one list per piece type, each ending in 0.
+/// Pieces other than pawns use each vector in both directions (the search
+/// negates a negative step before fetching the next one). // micro-Max: o[0..16]
+constexpr std::array<int8_t, 17> kStepVectors = {
+    -16, -15, -17, 0,        // downward pawn: push, two captures
+    1,   16,  0,             // rook: sideways, vertical
+    1,   16,  15,  17, 0,    // king and queen: all eight; upward pawn from 16
+    14,  18,  31,  33, 0};   // knight
+/// For each piece type, the index just before its first step vector.
+/// // micro-Max: o[p+16]
+constexpr std::array<int8_t, 8> kFirstStepIndex = {0, 7, -1, 11, 6, 8, 3, 6};
+/// The step index at which a king steps sideways (the only castling direction).
+constexpr int kSidewaysStepIndex = 7;
+
+/// A king with its virgin bit, colour bits removed: only such a king castles.
+constexpr int kVirginKing = kKing | kVirgin;
+/// The value stored in a pawn's row mask term that marks the double-step row:
+/// 6 * side + row == 128 holds for row 5 (rank 3) for white and row 2 (rank 6) for black.
+constexpr int kDoubleStepSum = 128;
+
+/// Reads four bytes of the key table as one little-endian int, as the
+/// original's `*(int*)(T+...)` does on the x86 it ran on.
+inline int32_t loadWord(const int8_t* bytes) {
+  uint32_t word = 0;
+  for (int index = 3; index >= 0; --index)
+    word = (word << 8) | static_cast<uint8_t>(bytes[index]);
+  return static_cast<int32_t>(word);
+}
+
+}  // namespace
+
+Engine::Engine() : table_(kHashEntries + 1) {
+  // main(): F(i,M,1035)T[i]=random()>>9;  The extra slot past the end stands
+  // in for the memory a 9th probe of the very last window reads in the original.
+  GlibcRandom random;
+  for (int index = kFirstRandomKey; index < kKeyTableSize; ++index)
+    keys_[index] = static_cast<int8_t>(random.next() >> 9);
+  board_ = startBoard();
+}
+
+void Engine::setPosition(const Position& position) {
+  board_ = position.board;
+  side_ = position.side;
+  epChar_ = static_cast<int8_t>(position.epSquare);  // 128 becomes -128, as in O
+  eval_ = position.eval;
+}
+
+Position Engine::position() const {
+  Position position;
+  position.board = board_;
+  position.side = side_;
+  position.epSquare = epChar_;
+  position.eval = eval_;
+  return position;
+}
+
+void Engine::clearHashTable() { std::fill(table_.begin(), table_.end(), HashEntry{}); }
+
+void Engine::clearHashLocks() {
+  for (int32_t slot = 0; slot < kHashEntries; ++slot) table_[slot].lock = 0;
+}
+
+void Engine::clearRootProbeWindow() {
+  const uint32_t first = (static_cast<uint32_t>(side_ * epChar_) ^ 1u) & kHashSlotMask;
+  for (uint32_t slot = first + 1; slot <= first + 8; ++slot) table_[slot].lock = 0;
+  table_[0].lock = 0;
+}
+
+ThinkResult Engine::think(long budget) {
+  // The original stops deepening once N >= 1e7; starting N that far below
+  // the limit gives any budget without touching the search.
+  const int start = kNodeLimit - static_cast<int>(budget);
+  nodes_ = start;
+  ThinkResult result;
+  result.score = search(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kThinkMarker, 0);
+  result.from = bestFrom_;
+  result.to = bestTo_;
+  result.nodes = static_cast<long>(nodes_) - start;
+  return result;
+}
+
+bool Engine::legalityCheck(int from, int to) {
+  bestFrom_ = static_cast<int8_t>(from);
+  bestTo_ = static_cast<int8_t>(to);
+  // A 2-ply search from the root that stops and plays the move if it finds
+  // it and the reply cannot capture the king; it then returns beta (= I).
+  if (search(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kLegalityMarker, 2) ==
+      kInfinity) {
+    side_ = opponentOf(side_);
+    return true;
+  }
+  return false;
+}
+
+bool Engine::playMove(int from, int to) {
+  nodes_ = 0;
+  clearHashLocks();
+  return legalityCheck(from, to);
+}
+
+bool Engine::checkMove(int from, int to) {
+  nodes_ = 0;
+  clearRootProbeWindow();
+  return legalityCheck(from, to);
+}
+
+// Hash keys: a piece on a square has one random word for the key J and
+// another for the lock Z, read from overlapping places of the byte table T[]:
+// offset square (+8 for the lock), +8 for white, +128 per type. // micro-Max: K(A,B)
+int32_t Engine::keyWord(int offset, int piece) const {
+  return loadWord(&keys_[offset + (piece & kWhite) + kNoSquare * (piece & kTypeMask)]);
+}
+
+// How a move changes a hash key (salt 0) or lock (salt 8): add the word of
+// the piece now on the to-square (a promoted pawn counts as a queen), take
+// away the mover's word on its from-square and the victim's on the capture
+// square. The castling rook is not in it; the lock adds G-S for that.
+// micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t), in wrapping arithmetic.
+uint32_t Engine::keyChange(int salt, int from, int piece, int to, int captureSquare, int victim) const {
+  return static_cast<uint32_t>(keyWord(to + salt, board_[to])) -
+         static_cast<uint32_t>(keyWord(from + salt, piece)) -
+         static_cast<uint32_t>(keyWord(captureSquare + salt, victim));
+}
+
+// Step 1. Probe the hash table: look at up to 9 consecutive slots from
+// (k*E ^ J) & mask for the first one that is empty or holds our lock. If all
+// are taken by other positions, use the dummy slot 0, which always looks empty.
+HashEntry& Engine::probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock) {
+  uint32_t slot = (static_cast<uint32_t>(side * epSquare) ^ hashKey) & kHashSlotMask;
+  for (int tries = 0; tries < kProbeSlots; ++tries) {
+    HashEntry& entry = table_[++slot];
+    if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == hashLock) return entry;
+  }
+  return table_[0];
+}
+
+int Engine::search(int side,        // k: the side to move, 8 or 16
+                   int alpha,       // q: lower end of the window
+                   int beta,        // l: upper end of the window
+                   int eval,        // e: incremental evaluation for the side to move
+                   uint32_t hashKey,   // J: hash key (selects the slot)
+                   uint32_t hashLock,  // Z: hash lock (identifies the position)
+                   int epSquare,    // E: e.p. square, or the square a castling king passed
+                   int lastTo,      // z: previous move's destination; 8 = think, 9 = legality check
+                   int depth) {     // n: requested depth (draft)
+  int best = 0;         // m: best score so far (the original leaves it unset)
+  int score;            // v: score of the move being searched
+  int draft;            // d: depth of the current iteration
+  int remaining;        // h: depth left for the reply
+  int gain;             // i: value of the captured piece (+ promotion bonus)
+  int stepIndex;        // j: index into kStepVectors
+  int step;             // r: the step vector of the current direction
+  int rookTo;           // F: castling rook's new square, or the square a pawn skipped
+  int rookFrom;         // G: castling rook's corner, or 128 (the dummy b[128])
+  int8_t victim;        // t: piece on the capture square
+  int8_t type;          // p: type of the moving piece
+  int8_t piece;         // u: the moving piece
+  int8_t from;          // x: from-square, scanning the board
+  int8_t to;            // y: to-square, moving along the ray
+  int8_t bestFrom;      // X: best move's from-square (+ bound bits in the table)
+  int8_t bestTo;        // Y: best move's to-square + kNotCastlingBit + kSneakBit
+  int8_t captureSquare; // H: where the victim stands (differs from y for e.p.)
+  int8_t scanStart;     // B: square the board scan started from
+
+  // Step 1. Look the position up in the hash table.
+  HashEntry& entry = probe(side, epSquare, hashKey, hashLock);  // a
+  if (entry.lock != 0) {
+    // Step 2. A hit: use the stored score if it was searched deep enough and
+    // its bound type settles our window; otherwise start deepening from it.
+    draft = entry.draft;
+    const int stored = entry.score;
+    bestFrom = entry.from;
+    if (draft >= depth) {
+      const bool settlesHigh = stored >= beta || (bestFrom & kUpperBoundBit);
+      const bool settlesLow = stored <= alpha || (bestFrom & kLowerBoundBit);
+      if (settlesHigh && settlesLow) return stored;
+      draft = depth - 1;
+    }
+    bestFrom &= ~kOffBoard;
+    bestTo = entry.to;
+    bestTo = draft ? bestTo : 0;  // no best-move hint for a draft-0 start
+  } else {
+    draft = bestFrom = bestTo = 0;
+  }
+  ++nodes_;
+
+  // Step 3. Iterative deepening: one more ply per pass until the requested
+  // depth; the root of a think goes on while nodes remain in the budget.
+  while (draft++ < depth ||
+         (lastTo == kThinkMarker && nodes_ < kNodeLimit && draft < kMaxIteration)) {
+    from = scanStart = bestFrom;  // start the board scan at the previous best
+    bestTo |= kSneakBit & (bestTo >> 4);  // try the previous best first unless it castles
+    best = draft > 1 ? -kInfinity : eval;  // at depth 1 we may "stand pat"
+
+    // Step 4. Scan the board for own pieces, then each direction, then each ray.
+    do {
+      piece = board_[from];
+      if (!(piece & side)) continue;
+      step = type = typeOf(piece);
+      stepIndex = kFirstStepIndex[type];
+      while ((step = (type > kDownwardPawn && step < 0) ? -step : -kStepVectors[++stepIndex])) {
+        bool replay;  // the sneaked-in best move is done: scan this direction normally
+        do {
+          replay = false;
+          to = from;
+          rookTo = rookFrom = kNoSquare;
+          do {
+            // Step 5. Next square of the ray (or the best move's square, sneaked in).
+            captureSquare = to = static_cast<int8_t>(to + step);
+            if (bestTo & kSneakBit) captureSquare = to = bestTo & ~kOffBoard;
+            if (to & kOffBoard) break;  // board edge
+            if (type <= kDownwardPawn && to == epSquare) captureSquare = to ^ 16;  // e.p.
+            victim = board_[captureSquare];
+            // Own piece, or a pawn moving straight onto a piece / diagonally onto nothing.
+            if ((victim & side) || (type <= kDownwardPawn && !(step & 7) != !victim)) break;
+            gain = kValueScale * kPieceValue[victim & kTypeMask];
+            // Step 6. King capture: the previous move was illegal. The same
+            // verdict if the reply lands next to the square a castling king passed.
+            if (gain < 0 ||
+                (epSquare != kNoSquare && to - epSquare < 2 && epSquare - to < 2 &&
+                 board_[epSquare]))
+              best = kInfinity;
+            if (best >= beta) goto cutoff;  // fail high
+
+            // Step 7. Recapture extension: a move to the previous destination
+            // keeps the full draft; at draft 1 nothing else is searched.
+            if ((remaining = draft - (to != lastTo))) {
+              // Step 8. Do the move: centre points, castling rook, pawn terms.
+              score = type < kRook ? board_[from + kCentreTableOffset] - board_[to + kCentreTableOffset] : 0;
+              board_[rookFrom] = board_[captureSquare] = board_[from] = 0;
+              board_[to] = piece & 31;  // strip the virgin bit
+              if (!(rookFrom & kOffBoard)) {
+                board_[rookTo] = static_cast<int8_t>(side + kRook);
+                score += kCastlingBonus;
+              }
+              if (type <= kDownwardPawn) {
+                score -= kPawnStructureUnit *
+                         ((((from - 2) & kOffBoard) || board_[from - 2] != piece) +
+                          (((from + 2) & kOffBoard) || board_[from + 2] != piece) - 1);
+                if ((to + step + 1) & kNoSquare) {  // last rank: promote to queen
+                  board_[to] |= kQueen;
+                  gain += kPromotionBonus;
+                }
+              }
+
+              // Step 9. Search the reply with the window turned round.
+              score = -search(opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha,
+                              -eval - score - gain,
+                              hashKey + keyChange(0, from, piece, to, captureSquare, victim),
+                              hashLock + keyChange(8, from, piece, to, captureSquare, victim) +
+                                  static_cast<uint32_t>(rookFrom - kNoSquare),
+                              rookTo, to, remaining);
+              score -= score > eval;  // delayed-gain penalty
+
+              // Step 10. As legality checker: stop at the entered move if legal.
+              if (lastTo == kLegalityMarker) {
+                if (score != -kInfinity && from == bestFrom_ && to == bestTo_) {
+                  eval_ = -eval - gain;
+                  epChar_ = static_cast<int8_t>(rookTo);
+                  return beta;  // the move stays on the board
+                }
+                score = best;  // no fail-low on king-capture replies
+              }
+
+              // Step 11. Undo the move (rookFrom may be the dummy square 128).
+              board_[rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
+              board_[rookTo] = board_[to] = 0;
+              board_[from] = piece;
+              board_[captureSquare] = victim;
+
+              // Step 12. The best move of the last iteration was searched
+              // first; its score is the starting best, then scan normally.
+              if (bestTo & kSneakBit) {
+                best = score;
+                bestTo &= ~kSneakBit;
+                replay = true;
+                break;
+              }
+              if (score > best) {
+                best = score;
+                bestFrom = from;
+                bestTo = static_cast<int8_t>(to | (kNotCastlingBit & rookFrom));
+              }
+            }
+
+            // Step 13. End the ray after a capture or a non-slider's step,
+            // except for a pawn's first step to its double-step row and a
+            // virgin king's sideways step towards a virgin rook with two
+            // empty squares beside it: those continue, marking the skipped square.
+            victim += type < kBishop;
+            if ((type <= kDownwardPawn && 6 * side + (to & kRowMask) == kDoubleStepSum) ||
+                ((piece & ~kColourMask) == kVirginKing && stepIndex == kSidewaysStepIndex &&
+                 (rookFrom & kOffBoard) &&
+                 (board_[rookFrom = (from | 7) - ((step >> 1) & 7)] & kVirgin) &&
+                 !(board_[rookFrom ^ 1] | board_[rookFrom ^ 2]))) {
+              rookTo = to;
+              victim--;
+            }
+          } while (!victim);
+        } while (replay);
+      }
+    } while ((from = static_cast<int8_t>((from + 9) & ~kOffBoard)) != scanStart);
+
+  cutoff:
+    // Step 14. Mate scores hold at any depth; no move at all means mate or
+    // stalemate, told apart by letting the opponent move twice.
+    if (best > kMateBound || best < -kMateBound) draft = kMateDraft;
+    best = best + kInfinity ? best
+                            : -search(opponentOf(side), -kInfinity, kInfinity, 0, hashKey, hashLock,
+                                      kNoSquare, kNoSquare, 1) / 2;
+
+    // Step 15. Store in the hash table unless that would overwrite an exact
+    // score of a deeper search.
+    if (!entry.lock || (entry.from & kOffBoard) != kOffBoard || entry.draft <= draft) {
+      entry.lock = static_cast<int32_t>(hashLock);
+      entry.score = best;
+      entry.draft = static_cast<int8_t>(draft);
+      table_[0].lock = 0;  // the dummy slot stays empty
+      entry.from = static_cast<int8_t>(bestFrom | kLowerBoundBit * (best > alpha) |
+                                       kUpperBoundBit * (best < beta));
+      entry.to = bestTo;
+    }
+  }
+
+  // Step 16. At the root, report the best move.
+  if (lastTo & 8) {
+    bestFrom_ = bestFrom;
+    bestTo_ = bestTo & ~kOffBoard;
+  }
+  return best;
+}
+
+}  // namespace umax

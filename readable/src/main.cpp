@@ -1,0 +1,43 @@
+// umax-readable: the readable micro-Max. Without options it speaks the
+// original's stdin/stdout interface; with --think it prints one result line.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "umax/classic.h"
+#include "umax/engine.h"
+#include "umax/session.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "umax-readable - micro-Max 3.2 rewritten for readers, node for node the same search.\n"
+      "Without options: the original interface (board on stdout; type a move like e2e4,\n"
+      "or an empty line to let it think and move)."};
+  std::string fen;
+  std::string moves;
+  long nodes = umax::kNodeLimit;
+  bool think = false;
+  app.add_option("--fen", fen, "start from this position (default: the start position, set up as main() does)");
+  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)");
+  app.add_option("--nodes", nodes, "node budget of a think: no new iteration starts after it (default: the original's 10000000)")
+      ->check(CLI::Range(1L, 2000000000L));
+  app.add_flag("--think", think, "think once and print: bestmove <from><to> score <int> nodes <int>");
+  CLI11_PARSE(app, argc, argv);
+
+  auto engine = std::make_unique<umax::Engine>();  // the hash table is 200 MB: not on the stack
+  try {
+    if (!fen.empty()) engine->setPosition(umax::parseFen(fen));
+    umax::playMoves(*engine, moves);
+  } catch (const std::exception& error) {
+    std::cerr << "umax-readable: " << error.what() << "\n";
+    return 2;
+  }
+
+  if (think) {
+    const umax::ThinkResult result = engine->think(nodes);
+    std::cout << umax::formatThink(result.from, result.to, result.score, result.nodes) << "\n";
+    return 0;
+  }
+  return umax::runClassicInterface(*engine, stdin, stdout, stderr, nodes);
+}

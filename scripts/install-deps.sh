@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages micro-Max Anatomy needs, and nothing else.
+# Idempotent: when every package is already installed it only runs dpkg-query.
+#   scripts/install-deps.sh          # packages for building and testing (incl. xvfb)
+#   scripts/install-deps.sh --gui    # the same plus what a desktop session needs
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev
+  libimgui-dev libglfw3-dev libgl-dev libstb-dev fonts-dejavu-core
+  doxygen graphviz
+  xvfb xauth
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
