@@ -49,11 +49,26 @@ static unsigned long script_length, script_position;
 static char *output;
 static unsigned long output_length, output_capacity;
 
+static int at_line_start = 1;
+
+/* Feeds main() its script. At the end of the script the real program reads
+ * EOF (-1), which ends a line like a newline does. If a line has begun, the
+ * adapter returns that EOF so main() handles the unterminated line as the
+ * real program would; at the start of a line it leaves main() instead,
+ * because from there the real program only prints the same board for ever. */
 int umaxm_getchar(void)
 {
-  if (script_position < script_length)
-    return (unsigned char)script[script_position++];
-  longjmp(leave_main, 1); /* the real program would read EOF here and loop for ever */
+  int c;
+  if (script_position < script_length) {
+    c = (unsigned char)script[script_position++];
+    at_line_start = c <= 10;
+    return c;
+  }
+  if (!at_line_start) {
+    at_line_start = 1;
+    return -1;
+  }
+  longjmp(leave_main, 1);
   return -1;
 }
 
@@ -97,6 +112,7 @@ const char *umaxm_run_main(const char *input, unsigned long input_length, unsign
   script = input;
   script_length = input_length;
   script_position = 0;
+  at_line_start = 1;
   output_length = 0;
   if (output) output[0] = 0;
   if (setjmp(leave_main) == 0) umax_original_main();

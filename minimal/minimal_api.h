@@ -31,8 +31,9 @@ typedef struct umaxm_hash_entry {
 void umaxm_reset_to_main_start(void);
 /** Runs the original main() from a fresh-process state on the given input
  *  and returns what it printed (valid until the next call). Where the real
- *  program would read past the end of its input (and then loop for ever),
- *  the adapter's getchar() leaves main() instead. */
+ *  program would start a line at the end of its input (and then loop for
+ *  ever), the adapter's getchar() leaves main() instead; an unterminated
+ *  last line still ends in EOF (-1) and is handled, as in the real program. */
 const char *umaxm_run_main(const char *input, unsigned long input_length, unsigned long *output_length);
 /** Copies a 129-byte board (pieces + centre table + dummy) into b[], sets the side, O and Q. */
 void umaxm_set_position(const signed char board[129], int side, int ep_square, int eval);

@@ -24,6 +24,9 @@ class MinimalEngine final : public AnyEngine {
   void reset() override { umaxm_reset_to_main_start(); }
   void setPosition(const Position& position) override {
     umaxm_clear_hash_table();
+    setGameState(position);
+  }
+  void setGameState(const Position& position) override {
     umaxm_set_position(position.board.data(), position.side, position.epSquare, position.eval);
   }
   Position position() const override {
@@ -59,6 +62,7 @@ class ReadableEngine final : public AnyEngine {
     engine_->clearHashTable();
     engine_->setPosition(position);
   }
+  void setGameState(const Position& position) override { engine_->setPosition(position); }
   Position position() const override { return engine_->position(); }
   void clearHashTable() override { engine_->clearHashTable(); }
   ThinkResult think(long budget) override { return engine_->think(budget); }

@@ -23,6 +23,8 @@ class AnyEngine {
   virtual void reset() = 0;
   /// A position from FEN (or any Position) with an empty hash table.
   virtual void setPosition(const Position& position) = 0;
+  /// Sets board, side, e.p. square and eval, keeping the hash table as it is.
+  virtual void setGameState(const Position& position) = 0;
   /// The game state; epSquare is the value of the char O (so -128 for none).
   virtual Position position() const = 0;
   /// Zeroes the whole hash table.

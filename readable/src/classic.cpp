@@ -95,13 +95,17 @@ int runClassicInterface(Engine& engine, std::FILE* in, std::FILE* out, std::FILE
       // the same legality check as an entered move.
       const ThinkResult result = engine.think(budget);
       const bool played = engine.playMove(result.from, result.to);
-      if (played)
+      if (played) {
         std::fprintf(err, "umax-readable: plays %s%s (score %d, %ld nodes)\n",
                      squareName(result.from).c_str(), squareName(result.to).c_str(), result.score,
                      result.nodes);
-      else
-        std::fprintf(err, "umax-readable: found no move to play (score %d): mate or stalemate\n",
-                     result.score);
+      } else {
+        std::fprintf(err, "umax-readable: no move played: the think returned %s%s (score %d, %ld nodes%s)\n",
+                     squareName(result.from).c_str(), squareName(result.to).c_str(), result.score,
+                     result.nodes,
+                     result.nodes == 0 ? "; answered from the hash table, as after an illegal move"
+                                       : "; mate or stalemate?");
+      }
     }
   }
 }

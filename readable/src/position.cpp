@@ -131,14 +131,14 @@ void parsePlacement(const Field& field, Board& board) {
 
 int findKing(const Board& board, int colour) {
   for (int square = 0; square < 128; ++square)
-    if (isOnBoard(square) && board[square] == (kKing | colour)) return square;
+    if (isOnBoard(square) && (board[square] & ~kVirgin) == (kKing | colour)) return square;
   return -1;
 }
 
 int countKings(const Board& board, int colour) {
   int count = 0;
   for (int square = 0; square < 128; ++square)
-    if (isOnBoard(square) && board[square] == (kKing | colour)) ++count;
+    if (isOnBoard(square) && (board[square] & ~kVirgin) == (kKing | colour)) ++count;
   return count;
 }
 

@@ -37,18 +37,16 @@ constexpr int rankOf(Square square) { return 8 - (square >> 4); }
 /// The square with the given file (0..7) and rank (1..8).
 constexpr Square makeSquare(int file, int rank) { return 16 * (8 - rank) + file; }
 
-/// The side to move, as the colour bit of a piece code. // micro-Max: k
-enum Side : int {
-  kWhite = 8,   ///< white pieces carry bit 3
-  kBlack = 16,  ///< black pieces carry bit 4
-};
-/// The other side: 8 <-> 16. // micro-Max: 24-k
-constexpr int opponentOf(int side) { return 24 - side; }
-
-/// Piece types, the low three bits of a piece code. micro-Max tells the two
-/// pawn colours apart by direction: white pawns move up the board (towards
-/// row 0), black pawns down.
-enum PieceType : int {
+/// The piece-code vocabulary: the low three bits give the type, bits 3 and 4
+/// the colour, bit 5 the virgin bit. One enum, so that codes combine with |.
+/// \verbatim
+///   bit:   7   6   5       4       3       2 1 0
+///          -   -   virgin  black   white   type
+/// \endverbatim
+/// micro-Max tells the two pawn colours apart by direction: white pawns move
+/// up the board (towards row 0), black pawns down. The virgin bit marks a
+/// king or rook that has not moved (castling needs both).
+enum PieceCode : int {
   kEmpty = 0,
   kUpwardPawn = 1,    ///< white pawn
   kDownwardPawn = 2,  ///< black pawn
@@ -57,17 +55,15 @@ enum PieceType : int {
   kBishop = 5,
   kRook = 6,
   kQueen = 7,
+  kTypeMask = 7,      ///< the type bits
+  kWhite = 8,         ///< colour bit of white pieces; also "white to move" // micro-Max: k
+  kBlack = 16,        ///< colour bit of black pieces; also "black to move"
+  kColourMask = 24,   ///< white | black
+  kVirgin = 32,       ///< unmoved king or rook
 };
 
-/// Bits of a piece code (one byte of the board):
-/// \verbatim
-///   bit:   7   6   5       4       3       2 1 0
-///          -   -   virgin  black   white   type (PieceType)
-/// \endverbatim
-/// The virgin bit marks a king or rook that has not moved (castling).
-inline constexpr int kTypeMask = 7;
-inline constexpr int kColourMask = 24;  ///< white | black
-inline constexpr int kVirgin = 32;
+/// The other side: 8 <-> 16. // micro-Max: 24-k
+constexpr int opponentOf(int side) { return 24 - side; }
 
 /// The code of a piece of `type` for `side` (8 or 16), without the virgin bit.
 constexpr int pieceCode(int type, int side) { return type | side; }

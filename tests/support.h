@@ -1,0 +1,38 @@
+// support.h - shared helpers of the test suite: data files, commands, moves.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "umax/position.h"
+
+namespace umax::test {
+
+/// Where the sources and the built executables are.
+std::string sourcePath(const std::string& relative);
+std::string binPath(const std::string& name);
+
+/// Reads a whole file; fails the test if it cannot.
+std::string readFile(const std::string& path);
+
+/// One row of tests/data/positions.tsv.
+struct TestPosition {
+  std::string category;
+  std::string fen;
+};
+/// All rows of tests/data/positions.tsv.
+const std::vector<TestPosition>& testPositions();
+
+/// The games of tests/data/games.txt, each a list of moves like "e2e4".
+std::vector<std::vector<std::string>> testGames();
+
+/// Runs a shell command; returns its stdout and sets `status` to its exit status.
+std::string runCommand(const std::string& command, int* status = nullptr);
+
+/// Every pseudo-legal move of the side to move, by piece geometry alone
+/// (blockers respected, check ignored), castling (king two squares sideways
+/// while it keeps the virgin bit) and e.p. included. Independent of both builds.
+std::vector<std::pair<int, int>> pseudoLegalMoves(const Position& position);
+
+}  // namespace umax::test

@@ -1,0 +1,130 @@
+// The line map (readable/line_map.json): every code line of the original is
+// mapped to readable lines that exist, to a topic, and to an annotation.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "support.h"
+
+using namespace umax::test;
+using nlohmann::json;
+
+namespace {
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+/// Line numbers (1-based) that keep code once /* */ comments are removed.
+std::set<int> codeLines(const std::string& source) {
+  std::set<int> lines;
+  int line = 1;
+  bool inComment = false;
+  for (std::size_t index = 0; index < source.size(); ++index) {
+    if (!inComment && source.compare(index, 2, "/*") == 0) {
+      inComment = true;
+      ++index;
+    } else if (inComment && source.compare(index, 2, "*/") == 0) {
+      inComment = false;
+      ++index;
+    } else if (source[index] == '\n') {
+      ++line;
+    } else if (!inComment && !std::isspace(static_cast<unsigned char>(source[index]))) {
+      lines.insert(line);
+    }
+  }
+  return lines;
+}
+
+std::string rstrip(std::string text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  return text;
+}
+
+const json& lineMap() {
+  static const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
+  return map;
+}
+
+}  // namespace
+
+TEST_CASE("the line map maps every code line of the original, in order, with its text", "[line-map]") {
+  const json& map = lineMap();
+  REQUIRE(map.at("format") == "umax-line-map");
+  REQUIRE(map.at("version") == 1);
+  const std::string source = readFile(sourcePath(map.at("minimal_source")));
+  const auto sourceLines = splitLines(source);
+  const std::set<int> expected = codeLines(source);
+  CHECK(expected.size() > 100);
+
+  std::set<int> mapped;
+  int previous = 0;
+  for (const json& entry : map.at("lines")) {
+    const int line = entry.at("line");
+    CAPTURE(line);
+    CHECK(line > previous);
+    previous = line;
+    mapped.insert(line);
+    REQUIRE(line >= 1);
+    REQUIRE(line <= static_cast<int>(sourceLines.size()));
+    CHECK(entry.at("code").get<std::string>() == rstrip(sourceLines[line - 1]));
+    CHECK(entry.at("note").get<std::string>().size() > 20);
+    CHECK(!entry.at("readable").empty());
+  }
+  CHECK(mapped == expected);
+}
+
+TEST_CASE("every readable line named by the line map exists, exactly once", "[line-map]") {
+  std::map<std::string, std::vector<std::string>> files;
+  int resolved = 0;
+  for (const json& entry : lineMap().at("lines")) {
+    for (const json& place : entry.at("readable")) {
+      const std::string file = place.at("file");
+      const std::string match = place.at("match");
+      CAPTURE(entry.at("line").get<int>(), file, match);
+      if (!files.count(file)) files[file] = splitLines(readFile(sourcePath(file)));
+      int found = 0;
+      for (const auto& line : files[file]) found += line.find(match) != std::string::npos;
+      CHECK(found == 1);
+      resolved += found == 1;
+    }
+  }
+  CHECK(resolved > 100);
+}
+
+TEST_CASE("every topic of the walkthrough is used and every topic named is known", "[line-map]") {
+  std::set<std::string> known;
+  for (const json& topic : lineMap().at("topics")) known.insert(topic.at("id").get<std::string>());
+  CHECK(known.size() == 18);
+  std::set<std::string> used;
+  for (const json& entry : lineMap().at("lines")) {
+    const std::string topic = entry.at("topic");
+    CAPTURE(entry.at("line").get<int>(), topic);
+    CHECK(known.count(topic) == 1);
+    used.insert(topic);
+    for (const json& also : entry.value("also", json::array())) {
+      CHECK(known.count(also.get<std::string>()) == 1);
+      used.insert(also.get<std::string>());
+    }
+  }
+  CHECK(used == known);
+}
+
+TEST_CASE("the variable index names every one-letter identifier of D()", "[line-map]") {
+  std::set<std::string> names;
+  for (const json& variable : lineMap().at("variables")) {
+    CHECK(!variable.at("readable").get<std::string>().empty());
+    CHECK(!variable.at("meaning").get<std::string>().empty());
+    names.insert(variable.at("name").get<std::string>());
+  }
+  for (const char* name : {"k", "q", "l", "e", "J", "Z", "E", "z", "n", "j", "r", "m", "v", "d", "h", "i", "F",
+                           "G", "t", "p", "u", "x", "y", "X", "Y", "H", "B", "a", "A", "b", "T", "N", "K", "L",
+                           "Q", "O", "I", "M", "S", "V", "C", "w", "o", "U"}) {
+    CAPTURE(name);
+    CHECK(names.count(name) == 1);
+  }
+}
