@@ -1,0 +1,85 @@
+// umax-bench: the readable build against the original on the same searches.
+// Each search runs in both builds from an empty table with the same budget;
+// the node counts must agree, and the speed ratio is measured in this run.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#include "engines.h"
+
+namespace {
+
+struct Search {
+  const char* name;
+  const char* fen;
+};
+
+// Ten positions from opening to endgame; with the default budget each
+// search visits well over a million nodes.
+constexpr Search kSearches[] = {
+    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+    {"after e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+    {"italian", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"},
+    {"sicilian", "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"},
+    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+    {"middlegame", "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10"},
+    {"open centre", "r1bq1rk1/ppp2ppp/2n2n2/3pp3/1bPP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 6"},
+    {"rook ending", "8/5pk1/6p1/8/3R4/6P1/r4PK1/8 w - - 0 40"},
+    {"pawn race", "8/1p6/8/8/8/8/6P1/k6K w - - 0 1"},
+    {"queen ending", "6k1/5p2/6p1/8/8/6P1/5PK1/3Q1q2 w - - 0 50"},
+};
+
+double secondsFor(umax::AnyEngine& engine, const umax::Position& position, long budget, umax::ThinkResult& result) {
+  engine.setPosition(position);  // clears the table: not timed
+  const auto start = std::chrono::steady_clock::now();
+  result = engine.think(budget);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"umax-bench - nodes per second of the readable build against the original, in one run"};
+  long budget = 1000000;
+  int rounds = 1;
+  app.add_option("--nodes", budget, "node budget per search")->check(CLI::Range(1000L, 100000000L));
+  app.add_option("--rounds", rounds, "times each search is repeated (the fastest counts)")->check(CLI::Range(1, 20));
+  CLI11_PARSE(app, argc, argv);
+
+  auto minimal = umax::makeEngine("minimal");
+  auto readable = umax::makeEngine("readable");
+  std::vector<double> ratios;
+  std::printf("%-13s %12s %12s %12s %9s\n", "search", "nodes", "minimal n/s", "readable n/s", "ratio");
+  for (const Search& search : kSearches) {
+    const umax::Position position = umax::parseFen(search.fen);
+    double minimalTime = 1e9;
+    double readableTime = 1e9;
+    umax::ThinkResult expected;
+    umax::ThinkResult actual;
+    for (int round = 0; round < rounds; ++round) {
+      // Alternate the order so that neither build always runs on a warm cache.
+      if (round % 2 == 0) {
+        minimalTime = std::min(minimalTime, secondsFor(*minimal, position, budget, expected));
+        readableTime = std::min(readableTime, secondsFor(*readable, position, budget, actual));
+      } else {
+        readableTime = std::min(readableTime, secondsFor(*readable, position, budget, actual));
+        minimalTime = std::min(minimalTime, secondsFor(*minimal, position, budget, expected));
+      }
+    }
+    if (actual.nodes != expected.nodes || actual.from != expected.from || actual.to != expected.to ||
+        actual.score != expected.score) {
+      std::fprintf(stderr, "umax-bench: the builds disagree on '%s'\n", search.name);
+      return 1;
+    }
+    const double ratio = minimalTime / readableTime;  // > 1: readable is faster
+    ratios.push_back(ratio);
+    std::printf("%-13s %12ld %12.0f %12.0f %8.3fx\n", search.name, expected.nodes, expected.nodes / minimalTime,
+                expected.nodes / readableTime, ratio);
+  }
+  std::sort(ratios.begin(), ratios.end());
+  const double median = (ratios[4] + ratios[5]) / 2;
+  std::printf("median speed ratio readable/minimal (nodes per second): %.3fx\n", median);
+  return 0;
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The main command: install what is missing, build, and show the two builds
+# agreeing on a search; then, at a terminal, play the readable build.
+#   scripts/demo.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j "$(nproc)"
+
+fen="r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+echo
+echo "One search, 200000-node budget, in both builds (position: $fen):"
+for engine in minimal readable; do
+  printf '  %-9s ' "$engine"
+  build/bin/umax-probe --engine "$engine" --fen "$fen" --nodes 200000
+done
+
+if [[ -t 0 && -t 1 ]]; then
+  echo
+  echo "Now the readable build in the original's interface: type a move like e2e4,"
+  echo "an empty line to let it think (10,000,000-node budget), Ctrl-D to stop."
+  exec build/bin/umax-readable
+fi
