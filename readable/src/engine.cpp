@@ -150,6 +150,108 @@ HashEntry& Engine::probe(int side, int epSquare, uint32_t hashKey, uint32_t hash
   return table_[0];
 }
 
+// Step 4. The move generator: scan the board from `scanStart` for pieces of
+// `side`; for each, each of its step vectors; along each, the ray of squares
+// until the board edge, an own piece, a capture, or the one step of a pawn,
+// knight or king. Every move found goes to `visit`, which answers whether to
+// go on, to stop the scan (a cutoff), or to replay the direction (after the
+// previous iteration's best move was "sneaked in" first, see Step 12).
+// While bestTo has kSneakBit, every ray yields that move's square instead.
+template <class Visit>
+[[gnu::always_inline]] inline bool Engine::generateMoves(int side, int epSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit) {
+  Move move;
+  move.from = scanStart;
+  do {
+    move.piece = board_[move.from];
+    if (!(move.piece & side)) continue;
+    int step = move.type = typeOf(move.piece);  // r starts > 0: fetch the first vector
+    int stepIndex = kFirstStepIndex[move.type];
+    while ((step = (move.type > kDownwardPawn && step < 0) ? -step : -kStepVectors[++stepIndex])) {
+      move.step = step;
+      bool replay;
+      do {
+        replay = false;
+        move.to = move.from;
+        move.rookTo = move.rookFrom = kNoSquare;
+        int8_t stop;  // t after the fake capture: non-zero ends the ray
+        do {
+          // Step 5. Next square of the ray (or the best move's square, sneaked in).
+          move.captureSquare = move.to = static_cast<int8_t>(move.to + step);
+          if (bestTo & kSneakBit) move.captureSquare = move.to = bestTo & ~kOffBoard;
+          if (move.to & kOffBoard) break;  // board edge
+          if (move.type <= kDownwardPawn && move.to == epSquare) move.captureSquare = move.to ^ 16;  // e.p.
+          move.victim = board_[move.captureSquare];
+          // Own piece, or a pawn moving straight onto a piece / diagonally onto nothing.
+          if ((move.victim & side) || (move.type <= kDownwardPawn && !(step & 7) != !move.victim)) break;
+
+          const Verdict verdict = visit(move);
+          if (verdict == Verdict::kStop) return false;
+          if (verdict == Verdict::kReplay) {
+            replay = true;
+            break;
+          }
+
+          // Step 13. End the ray after a capture or a non-slider's step,
+          // except for a pawn's first step to its double-step row and a
+          // virgin king's sideways step towards a virgin rook with two
+          // empty squares beside it: those continue, marking the skipped square.
+          stop = static_cast<int8_t>(move.victim + (move.type < kBishop));  // fake capture
+          if ((move.type <= kDownwardPawn && 6 * side + (move.to & kRowMask) == kDoubleStepSum) ||
+              ((move.piece & ~kColourMask) == kVirginKing && stepIndex == kSidewaysStepIndex &&
+               (move.rookFrom & kOffBoard) &&
+               (board_[move.rookFrom = (move.from | 7) - ((step >> 1) & 7)] & kVirgin) &&
+               !(board_[move.rookFrom ^ 1] | board_[move.rookFrom ^ 2]))) {
+            move.rookTo = move.to;
+            stop--;  // unfake the capture: the ray goes on
+          }
+        } while (!stop);
+      } while (replay);
+    }
+  } while ((move.from = static_cast<int8_t>((move.from + 9) & ~kOffBoard)) != scanStart);
+  return true;
+}
+
+// Step 6. King capture: the previous move was illegal. The same verdict if
+// a reply lands on or next to the square a castling king passed (E holds the
+// castled rook then), so castling out of, through or into check is refused.
+bool Engine::capturesKing(int gain, int to, int epSquare) const {
+  return gain < 0 ||
+         (epSquare != kNoSquare && to - epSquare < 2 && epSquare - to < 2 && board_[epSquare]);
+}
+
+// Step 8. Do the move: strip the virgin bit, place a castling rook, promote.
+// Returns the positional gain (centre points, castling bonus, pawn
+// structure); `gain` grows by the promotion bonus.
+int Engine::makeMove(const Move& move, int side, int& gain) {
+  int score = move.type < kRook
+                  ? board_[move.from + kCentreTableOffset] - board_[move.to + kCentreTableOffset]
+                  : 0;
+  board_[move.rookFrom] = board_[move.captureSquare] = board_[move.from] = 0;
+  board_[move.to] = move.piece & 31;  // strip the virgin bit
+  if (!(move.rookFrom & kOffBoard)) {
+    board_[move.rookTo] = static_cast<int8_t>(side + kRook);
+    score += kCastlingBonus;
+  }
+  if (move.type <= kDownwardPawn) {
+    score -= kPawnStructureUnit *
+             ((((move.from - 2) & kOffBoard) || board_[move.from - 2] != move.piece) +
+              (((move.from + 2) & kOffBoard) || board_[move.from + 2] != move.piece) - 1);
+    if ((move.to + move.step + 1) & kNoSquare) {  // last rank: promote to queen
+      board_[move.to] |= kQueen;
+      gain += kPromotionBonus;
+    }
+  }
+  return score;
+}
+
+// Step 11. Undo the move (rookFrom may be the dummy square 128).
+void Engine::unmakeMove(const Move& move, int side) {
+  board_[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
+  board_[move.rookTo] = board_[move.to] = 0;
+  board_[move.from] = move.piece;
+  board_[move.captureSquare] = move.victim;
+}
+
 int Engine::search(int side,        // k: the side to move, 8 or 16
                    int alpha,       // q: lower end of the window
                    int beta,        // l: upper end of the window
@@ -160,23 +262,9 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
                    int lastTo,      // z: previous move's destination; 8 = think, 9 = legality check
                    int depth) {     // n: requested depth (draft)
   int best = 0;         // m: best score so far (the original leaves it unset)
-  int score;            // v: score of the move being searched
   int draft;            // d: depth of the current iteration
-  int remaining;        // h: depth left for the reply
-  int gain;             // i: value of the captured piece (+ promotion bonus)
-  int stepIndex;        // j: index into kStepVectors
-  int step;             // r: the step vector of the current direction
-  int rookTo;           // F: castling rook's new square, or the square a pawn skipped
-  int rookFrom;         // G: castling rook's corner, or 128 (the dummy b[128])
-  int8_t victim;        // t: piece on the capture square
-  int8_t type;          // p: type of the moving piece
-  int8_t piece;         // u: the moving piece
-  int8_t from;          // x: from-square, scanning the board
-  int8_t to;            // y: to-square, moving along the ray
   int8_t bestFrom;      // X: best move's from-square (+ bound bits in the table)
   int8_t bestTo;        // Y: best move's to-square + kNotCastlingBit + kSneakBit
-  int8_t captureSquare; // H: where the victim stands (differs from y for e.p.)
-  int8_t scanStart;     // B: square the board scan started from
 
   // Step 1. Look the position up in the hash table.
   HashEntry& entry = probe(side, epSquare, hashKey, hashLock);  // a
@@ -204,120 +292,59 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
   // depth; the root of a think goes on while nodes remain in the budget.
   while (draft++ < depth ||
          (lastTo == kThinkMarker && nodes_ < kNodeLimit && draft < kMaxIteration)) {
-    from = scanStart = bestFrom;  // start the board scan at the previous best
+    const int8_t scanStart = bestFrom;  // B: start the board scan at the previous best
     bestTo |= kSneakBit & (bestTo >> 4);  // try the previous best first unless it castles
     best = draft > 1 ? -kInfinity : eval;  // at depth 1 we may "stand pat"
+    bool played = false;  // as legality checker: the entered move was found and played
 
-    // Step 4. Scan the board for own pieces, then each direction, then each ray.
-    do {
-      piece = board_[from];
-      if (!(piece & side)) continue;
-      step = type = typeOf(piece);
-      stepIndex = kFirstStepIndex[type];
-      while ((step = (type > kDownwardPawn && step < 0) ? -step : -kStepVectors[++stepIndex])) {
-        bool replay;  // the sneaked-in best move is done: scan this direction normally
-        do {
-          replay = false;
-          to = from;
-          rookTo = rookFrom = kNoSquare;
-          do {
-            // Step 5. Next square of the ray (or the best move's square, sneaked in).
-            captureSquare = to = static_cast<int8_t>(to + step);
-            if (bestTo & kSneakBit) captureSquare = to = bestTo & ~kOffBoard;
-            if (to & kOffBoard) break;  // board edge
-            if (type <= kDownwardPawn && to == epSquare) captureSquare = to ^ 16;  // e.p.
-            victim = board_[captureSquare];
-            // Own piece, or a pawn moving straight onto a piece / diagonally onto nothing.
-            if ((victim & side) || (type <= kDownwardPawn && !(step & 7) != !victim)) break;
-            gain = kValueScale * kPieceValue[victim & kTypeMask];
-            // Step 6. King capture: the previous move was illegal. The same
-            // verdict if the reply lands next to the square a castling king passed.
-            if (gain < 0 ||
-                (epSquare != kNoSquare && to - epSquare < 2 && epSquare - to < 2 &&
-                 board_[epSquare]))
-              best = kInfinity;
-            if (best >= beta) goto cutoff;  // fail high
+    generateMoves(side, epSquare, scanStart, bestTo, [&](const Move& move) {
+      int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
+      if (capturesKing(gain, move.to, epSquare)) best = kInfinity;
+      if (best >= beta) return Verdict::kStop;  // fail high: cutoff
 
-            // Step 7. Recapture extension: a move to the previous destination
-            // keeps the full draft; at draft 1 nothing else is searched.
-            if ((remaining = draft - (to != lastTo))) {
-              // Step 8. Do the move: centre points, castling rook, pawn terms.
-              score = type < kRook ? board_[from + kCentreTableOffset] - board_[to + kCentreTableOffset] : 0;
-              board_[rookFrom] = board_[captureSquare] = board_[from] = 0;
-              board_[to] = piece & 31;  // strip the virgin bit
-              if (!(rookFrom & kOffBoard)) {
-                board_[rookTo] = static_cast<int8_t>(side + kRook);
-                score += kCastlingBonus;
-              }
-              if (type <= kDownwardPawn) {
-                score -= kPawnStructureUnit *
-                         ((((from - 2) & kOffBoard) || board_[from - 2] != piece) +
-                          (((from + 2) & kOffBoard) || board_[from + 2] != piece) - 1);
-                if ((to + step + 1) & kNoSquare) {  // last rank: promote to queen
-                  board_[to] |= kQueen;
-                  gain += kPromotionBonus;
-                }
-              }
+      // Step 7. Recapture extension: a move to the previous destination
+      // keeps the full draft; at draft 1 nothing else is searched.
+      const int remaining = draft - (move.to != lastTo);  // h
+      if (!remaining) return Verdict::kNext;
+      int score = makeMove(move, side, gain);  // v
 
-              // Step 9. Search the reply with the window turned round.
-              score = -search(opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha,
-                              -eval - score - gain,
-                              hashKey + keyChange(0, from, piece, to, captureSquare, victim),
-                              hashLock + keyChange(8, from, piece, to, captureSquare, victim) +
-                                  static_cast<uint32_t>(rookFrom - kNoSquare),
-                              rookTo, to, remaining);
-              score -= score > eval;  // delayed-gain penalty
+      // Step 9. Search the reply with the window turned round.
+      score = -search(opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha,
+                      -eval - score - gain,
+                      hashKey + keyChange(0, move.from, move.piece, move.to, move.captureSquare, move.victim),
+                      hashLock + keyChange(8, move.from, move.piece, move.to, move.captureSquare, move.victim) +
+                          static_cast<uint32_t>(move.rookFrom - kNoSquare),
+                      move.rookTo, move.to, remaining);
+      score -= score > eval;  // delayed-gain penalty
 
-              // Step 10. As legality checker: stop at the entered move if legal.
-              if (lastTo == kLegalityMarker) {
-                if (score != -kInfinity && from == bestFrom_ && to == bestTo_) {
-                  eval_ = -eval - gain;
-                  epChar_ = static_cast<int8_t>(rookTo);
-                  return beta;  // the move stays on the board
-                }
-                score = best;  // no fail-low on king-capture replies
-              }
-
-              // Step 11. Undo the move (rookFrom may be the dummy square 128).
-              board_[rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
-              board_[rookTo] = board_[to] = 0;
-              board_[from] = piece;
-              board_[captureSquare] = victim;
-
-              // Step 12. The best move of the last iteration was searched
-              // first; its score is the starting best, then scan normally.
-              if (bestTo & kSneakBit) {
-                best = score;
-                bestTo &= ~kSneakBit;
-                replay = true;
-                break;
-              }
-              if (score > best) {
-                best = score;
-                bestFrom = from;
-                bestTo = static_cast<int8_t>(to | (kNotCastlingBit & rookFrom));
-              }
-            }
-
-            // Step 13. End the ray after a capture or a non-slider's step,
-            // except for a pawn's first step to its double-step row and a
-            // virgin king's sideways step towards a virgin rook with two
-            // empty squares beside it: those continue, marking the skipped square.
-            victim += type < kBishop;
-            if ((type <= kDownwardPawn && 6 * side + (to & kRowMask) == kDoubleStepSum) ||
-                ((piece & ~kColourMask) == kVirginKing && stepIndex == kSidewaysStepIndex &&
-                 (rookFrom & kOffBoard) &&
-                 (board_[rookFrom = (from | 7) - ((step >> 1) & 7)] & kVirgin) &&
-                 !(board_[rookFrom ^ 1] | board_[rookFrom ^ 2]))) {
-              rookTo = to;
-              victim--;
-            }
-          } while (!victim);
-        } while (replay);
+      // Step 10. As legality checker: stop at the entered move if legal.
+      if (lastTo == kLegalityMarker) {
+        if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
+          eval_ = -eval - gain;
+          epChar_ = static_cast<int8_t>(move.rookTo);
+          played = true;
+          return Verdict::kStop;  // the move stays on the board
+        }
+        score = best;  // no fail-low on king-capture replies
       }
-    } while ((from = static_cast<int8_t>((from + 9) & ~kOffBoard)) != scanStart);
+      unmakeMove(move, side);
 
-  cutoff:
+      // Step 12. The best move of the last iteration was searched first;
+      // its score is the starting best, then this direction is scanned normally.
+      if (bestTo & kSneakBit) {
+        best = score;
+        bestTo &= ~kSneakBit;
+        return Verdict::kReplay;
+      }
+      if (score > best) {
+        best = score;
+        bestFrom = move.from;
+        bestTo = static_cast<int8_t>(move.to | (kNotCastlingBit & move.rookFrom));
+      }
+      return Verdict::kNext;
+    });
+    if (played) return beta;
+
     // Step 14. Mate scores hold at any depth; no move at all means mate or
     // stalemate, told apart by letting the opponent move twice.
     if (best > kMateBound || best < -kMateBound) draft = kMateDraft;
@@ -344,6 +371,38 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
     bestTo_ = bestTo & ~kOffBoard;
   }
   return best;
+}
+
+// ---- perft: the same generator, legality by king capture ------------------
+
+bool Engine::kingCapturable(int side, int epSquare) {
+  int8_t noHint = 0;
+  return !generateMoves(side, epSquare, 0, noHint, [&](const Move& move) {
+    const int gain = kValueScale * kPieceValue[move.victim & kTypeMask];
+    return capturesKing(gain, move.to, epSquare) ? Verdict::kStop : Verdict::kNext;
+  });
+}
+
+long Engine::perftFrom(int side, int epSquare, int depth, std::vector<PerftMove>* divide) {
+  long leaves = 0;
+  int8_t noHint = 0;
+  generateMoves(side, epSquare, 0, noHint, [&](const Move& move) {
+    int gain = 0;
+    makeMove(move, side, gain);
+    if (!kingCapturable(opponentOf(side), move.rookTo)) {
+      const long below = depth > 1 ? perftFrom(opponentOf(side), move.rookTo, depth - 1, nullptr) : 1;
+      leaves += below;
+      if (divide) divide->push_back({move.from, move.to, below});
+    }
+    unmakeMove(move, side);
+    return Verdict::kNext;
+  });
+  return leaves;
+}
+
+long Engine::perft(int depth, std::vector<PerftMove>* divide) {
+  if (depth <= 0) return 1;
+  return perftFrom(side_, epChar_, depth, divide);
 }
 
 }  // namespace umax

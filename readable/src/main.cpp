@@ -18,11 +18,17 @@ int main(int argc, char** argv) {
   std::string moves;
   long nodes = umax::kNodeLimit;
   bool think = false;
+  int perftDepth = 0;
+  bool divide = false;
   app.add_option("--fen", fen, "start from this position (default: the start position, set up as main() does)");
   app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)");
   app.add_option("--nodes", nodes, "node budget of a think: no new iteration starts after it (default: the original's 10000000)")
       ->check(CLI::Range(1L, 2000000000L));
   app.add_flag("--think", think, "think once and print: bestmove <from><to> score <int> nodes <int>");
+  auto* perftOption =
+      app.add_option("--perft", perftDepth, "count the leaves of the legal-move tree D plies deep: perft <D> <count>")
+          ->check(CLI::Range(1, 12));
+  app.add_flag("--divide", divide, "with --perft: first one line per root move, <move> <count>")->needs(perftOption);
   CLI11_PARSE(app, argc, argv);
 
   auto engine = std::make_unique<umax::Engine>();  // the hash table is 200 MB: not on the stack
@@ -34,6 +40,14 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  if (perftDepth > 0) {
+    std::vector<umax::PerftMove> rootMoves;
+    const long leaves = engine->perft(perftDepth, divide ? &rootMoves : nullptr);
+    for (const auto& move : rootMoves)
+      std::cout << umax::squareName(move.from) << umax::squareName(move.to) << " " << move.leaves << "\n";
+    std::cout << "perft " << perftDepth << " " << leaves << "\n";
+    return 0;
+  }
   if (think) {
     const umax::ThinkResult result = engine->think(nodes);
     std::cout << umax::formatThink(result.from, result.to, result.score, result.nodes) << "\n";

@@ -42,6 +42,28 @@ inline constexpr int kKeyTableSize = 1035;
 /// Entries of T[] below this stay zero; main() fills from M = 136 on.
 inline constexpr int kFirstRandomKey = 136;
 
+/// A move as the generator offers it: what the original keeps in D()'s
+/// locals while it tries one.
+struct Move {
+  int8_t from = 0;           ///< micro-Max: x
+  int8_t to = 0;             ///< micro-Max: y
+  int8_t captureSquare = 0;  ///< where the victim stands; differs from `to` for e.p. // micro-Max: H
+  int8_t victim = 0;         ///< the piece on captureSquare, 0 if none // micro-Max: t
+  int8_t piece = 0;          ///< the moving piece // micro-Max: u
+  int8_t type = 0;           ///< its type // micro-Max: p
+  int step = 0;              ///< the step vector of the ray // micro-Max: r
+  int rookFrom = kNoSquare;  ///< castling rook's corner, else 128 (the dummy) // micro-Max: G
+  int rookTo = kNoSquare;    ///< castling rook's new square (the square the king passed) or
+                             ///< the square a pawn skipped, else 128 // micro-Max: F
+};
+
+/// One root move of a perft with the leaves below it.
+struct PerftMove {
+  int from = 0;
+  int to = 0;
+  long leaves = 0;
+};
+
 /// What a think found.
 struct ThinkResult {
   int from = 0;     ///< from-square of the best move (micro-Max: K)
@@ -79,6 +101,13 @@ class Engine {
   /// The same check after clearing only the root's probe window (fast).
   bool checkMove(int from, int to);
 
+  /// Counts the leaves of the tree of legal moves `depth` plies deep from
+  /// the game position, with the search's own move generator and its
+  /// legality rule (a move is illegal if the reply can capture the king, or
+  /// lands next to the square a castling king passed). Only queen promotions.
+  /// With `divide`, the count of each root move is appended to it.
+  long perft(int depth, std::vector<PerftMove>* divide = nullptr);
+
   /// The hash table (kHashEntries slots).
   const std::vector<HashEntry>& hashTable() const { return table_; }
   /// The hash-key table T[].
@@ -90,6 +119,15 @@ class Engine {
   int bestTo() const { return bestTo_; }
 
  private:
+  /// What a visitor of generateMoves() wants next.
+  enum class Verdict { kNext, kStop, kReplay };
+  template <class Visit>
+  bool generateMoves(int side, int epSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit);
+  bool capturesKing(int gain, int to, int epSquare) const;
+  int makeMove(const Move& move, int side, int& gain);
+  void unmakeMove(const Move& move, int side);
+  bool kingCapturable(int side, int epSquare);
+  long perftFrom(int side, int epSquare, int depth, std::vector<PerftMove>* divide);
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock,
              int epSquare, int lastTo, int depth);
   HashEntry& probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock);
