@@ -50,6 +50,10 @@ TEST_CASE("castling follows micro-Max's rules in both builds", "[rules]") {
       Row{"rook under attack (b1 attacked) does not matter", "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1", {"e1c1"}, true},
       // micro-Max only: castling out of a pawn's check is accepted (FIDE: illegal).
       Row{"out of a pawn's check (micro-Max accepts)", "r3k2r/8/8/8/8/8/3p4/R3K2R w KQkq - 0 1", {"e1g1"}, true},
+      // micro-Max only: through f1 attacked by a pawn on g2. The reply's pawn
+      // capture onto E = f1 is taken for e.p. and looks for its victim on f2.
+      Row{"through a square a pawn attacks (micro-Max accepts)", "4k3/8/8/8/8/8/6p1/4K2R w K - 0 1", {"e1g1"}, true},
+      Row{"a pawn checking the king (refused)", "4k3/8/8/8/8/8/5p2/4K2R w K - 0 1", {"e1g1"}, false},
   }));
   auto build = GENERATE(as<std::string>{}, "minimal", "readable");
   CAPTURE(why, fen, build);
