@@ -1,10 +1,14 @@
 // engine.cpp - micro-Max 3.2's search, written out for a reader.
 //
-// The search is one recursive function, as in the original: negamax with an
-// alpha-beta window, internal iterative deepening, a quiescence search made
-// of the depth-1 iteration, and a hash table. Every variable keeps the
-// original's one-letter name in a comment where it is declared, and every
-// step carries the number used by the walkthrough and the line map.
+// The search is one recursive function, as in the original's D(): negamax
+// with an alpha-beta window, internal iterative deepening, a quiescence
+// search made of the depth-1 iteration, and a hash table. Its move loop is
+// written as a generator (generateMoves) that hands each move to a visitor,
+// so that perft can walk the very same moves; the original's `goto C`
+// (cutoff) becomes the visitor's kStop and `goto A` (replay after the
+// sneaked-in best move) its kReplay. Every variable keeps the original's
+// one-letter name in a comment, and every step carries the number used by
+// the walkthrough and the line map.
 #include "umax/engine.h"
 
 #include <algorithm>
