@@ -196,4 +196,3 @@ int umaxm_check_move(int from, int to)
 const umaxm_hash_entry *umaxm_hash_table(void) { return (const umaxm_hash_entry *)A; }
 long umaxm_hash_entry_count(void) { return ENTRIES; }
 const signed char *umaxm_key_table(void) { return (const signed char *)T; }
-long umaxm_node_count(void) { return N; }

@@ -58,8 +58,6 @@ const umaxm_hash_entry *umaxm_hash_table(void);
 long umaxm_hash_entry_count(void);
 /** The hash-key table T[] (1035 bytes). */
 const signed char *umaxm_key_table(void);
-/** The node counter N. */
-long umaxm_node_count(void);
 
 #ifdef __cplusplus
 }

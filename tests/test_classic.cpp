@@ -22,14 +22,15 @@ struct Run {
 /// The readable classic interface on an in-memory input.
 Run runReadable(const std::string& input, long budget = kNodeLimit) {
   Engine engine;
-  std::FILE* in = fmemopen(const_cast<char*>(input.data()), input.size(), "rb");
+  // fmemopen() refuses an empty buffer; an empty input is /dev/null.
+  std::FILE* in = input.empty() ? std::fopen("/dev/null", "rb")
+                                : fmemopen(const_cast<char*>(input.data()), input.size(), "rb");
   char* outBuffer = nullptr;
   char* errBuffer = nullptr;
   std::size_t outSize = 0;
   std::size_t errSize = 0;
   std::FILE* out = open_memstream(&outBuffer, &outSize);
   std::FILE* err = open_memstream(&errBuffer, &errSize);
-  if (input.empty()) in = std::fopen("/dev/null", "rb");
   REQUIRE(in);
   Run run;
   run.status = runClassicInterface(engine, in, out, err, budget);
