@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config
-  catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev
+  catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev zlib1g-dev
   libimgui-dev libglfw3-dev libgl-dev libstb-dev fonts-dejavu-core
   doxygen graphviz
   xvfb xauth

@@ -86,13 +86,23 @@ void Engine::clearRootProbeWindow() {
   table_[0].lock = 0;
 }
 
-ThinkResult Engine::think(long budget) {
+ThinkResult Engine::think(long budget) { return thinkWith<false>(budget); }
+
+ThinkResult Engine::think(long budget, SearchObserver& observer) {
+  observer_ = &observer;
+  const ThinkResult result = thinkWith<true>(budget);
+  observer_ = nullptr;
+  return result;
+}
+
+template <bool kTraced>
+ThinkResult Engine::thinkWith(long budget) {
   // The original stops deepening once N >= 1e7; starting N that far below
   // the limit gives any budget without touching the search.
   const int start = kNodeLimit - static_cast<int>(budget);
   nodes_ = start;
   ThinkResult result;
-  result.score = search(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kThinkMarker, 0);
+  result.score = search<kTraced>(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kThinkMarker, 0);
   result.from = bestFrom_;
   result.to = bestTo_;
   result.nodes = static_cast<long>(nodes_) - start;
@@ -104,7 +114,7 @@ bool Engine::legalityCheck(int from, int to) {
   bestTo_ = static_cast<int8_t>(to);
   // A 2-ply search from the root that stops and plays the move if it finds
   // it and the reply cannot capture the king; it then returns beta (= I).
-  if (search(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kLegalityMarker, 2) ==
+  if (search<false>(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kLegalityMarker, 2) ==
       kInfinity) {
     side_ = opponentOf(side_);
     return true;
@@ -152,6 +162,22 @@ HashEntry& Engine::probe(int side, int epSquare, uint32_t hashKey, uint32_t hash
     if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == hashLock) return entry;
   }
   return table_[0];
+}
+
+// What probe() did, told again for an observer: where the window starts,
+// how many slots were looked at and how it ended. Only traced searches ask.
+ProbeReport Engine::probeReport(int side, int epSquare, uint32_t hashKey, const HashEntry& entry) const {
+  ProbeReport report;
+  report.firstSlot = (static_cast<uint32_t>(side * epSquare) ^ hashKey) & kHashSlotMask;
+  report.slot = static_cast<uint32_t>(&entry - table_.data());
+  if (report.slot == 0) {
+    report.slotsProbed = kProbeSlots;
+    report.outcome = ProbeOutcome::kFull;
+  } else {
+    report.slotsProbed = static_cast<int>(report.slot - report.firstSlot);
+    report.outcome = entry.lock != 0 ? ProbeOutcome::kHit : ProbeOutcome::kMiss;
+  }
+  return report;
 }
 
 // Step 4. The move generator: scan the board from `scanStart` for pieces of
@@ -256,6 +282,7 @@ void Engine::unmakeMove(const Move& move, int side) {
   board_[move.captureSquare] = move.victim;
 }
 
+template <bool kTraced>
 int Engine::search(int side,        // k: the side to move, 8 or 16
                    int alpha,       // q: lower end of the window
                    int beta,        // l: upper end of the window
@@ -270,8 +297,19 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
   int8_t bestFrom;      // X: best move's from-square (+ bound bits in the table)
   int8_t bestTo;        // Y: best move's to-square + kNotCastlingBit + kSneakBit
 
+  if constexpr (kTraced)
+    observer_->onCall({side, alpha, beta, eval, hashKey, hashLock, epSquare, lastTo, depth});
+
   // Step 1. Look the position up in the hash table.
   HashEntry& entry = probe(side, epSquare, hashKey, hashLock);  // a
+  if constexpr (kTraced) {
+    ProbeReport report = probeReport(side, epSquare, hashKey, entry);
+    report.endsNode = entry.lock != 0 && entry.draft >= depth &&
+                      (entry.score >= beta || (entry.from & kUpperBoundBit)) &&
+                      (entry.score <= alpha || (entry.from & kLowerBoundBit));
+    observer_->onProbe(report, entry);
+    if (report.endsNode) observer_->onReturn(entry.score, entry.from & ~kOffBoard, entry.to, entry.draft);
+  }
   if (entry.lock != 0) {
     // Step 2. A hit: use the stored score if it was searched deep enough and
     // its bound type settles our window; otherwise start deepening from it.
@@ -291,11 +329,13 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
     draft = bestFrom = bestTo = 0;
   }
   ++nodes_;
+  if constexpr (kTraced) observer_->onNodeCounted(nodes_);
 
   // Step 3. Iterative deepening: one more ply per pass until the requested
   // depth; the root of a think goes on while nodes remain in the budget.
   while (draft++ < depth ||
          (lastTo == kThinkMarker && nodes_ < kNodeLimit && draft < kMaxIteration)) {
+    if constexpr (kTraced) observer_->onIteration(draft);
     const int8_t scanStart = bestFrom;  // B: start the board scan at the previous best
     bestTo |= kSneakBit & (bestTo >> 4);  // try the previous best first unless it castles
     best = draft > 1 ? -kInfinity : eval;  // at depth 1 we may "stand pat"
@@ -303,17 +343,24 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
 
     generateMoves(side, epSquare, scanStart, bestTo, [&](const Move& move) {
       int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
-      if (capturesKing(gain, move.to, epSquare)) best = kInfinity;
-      if (best >= beta) return Verdict::kStop;  // fail high: cutoff
+      if (capturesKing(gain, move.to, epSquare)) {
+        best = kInfinity;
+        if constexpr (kTraced) observer_->onKingCapture(move, gain >= 0);
+      }
+      if (best >= beta) {  // fail high: cutoff
+        if constexpr (kTraced) observer_->onCutoff(best);
+        return Verdict::kStop;
+      }
 
       // Step 7. Recapture extension: a move to the previous destination
       // keeps the full draft; at draft 1 nothing else is searched.
       const int remaining = draft - (move.to != lastTo);  // h
       if (!remaining) return Verdict::kNext;
       int score = makeMove(move, side, gain);  // v
+      if constexpr (kTraced) observer_->onMoveMade(move, remaining, (bestTo & kSneakBit) != 0);
 
       // Step 9. Search the reply with the window turned round.
-      score = -search(opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha,
+      score = -search<kTraced>(opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha,
                       -eval - score - gain,
                       hashKey + keyChange(0, move.from, move.piece, move.to, move.captureSquare, move.victim),
                       hashLock + keyChange(8, move.from, move.piece, move.to, move.captureSquare, move.victim) +
@@ -332,6 +379,7 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
         score = best;  // no fail-low on king-capture replies
       }
       unmakeMove(move, side);
+      if constexpr (kTraced) observer_->onMoveScored(score);
 
       // Step 12. The best move of the last iteration was searched first;
       // its score is the starting best, then this direction is scanned normally.
@@ -344,6 +392,7 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
         best = score;
         bestFrom = move.from;
         bestTo = static_cast<int8_t>(move.to | (kNotCastlingBit & move.rookFrom));
+        if constexpr (kTraced) observer_->onBestMove(best, bestFrom, bestTo);
       }
       return Verdict::kNext;
     });
@@ -352,13 +401,18 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
     // Step 14. Mate scores hold at any depth; no move at all means mate or
     // stalemate, told apart by letting the opponent move twice.
     if (best > kMateBound || best < -kMateBound) draft = kMateDraft;
+    if constexpr (kTraced)
+      if (best == -kInfinity) observer_->onMateProbe();
     best = best + kInfinity ? best
-                            : -search(opponentOf(side), -kInfinity, kInfinity, 0, hashKey, hashLock,
-                                      kNoSquare, kNoSquare, 1) / 2;
+                            : -search<kTraced>(opponentOf(side), -kInfinity, kInfinity, 0, hashKey, hashLock,
+                                               kNoSquare, kNoSquare, 1) / 2;
 
     // Step 15. Store in the hash table unless that would overwrite an exact
     // score of a deeper search.
-    if (!entry.lock || (entry.from & kOffBoard) != kOffBoard || entry.draft <= draft) {
+    [[maybe_unused]] HashEntry before;
+    if constexpr (kTraced) before = entry;
+    const bool store = !entry.lock || (entry.from & kOffBoard) != kOffBoard || entry.draft <= draft;
+    if (store) {
       entry.lock = static_cast<int32_t>(hashLock);
       entry.score = best;
       entry.draft = static_cast<int8_t>(draft);
@@ -367,6 +421,8 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
                                        kUpperBoundBit * (best < beta));
       entry.to = bestTo;
     }
+    if constexpr (kTraced)
+      observer_->onStore(static_cast<uint32_t>(&entry - table_.data()), before, entry, store);
   }
 
   // Step 16. At the root, report the best move.
@@ -374,6 +430,7 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
     bestFrom_ = bestFrom;
     bestTo_ = bestTo & ~kOffBoard;
   }
+  if constexpr (kTraced) observer_->onReturn(best, bestFrom, bestTo, draft);
   return best;
 }
 

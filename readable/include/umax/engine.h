@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "umax/position.h"
+#include "umax/search_observer.h"
 #include "umax/types.h"
 
 namespace umax {
@@ -95,6 +96,9 @@ class Engine {
   /// Thinks from the game position with a node budget: no new iteration
   /// starts once `budget` nodes are spent. The table is used as it is.
   ThinkResult think(long budget);
+  /// The same think, reporting every event of the search to `observer`
+  /// (the traced instantiation of the search; see search_observer.h).
+  ThinkResult think(long budget, SearchObserver& observer);
   /// main()'s path for an entered move: clear the locks, check legality by
   /// search, play the move if legal. Returns true if it was played.
   bool playMove(int from, int to);
@@ -128,8 +132,12 @@ class Engine {
   void unmakeMove(const Move& move, int side);
   bool kingCapturable(int side, int epSquare);
   long perftFrom(int side, int epSquare, int depth, std::vector<PerftMove>* divide);
+  template <bool kTraced>
+  ThinkResult thinkWith(long budget);
+  template <bool kTraced>
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock,
              int epSquare, int lastTo, int depth);
+  ProbeReport probeReport(int side, int epSquare, uint32_t hashKey, const HashEntry& entry) const;
   HashEntry& probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock);
   int32_t keyWord(int offset, int piece) const;
   uint32_t keyChange(int salt, int from, int piece, int to, int captureSquare, int victim) const;
@@ -144,6 +152,7 @@ class Engine {
   int eval_ = 0;                               // micro-Max: Q
   int8_t epChar_ = 0;                          // micro-Max: O
   int side_ = kWhite;                          // micro-Max: main()'s k
+  SearchObserver* observer_ = nullptr;         // receives the events of a traced think
 };
 
 }  // namespace umax

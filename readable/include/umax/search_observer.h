@@ -1,0 +1,109 @@
+/// \file search_observer.h
+/// \brief The hook interface through which a search can be watched, event by event.
+///
+/// The readable engine knows nothing of trace files. It offers one thing: a
+/// think that reports every step of the search to a SearchObserver. Which of
+/// the two searches runs is decided at compile time (`Engine::search<kTraced>`):
+/// in the untraced instantiation every hook is removed by `if constexpr`, so
+/// an ordinary think does exactly the machine work it did before the hooks
+/// existed. The tracer (tracer/) implements this interface and writes the
+/// events to a file.
+///
+/// Each hook names the place in the search that calls it; SearchSite gives
+/// those places stable numbers that the line map (readable/line_map.json,
+/// "sites") turns into lines of both builds.
+#pragma once
+
+#include <cstdint>
+
+namespace umax {
+
+struct HashEntry;
+struct Move;
+
+/// The places in the search that report events, one per numbered step of
+/// engine.cpp. The numbers are part of the trace format: never renumber.
+enum class SearchSite : uint8_t {
+  kCall = 1,          ///< D() is entered with its nine arguments
+  kProbe = 2,         ///< Step 1: the hash probe
+  kHashCutoff = 3,    ///< Step 2: a stored score settles the window: return at once
+  kNodeCounted = 4,   ///< N++: the call became a counted node
+  kIteration = 5,     ///< Step 3: an iteration of the deepening loop starts
+  kKingCapture = 6,   ///< Step 6: a move captures the king (or a castling was illegal)
+  kCutoff = 7,        ///< Step 6: best >= beta: fail high, stop the scan
+  kMoveMade = 8,      ///< Step 8: a move is done on the board, its reply is searched next
+  kMoveScored = 9,    ///< Step 9: the reply's score came back (after the delayed-gain penalty)
+  kBestMove = 10,     ///< Step 12: a new best move
+  kMateProbe = 11,    ///< Step 14: no move saved the king: probe for stalemate
+  kStore = 12,        ///< Step 15: the hash store (or its refusal)
+  kReturn = 13,       ///< Step 16: D() returns its score
+};
+
+/// The nine arguments of one call of the search. // micro-Max: D(k,q,l,e,J,Z,E,z,n)
+struct NodeCall {
+  int side = 0;           ///< k
+  int alpha = 0;          ///< q
+  int beta = 0;           ///< l
+  int eval = 0;           ///< e
+  uint32_t hashKey = 0;   ///< J
+  uint32_t hashLock = 0;  ///< Z
+  int epSquare = 0;       ///< E
+  int lastTo = 0;         ///< z
+  int depth = 0;          ///< n
+};
+
+/// How a hash probe ended.
+enum class ProbeOutcome : uint8_t {
+  kMiss = 0,  ///< an empty slot was found in the window: the position is new
+  kHit = 1,   ///< a slot holds this position's lock
+  kFull = 2,  ///< all slots of the window hold other positions: the dummy slot 0 is used
+};
+
+/// What the hash probe of one call found.
+struct ProbeReport {
+  uint32_t firstSlot = 0;   ///< (k*E ^ J) & (U-9); the window starts one past it
+  uint32_t slot = 0;        ///< the slot the node uses (0 = the dummy)
+  int slotsProbed = 0;      ///< 1..9
+  ProbeOutcome outcome = ProbeOutcome::kMiss;
+  bool endsNode = false;    ///< the stored score was returned at once (Step 2)
+};
+
+/// Receives the events of a traced think. Every hook is called from one
+/// site of engine.cpp's search; the comment of each names it. The board the
+/// engine holds is in the state the hook describes (a move is on the board
+/// from onMoveMade until onMoveScored).
+class SearchObserver {
+ public:
+  virtual ~SearchObserver() = default;
+  /// kCall: the search was called; `call` holds its nine arguments.
+  virtual void onCall(const NodeCall& call) = 0;
+  /// kProbe / kHashCutoff: the hash probe's result and the entry it found
+  /// (an empty entry on a miss).
+  virtual void onProbe(const ProbeReport& report, const HashEntry& entry) = 0;
+  /// kNodeCounted: the node counter was incremented to `nodeCount`.
+  virtual void onNodeCounted(int nodeCount) = 0;
+  /// kIteration: an iteration to `draft` starts.
+  virtual void onIteration(int draft) = 0;
+  /// kKingCapture: `move` captures the king, or lands on or next to the
+  /// square a castling king passed (`badCastling`).
+  virtual void onKingCapture(const Move& move, bool badCastling) = 0;
+  /// kCutoff: best >= beta, the scan stops.
+  virtual void onCutoff(int best) = 0;
+  /// kMoveMade: `move` is on the board; its reply is searched to `remaining`.
+  /// `sneaked` marks the previous iteration's best move, tried first.
+  virtual void onMoveMade(const Move& move, int remaining, bool sneaked) = 0;
+  /// kMoveScored: the move is taken back; `score` is its value for the mover.
+  virtual void onMoveScored(int score) = 0;
+  /// kBestMove: a new best score with its move.
+  virtual void onBestMove(int best, int from, int to) = 0;
+  /// kMateProbe: no legal move kept the king: the null-move probe follows.
+  virtual void onMateProbe() = 0;
+  /// kStore: the hash store at the end of an iteration. `before` is the slot
+  /// as it was, `after` as it is now; `written` is false when the store was
+  /// refused (an exact score of a deeper search is kept).
+  virtual void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) = 0;
+  /// kReturn: the call returns `score`; the best move and draft it ends with.
+  virtual void onReturn(int score, int bestFrom, int bestTo, int draft) = 0;
+};
+
+}  // namespace umax

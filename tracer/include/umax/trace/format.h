@@ -1,0 +1,204 @@
+/// \file format.h
+/// \brief The umax trace file format, version 1: events of one search, in a file.
+///
+/// A trace holds every event of one think of the readable build (see
+/// umax/search_observer.h): each call of the search, each hash probe, each
+/// move made and scored, each hash store, each return.
+///
+/// \section trace_layout File layout (all integers little-endian)
+/// \verbatim
+///   header   "UMAXTRC\0"  magic, 8 bytes
+///            u32 version (1)   u32 header length L (bytes after this field)
+///            L bytes: the header fields (see TraceHeader, written in order):
+///              u32 line-map version, i64 budget, u32 start node count N0,
+///              root call: u8 side, zz alpha, zz beta, zz eval, u32 J, u32 Z,
+///                         zz E, zz z, zz n
+///              129 bytes board (micro-Max's b[]), zz e.p. char O, zz eval Q,
+///              str FEN, str moves   (str = varint length + bytes)
+///              varint K, then K initial hash entries: u32 slot, u32 lock,
+///                zz score, u8 X, u8 Y, u8 D (the locked slots at search start)
+///   chunks   repeated: "CHNK" u32 payload bytes P, u32 events E, u32 CRC-32
+///            of the payload, then P bytes holding E event records
+///   footer   "FOOT" u32 length F, F bytes: varint chunk count, per chunk
+///            varint file offset, varint first event, varint nodes before it;
+///            then the result (zz score, u8 from, u8 to, varint nodes,
+///            varint events) and one checkpoint per chunk (see checkpoint.h);
+///            u32 CRC-32 of the F bytes
+///   trailer  u64 offset of "FOOT", "UMAXEND\0"
+/// \endverbatim
+/// `varint` is LEB128 (7 bits per byte, low first); `zz` is a zigzag varint
+/// (0,-1,1,-2,... -> 0,1,2,3,...).
+///
+/// \section trace_records Event records
+/// A record starts with a tag byte: the EventKind in the low 4 bits, flags in
+/// the high 4 bits. The fields that follow each kind are listed at EventKind.
+/// A writer that dies mid-search leaves the chunks it had flushed; the
+/// reader then reads up to the last complete record and reports the file as
+/// truncated.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "umax/engine.h"
+#include "umax/search_observer.h"
+
+namespace umax::trace {
+
+/// The 8 bytes every trace file starts with.
+inline constexpr char kMagic[8] = {'U', 'M', 'A', 'X', 'T', 'R', 'C', '\0'};
+/// The 8 bytes every complete trace file ends with.
+inline constexpr char kEndMagic[8] = {'U', 'M', 'A', 'X', 'E', 'N', 'D', '\0'};
+/// The chunk and footer markers.
+inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
+inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
+/// The format version this code writes and reads.
+inline constexpr uint32_t kFormatVersion = 1;
+/// A chunk is flushed once its payload reaches this many bytes.
+inline constexpr std::size_t kChunkBytes = 64 * 1024;
+/// The largest payload a reader accepts in one chunk (a record never
+/// straddles chunks, so a chunk is at most kChunkBytes + one record).
+inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
+
+/// What an event is. The record fields after the tag byte are listed with
+/// each kind (flags are the tag's high 4 bits).
+enum class EventKind : uint8_t {
+  /// D() called. flags: bit 0 = black to move. zz alpha, zz beta, zz eval,
+  /// u32 J, u32 Z, zz E, zz z, zz n.
+  kCall = 1,
+  /// The hash probe. flags: bits 0-1 outcome (ProbeOutcome), bit 2 the entry
+  /// ended the node. varint first slot, u8 slots probed; on a hit: zz score,
+  /// u8 X, u8 Y, u8 D of the entry found.
+  kProbe = 2,
+  /// N++: the call is a counted node. No fields.
+  kNodeCounted = 3,
+  /// An iteration starts. u8 draft d.
+  kIteration = 4,
+  /// A move captures the king. flags: bit 0 bad castling. u8 x, u8 y.
+  kKingCapture = 5,
+  /// Fail high: best >= beta. zz best.
+  kCutoff = 6,
+  /// A move is made. u8 flags (MoveFlag), u8 x, u8 y, u8 piece u, u8 victim t,
+  /// u8 remaining h; if e.p.: u8 capture square H; if castling: u8 rook
+  /// corner G; if it has one: u8 square F (rook's new square or skipped square).
+  kMoveMade = 7,
+  /// The move's score v, after the delayed-gain penalty. zz v.
+  kMoveScored = 8,
+  /// New best move. zz best m, u8 X, u8 Y (with its flag bits).
+  kBestMove = 9,
+  /// The stalemate probe starts. No fields.
+  kMateProbe = 10,
+  /// The hash store. flags: bit 0 written, bit 1 the slot was empty before.
+  /// varint slot; unless empty before: the old entry (u32 lock, zz score,
+  /// u8 X, u8 Y, u8 D); if written: the new entry in the same layout.
+  kStore = 11,
+  /// D() returns. zz score, u8 X, u8 Y, u8 d.
+  kReturn = 12,
+};
+/// One past the largest EventKind.
+inline constexpr int kEventKindCount = 13;
+
+/// The name of an event kind ("call", "probe", ...), as the tools print it.
+std::string_view kindName(EventKind kind);
+
+/// The search site (line-map id) that produces an event of this kind; a
+/// probe that ends its node comes from kHashCutoff.
+SearchSite siteOf(EventKind kind, bool probeEndsNode = false);
+
+/// Bits of a MoveMade record's flag byte.
+enum MoveFlag : uint8_t {
+  kMoveSneaked = 1,    ///< the previous iteration's best move, tried first
+  kMoveEnPassant = 2,  ///< captures e.p.: the victim is not on y
+  kMoveCastling = 4,   ///< a castling: the rook moves from G to F
+  kMoveHasF = 8,       ///< F is a square (a castling's passed square or a pawn's skipped one)
+  kMovePromotion = 16, ///< a pawn reaching the last rank becomes a queen
+};
+
+/// A move as a trace records it.
+struct MoveRecord {
+  uint8_t flags = 0;       ///< MoveFlag bits
+  int from = 0;            ///< x
+  int to = 0;              ///< y
+  int piece = 0;           ///< u, the moving piece's code (with its virgin bit)
+  int victim = 0;          ///< t, the captured piece's code or 0
+  int captureSquare = 0;   ///< H
+  int rookFrom = kNoSquare;///< G: castling rook's corner, else 128
+  int rookTo = kNoSquare;  ///< F: castling rook's new square or a pawn's skipped square, else 128
+  int remaining = 0;       ///< h, the depth the reply is searched to
+};
+
+/// One decoded event. Only the fields of its kind are meaningful.
+struct Event {
+  EventKind kind = EventKind::kCall;
+  NodeCall call;              ///< kCall
+  ProbeReport probe;          ///< kProbe
+  HashEntry entry;            ///< kProbe: the entry found (on a hit)
+  MoveRecord move;            ///< kMoveMade; kKingCapture uses from/to
+  bool badCastling = false;   ///< kKingCapture
+  int value = 0;              ///< kIteration: draft; kCutoff, kMoveScored: score
+  int best = 0;               ///< kBestMove, kReturn: score
+  int bestFrom = 0;           ///< kBestMove, kReturn: X
+  int bestTo = 0;             ///< kBestMove, kReturn: Y (flag bits kept)
+  int draft = 0;              ///< kReturn: d
+  uint32_t slot = 0;          ///< kStore
+  bool written = false;       ///< kStore
+  HashEntry before;           ///< kStore
+  HashEntry after;            ///< kStore
+};
+
+/// A one-line description of an event, for tools and tests.
+std::string toString(const Event& event);
+
+/// What the header of a trace says.
+struct TraceHeader {
+  uint32_t version = kFormatVersion;
+  uint32_t lineMapVersion = 0;  ///< version of readable/line_map.json the sites refer to
+  int64_t budget = 0;           ///< node budget of the think
+  uint32_t startNodes = 0;      ///< N at the start of the think (the budget trick: 1e7 - budget)
+  NodeCall root;                ///< the root call's arguments
+  Position position;            ///< the game state searched (board, side, O as stored, Q)
+  std::string fen;              ///< the FEN the user gave (empty: main()'s start)
+  std::string moves;            ///< the moves played before the think
+  /// Slots that held a position (lock != 0) when the search started, e.g.
+  /// left by the legality check of the last move played.
+  std::vector<std::pair<uint32_t, HashEntry>> initialEntries;
+};
+
+/// What the footer says about the result.
+struct TraceResult {
+  int score = 0;
+  int from = 0;
+  int to = 0;
+  uint64_t nodes = 0;   ///< nodes counted by the search
+  uint64_t events = 0;  ///< events in the file
+};
+
+/// A trace that cannot be read: what is wrong and where (byte offset).
+class TraceError : public std::runtime_error {
+ public:
+  TraceError(const std::string& what, uint64_t offset)
+      : std::runtime_error(what + " (at byte " + std::to_string(offset) + ")"), offset_(offset) {}
+  /// Byte offset of the problem in the file.
+  uint64_t offset() const { return offset_; }
+
+ private:
+  uint64_t offset_;
+};
+
+// ---- encoding primitives (shared by writer and reader) --------------------
+
+/// Appends an event record to `out`.
+void encodeEvent(const Event& event, std::vector<uint8_t>& out);
+
+/// Decodes one record from [data, end); returns the byte after it, or
+/// nullptr if the record is incomplete. Throws TraceError (with `offset`
+/// added to positions) if the record is malformed.
+const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset);
+
+/// CRC-32 (zlib's) of a byte range.
+uint32_t crc32Of(const uint8_t* data, std::size_t size);
+
+}  // namespace umax::trace

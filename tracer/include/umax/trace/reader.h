@@ -1,0 +1,91 @@
+/// \file reader.h
+/// \brief Reading a trace file: memory-mapped, validated, chunk by chunk.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "umax/trace/format.h"
+
+namespace umax::trace {
+
+/// Where one chunk of records is and what it starts with.
+struct ChunkInfo {
+  uint64_t offset = 0;         ///< file offset of the chunk's "CHNK"
+  uint64_t payloadOffset = 0;  ///< file offset of its first record
+  uint32_t payloadBytes = 0;   ///< bytes of records (complete ones, for a cut last chunk)
+  uint32_t events = 0;         ///< records in it
+  uint64_t firstEvent = 0;     ///< index of its first event in the whole trace
+  uint64_t nodesBefore = 0;    ///< counted nodes before its first event
+  uint64_t checkpointOffset = 0;  ///< file offset of its checkpoint in the footer (0: none)
+  uint64_t checkpointBytes = 0;   ///< size of that checkpoint
+};
+
+/// An open trace file. The constructor maps the file and checks its
+/// structure: magic, version, header, every chunk's frame and CRC-32, and the
+/// footer. A complete file with any damage is refused with a TraceError
+/// saying what is wrong and at which byte. A file that ends early (a
+/// recording that was cut off) is accepted up to its last complete record
+/// and flagged truncated().
+class TraceReader {
+ public:
+  /// Opens and validates `path`. Throws TraceError.
+  explicit TraceReader(const std::string& path);
+  ~TraceReader();
+  TraceReader(const TraceReader&) = delete;
+  TraceReader& operator=(const TraceReader&) = delete;
+
+  /// The file's header.
+  const TraceHeader& header() const { return header_; }
+  /// True if the file ends before its footer.
+  bool truncated() const { return truncated_; }
+  /// What was missing, for a truncated file.
+  const std::string& truncationNote() const { return truncationNote_; }
+  /// The result from the footer (absent for a truncated file).
+  bool hasResult() const { return !truncated_; }
+  /// The search's result (valid if hasResult()).
+  const TraceResult& result() const { return result_; }
+  /// Events readable in the file.
+  uint64_t eventCount() const { return eventCount_; }
+  /// Size of the file in bytes.
+  uint64_t fileSize() const { return size_; }
+  /// The chunks, in file order.
+  const std::vector<ChunkInfo>& chunks() const { return chunks_; }
+  /// The chunk that holds event `index` (index < eventCount()).
+  std::size_t chunkOf(uint64_t index) const;
+
+  /// Decodes all records of chunk `chunk` into `out` (replacing its content).
+  void decodeChunk(std::size_t chunk, std::vector<Event>& out) const;
+  /// The raw bytes of a chunk's checkpoint (empty if the footer is missing).
+  const uint8_t* checkpoint(std::size_t chunk, std::size_t& size) const;
+  /// The file image.
+  const uint8_t* data() const { return data_; }
+
+  /// Calls `visit(const Event&, uint64_t index)` for every event in order.
+  template <class Visit>
+  void forEach(Visit&& visit) const {
+    std::vector<Event> events;
+    for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) {
+      decodeChunk(chunk, events);
+      uint64_t index = chunks_[chunk].firstEvent;
+      for (const Event& event : events) visit(event, index++);
+    }
+  }
+
+ private:
+  void scanChunks(uint64_t start);
+  void readFooter(uint64_t footerOffset);
+
+  const uint8_t* data_ = nullptr;
+  uint64_t size_ = 0;
+  TraceHeader header_;
+  bool truncated_ = false;
+  std::string truncationNote_;
+  TraceResult result_;
+  uint64_t eventCount_ = 0;
+  uint64_t chunksEnd_ = 0;
+  std::vector<ChunkInfo> chunks_;
+};
+
+}  // namespace umax::trace

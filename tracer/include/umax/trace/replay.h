@@ -1,0 +1,125 @@
+/// \file replay.h
+/// \brief The replay model: a recorded search, positioned at any event.
+///
+/// Replay holds a cursor: the number of events applied so far (0 = before
+/// the root call, eventCount() = after the root returned). At any cursor it
+/// gives the board, the stack of open calls with their variables, and the
+/// event just applied. Moving the cursor anywhere restores the checkpoint of
+/// the chunk that holds the target and applies at most one chunk of events,
+/// so seeking costs the same at the start and at the end of a long trace.
+/// The visualizer draws what this model says; it never reads bytes itself.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "umax/trace/reader.h"
+#include "umax/trace/state.h"
+
+namespace umax::trace {
+
+/// A recorded search with a cursor.
+class Replay {
+ public:
+  /// Replays the trace `reader` holds (which must outlive the replay). For a
+  /// truncated file the checkpoints are rebuilt by one pass over the events.
+  /// Throws TraceError if an event contradicts the search.
+  explicit Replay(const TraceReader& reader);
+
+  /// Events in the trace.
+  uint64_t eventCount() const { return reader_.eventCount(); }
+  /// Events applied: the cursor.
+  uint64_t cursor() const { return state_.events(); }
+  /// The state at the cursor.
+  const SearchState& state() const { return state_; }
+  /// The event just applied (the one at cursor() - 1), if any.
+  const Event* lastEvent() const;
+  /// The event at `index` (< eventCount()).
+  Event eventAt(uint64_t index) const;
+
+  /// Moves the cursor to `applied` (clamped to [0, eventCount()]).
+  void seek(uint64_t applied);
+  /// One event forward / back; false at the end / start.
+  bool stepForward();
+  bool stepBack();
+  /// Forward over the whole subtree the next event opens (a move and the
+  /// search of its reply, or a call), landing after it; else one step.
+  bool stepOver();
+  /// Forward until the current call returns (after its kReturn).
+  bool stepOut();
+
+  /// Forward to just after the next event that `match`es; false if none.
+  bool nextWhere(const std::function<bool(const Event&)>& match);
+  /// Back to just after the previous such event (before the cursor's last).
+  bool previousWhere(const std::function<bool(const Event&)>& match);
+  /// Jumps to the next beta cutoff, hash hit, or iteration of the root.
+  bool nextCutoff();
+  bool nextHashHit();
+  bool nextRootIteration();
+  /// Jumps to just after counted node `number` (1-based) was counted.
+  bool jumpToNode(uint64_t number);
+  /// Jumps to just after the call reached by playing `moves` (squares like
+  /// "e2e4 e7e5") from the root, in its first occurrence; false if no call
+  /// of the trace follows that line.
+  bool jumpToLine(const std::vector<std::pair<int, int>>& moves);
+
+ private:
+  void restore(std::size_t chunk);
+  const std::vector<Event>& chunkEvents(std::size_t chunk) const;
+
+  const TraceReader& reader_;
+  SearchState state_;
+  std::vector<std::vector<uint8_t>> rebuiltCheckpoints_;  // for files without a footer
+  mutable std::size_t cachedChunk_ = static_cast<std::size_t>(-1);
+  mutable std::vector<Event> cachedEvents_;
+};
+
+/// One call of the search in the tree.
+struct TreeNode {
+  uint64_t callEvent = 0;     ///< index of its kCall event
+  uint64_t returnEvent = 0;   ///< index of its kReturn event (eventCount() if it never returned)
+  uint32_t parent = 0;        ///< index of the parent call (itself for the root)
+  uint32_t firstChild = 0;    ///< 0 = none (the root is never a child)
+  uint32_t nextSibling = 0;   ///< 0 = none
+  int32_t alpha = 0;          ///< q
+  int32_t beta = 0;           ///< l
+  int32_t score = 0;          ///< its return value
+  uint8_t from = 0;           ///< the move that led here (x), 0 for the root and the mate probe
+  uint8_t to = 0;             ///< (y)
+  uint8_t ply = 0;            ///< 0 at the root
+  uint8_t depth = 0;          ///< n, the requested depth
+  uint8_t draft = 0;          ///< d at its return
+  uint8_t flags = 0;          ///< TreeFlag bits
+  uint16_t iteration = 0;     ///< the root's draft when this call was made
+};
+
+/// Bits of TreeNode::flags.
+enum TreeFlag : uint8_t {
+  kTreeCounted = 1,    ///< passed the probe and was counted (N++)
+  kTreeHashCut = 2,    ///< answered from the hash table
+  kTreeHashHit = 4,    ///< its probe hit
+  kTreeCutoff = 8,     ///< its last iteration failed high
+  kTreeMateProbe = 16, ///< the null-move probe of a mate / stalemate test
+  kTreeBestFirst = 32, ///< the previous iteration's best move (tried first)
+};
+
+/// The whole tree of calls of a trace, in call order (pre-order), built in
+/// one pass over the events. About 40 bytes per call.
+class CallTree {
+ public:
+  /// Builds the tree; `progress` (may be empty) gets the share done, 0..1.
+  explicit CallTree(const TraceReader& reader, const std::function<void(double)>& progress = {});
+  /// All calls; index 0 is the root.
+  const std::vector<TreeNode>& nodes() const { return nodes_; }
+  /// The index of the call whose kCall event is `callEvent`, if any.
+  std::optional<uint32_t> findByCallEvent(uint64_t callEvent) const;
+  /// The innermost call open at event `index` (the call that event belongs to).
+  uint32_t callAt(uint64_t index) const;
+
+ private:
+  std::vector<TreeNode> nodes_;
+};
+
+}  // namespace umax::trace

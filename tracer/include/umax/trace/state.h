@@ -1,0 +1,87 @@
+/// \file state.h
+/// \brief The state of a search between two events: the board and the stack of open calls.
+///
+/// SearchState applies events one at a time, the way the search itself
+/// changed its variables: a move event makes the move on the board, a score
+/// event takes it back, a call pushes a frame, a return pops it. It checks
+/// each event against what it knows and throws TraceError when a trace
+/// contradicts itself. The writer keeps one to write checkpoints; the replay
+/// model restores a checkpoint and applies the events after it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "umax/position.h"
+#include "umax/trace/format.h"
+
+namespace umax::trace {
+
+/// One open call of the search with its variables as they are now. The
+/// one-letter names are the original's.
+struct Frame {
+  NodeCall call;                 ///< k q l e J Z E z n
+  uint64_t callEvent = 0;        ///< index of its kCall event
+  uint64_t nodeNumber = 0;       ///< 1-based counted-node number; 0 until N++ (and for hash cutoffs)
+  int ply = 0;                   ///< 0 at the root
+  ProbeReport probe;             ///< where its hash slot a is
+  HashEntry probeEntry;          ///< the entry the probe found (on a hit)
+  bool probed = false;           ///< the probe event has been seen
+  int draft = 0;                 ///< d, the current iteration
+  int best = 0;                  ///< m, the best score so far
+  int bestFrom = 0;              ///< X (square only)
+  int bestTo = 0;                ///< Y, as the signed char the search keeps (flag bits included)
+  MoveRecord move;               ///< the move being searched, or the last one
+  bool moveOnBoard = false;      ///< between kMoveMade and kMoveScored
+  int lastScore = 0;             ///< v, the last move's score
+  int movesMade = 0;             ///< moves made in this call so far (all iterations)
+  bool cutoff = false;           ///< the current iteration failed high
+  bool mateProbe = false;        ///< the stalemate probe is running
+};
+
+/// The search's state between events, rebuilt from the trace.
+class SearchState {
+ public:
+  /// The state before the first event of a trace with this header.
+  explicit SearchState(const TraceHeader& header);
+
+  /// Applies the next event. Throws TraceError (at byte `offset`, for the
+  /// message) if the event cannot follow the state.
+  void apply(const Event& event, uint64_t offset = 0);
+
+  /// The board as the search has it now (with the dummy square 128).
+  const Board& board() const { return board_; }
+  /// The open calls, root first.
+  const std::vector<Frame>& stack() const { return stack_; }
+  /// Events applied so far.
+  uint64_t events() const { return events_; }
+  /// Counted nodes so far (kNodeCounted events).
+  uint64_t nodes() const { return nodes_; }
+  /// Calls so far (kCall events, counted or not).
+  uint64_t calls() const { return calls_; }
+  /// True once the root call has returned.
+  bool finished() const { return finished_; }
+  /// The root's score, valid once finished().
+  int rootScore() const { return rootScore_; }
+
+  /// Appends a checkpoint of this state (see format.h, footer).
+  void save(std::vector<uint8_t>& out) const;
+  /// Restores a state saved by save(); throws TraceError if the bytes are bad.
+  void load(const uint8_t* data, std::size_t size, uint64_t offset);
+
+ private:
+  Frame& top(const Event& event, uint64_t offset);
+  [[noreturn]] void inconsistent(const Event& event, uint64_t offset, const char* why) const;
+  void makeMove(const MoveRecord& move, int side);
+  void unmakeMove(const MoveRecord& move, int side);
+
+  Board board_{};
+  std::vector<Frame> stack_;
+  uint64_t events_ = 0;
+  uint64_t nodes_ = 0;
+  uint64_t calls_ = 0;
+  bool finished_ = false;
+  int rootScore_ = 0;
+};
+
+}  // namespace umax::trace

@@ -1,0 +1,45 @@
+/// \file stats.h
+/// \brief Figures about a trace: event counts, hash hit rate, cutoffs, branching.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "umax/trace/reader.h"
+
+namespace umax::trace {
+
+/// One iteration of the root.
+struct IterationStats {
+  int draft = 0;         ///< the root's draft d
+  uint64_t nodes = 0;    ///< counted nodes searched in it
+  uint64_t calls = 0;    ///< calls made in it (with hash cutoffs)
+  double branching = 0;  ///< nodes / nodes of the previous iteration (0 for the first)
+};
+
+/// What `umax-trace info` prints.
+struct TraceStats {
+  uint64_t nodes = 0;   ///< counted nodes (kNodeCounted events)
+  uint64_t events = 0;
+  uint64_t bytes = 0;   ///< file size
+  std::array<uint64_t, kEventKindCount> perKind{};  ///< events of each kind
+  uint64_t probes = 0;
+  uint64_t hits = 0;       ///< probes that found the position
+  uint64_t fullWindows = 0;///< probes that found the window full
+  uint64_t hashCutoffs = 0;///< hits that ended the node
+  uint64_t storesWritten = 0;
+  uint64_t storesRefused = 0;
+  std::map<int, uint64_t> cutoffsPerDraft;  ///< beta cutoffs by the draft of the iteration
+  std::vector<IterationStats> iterations;   ///< the root's iterations, in order
+  int maxPly = 0;                           ///< deepest call (root = 0)
+  bool complete = false;                    ///< the root returned
+  int rootScore = 0;
+};
+
+/// Reads every event once (checking each against the search state) and
+/// gathers the figures. Throws TraceError for an inconsistent trace.
+TraceStats computeStats(const TraceReader& reader);
+
+}  // namespace umax::trace

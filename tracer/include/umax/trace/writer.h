@@ -1,0 +1,104 @@
+/// \file writer.h
+/// \brief Recording a think of the readable build into a trace file.
+#pragma once
+
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "umax/engine.h"
+#include "umax/search_observer.h"
+#include "umax/trace/format.h"
+#include "umax/trace/state.h"
+
+namespace umax::trace {
+
+/// Streams events into a trace file: header first, then chunks of records
+/// (each flushed to the file as soon as it is full, so a crash loses at
+/// most the chunk being filled), then at finish() the footer and trailer.
+class TraceWriter {
+ public:
+  /// Creates `path` and writes the header. Throws std::runtime_error if the
+  /// file cannot be written.
+  TraceWriter(const std::string& path, const TraceHeader& header);
+  ~TraceWriter();
+  TraceWriter(const TraceWriter&) = delete;
+  TraceWriter& operator=(const TraceWriter&) = delete;
+
+  /// Appends one event (and keeps the state that checkpoints are made of).
+  void add(const Event& event);
+  /// Flushes the last chunk and writes the footer with `result`.
+  void finish(const TraceResult& result);
+
+  /// Events added so far.
+  uint64_t events() const { return state_.events(); }
+  /// Bytes written to the file so far (without the chunk being filled).
+  uint64_t bytesWritten() const { return written_; }
+
+ private:
+  void flushChunk();
+  void writeBytes(const std::vector<uint8_t>& bytes);
+
+  std::FILE* file_ = nullptr;
+  std::string path_;
+  SearchState state_;
+  std::vector<uint8_t> chunk_;
+  uint32_t chunkEvents_ = 0;
+  uint64_t chunkFirstEvent_ = 0;
+  uint64_t chunkFirstNodes_ = 0;
+  std::vector<uint8_t> chunkCheckpoint_;
+  struct ChunkEntry {
+    uint64_t offset;
+    uint64_t firstEvent;
+    uint64_t nodesBefore;
+  };
+  std::vector<ChunkEntry> index_;
+  std::vector<uint8_t> checkpoints_;         // all checkpoints, concatenated
+  std::vector<uint64_t> checkpointSizes_;
+  uint64_t written_ = 0;
+  bool finished_ = false;
+};
+
+/// Progress of a recording: counted nodes so far and the root's iteration.
+using ProgressCallback = std::function<void(uint64_t nodes, int rootDraft)>;
+
+/// The observer that turns the search's hooks into trace events.
+class Recorder final : public SearchObserver {
+ public:
+  /// Records into `writer`; `progress` (may be empty) is called every 65,536 nodes.
+  explicit Recorder(TraceWriter& writer, ProgressCallback progress = {});
+
+  void onCall(const NodeCall& call) override;
+  void onProbe(const ProbeReport& report, const HashEntry& entry) override;
+  void onNodeCounted(int nodeCount) override;
+  void onIteration(int draft) override;
+  void onKingCapture(const Move& move, bool badCastling) override;
+  void onCutoff(int best) override;
+  void onMoveMade(const Move& move, int remaining, bool sneaked) override;
+  void onMoveScored(int score) override;
+  void onBestMove(int best, int from, int to) override;
+  void onMateProbe() override;
+  void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override;
+  void onReturn(int score, int bestFrom, int bestTo, int draft) override;
+
+ private:
+  TraceWriter& writer_;
+  ProgressCallback progress_;
+  Event event_;
+  uint64_t nodes_ = 0;
+  int depth_ = 0;       // open calls
+  int rootDraft_ = 0;
+};
+
+/// The header of a trace of a think from the engine's current state.
+/// `fen` and `moves` are what the user gave, kept for display.
+TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen, const std::string& moves);
+
+/// Records one think of `engine` (from its current state and table) into
+/// `path`. Returns the search's result; the file is complete when it returns.
+ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
+                        const std::string& moves, ProgressCallback progress = {});
+
+}  // namespace umax::trace

@@ -1,0 +1,174 @@
+// umax-trace: record a search of the readable micro-Max into a trace file,
+// and look at one: figures, a Graphviz tree, JSON lines, a Chrome trace.
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "umax/engine.h"
+#include "umax/session.h"
+#include "umax/trace/export.h"
+#include "umax/trace/reader.h"
+#include "umax/trace/stats.h"
+#include "umax/trace/writer.h"
+
+namespace {
+
+using namespace umax;
+using namespace umax::trace;
+
+/// A one-line progress display on stderr, redrawn in place.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool enabled) : enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+  void update(uint64_t nodes, int draft) {
+    if (!enabled_) return;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    std::fprintf(stderr, "\rrecording: iteration %2d, %12llu nodes, %6.1f s", draft,
+                 static_cast<unsigned long long>(nodes), seconds);
+    std::fflush(stderr);
+    drawn_ = true;
+  }
+  void done() {
+    if (drawn_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  bool enabled_;
+  bool drawn_ = false;
+  std::chrono::steady_clock::time_point start_;
+};
+
+int record(const std::string& fen, const std::string& moves, long nodes, const std::string& output, bool progress) {
+  auto engine = std::make_unique<Engine>();
+  if (!fen.empty()) engine->setPosition(parseFen(fen));
+  playMoves(*engine, moves);
+  ProgressBar bar(progress);
+  const auto start = std::chrono::steady_clock::now();
+  const ThinkResult result =
+      recordThink(*engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); });
+  bar.done();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  TraceReader reader(output);
+  std::cout << formatThink(result.from, result.to, result.score, result.nodes) << "\n";
+  std::cout << "trace " << output << ": " << reader.eventCount() << " events, " << reader.fileSize() << " bytes ("
+            << (reader.eventCount() ? double(reader.fileSize()) / double(reader.eventCount()) : 0.0)
+            << " bytes/event), " << seconds << " s\n";
+  return 0;
+}
+
+int info(const std::string& path) {
+  const TraceReader reader(path);
+  const TraceStats stats = computeStats(reader);
+  std::cout << "nodes " << stats.nodes << "\n";
+  std::cout << "events " << stats.events << "\n";
+  std::cout << "bytes " << stats.bytes << "\n";
+  if (reader.truncated()) std::cout << "truncated yes (" << reader.truncationNote() << ")\n";
+  const TraceHeader& header = reader.header();
+  std::cout << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
+  if (!header.moves.empty()) std::cout << "moves " << header.moves << "\n";
+  std::cout << "budget " << header.budget << "\n";
+  if (reader.hasResult()) {
+    const TraceResult& result = reader.result();
+    std::cout << "result " << formatThink(result.from, result.to, result.score, static_cast<long>(result.nodes))
+              << "\n";
+  }
+  std::cout << "bytes-per-event " << (stats.events ? double(stats.bytes) / double(stats.events) : 0.0) << "\n";
+  for (int kind = 1; kind < kEventKindCount; ++kind)
+    std::cout << "event " << kindName(static_cast<EventKind>(kind)) << " " << stats.perKind[kind] << "\n";
+  std::cout << "hash-probes " << stats.probes << "\n";
+  std::cout << "hash-hit-rate " << (stats.probes ? double(stats.hits) / double(stats.probes) : 0.0) << "\n";
+  std::cout << "hash-cutoffs " << stats.hashCutoffs << "\n";
+  std::cout << "hash-full-windows " << stats.fullWindows << "\n";
+  std::cout << "hash-stores " << stats.storesWritten << " written, " << stats.storesRefused << " refused\n";
+  for (const auto& [draft, count] : stats.cutoffsPerDraft) std::cout << "cutoffs draft " << draft << " " << count << "\n";
+  for (const IterationStats& iteration : stats.iterations)
+    std::cout << "iteration " << iteration.draft << " nodes " << iteration.nodes << " calls " << iteration.calls
+              << " branching " << iteration.branching << "\n";
+  std::cout << "max-ply " << stats.maxPly << "\n";
+  return 0;
+}
+
+/// Runs `write` into `output`, or stdout when it is empty or "-".
+template <class Write>
+int writeTo(const std::string& output, Write&& write) {
+  if (output.empty() || output == "-") {
+    write(std::cout);
+    std::cout.flush();
+    return std::cout ? 0 : 1;
+  }
+  std::ofstream file(output, std::ios::binary);
+  if (!file) throw std::runtime_error("cannot create '" + output + "'");
+  write(file);
+  file.close();
+  if (!file) throw std::runtime_error("cannot write '" + output + "'");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"umax-trace - record a search of the readable micro-Max and look at it"};
+  app.require_subcommand(1);
+
+  std::string fen;
+  std::string moves;
+  long nodes = 10000;
+  std::string output;
+  bool quiet = false;
+  auto* recordCommand = app.add_subcommand("record", "think once and record every event into a trace file");
+  recordCommand->add_option("--fen", fen, "position to search (default: the start position)");
+  recordCommand->add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\"");
+  recordCommand->add_option("--nodes", nodes, "node budget: no new iteration starts after it (default 10000)")
+      ->check(CLI::Range(1L, 100000000L));
+  recordCommand->add_option("-o,--output", output, "trace file to write")->required();
+  recordCommand->add_flag("-q,--quiet", quiet, "no progress display on stderr");
+
+  std::string path;
+  auto* infoCommand = app.add_subcommand("info", "figures: nodes, events, bytes, event counts, hash hit rate, "
+                                                 "cutoffs per draft, branching factor per iteration");
+  infoCommand->add_option("file", path, "trace file")->required();
+
+  DotOptions dot;
+  auto* dotCommand = app.add_subcommand("dot", "the call tree as Graphviz DOT (render with dot -Tsvg)");
+  dotCommand->add_option("file", path, "trace file")->required();
+  dotCommand->add_option("--max-ply", dot.maxPly, "deepest ply drawn (root = 0; default 3)")->check(CLI::Range(0, 200));
+  dotCommand->add_option("--iteration", dot.iteration, "root iteration to draw (default: the last)")
+      ->check(CLI::Range(0, 200));
+  dotCommand->add_option("--max-nodes", dot.maxNodes, "at most this many calls (default 5000)")
+      ->check(CLI::Range(1, 1000000));
+  dotCommand->add_option("-o,--output", output, "file to write (default: stdout)");
+
+  auto* jsonlCommand = app.add_subcommand("jsonl", "every event as one JSON object per line");
+  jsonlCommand->add_option("file", path, "trace file")->required();
+  jsonlCommand->add_option("-o,--output", output, "file to write (default: stdout)");
+
+  auto* chromeCommand = app.add_subcommand("chrome", "Chrome trace-event JSON (Perfetto): calls as nested slices");
+  chromeCommand->add_option("file", path, "trace file")->required();
+  chromeCommand->add_option("-o,--output", output, "file to write (default: stdout)");
+
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    if (*recordCommand) return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO));
+    if (*infoCommand) return info(path);
+    const TraceReader reader(path);
+    if (reader.truncated())
+      std::cerr << "umax-trace: warning: '" << path << "' is truncated (" << reader.truncationNote()
+                << "); using its " << reader.eventCount() << " complete events\n";
+    if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
+    if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
+    if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });
+  } catch (const TraceError& error) {
+    std::cerr << "umax-trace: " << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "umax-trace: " << error.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,195 @@
+// reader.cpp - maps a trace file and checks every byte of its structure.
+#include "umax/trace/reader.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "umax/trace/bytes.h"
+#include "umax/trace/header_io.h"
+
+namespace umax::trace {
+namespace {
+
+constexpr uint64_t kChunkHeadBytes = 16;   // "CHNK", payload bytes, events, CRC
+constexpr uint64_t kTrailerBytes = 16;     // footer offset, "UMAXEND\0"
+
+uint32_t loadU32(const uint8_t* at) {
+  return static_cast<uint32_t>(at[0]) | static_cast<uint32_t>(at[1]) << 8 | static_cast<uint32_t>(at[2]) << 16 |
+         static_cast<uint32_t>(at[3]) << 24;
+}
+
+}  // namespace
+
+TraceReader::TraceReader(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) throw TraceError("cannot open '" + path + "': " + std::strerror(errno), 0);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd);
+    throw TraceError("'" + path + "' is not a regular file", 0);
+  }
+  size_ = static_cast<uint64_t>(info.st_size);
+  if (size_ == 0) {
+    ::close(fd);
+    throw TraceError("'" + path + "' is empty", 0);
+  }
+  void* map = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED) throw TraceError("cannot map '" + path + "': " + std::strerror(errno), 0);
+  data_ = static_cast<const uint8_t*>(map);
+  try {
+    const uint64_t start = readHeader(data_, size_, header_);
+    // A complete file ends with the trailer that points at the footer.
+    const bool complete = size_ >= start + kTrailerBytes &&
+                          std::memcmp(data_ + size_ - 8, kEndMagic, sizeof kEndMagic) == 0;
+    if (complete) {
+      ByteReader trailer(data_ + size_ - kTrailerBytes, data_ + size_, size_ - kTrailerBytes, "trailer");
+      const uint64_t footerOffset = trailer.u64();
+      if (footerOffset < start || footerOffset > size_ - kTrailerBytes)
+        throw TraceError("trailer points outside the file", size_ - kTrailerBytes);
+      chunksEnd_ = footerOffset;
+      scanChunks(start);
+      readFooter(footerOffset);
+    } else {
+      chunksEnd_ = size_;
+      truncated_ = true;
+      scanChunks(start);
+    }
+  } catch (...) {
+    ::munmap(const_cast<uint8_t*>(data_), size_);
+    throw;
+  }
+}
+
+TraceReader::~TraceReader() { ::munmap(const_cast<uint8_t*>(data_), size_); }
+
+// Walks the chunk frames from `start` to chunksEnd_. In a complete file every
+// chunk must be whole with a matching CRC. In a truncated one the walk stops
+// at the first frame that runs past the end, and keeps its complete records.
+void TraceReader::scanChunks(uint64_t start) {
+  uint64_t at = start;
+  uint64_t events = 0;
+  while (at < chunksEnd_) {
+    if (chunksEnd_ - at < kChunkHeadBytes) {
+      if (!truncated_) throw TraceError("chunk header runs into the footer", at);
+      truncationNote_ = "the file ends inside a chunk header";
+      break;
+    }
+    const uint8_t* head = data_ + at;
+    if (std::memcmp(head, kChunkMagic, sizeof kChunkMagic) != 0) {
+      if (truncated_ && std::memcmp(head, kFooterMagic, sizeof kFooterMagic) == 0) {
+        truncationNote_ = "the file ends inside the footer";
+        break;
+      }
+      throw TraceError("corrupt trace: expected a chunk marker", at);
+    }
+    const uint32_t payload = loadU32(head + 4);
+    const uint32_t count = loadU32(head + 8);
+    const uint32_t crc = loadU32(head + 12);
+    if (payload > kMaxChunkPayload || count > payload) throw TraceError("corrupt trace: bad chunk size", at + 4);
+    ChunkInfo chunk;
+    chunk.offset = at;
+    chunk.payloadOffset = at + kChunkHeadBytes;
+    chunk.firstEvent = events;
+    if (chunksEnd_ - chunk.payloadOffset < payload) {
+      if (!truncated_) throw TraceError("chunk runs into the footer", at);
+      // A cut chunk: keep the records that are whole.
+      const uint8_t* end = data_ + chunksEnd_;
+      const uint8_t* record = data_ + chunk.payloadOffset;
+      Event event;
+      uint32_t whole = 0;
+      while (whole < count) {
+        const uint8_t* next = decodeEvent(record, end, event, static_cast<uint64_t>(record - data_));
+        if (!next) break;
+        record = next;
+        ++whole;
+      }
+      chunk.payloadBytes = static_cast<uint32_t>(record - (data_ + chunk.payloadOffset));
+      chunk.events = whole;
+      if (whole > 0) chunks_.push_back(chunk);
+      events += whole;
+      truncationNote_ = "the file ends inside a chunk; " + std::to_string(whole) + " of its " +
+                        std::to_string(count) + " records are complete";
+      break;
+    }
+    if (crc32Of(data_ + chunk.payloadOffset, payload) != crc)
+      throw TraceError("corrupt trace: chunk checksum mismatch", at);
+    chunk.payloadBytes = payload;
+    chunk.events = count;
+    chunks_.push_back(chunk);
+    events += count;
+    at = chunk.payloadOffset + payload;
+  }
+  if (truncated_ && truncationNote_.empty()) truncationNote_ = "the file ends after a chunk, without its footer";
+  eventCount_ = events;
+}
+
+void TraceReader::readFooter(uint64_t footerOffset) {
+  if (size_ - kTrailerBytes - footerOffset < 12 ||
+      std::memcmp(data_ + footerOffset, kFooterMagic, sizeof kFooterMagic) != 0)
+    throw TraceError("corrupt trace: no footer where the trailer points", footerOffset);
+  const uint32_t length = loadU32(data_ + footerOffset + 4);
+  const uint64_t body = footerOffset + 8;
+  if (body + length + 4 != size_ - kTrailerBytes) throw TraceError("corrupt trace: bad footer length", footerOffset + 4);
+  if (crc32Of(data_ + body, length) != loadU32(data_ + body + length))
+    throw TraceError("corrupt trace: footer checksum mismatch", body + length);
+  ByteReader read(data_ + body, data_ + body + length, body, "footer");
+  try {
+    const uint64_t count = read.varint();
+    if (count != chunks_.size()) read.fail("the index lists another number of chunks than the file holds");
+    for (ChunkInfo& chunk : chunks_) {
+      const uint64_t offset = read.varint();
+      const uint64_t first = read.varint();
+      chunk.nodesBefore = read.varint();
+      if (offset != chunk.offset || first != chunk.firstEvent) read.fail("the index does not match the chunks");
+    }
+    result_.score = read.int32();
+    result_.from = read.u8();
+    result_.to = read.u8();
+    result_.nodes = read.varint();
+    result_.events = read.varint();
+    if (result_.events != eventCount_) read.fail("the event count does not match the chunks");
+    for (ChunkInfo& chunk : chunks_) {
+      chunk.checkpointBytes = read.varint();
+      if (chunk.checkpointBytes > read.left()) read.fail("checkpoint runs past the footer");
+      chunk.checkpointOffset = read.offset();
+      std::vector<uint8_t> skip(static_cast<std::size_t>(chunk.checkpointBytes));
+      read.bytes(skip.data(), skip.size());
+    }
+  } catch (const TruncatedData& error) {
+    throw TraceError("corrupt trace: footer fields run past its length", error.offset());
+  }
+  if (read.left() != 0) read.fail("trailing bytes");
+}
+
+std::size_t TraceReader::chunkOf(uint64_t index) const {
+  auto after = std::upper_bound(chunks_.begin(), chunks_.end(), index,
+                                [](uint64_t value, const ChunkInfo& chunk) { return value < chunk.firstEvent; });
+  return after == chunks_.begin() ? 0 : static_cast<std::size_t>(after - chunks_.begin() - 1);
+}
+
+void TraceReader::decodeChunk(std::size_t chunk, std::vector<Event>& out) const {
+  const ChunkInfo& info = chunks_.at(chunk);
+  out.resize(info.events);
+  const uint8_t* at = data_ + info.payloadOffset;
+  const uint8_t* end = at + info.payloadBytes;
+  for (uint32_t index = 0; index < info.events; ++index) {
+    at = decodeEvent(at, end, out[index], static_cast<uint64_t>(at - data_));
+    if (!at) throw TraceError("corrupt trace: a record runs past its chunk", info.offset);
+  }
+  if (at != end) throw TraceError("corrupt trace: bytes left after a chunk's last record", info.offset);
+}
+
+const uint8_t* TraceReader::checkpoint(std::size_t chunk, std::size_t& size) const {
+  const ChunkInfo& info = chunks_.at(chunk);
+  size = static_cast<std::size_t>(info.checkpointBytes);
+  return info.checkpointOffset ? data_ + info.checkpointOffset : nullptr;
+}
+
+}  // namespace umax::trace

@@ -1,0 +1,340 @@
+// replay.cpp - a recorded search positioned at any event, and its call tree.
+#include "umax/trace/replay.h"
+
+#include <algorithm>
+
+namespace umax::trace {
+
+Replay::Replay(const TraceReader& reader) : reader_(reader), state_(reader.header()) {
+  if (reader_.truncated() || reader_.chunks().empty()) {
+    // No footer: make the checkpoints by playing the whole trace once.
+    SearchState state(reader_.header());
+    std::vector<Event> events;
+    for (std::size_t chunk = 0; chunk < reader_.chunks().size(); ++chunk) {
+      rebuiltCheckpoints_.emplace_back();
+      state.save(rebuiltCheckpoints_.back());
+      reader_.decodeChunk(chunk, events);
+      for (const Event& event : events) state.apply(event);
+    }
+  }
+}
+
+const std::vector<Event>& Replay::chunkEvents(std::size_t chunk) const {
+  if (chunk != cachedChunk_) {
+    cachedChunk_ = static_cast<std::size_t>(-1);
+    reader_.decodeChunk(chunk, cachedEvents_);
+    cachedChunk_ = chunk;
+  }
+  return cachedEvents_;
+}
+
+void Replay::restore(std::size_t chunk) {
+  if (!rebuiltCheckpoints_.empty()) {
+    const std::vector<uint8_t>& bytes = rebuiltCheckpoints_[chunk];
+    state_.load(bytes.data(), bytes.size(), 0);
+    return;
+  }
+  std::size_t size = 0;
+  const uint8_t* bytes = reader_.checkpoint(chunk, size);
+  if (!bytes) throw TraceError("trace has no checkpoint for chunk " + std::to_string(chunk), 0);
+  state_.load(bytes, size, reader_.chunks()[chunk].checkpointOffset);
+  if (state_.events() != reader_.chunks()[chunk].firstEvent)
+    throw TraceError("corrupt trace: checkpoint of chunk " + std::to_string(chunk) + " is for another event",
+                     reader_.chunks()[chunk].checkpointOffset);
+}
+
+const Event* Replay::lastEvent() const {
+  if (cursor() == 0) return nullptr;
+  const uint64_t index = cursor() - 1;
+  const std::size_t chunk = reader_.chunkOf(index);
+  return &chunkEvents(chunk)[static_cast<std::size_t>(index - reader_.chunks()[chunk].firstEvent)];
+}
+
+Event Replay::eventAt(uint64_t index) const {
+  const std::size_t chunk = reader_.chunkOf(index);
+  return chunkEvents(chunk).at(static_cast<std::size_t>(index - reader_.chunks()[chunk].firstEvent));
+}
+
+void Replay::seek(uint64_t applied) {
+  applied = std::min(applied, eventCount());
+  if (applied == cursor()) return;
+  if (applied == 0) {
+    state_ = SearchState(reader_.header());
+    return;
+  }
+  // The chunk that holds the last event to apply.
+  const std::size_t chunk = reader_.chunkOf(applied - 1);
+  const uint64_t first = reader_.chunks()[chunk].firstEvent;
+  if (!(cursor() >= first && cursor() < applied)) restore(chunk);
+  const std::vector<Event>& events = chunkEvents(chunk);
+  const uint64_t offset = reader_.chunks()[chunk].payloadOffset;
+  while (cursor() < applied) state_.apply(events[static_cast<std::size_t>(cursor() - first)], offset);
+}
+
+bool Replay::stepForward() {
+  if (cursor() >= eventCount()) return false;
+  seek(cursor() + 1);
+  return true;
+}
+
+bool Replay::stepBack() {
+  if (cursor() == 0) return false;
+  seek(cursor() - 1);
+  return true;
+}
+
+bool Replay::stepOver() {
+  if (cursor() >= eventCount()) return false;
+  const Event next = eventAt(cursor());
+  if (next.kind != EventKind::kMoveMade && next.kind != EventKind::kCall) return stepForward();
+  // A move: forward to its score. A call: forward to its return.
+  const EventKind until = next.kind == EventKind::kMoveMade ? EventKind::kMoveScored : EventKind::kReturn;
+  int depth = 0;
+  for (uint64_t index = cursor(); index < eventCount(); ++index) {
+    const Event event = eventAt(index);
+    if (event.kind == EventKind::kCall) ++depth;
+    if (event.kind == EventKind::kReturn) --depth;
+    if (index > cursor() && depth == 0 && event.kind == until) {
+      seek(index + 1);
+      return true;
+    }
+  }
+  seek(eventCount());
+  return true;
+}
+
+bool Replay::stepOut() {
+  if (cursor() >= eventCount() || state_.stack().empty()) return false;
+  int depth = 0;
+  for (uint64_t index = cursor(); index < eventCount(); ++index) {
+    const Event event = eventAt(index);
+    if (event.kind == EventKind::kCall) ++depth;
+    if (event.kind == EventKind::kReturn && depth-- == 0) {
+      seek(index + 1);
+      return true;
+    }
+  }
+  seek(eventCount());
+  return true;
+}
+
+bool Replay::nextWhere(const std::function<bool(const Event&)>& match) {
+  for (uint64_t index = cursor(); index < eventCount();) {
+    const std::size_t chunk = reader_.chunkOf(index);
+    const std::vector<Event>& events = chunkEvents(chunk);
+    const uint64_t first = reader_.chunks()[chunk].firstEvent;
+    for (; index < first + events.size(); ++index) {
+      if (match(events[static_cast<std::size_t>(index - first)])) {
+        seek(index + 1);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool Replay::previousWhere(const std::function<bool(const Event&)>& match) {
+  if (cursor() < 2) return false;
+  for (uint64_t index = cursor() - 1; index-- > 0;) {
+    const std::size_t chunk = reader_.chunkOf(index);
+    const std::vector<Event>& events = chunkEvents(chunk);
+    const uint64_t first = reader_.chunks()[chunk].firstEvent;
+    for (;; --index) {
+      if (match(events[static_cast<std::size_t>(index - first)])) {
+        seek(index + 1);
+        return true;
+      }
+      if (index == first) break;
+    }
+  }
+  return false;
+}
+
+bool Replay::nextCutoff() {
+  return nextWhere([](const Event& event) { return event.kind == EventKind::kCutoff; });
+}
+
+bool Replay::nextHashHit() {
+  return nextWhere([](const Event& event) {
+    return event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit;
+  });
+}
+
+bool Replay::nextRootIteration() {
+  // A root iteration is an iteration event while only the root is open.
+  const uint64_t start = cursor();
+  int depth = static_cast<int>(state_.stack().size());
+  for (uint64_t index = start; index < eventCount(); ++index) {
+    const Event event = eventAt(index);
+    if (event.kind == EventKind::kCall) ++depth;
+    if (event.kind == EventKind::kReturn) --depth;
+    if (event.kind == EventKind::kIteration && depth == 1) {
+      seek(index + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Replay::jumpToNode(uint64_t number) {
+  if (number == 0) return false;
+  const auto& chunks = reader_.chunks();
+  // The last chunk that starts with fewer than `number` nodes counted.
+  std::size_t chunk = 0;
+  if (!rebuiltCheckpoints_.empty()) {
+    chunk = 0;  // no node index without the footer: scan from the start
+  } else {
+    auto after = std::upper_bound(chunks.begin(), chunks.end(), number - 1,
+                                  [](uint64_t value, const ChunkInfo& info) { return value < info.nodesBefore; });
+    chunk = after == chunks.begin() ? 0 : static_cast<std::size_t>(after - chunks.begin() - 1);
+  }
+  if (chunk >= chunks.size()) return false;
+  uint64_t nodes = rebuiltCheckpoints_.empty() ? chunks[chunk].nodesBefore : 0;
+  for (; chunk < chunks.size(); ++chunk) {
+    const std::vector<Event>& events = chunkEvents(chunk);
+    for (std::size_t index = 0; index < events.size(); ++index) {
+      if (events[index].kind == EventKind::kNodeCounted && ++nodes == number) {
+        seek(chunks[chunk].firstEvent + index + 1);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool Replay::jumpToLine(const std::vector<std::pair<int, int>>& moves) {
+  // Walk the events from the start, following the line: at each level the
+  // first move made with the wanted squares at the wanted depth.
+  std::size_t matched = 0;  // moves of the line found so far
+  int depth = 0;            // open calls
+  int lineDepth = 1;        // the depth at which the next move of the line is made
+  for (uint64_t index = 0; index < eventCount(); ++index) {
+    const Event event = eventAt(index);
+    if (event.kind == EventKind::kCall) {
+      ++depth;
+      if (matched == moves.size() && depth == lineDepth) {
+        seek(index + 1);
+        return true;
+      }
+    } else if (event.kind == EventKind::kReturn) {
+      if (--depth < lineDepth - 1) return false;  // left the line's subtree
+    } else if (event.kind == EventKind::kMoveMade && depth == lineDepth && matched < moves.size() &&
+               event.move.from == moves[matched].first && event.move.to == moves[matched].second) {
+      ++matched;
+      ++lineDepth;
+    }
+  }
+  return false;
+}
+
+// ---- CallTree --------------------------------------------------------------
+
+CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>& progress) {
+  nodes_.reserve(static_cast<std::size_t>(std::min<uint64_t>(reader.eventCount() / 8 + 16, 1u << 26)));
+  std::vector<uint32_t> open;          // the stack of open calls
+  std::vector<uint32_t> lastChild;     // per open call: its last child so far (0 = none)
+  MoveRecord pendingMove;              // the move made by the top call, if any
+  bool movePending = false;
+  bool pendingMate = false;
+  uint16_t iteration = 0;
+  const std::size_t chunkCount = reader.chunks().size();
+  std::vector<Event> events;
+  for (std::size_t chunk = 0; chunk < chunkCount; ++chunk) {
+    reader.decodeChunk(chunk, events);
+    uint64_t index = reader.chunks()[chunk].firstEvent;
+    for (const Event& event : events) {
+      switch (event.kind) {
+        case EventKind::kCall: {
+          if (nodes_.size() >= UINT32_MAX - 1) throw TraceError("trace has too many calls for the tree", 0);
+          TreeNode node;
+          const auto self = static_cast<uint32_t>(nodes_.size());
+          node.callEvent = index;
+          node.returnEvent = reader.eventCount();
+          node.parent = open.empty() ? self : open.back();
+          node.alpha = event.call.alpha;
+          node.beta = event.call.beta;
+          node.ply = static_cast<uint8_t>(std::min<std::size_t>(open.size(), 255));
+          node.depth = static_cast<uint8_t>(event.call.depth);
+          node.iteration = iteration;
+          if (movePending) {
+            node.from = static_cast<uint8_t>(pendingMove.from);
+            node.to = static_cast<uint8_t>(pendingMove.to);
+            if (pendingMove.flags & kMoveSneaked) node.flags |= kTreeBestFirst;
+          }
+          if (pendingMate) node.flags |= kTreeMateProbe;
+          if (!open.empty()) {
+            uint32_t& last = lastChild[open.size() - 1];
+            if (last == 0) nodes_[open.back()].firstChild = self;
+            else nodes_[last].nextSibling = self;
+            last = self;
+          }
+          nodes_.push_back(node);
+          open.push_back(self);
+          lastChild.push_back(0);
+          movePending = pendingMate = false;
+          break;
+        }
+        case EventKind::kProbe:
+          if (open.empty()) throw TraceError("corrupt trace: a probe outside any call", 0);
+          if (event.probe.outcome == ProbeOutcome::kHit) nodes_[open.back()].flags |= kTreeHashHit;
+          if (event.probe.endsNode) nodes_[open.back()].flags |= kTreeHashCut;
+          break;
+        case EventKind::kNodeCounted:
+          if (open.empty()) throw TraceError("corrupt trace: a node outside any call", 0);
+          nodes_[open.back()].flags |= kTreeCounted;
+          break;
+        case EventKind::kIteration:
+          if (open.empty()) throw TraceError("corrupt trace: an iteration outside any call", 0);
+          if (open.size() == 1) iteration = static_cast<uint16_t>(event.value);
+          nodes_[open.back()].flags &= static_cast<uint8_t>(~kTreeCutoff);
+          break;
+        case EventKind::kCutoff:
+          if (open.empty()) throw TraceError("corrupt trace: a cutoff outside any call", 0);
+          nodes_[open.back()].flags |= kTreeCutoff;
+          break;
+        case EventKind::kMoveMade:
+          pendingMove = event.move;
+          movePending = true;
+          break;
+        case EventKind::kMoveScored:
+          movePending = false;
+          break;
+        case EventKind::kMateProbe:
+          pendingMate = true;
+          break;
+        case EventKind::kReturn: {
+          if (open.empty()) throw TraceError("corrupt trace: a return outside any call", 0);
+          TreeNode& node = nodes_[open.back()];
+          node.returnEvent = index;
+          node.score = event.best;
+          node.draft = static_cast<uint8_t>(event.draft);
+          open.pop_back();
+          lastChild.pop_back();
+          break;
+        }
+        default:
+          break;
+      }
+      ++index;
+    }
+    if (progress && (chunk % 64 == 0 || chunk + 1 == chunkCount)) progress(double(chunk + 1) / double(chunkCount));
+  }
+}
+
+std::optional<uint32_t> CallTree::findByCallEvent(uint64_t callEvent) const {
+  auto it = std::lower_bound(nodes_.begin(), nodes_.end(), callEvent,
+                             [](const TreeNode& node, uint64_t value) { return node.callEvent < value; });
+  if (it == nodes_.end() || it->callEvent != callEvent) return std::nullopt;
+  return static_cast<uint32_t>(it - nodes_.begin());
+}
+
+uint32_t CallTree::callAt(uint64_t index) const {
+  if (nodes_.empty()) return 0;
+  auto it = std::upper_bound(nodes_.begin(), nodes_.end(), index,
+                             [](uint64_t value, const TreeNode& node) { return value < node.callEvent; });
+  uint32_t call = it == nodes_.begin() ? 0 : static_cast<uint32_t>(it - nodes_.begin() - 1);
+  while (call != 0 && nodes_[call].returnEvent < index) call = nodes_[call].parent;
+  return call;
+}
+
+}  // namespace umax::trace

@@ -1,0 +1,322 @@
+// state.cpp - the search's variables rebuilt event by event.
+//
+// Each case of apply() mirrors the statements of Engine::search() that
+// produced the event (engine.cpp's step numbers are given), so that a
+// replayed frame shows the same k q l e ... d m X Y as the search had.
+#include "umax/trace/state.h"
+
+#include "umax/trace/bytes.h"
+
+namespace umax::trace {
+namespace {
+
+/// The deepest stack a checkpoint may hold; a search never comes near it.
+constexpr std::size_t kMaxStack = 1024;
+
+int asChar(int value) { return static_cast<int8_t>(value); }
+
+}  // namespace
+
+SearchState::SearchState(const TraceHeader& header) : board_(header.position.board) {}
+
+void SearchState::inconsistent(const Event& event, uint64_t offset, const char* why) const {
+  throw TraceError("event " + std::to_string(events_) + " (" + std::string(kindName(event.kind)) +
+                       ") does not fit the search: " + why,
+                   offset);
+}
+
+Frame& SearchState::top(const Event& event, uint64_t offset) {
+  if (stack_.empty()) inconsistent(event, offset, "no call is open");
+  return stack_.back();
+}
+
+// engine.cpp Step 8: do the move (G and F may be the dummy square 128).
+void SearchState::makeMove(const MoveRecord& move, int side) {
+  board_[move.rookFrom] = board_[move.captureSquare] = board_[move.from] = 0;
+  board_[move.to] = static_cast<int8_t>(move.piece & 31);
+  if (move.flags & kMoveCastling) board_[move.rookTo] = static_cast<int8_t>(side + kRook);
+  if (move.flags & kMovePromotion) board_[move.to] |= kQueen;
+}
+
+// engine.cpp Step 11: undo it, exactly as the search does.
+void SearchState::unmakeMove(const MoveRecord& move, int side) {
+  board_[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
+  board_[move.rookTo] = board_[move.to] = 0;
+  board_[move.from] = static_cast<int8_t>(move.piece);
+  board_[move.captureSquare] = static_cast<int8_t>(move.victim);
+}
+
+void SearchState::apply(const Event& event, uint64_t offset) {
+  if (finished_) inconsistent(event, offset, "the root call has already returned");
+  switch (event.kind) {
+    case EventKind::kCall: {
+      if (stack_.empty()) {
+        if (events_ != 0) inconsistent(event, offset, "a second root call");
+      } else {
+        const Frame& parent = stack_.back();
+        if (!parent.moveOnBoard && !parent.mateProbe) inconsistent(event, offset, "a call without a move");
+        if (event.call.side != opponentOf(parent.call.side)) inconsistent(event, offset, "wrong side to move");
+        if (stack_.size() >= kMaxStack) inconsistent(event, offset, "the stack is too deep");
+      }
+      Frame frame;
+      frame.call = event.call;
+      frame.callEvent = events_;
+      frame.ply = static_cast<int>(stack_.size());
+      stack_.push_back(frame);
+      ++calls_;
+      break;
+    }
+    case EventKind::kProbe: {  // Steps 1 and 2
+      Frame& frame = top(event, offset);
+      if (frame.probed) inconsistent(event, offset, "a second probe in one call");
+      frame.probed = true;
+      frame.probe = event.probe;
+      frame.probeEntry = event.entry;
+      if (event.probe.outcome == ProbeOutcome::kHit) {
+        frame.draft = event.entry.draft;
+        if (frame.draft >= frame.call.depth && !event.probe.endsNode) frame.draft = frame.call.depth - 1;
+        frame.bestFrom = event.entry.from & ~kOffBoard;
+        frame.bestTo = frame.draft ? asChar(event.entry.to) : 0;
+      } else {
+        if (event.probe.endsNode) inconsistent(event, offset, "a miss cannot end the node");
+        frame.draft = frame.bestFrom = frame.bestTo = 0;
+      }
+      break;
+    }
+    case EventKind::kNodeCounted: {
+      Frame& frame = top(event, offset);
+      if (!frame.probed || frame.nodeNumber != 0 || frame.probe.endsNode)
+        inconsistent(event, offset, "a node counted twice or before its probe");
+      frame.nodeNumber = ++nodes_;
+      break;
+    }
+    case EventKind::kIteration: {  // Step 3
+      Frame& frame = top(event, offset);
+      if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.mateProbe)
+        inconsistent(event, offset, "an iteration outside a counted node");
+      if (event.value != frame.draft + 1) inconsistent(event, offset, "the draft does not go up by one");
+      frame.draft = event.value;
+      frame.bestTo = asChar(frame.bestTo | (kSneakBit & (frame.bestTo >> 4)));
+      frame.best = frame.draft > 1 ? -kInfinity : frame.call.eval;
+      frame.cutoff = false;
+      break;
+    }
+    case EventKind::kKingCapture:  // Step 6
+      if (top(event, offset).moveOnBoard) inconsistent(event, offset, "a king capture during a move");
+      stack_.back().best = kInfinity;
+      break;
+    case EventKind::kCutoff: {
+      Frame& frame = top(event, offset);
+      if (frame.moveOnBoard || event.value != frame.best) inconsistent(event, offset, "a cutoff with another score");
+      frame.cutoff = true;
+      break;
+    }
+    case EventKind::kMoveMade: {  // Step 8
+      Frame& frame = top(event, offset);
+      const MoveRecord& move = event.move;
+      if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.cutoff)
+        inconsistent(event, offset, "a move outside a counted node's scan");
+      if (board_[move.from] != move.piece || !(move.piece & frame.call.side) ||
+          board_[move.captureSquare] != move.victim)
+        inconsistent(event, offset, "the move does not match the board");
+      makeMove(move, frame.call.side);
+      frame.move = move;
+      frame.moveOnBoard = true;
+      ++frame.movesMade;
+      break;
+    }
+    case EventKind::kMoveScored: {  // Steps 9, 11, 12
+      Frame& frame = top(event, offset);
+      if (!frame.moveOnBoard) inconsistent(event, offset, "a score without a move");
+      unmakeMove(frame.move, frame.call.side);
+      frame.moveOnBoard = false;
+      frame.lastScore = event.value;
+      if (frame.move.flags & kMoveSneaked) {
+        frame.best = event.value;
+        frame.bestTo = asChar(frame.bestTo & ~kSneakBit);
+      }
+      break;
+    }
+    case EventKind::kBestMove: {  // Step 12
+      Frame& frame = top(event, offset);
+      if (frame.moveOnBoard) inconsistent(event, offset, "a best move during a move");
+      frame.best = event.best;
+      frame.bestFrom = event.bestFrom;
+      frame.bestTo = asChar(event.bestTo);
+      break;
+    }
+    case EventKind::kMateProbe: {  // Step 14
+      Frame& frame = top(event, offset);
+      if (frame.best != -kInfinity || frame.moveOnBoard) inconsistent(event, offset, "a mate probe with a move");
+      frame.draft = kMateDraft;
+      frame.mateProbe = true;
+      break;
+    }
+    case EventKind::kStore: {  // Step 15
+      Frame& frame = top(event, offset);
+      if (frame.moveOnBoard || frame.mateProbe || frame.nodeNumber == 0)
+        inconsistent(event, offset, "a store in the middle of a scan");
+      if (event.slot != frame.probe.slot) inconsistent(event, offset, "a store to another slot than the probe's");
+      if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
+      if (event.written && (event.after.score != frame.best || event.after.draft != asChar(frame.draft)))
+        inconsistent(event, offset, "the stored entry does not hold the node's score and draft");
+      break;
+    }
+    case EventKind::kReturn: {  // Step 16
+      Frame& frame = top(event, offset);
+      if (!frame.probed || frame.moveOnBoard || frame.mateProbe)
+        inconsistent(event, offset, "a return in the middle of a scan");
+      if (!frame.probe.endsNode && event.best != frame.best)
+        inconsistent(event, offset, "the return value is not the best score");
+      stack_.pop_back();
+      if (stack_.empty()) {
+        finished_ = true;
+        rootScore_ = event.best;
+      } else if (stack_.back().mateProbe) {
+        stack_.back().best = -event.best / 2;
+        stack_.back().mateProbe = false;
+      }
+      break;
+    }
+  }
+  ++events_;
+}
+
+// ---- checkpoints -----------------------------------------------------------
+
+namespace {
+
+void saveCall(ByteWriter& write, const NodeCall& call) {
+  write.u8(call.side);
+  write.zigzag(call.alpha);
+  write.zigzag(call.beta);
+  write.zigzag(call.eval);
+  write.u32(call.hashKey);
+  write.u32(call.hashLock);
+  write.zigzag(call.epSquare);
+  write.zigzag(call.lastTo);
+  write.zigzag(call.depth);
+}
+
+NodeCall loadCall(ByteReader& read) {
+  NodeCall call;
+  call.side = read.u8();
+  if (call.side != kWhite && call.side != kBlack) read.fail("bad side");
+  call.alpha = read.int32();
+  call.beta = read.int32();
+  call.eval = read.int32();
+  call.hashKey = read.u32();
+  call.hashLock = read.u32();
+  call.epSquare = read.int32();
+  call.lastTo = read.int32();
+  call.depth = read.int32();
+  return call;
+}
+
+void saveMove(ByteWriter& write, const MoveRecord& move) {
+  write.u8(move.flags);
+  write.u8(move.from);
+  write.u8(move.to);
+  write.u8(move.piece);
+  write.u8(move.victim);
+  write.u8(move.captureSquare);
+  write.u8(move.rookFrom);
+  write.u8(move.rookTo);
+  write.u8(move.remaining);
+}
+
+MoveRecord loadMove(ByteReader& read) {
+  MoveRecord move;
+  move.flags = read.u8();
+  move.from = read.u8();
+  move.to = read.u8();
+  move.piece = read.i8();
+  move.victim = read.i8();
+  move.captureSquare = read.u8();
+  move.rookFrom = read.u8();
+  move.rookTo = read.u8();
+  move.remaining = read.u8();
+  if (move.from > kNoSquare || move.to > kNoSquare || move.captureSquare > kNoSquare || move.rookFrom > kNoSquare ||
+      move.rookTo > kNoSquare)
+    read.fail("move square out of range");
+  return move;
+}
+
+}  // namespace
+
+void SearchState::save(std::vector<uint8_t>& out) const {
+  ByteWriter write(out);
+  write.bytes(board_.data(), board_.size());
+  write.varint(events_);
+  write.varint(nodes_);
+  write.varint(calls_);
+  write.varint(stack_.size());
+  for (const Frame& frame : stack_) {
+    saveCall(write, frame.call);
+    write.varint(frame.callEvent);
+    write.varint(frame.nodeNumber);
+    write.u8(frame.probed);
+    write.u8(static_cast<int>(frame.probe.outcome) | (frame.probe.endsNode ? 4 : 0));
+    write.varint(frame.probe.firstSlot);
+    write.u8(frame.probe.slotsProbed);
+    write.entry(frame.probeEntry);
+    write.zigzag(frame.draft);
+    write.zigzag(frame.best);
+    write.zigzag(frame.bestFrom);
+    write.zigzag(frame.bestTo);
+    saveMove(write, frame.move);
+    write.u8((frame.moveOnBoard ? 1 : 0) | (frame.cutoff ? 2 : 0) | (frame.mateProbe ? 4 : 0));
+    write.zigzag(frame.lastScore);
+    write.varint(static_cast<uint64_t>(frame.movesMade));
+  }
+}
+
+void SearchState::load(const uint8_t* data, std::size_t size, uint64_t offset) {
+  ByteReader read(data, data + size, offset, "checkpoint");
+  try {
+    read.bytes(board_.data(), board_.size());
+    events_ = read.varint();
+    nodes_ = read.varint();
+    calls_ = read.varint();
+    const uint64_t depth = read.varint();
+    if (depth > kMaxStack) read.fail("stack too deep");
+    stack_.assign(static_cast<std::size_t>(depth), Frame{});
+    for (std::size_t index = 0; index < stack_.size(); ++index) {
+      Frame& frame = stack_[index];
+      frame.call = loadCall(read);
+      frame.callEvent = read.varint();
+      frame.nodeNumber = read.varint();
+      frame.ply = static_cast<int>(index);
+      frame.probed = read.u8() != 0;
+      const int outcome = read.u8();
+      if ((outcome & 3) > 2 || outcome > 7) read.fail("bad probe outcome");
+      frame.probe.outcome = static_cast<ProbeOutcome>(outcome & 3);
+      frame.probe.endsNode = (outcome & 4) != 0;
+      const uint64_t first = read.varint();
+      if (first > static_cast<uint64_t>(kHashSlotMask)) read.fail("probe slot out of range");
+      frame.probe.firstSlot = static_cast<uint32_t>(first);
+      frame.probe.slotsProbed = read.u8();
+      if (frame.probe.slotsProbed > kProbeSlots) read.fail("bad number of slots probed");
+      frame.probe.slot =
+          frame.probe.outcome == ProbeOutcome::kFull ? 0 : frame.probe.firstSlot + frame.probe.slotsProbed;
+      frame.probeEntry = read.entry();
+      frame.draft = read.int32();
+      frame.best = read.int32();
+      frame.bestFrom = read.int32();
+      frame.bestTo = read.int32();
+      frame.move = loadMove(read);
+      const int flags = read.u8();
+      frame.moveOnBoard = flags & 1;
+      frame.cutoff = flags & 2;
+      frame.mateProbe = flags & 4;
+      frame.lastScore = read.int32();
+      frame.movesMade = static_cast<int>(read.varint() & 0x7fffffff);
+    }
+  } catch (const TruncatedData& error) {
+    throw TraceError(std::string("checkpoint: ") + "unexpected end of data", error.offset());
+  }
+  if (read.left() != 0) read.fail("trailing bytes");
+  finished_ = false;
+}
+
+}  // namespace umax::trace

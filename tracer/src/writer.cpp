@@ -1,0 +1,240 @@
+// writer.cpp - the trace writer and the recorder that feeds it.
+#include "umax/trace/writer.h"
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "umax/trace/bytes.h"
+#include "umax/trace/header_io.h"
+
+namespace umax::trace {
+
+// ---- TraceWriter -----------------------------------------------------------
+
+TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header) : path_(path), state_(header) {
+  file_ = std::fopen(path.c_str(), "wb");
+  if (!file_) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
+  std::vector<uint8_t> bytes;
+  writeHeader(header, bytes);
+  writeBytes(bytes);
+  chunk_.reserve(kMaxChunkPayload);
+  state_.save(chunkCheckpoint_);
+}
+
+TraceWriter::~TraceWriter() {
+  if (file_) std::fclose(file_);  // an unfinished trace stays readable up to its last chunk
+}
+
+void TraceWriter::writeBytes(const std::vector<uint8_t>& bytes) {
+  if (bytes.empty()) return;
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
+    throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  written_ += bytes.size();
+}
+
+void TraceWriter::add(const Event& event) {
+  encodeEvent(event, chunk_);
+  state_.apply(event);
+  ++chunkEvents_;
+  if (chunk_.size() >= kChunkBytes) flushChunk();
+}
+
+void TraceWriter::flushChunk() {
+  if (chunkEvents_ == 0) return;
+  index_.push_back({written_, chunkFirstEvent_, chunkFirstNodes_});
+  checkpoints_.insert(checkpoints_.end(), chunkCheckpoint_.begin(), chunkCheckpoint_.end());
+  checkpointSizes_.push_back(chunkCheckpoint_.size());
+
+  std::vector<uint8_t> head;
+  ByteWriter write(head);
+  write.bytes(kChunkMagic, sizeof kChunkMagic);
+  write.u32(static_cast<uint32_t>(chunk_.size()));
+  write.u32(chunkEvents_);
+  write.u32(crc32Of(chunk_.data(), chunk_.size()));
+  writeBytes(head);
+  writeBytes(chunk_);
+  std::fflush(file_);  // a crash after this point keeps the chunk
+
+  chunk_.clear();
+  chunkEvents_ = 0;
+  chunkFirstEvent_ = state_.events();
+  chunkFirstNodes_ = state_.nodes();
+  chunkCheckpoint_.clear();
+  state_.save(chunkCheckpoint_);
+}
+
+void TraceWriter::finish(const TraceResult& result) {
+  if (finished_) return;
+  flushChunk();
+  std::vector<uint8_t> body;
+  ByteWriter write(body);
+  write.varint(index_.size());
+  for (const ChunkEntry& chunk : index_) {
+    write.varint(chunk.offset);
+    write.varint(chunk.firstEvent);
+    write.varint(chunk.nodesBefore);
+  }
+  write.zigzag(result.score);
+  write.u8(result.from);
+  write.u8(result.to);
+  write.varint(result.nodes);
+  write.varint(result.events);
+  uint64_t at = 0;
+  for (uint64_t size : checkpointSizes_) {
+    write.varint(size);
+    write.bytes(checkpoints_.data() + at, size);
+    at += size;
+  }
+
+  std::vector<uint8_t> footer;
+  ByteWriter foot(footer);
+  const uint64_t footerOffset = written_;
+  foot.bytes(kFooterMagic, sizeof kFooterMagic);
+  foot.u32(static_cast<uint32_t>(body.size()));
+  foot.bytes(body.data(), body.size());
+  foot.u32(crc32Of(body.data(), body.size()));
+  foot.u64(footerOffset);
+  foot.bytes(kEndMagic, sizeof kEndMagic);
+  writeBytes(footer);
+  if (std::fclose(file_) != 0) {
+    file_ = nullptr;
+    throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  }
+  file_ = nullptr;
+  finished_ = true;
+}
+
+// ---- Recorder --------------------------------------------------------------
+
+Recorder::Recorder(TraceWriter& writer, ProgressCallback progress)
+    : writer_(writer), progress_(std::move(progress)) {}
+
+void Recorder::onCall(const NodeCall& call) {
+  event_.kind = EventKind::kCall;
+  event_.call = call;
+  writer_.add(event_);
+  ++depth_;
+}
+
+void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
+  event_.kind = EventKind::kProbe;
+  event_.probe = report;
+  event_.entry = entry;
+  writer_.add(event_);
+}
+
+void Recorder::onNodeCounted(int) {
+  event_.kind = EventKind::kNodeCounted;
+  writer_.add(event_);
+  if (++nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
+}
+
+void Recorder::onIteration(int draft) {
+  if (depth_ == 1) rootDraft_ = draft;
+  event_.kind = EventKind::kIteration;
+  event_.value = draft;
+  writer_.add(event_);
+}
+
+void Recorder::onKingCapture(const Move& move, bool badCastling) {
+  event_.kind = EventKind::kKingCapture;
+  event_.move.from = move.from;
+  event_.move.to = move.to;
+  event_.badCastling = badCastling;
+  writer_.add(event_);
+}
+
+void Recorder::onCutoff(int best) {
+  event_.kind = EventKind::kCutoff;
+  event_.value = best;
+  writer_.add(event_);
+}
+
+void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {
+  MoveRecord& record = event_.move;
+  record.from = move.from;
+  record.to = move.to;
+  record.piece = move.piece;
+  record.victim = move.victim;
+  record.captureSquare = move.captureSquare;
+  record.rookFrom = move.rookFrom;
+  record.rookTo = move.rookTo;
+  record.remaining = remaining;
+  record.flags = 0;
+  if (sneaked) record.flags |= kMoveSneaked;
+  if (move.captureSquare != move.to) record.flags |= kMoveEnPassant;
+  if (isOnBoard(move.rookFrom)) record.flags |= kMoveCastling;
+  if (move.rookTo != kNoSquare) record.flags |= kMoveHasF;
+  // engine.cpp Step 8: a pawn whose next step would leave the board promotes.
+  if (move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare)) record.flags |= kMovePromotion;
+  event_.kind = EventKind::kMoveMade;
+  writer_.add(event_);
+}
+
+void Recorder::onMoveScored(int score) {
+  event_.kind = EventKind::kMoveScored;
+  event_.value = score;
+  writer_.add(event_);
+}
+
+void Recorder::onBestMove(int best, int from, int to) {
+  event_.kind = EventKind::kBestMove;
+  event_.best = best;
+  event_.bestFrom = from;
+  event_.bestTo = to;
+  writer_.add(event_);
+}
+
+void Recorder::onMateProbe() {
+  event_.kind = EventKind::kMateProbe;
+  writer_.add(event_);
+}
+
+void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) {
+  event_.kind = EventKind::kStore;
+  event_.slot = slot;
+  event_.before = before;
+  event_.after = after;
+  event_.written = written;
+  writer_.add(event_);
+}
+
+void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
+  event_.kind = EventKind::kReturn;
+  event_.best = score;
+  event_.bestFrom = bestFrom;
+  event_.bestTo = bestTo;
+  event_.draft = draft;
+  writer_.add(event_);
+  --depth_;
+}
+
+// ---- recording a think -----------------------------------------------------
+
+TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen, const std::string& moves) {
+  TraceHeader header;
+  header.lineMapVersion = kLineMapVersion;
+  header.budget = budget;
+  header.startNodes = static_cast<uint32_t>(kNodeLimit - budget);
+  header.position = engine.position();
+  header.root = {header.position.side, -kInfinity, kInfinity, header.position.eval, 1, 1,
+                 header.position.epSquare, kThinkMarker, 0};
+  header.fen = fen;
+  header.moves = moves;
+  const std::vector<HashEntry>& table = engine.hashTable();
+  for (uint32_t slot = 0; slot < table.size(); ++slot)
+    if (table[slot].lock != 0) header.initialEntries.emplace_back(slot, table[slot]);
+  return header;
+}
+
+ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
+                        const std::string& moves, ProgressCallback progress) {
+  TraceWriter writer(path, makeHeader(engine, budget, fen, moves));
+  Recorder recorder(writer, std::move(progress));
+  const ThinkResult result = engine.think(budget, recorder);
+  writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+  return result;
+}
+
+}  // namespace umax::trace
