@@ -9,12 +9,14 @@ namespace {
 /// Printed symbol for each piece code & 15. // micro-Max: n[]
 constexpr char kPieceSymbols[] = ".?+nkbrq?*?NKBRQ";
 
+// [parse-square]
 /// main()'s way of turning two typed characters into a square:
 /// file letter - 16 * rank digit + 799, kept in a char like K and L.
 /// // micro-Max: K=c[0]-16*c[1]+C
 int squareFromCharacters(int file, int rank) {
   return static_cast<int8_t>(file - 16 * rank + kPromotionBonus);
 }
+// [parse-square]
 
 std::string printable(const std::array<int, kMaxLineLength + 1>& line, int length) {
   std::string text;
@@ -33,6 +35,7 @@ std::string printable(const std::array<int, kMaxLineLength + 1>& line, int lengt
 
 }  // namespace
 
+// [print-board]
 std::string boardText(const Board& board) {
   // main(): F(i,0,121)printf(" %c",i&8&&(i+=7)?10:n[b[i]&15]);
   std::string text;
@@ -45,15 +48,19 @@ std::string boardText(const Board& board) {
   }
   return text;
 }
+// [print-board]
 
 int runClassicInterface(Engine& engine, std::FILE* in, std::FILE* out, std::FILE* err, long budget) {
+  // [input-buffer]
   // The original's input buffer, int c[9]. It keeps what earlier lines left
   // in it: a short line reads its move squares partly from them.
   std::array<int, kMaxLineLength + 1> line{};
+  // [input-buffer]
   for (;;) {
     std::fputs(boardText(engine.position().board).c_str(), out);
     std::fflush(out);
 
+    // [read-line]
     // Read a line: every byte up to the first one <= 10 (newline, NUL, tab, ...).
     int length = 0;  // bytes read, terminator included
     int c;
@@ -67,19 +74,24 @@ int runClassicInterface(Engine& engine, std::FILE* in, std::FILE* out, std::FILE
       }
       ++length;
     } while (c > 10);
+    // [read-line]
 
+    // [refuse-line]
     if (c == EOF && length == 1) return 0;  // end of input: the original would loop for ever
     if (tooLong) {
       std::fprintf(err, "umax-readable: input line of %d characters ignored: the original reads at most %d\n",
                    length - 1, kMaxLineLength);
       continue;
     }
+    // [refuse-line]
 
+    // [enter-move]
     if (line[0] != '\n') {
       // An entered move: its squares, computed exactly as main() does.
       const int from = squareFromCharacters(line[0], line[1]);
       const int to = squareFromCharacters(line[2], line[3]);
       if (!engine.playMove(from, to)) {
+    // [enter-move]
         int parsedFrom;
         int parsedTo;
         const std::string text = printable(line, length - 1);
@@ -91,10 +103,12 @@ int runClassicInterface(Engine& engine, std::FILE* in, std::FILE* out, std::FILE
           std::fprintf(err, "umax-readable: '%s' is not a move like e2e4\n", text.c_str());
       }
     } else {
+      // [think-and-play]
       // An empty line: think (the original's budget is 10,000,000), then play through
       // the same legality check as an entered move.
       const ThinkResult result = engine.think(budget);
       const bool played = engine.playMove(result.from, result.to);
+      // [think-and-play]
       if (played) {
         std::fprintf(err, "umax-readable: plays %s%s (score %d, %ld nodes)\n",
                      squareName(result.from).c_str(), squareName(result.to).c_str(), result.score,

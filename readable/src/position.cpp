@@ -8,9 +8,11 @@
 namespace umax {
 namespace {
 
+// [back-rank]
 /// The back rank of main()'s start board, by file. // micro-Max: o[24..31]
 constexpr std::array<int, 8> kStartBackRank = {kRook, kKnight, kBishop, kQueen,
                                                kKing, kBishop, kKnight, kRook};
+// [back-rank]
 
 /// A field of the FEN with the column where it starts.
 struct Field {
@@ -248,6 +250,7 @@ char pieceLetter(int piece) {
   return (piece & kBlack) ? static_cast<char>(letter | 0x20) : letter;
 }
 
+// [centre-table]
 void fillCentreTable(Board& board) {
   // main(): b[16*j+i+8]=(i-4)*(i-4)+(j-3.5)*(j-3.5); a double truncated to char.
   for (int file = 0; file < 8; ++file)
@@ -255,7 +258,9 @@ void fillCentreTable(Board& board) {
       board[16 * row + file + kCentreTableOffset] =
           static_cast<int8_t>((file - 4) * (file - 4) + (row - 3.5) * (row - 3.5));
 }
+// [centre-table]
 
+// [start-board]
 Board startBoard() {
   Board board{};
   for (int file = 0; file < 8; ++file) {
@@ -268,7 +273,9 @@ Board startBoard() {
   fillCentreTable(board);
   return board;
 }
+// [start-board]
 
+// [material-eval]
 int materialEval(const Board& board, int side) {
   int balance = 0;
   for (int square = 0; square < 128; ++square) {
@@ -279,6 +286,7 @@ int materialEval(const Board& board, int side) {
   }
   return kValueScale * balance;
 }
+// [material-eval]
 
 Position parseFen(std::string_view fen) {
   for (std::size_t index = 0; index < fen.size(); ++index) {

@@ -37,6 +37,7 @@ class GlibcRandom {
     for (int discard = 0; discard < 10 * kDegree; ++discard) next();
   }
 
+  // [random-next]
   /// The next number, 0 .. 2^31 - 1, as random() returns it.
   int32_t next() {
     state_[front_] += state_[rear_];
@@ -45,6 +46,7 @@ class GlibcRandom {
     rear_ = (rear_ + 1) % kDegree;
     return result;
   }
+  // [random-next]
 
  private:
   static constexpr int kDegree = 31;     ///< glibc TYPE_3: x^31 + x^3 + 1

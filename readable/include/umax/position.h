@@ -31,6 +31,7 @@ struct Position {
 /// A FEN the parser refused: what is wrong, and where (0-based column).
 class FenError : public std::runtime_error {
  public:
+  /// A refusal: `what` is wrong at 0-based `column`; what() adds the 1-based column.
   FenError(const std::string& what, std::size_t column);
   /// Column of the offending character in the FEN string.
   std::size_t column() const { return column_; }

@@ -16,6 +16,7 @@ namespace umax {
 /// off the board; micro-Max keeps its centre-points table there.
 using Square = int;
 
+// [board-constants]
 /// The mask of the bits that are set on every off-board square. // micro-Max: M = 0x88
 inline constexpr int kOffBoard = 0x88;
 /// The row (rank) bits of a square. // micro-Max: V = 0x70
@@ -36,7 +37,9 @@ constexpr int fileOf(Square square) { return square & 7; }
 constexpr int rankOf(Square square) { return 8 - (square >> 4); }
 /// The square with the given file (0..7) and rank (1..8).
 constexpr Square makeSquare(int file, int rank) { return 16 * (8 - rank) + file; }
+// [board-constants]
 
+// [piece-codes]
 /// The piece-code vocabulary: the low three bits give the type, bits 3 and 4
 /// the colour, bit 5 the virgin bit. One enum, so that codes combine with |.
 /// \verbatim
@@ -61,6 +64,7 @@ enum PieceCode : int {
   kColourMask = 24,   ///< white | black
   kVirgin = 32,       ///< unmoved king or rook
 };
+// [piece-codes]
 
 /// The other side: 8 <-> 16. // micro-Max: 24-k
 constexpr int opponentOf(int side) { return 24 - side; }
@@ -71,10 +75,12 @@ constexpr int pieceCode(int type, int side) { return type | side; }
 /// The piece type of a piece code.
 constexpr int typeOf(int piece) { return piece & kTypeMask; }
 
+// [score-bounds]
 /// Scores. A king capture is worth "infinity". // micro-Max: I = 8e4
 inline constexpr int kInfinity = 80000;
 /// Scores beyond this bound mean a mate was seen: they no longer depend on depth.
 inline constexpr int kMateBound = kInfinity / 4;
+// [score-bounds]
 /// Bonus for promoting a pawn to a queen (on top of nothing: the pawn is not
 /// subtracted). // micro-Max: C = 799
 inline constexpr int kPromotionBonus = 799;
@@ -86,11 +92,14 @@ inline constexpr int kCastlingBonus = 30;
 /// friendly pawn (a crude structure term).
 inline constexpr int kPawnStructureUnit = 9;
 
+// [piece-values]
 /// Relative piece values by type; the king's -1 turns a capture of it into a
 /// negative "capture value", which is how king capture is recognised.
 /// // micro-Max: w[]
 inline constexpr std::array<int8_t, 8> kPieceValue = {0, 1, 1, 3, -1, 3, 5, 9};
+// [piece-values]
 
+// [search-markers]
 /// The root of a think passes previous destination 8 (never a real square)
 /// so the search knows to deepen until the node budget is spent.
 inline constexpr int kThinkMarker = 8;
@@ -102,5 +111,6 @@ inline constexpr int kNodeLimit = 10000000;
 inline constexpr int kMaxIteration = 98;
 /// The draft given to mate scores, which hold at any depth.
 inline constexpr int kMateDraft = 99;
+// [search-markers]
 
 }  // namespace umax

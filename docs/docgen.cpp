@@ -1,0 +1,377 @@
+// docgen.cpp - turns the walkthrough's page templates into Doxygen pages.
+//
+// The walkthrough and the visualizer share one description of the original:
+// readable/line_map.json (topics, the variable index, and for every code line
+// of micro-max.c its topic, its other topics and a note). This tool reads it
+// together with micro-max.c and copies each page template of docs/pages/ to
+// the output folder, replacing these directives, each alone on its line:
+//
+//   @umax-listing TOPIC@   the original's listing around TOPIC's lines, those
+//                          lines highlighted, then a line-by-line table of
+//                          their notes and links to the lines the topic shares
+//                          with other pages
+//   @umax-variables@       the variable index, as a table
+//   @umax-topics@          the list of topic pages, in the line map's order
+//   @umax-trace-figure@    the figure rendered from a real trace at build
+//                          time, or a note saying why there is none
+//   @umax-tool-status@     which of the tracer's and visualizer's programs
+//                          this build has (from --tools name=yes,name=no)
+//   @umax-board-diagram@   a Graphviz picture of the 129-byte board array:
+//                          square numbers on the left, the centre-points
+//                          table main() computes on the right
+//
+// Anything wrong (an unknown topic or directive, a topic without a page)
+// stops the build with a message, as a Doxygen warning would.
+//
+//   umax-docgen --line-map FILE --source FILE --pages DIR --out DIR
+//               [--trace-figure SVG] [--tools umax-trace=yes,umax-viz=no]
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void writeIfChanged(const fs::path& path, const std::string& text) {
+  if (fs::exists(path) && readFile(path) == text) return;
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+  out << text;
+}
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string escapeHtml(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string rstrip(std::string text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\r' || text.back() == '\t'))
+    text.pop_back();
+  return text;
+}
+
+/// The Doxygen page name of a topic: "en-passant" -> "topic_en_passant".
+std::string pageName(const std::string& topic) {
+  std::string name = "topic_";
+  for (char c : topic) name += c == '-' ? '_' : c;
+  return name;
+}
+
+struct Line {
+  int number = 0;
+  std::string topic;
+  std::vector<std::string> also;
+  std::string note;
+};
+
+class Generator {
+ public:
+  Generator(const json& map, const std::string& source, std::string traceFigure, const std::string& tools)
+      : map_(map), source_(splitLines(source)), traceFigure_(std::move(traceFigure)) {
+    std::istringstream list(tools);
+    for (std::string tool; std::getline(list, tool, ',');) {
+      const auto equals = tool.find('=');
+      if (equals == std::string::npos) throw std::runtime_error("--tools: expected name=yes|no, got " + tool);
+      tools_.emplace_back(tool.substr(0, equals), tool.substr(equals + 1) == "yes");
+    }
+    for (const auto& topic : map_.at("topics")) {
+      topicOrder_.push_back(topic.at("id").get<std::string>());
+      titles_[topic.at("id").get<std::string>()] = topic.at("title").get<std::string>();
+    }
+    for (const auto& entry : map_.at("lines")) {
+      Line line;
+      line.number = entry.at("line").get<int>();
+      line.topic = entry.at("topic").get<std::string>();
+      for (const auto& other : entry.at("also")) line.also.push_back(other.get<std::string>());
+      line.note = entry.at("note").get<std::string>();
+      if (line.number < 1 || line.number > static_cast<int>(source_.size()))
+        throw std::runtime_error("line map names line " + std::to_string(line.number) +
+                                 ", beyond the end of the source");
+      checkTopic(line.topic, "line " + std::to_string(line.number));
+      for (const auto& other : line.also) checkTopic(other, "line " + std::to_string(line.number));
+      lines_[line.number] = line;
+    }
+  }
+
+  /// Expands the directives of one page template; remembers listed topics.
+  std::string expand(const std::string& page, const std::string& pageFile) {
+    std::ostringstream out;
+    int number = 0;
+    for (const std::string& raw : splitLines(page)) {
+      ++number;
+      const std::string line = rstrip(raw);
+      const std::string where = pageFile + ":" + std::to_string(number);
+      if (line.rfind("@umax-", 0) != 0) {
+        out << raw << "\n";
+        continue;
+      }
+      if (line.size() < 2 || line.back() != '@')
+        throw std::runtime_error(where + ": a directive ends with '@': " + line);
+      const std::string body = line.substr(1, line.size() - 2);
+      if (body.rfind("umax-listing ", 0) == 0) {
+        const std::string topic = body.substr(13);
+        checkTopic(topic, where);
+        if (!listed_.insert(topic).second)
+          throw std::runtime_error(where + ": topic '" + topic + "' is listed on two pages");
+        out << listing(topic);
+      } else if (body == "umax-variables") {
+        out << variables();
+      } else if (body == "umax-topics") {
+        out << topics();
+      } else if (body == "umax-trace-figure") {
+        out << traceFigure();
+      } else if (body == "umax-tool-status") {
+        out << toolStatus();
+      } else if (body == "umax-board-diagram") {
+        out << boardDiagram();
+      } else {
+        throw std::runtime_error(where + ": unknown directive " + line);
+      }
+    }
+    return out.str();
+  }
+
+  /// Every topic must be listed by some page: else its lines go unexplained.
+  void checkAllListed() const {
+    for (const auto& topic : topicOrder_)
+      if (!listed_.count(topic))
+        throw std::runtime_error("no page lists topic '" + topic + "' (@umax-listing " + topic +
+                                 "@): its lines of the original would be explained nowhere");
+  }
+
+ private:
+  void checkTopic(const std::string& topic, const std::string& where) const {
+    if (!titles_.count(topic)) throw std::runtime_error(where + ": unknown topic '" + topic + "'");
+  }
+
+  /// The original's listing from a little before the topic's first line to a
+  /// little after its last; the topic's own lines are highlighted, lines it
+  /// shares with other topics lightly, and long stretches of other lines are
+  /// folded into one "..." line.
+  std::string listing(const std::string& topic) const {
+    std::set<int> own;
+    std::set<int> shared;
+    for (const auto& [number, line] : lines_) {
+      if (line.topic == topic) own.insert(number);
+      for (const auto& other : line.also)
+        if (other == topic) shared.insert(number);
+    }
+    std::set<int> marked = own;
+    marked.insert(shared.begin(), shared.end());
+    const int count = static_cast<int>(source_.size());
+    constexpr int kContext = 1;  // lines shown around each marked line
+    std::set<int> shown;
+    for (int number : marked)
+      for (int near = number - kContext; near <= number + kContext; ++near)
+        if (near >= 1 && near <= count) shown.insert(near);
+
+    std::ostringstream html;
+    html << "\\htmlonly\n<div class=\"umax-listing\"><div class=\"umax-listing-title\">micro-max.c: "
+         << own.size() << " line" << (own.size() == 1 ? "" : "s") << " explained on this page";
+    if (!shared.empty()) html << ", " << shared.size() << " shared with other pages (lighter)";
+    html << "</div><pre>";
+    int previous = 0;
+    for (int number : shown) {
+      if (previous != 0 && number != previous + 1)
+        html << "<span class=\"umax-fold\">      ...   (lines " << previous + 1 << "-" << number - 1
+             << ")</span>";
+      previous = number;
+      const std::string cls = own.count(number)      ? "umax-own"
+                              : shared.count(number) ? "umax-shared"
+                                                     : "umax-context";
+      html << "<span class=\"" << cls << "\" id=\"l" << number << "\"";
+      if (own.count(number) || shared.count(number))
+        html << " title=\"" << escapeHtml(lines_.at(number).note) << "\"";
+      char label[16];
+      std::snprintf(label, sizeof label, "%4d  ", number);
+      html << "><span class=\"umax-ln\">" << label << "</span>" << escapeHtml(rstrip(source_[number - 1]))
+           << "</span>";
+    }
+    html << "</pre></div>\n";
+
+    // Line by line: what each of the topic's own lines does.
+    html << "<table class=\"umax-notes\"><tr><th>line</th><th>code</th><th>what it does</th></tr>\n";
+    for (int number : own) {
+      const Line& line = lines_.at(number);
+      html << "<tr><td class=\"umax-ln\">" << number << "</td><td><code>"
+           << escapeHtml(rstrip(source_[number - 1])) << "</code></td><td>" << escapeHtml(line.note)
+           << "</td></tr>\n";
+    }
+    html << "</table>\n\\endhtmlonly\n";
+
+    // The lines this topic shares, with the page that explains each.
+    std::map<std::string, std::vector<int>> byTopic;
+    for (int number : shared) byTopic[lines_.at(number).topic].push_back(number);
+    if (!byTopic.empty()) {
+      html << "\nThe lighter lines are explained on other pages:";
+      bool first = true;
+      for (const auto& other : topicOrder_) {
+        auto found = byTopic.find(other);
+        if (found == byTopic.end()) continue;
+        html << (first ? " " : "; ") << "\\ref " << pageName(other) << " \"" << titles_.at(other)
+             << "\" (line" << (found->second.size() == 1 ? " " : "s ");
+        for (std::size_t index = 0; index < found->second.size(); ++index)
+          html << (index ? ", " : "") << found->second[index];
+        html << ")";
+        first = false;
+      }
+      html << ".\n";
+    }
+    return html.str();
+  }
+
+  std::string variables() const {
+    std::ostringstream html;
+    html << "\\htmlonly\n<table class=\"umax-notes umax-variables\"><tr><th>micro-Max</th>"
+            "<th>where</th><th>readable name</th><th>meaning</th></tr>\n";
+    for (const auto& variable : map_.at("variables")) {
+      html << "<tr><td><code>" << escapeHtml(variable.at("name").get<std::string>())
+           << "</code></td><td>" << escapeHtml(variable.at("where").get<std::string>())
+           << "</td><td><code>" << escapeHtml(variable.at("readable").get<std::string>())
+           << "</code></td><td>" << escapeHtml(variable.at("meaning").get<std::string>())
+           << "</td></tr>\n";
+    }
+    html << "</table>\n\\endhtmlonly\n";
+    return html.str();
+  }
+
+  std::string topics() const {
+    std::ostringstream out;
+    int index = 0;
+    for (const auto& topic : topicOrder_)
+      out << ++index << ". \\subpage " << pageName(topic) << "\n";
+    return out.str();
+  }
+
+  std::string traceFigure() const {
+    if (traceFigure_.empty())
+      return "<em>No figure in this build: the tracer (<code>umax-trace</code>) was not part of "
+             "it, so there was no trace to draw. When the tracer is built, this page shows the "
+             "search tree of a real recorded search here.</em>\n";
+    return "\\image html " + traceFigure_ + " \"The search tree of the recorded search\"\n";
+  }
+
+  std::string toolStatus() const {
+    std::ostringstream out;
+    out << "| program | in this build |\n| --- | --- |\n";
+    for (const auto& [name, built] : tools_)
+      out << "| `" << name << "` | " << (built ? "yes" : "**no** (not written yet, or not configured)") << " |\n";
+    return out.str();
+  }
+
+  /// The board array as main() leaves it, drawn as a table: every cell shows
+  /// its index in hex; the left half holds the square names, the right half
+  /// the centre points (i-4)^2 + (j-3.5)^2 that main() stores there.
+  static std::string boardDiagram() {
+    std::ostringstream dot;
+    dot << "\\dot \"The 129-byte board array b[]: the 0x88 squares (left) and the centre-points table "
+           "(right); b[128] is the dummy square\"\n"
+           "digraph board {\n  node [shape=plaintext, fontname=\"Helvetica\", fontsize=9];\n"
+           "  b [label=<<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n"
+           "  <tr><td></td>";
+    for (int column = 0; column < 16; ++column) {
+      char header[8];
+      std::snprintf(header, sizeof header, "+%X", column);
+      dot << "<td><b>" << header << "</b></td>";
+    }
+    dot << "</tr>\n";
+    for (int row = 0; row < 8; ++row) {
+      char rowHeader[32];
+      std::snprintf(rowHeader, sizeof rowHeader, "0x%X0 (rank %d)", row, 8 - row);
+      dot << "  <tr><td><b>" << rowHeader << "</b></td>";
+      for (int column = 0; column < 16; ++column) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "%02X", 16 * row + column);
+        if (column < 8) {
+          const bool light = (row + column) % 2 == 0;
+          dot << "<td bgcolor=\"" << (light ? "#f3e3c3" : "#c9a66b") << "\">" << static_cast<char>('a' + column)
+              << 8 - row << "<br/><font point-size=\"7\">" << hex << "</font></td>";
+        } else {
+          const int file = column - 8;
+          const int points = static_cast<int>((file - 4) * (file - 4) + (row - 3.5) * (row - 3.5));
+          dot << "<td bgcolor=\"#dde6ee\">" << points << "<br/><font point-size=\"7\">" << hex
+              << "</font></td>";
+        }
+      }
+      dot << "</tr>\n";
+    }
+    dot << "  <tr><td><b>0x80</b></td><td bgcolor=\"#eeeeee\" colspan=\"2\">b[128]<br/>dummy</td>"
+           "<td colspan=\"6\" border=\"0\"></td><td colspan=\"8\" border=\"0\">"
+           "right half: centre points of the square 8 to the left</td></tr>\n"
+           "  </table>>];\n}\n\\enddot\n";
+    return dot.str();
+  }
+
+  const json& map_;
+  std::vector<std::string> source_;
+  std::string traceFigure_;
+  std::vector<std::pair<std::string, bool>> tools_;
+  std::vector<std::string> topicOrder_;
+  std::map<std::string, std::string> titles_;
+  std::map<int, Line> lines_;
+  std::set<std::string> listed_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::map<std::string, std::string> options;
+  for (int index = 1; index + 1 < argc; index += 2) options[argv[index]] = argv[index + 1];
+  for (const char* required : {"--line-map", "--source", "--pages", "--out"}) {
+    if (!options.count(required)) {
+      std::cerr << "usage: umax-docgen --line-map FILE --source FILE --pages DIR --out DIR "
+                   "[--trace-figure SVG] [--tools name=yes,name=no]\n";
+      return 2;
+    }
+  }
+  try {
+    const json map = json::parse(readFile(options["--line-map"]));
+    Generator generator(map, readFile(options["--source"]), options["--trace-figure"], options["--tools"]);
+    const fs::path out = options["--out"];
+    fs::create_directories(out);
+    std::set<fs::path> pages;
+    for (const auto& entry : fs::directory_iterator(options["--pages"]))
+      if (entry.path().extension() == ".md") pages.insert(entry.path());
+    for (const auto& page : pages)
+      writeIfChanged(out / page.filename(), generator.expand(readFile(page), page.filename().string()));
+    generator.checkAllListed();
+  } catch (const std::exception& error) {
+    std::cerr << "umax-docgen: error: " << error.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
