@@ -18,6 +18,7 @@
 namespace umax {
 namespace {
 
+// [step-vectors]
 /// Step vectors of all pieces, one list per piece type, each ending in 0.
 /// Pieces other than pawns use each vector in both directions (the search
 /// negates a negative step before fetching the next one). // micro-Max: o[0..16]
@@ -31,6 +32,7 @@ constexpr std::array<int8_t, 17> kStepVectors = {
 constexpr std::array<int8_t, 8> kFirstStepIndex = {0, 7, -1, 11, 6, 8, 3, 6};
 /// The step index at which a king steps sideways (the only castling direction).
 constexpr int kSidewaysStepIndex = 7;
+// [step-vectors]
 
 /// A king with its virgin bit, colour bits removed: only such a king castles.
 constexpr int kVirginKing = kKing | kVirgin;
@@ -49,6 +51,7 @@ inline int32_t loadWord(const int8_t* bytes) {
 
 }  // namespace
 
+// [key-table]
 Engine::Engine() : table_(kHashEntries + 1) {
   // main(): F(i,M,1035)T[i]=random()>>9;  The extra slot past the end stands
   // in for the memory a 9th probe of the very last window reads in the original.
@@ -57,6 +60,7 @@ Engine::Engine() : table_(kHashEntries + 1) {
     keys_[index] = static_cast<int8_t>(random.next() >> 9);
   board_ = startBoard();
 }
+// [key-table]
 
 void Engine::setPosition(const Position& position) {
   board_ = position.board;
@@ -76,9 +80,11 @@ Position Engine::position() const {
 
 void Engine::clearHashTable() { std::fill(table_.begin(), table_.end(), HashEntry{}); }
 
+// [clear-locks]
 void Engine::clearHashLocks() {
   for (int32_t slot = 0; slot < kHashEntries; ++slot) table_[slot].lock = 0;
 }
+// [clear-locks]
 
 void Engine::clearRootProbeWindow() {
   const uint32_t first = (static_cast<uint32_t>(side_ * epChar_) ^ 1u) & kHashSlotMask;
@@ -95,6 +101,7 @@ ThinkResult Engine::think(long budget, SearchObserver& observer) {
   return result;
 }
 
+// [think]
 template <bool kTraced>
 ThinkResult Engine::thinkWith(long budget) {
   // The original stops deepening once N >= 1e7; starting N that far below
@@ -108,7 +115,9 @@ ThinkResult Engine::thinkWith(long budget) {
   result.nodes = static_cast<long>(nodes_) - start;
   return result;
 }
+// [think]
 
+// [legality-check]
 bool Engine::legalityCheck(int from, int to) {
   bestFrom_ = static_cast<int8_t>(from);
   bestTo_ = static_cast<int8_t>(to);
@@ -127,6 +136,7 @@ bool Engine::playMove(int from, int to) {
   clearHashLocks();
   return legalityCheck(from, to);
 }
+// [legality-check]
 
 bool Engine::checkMove(int from, int to) {
   nodes_ = 0;
@@ -134,6 +144,7 @@ bool Engine::checkMove(int from, int to) {
   return legalityCheck(from, to);
 }
 
+// [key-words]
 // Hash keys: a piece on a square has one random word for the key J and
 // another for the lock Z, read from overlapping places of the byte table T[]:
 // offset square (+8 for the lock), +8 for white, +128 per type. // micro-Max: K(A,B)
@@ -151,7 +162,9 @@ uint32_t Engine::keyChange(int salt, int from, int piece, int to, int captureSqu
          static_cast<uint32_t>(keyWord(from + salt, piece)) -
          static_cast<uint32_t>(keyWord(captureSquare + salt, victim));
 }
+// [key-words]
 
+// [probe]
 // Step 1. Probe the hash table: look at up to 9 consecutive slots from
 // (k*E ^ J) & mask for the first one that is empty or holds our lock. If all
 // are taken by other positions, use the dummy slot 0, which always looks empty.
@@ -163,6 +176,7 @@ HashEntry& Engine::probe(int side, int epSquare, uint32_t hashKey, uint32_t hash
   }
   return table_[0];
 }
+// [probe]
 
 // What probe() did, told again for an observer: where the window starts,
 // how many slots were looked at and how it ended. Only traced searches ask.
@@ -180,6 +194,7 @@ ProbeReport Engine::probeReport(int side, int epSquare, uint32_t hashKey, const 
   return report;
 }
 
+// [generate-loops]
 // Step 4. The move generator: scan the board from `scanStart` for pieces of
 // `side`; for each, each of its step vectors; along each, the ray of squares
 // until the board edge, an own piece, a capture, or the one step of a pawn,
@@ -204,7 +219,9 @@ template <class Visit>
         move.to = move.from;
         move.rookTo = move.rookFrom = kNoSquare;
         int8_t stop;  // t after the fake capture: non-zero ends the ray
+// [generate-loops]
         do {
+          // [next-square]
           // Step 5. Next square of the ray (or the best move's square, sneaked in).
           move.captureSquare = move.to = static_cast<int8_t>(move.to + step);
           if (bestTo & kSneakBit) move.captureSquare = move.to = bestTo & ~kOffBoard;
@@ -213,14 +230,18 @@ template <class Visit>
           move.victim = board_[move.captureSquare];
           // Own piece, or a pawn moving straight onto a piece / diagonally onto nothing.
           if ((move.victim & side) || (move.type <= kDownwardPawn && !(step & 7) != !move.victim)) break;
+          // [next-square]
 
+          // [visit-call]
           const Verdict verdict = visit(move);
           if (verdict == Verdict::kStop) return false;
           if (verdict == Verdict::kReplay) {
             replay = true;
             break;
           }
+          // [visit-call]
 
+          // [ray-end]
           // Step 13. End the ray after a capture or a non-slider's step,
           // except for a pawn's first step to its double-step row and a
           // virgin king's sideways step towards a virgin rook with two
@@ -240,7 +261,9 @@ template <class Visit>
   } while ((move.from = static_cast<int8_t>((move.from + 9) & ~kOffBoard)) != scanStart);
   return true;
 }
+          // [ray-end]
 
+// [captures-king]
 // Step 6. King capture: the previous move was illegal. The same verdict if
 // a reply lands on or next to the square a castling king passed (E holds the
 // castled rook then), so castling out of, through or into check is refused.
@@ -248,7 +271,9 @@ bool Engine::capturesKing(int gain, int to, int epSquare) const {
   return gain < 0 ||
          (epSquare != kNoSquare && to - epSquare < 2 && epSquare - to < 2 && board_[epSquare]);
 }
+// [captures-king]
 
+// [make-move]
 // Step 8. Do the move: strip the virgin bit, place a castling rook, promote.
 // Returns the positional gain (centre points, castling bonus, pawn
 // structure); `gain` grows by the promotion bonus.
@@ -273,7 +298,9 @@ int Engine::makeMove(const Move& move, int side, int& gain) {
   }
   return score;
 }
+// [make-move]
 
+// [unmake-move]
 // Step 11. Undo the move (rookFrom may be the dummy square 128).
 void Engine::unmakeMove(const Move& move, int side) {
   board_[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
@@ -281,7 +308,9 @@ void Engine::unmakeMove(const Move& move, int side) {
   board_[move.from] = move.piece;
   board_[move.captureSquare] = move.victim;
 }
+// [unmake-move]
 
+// [search-signature]
 template <bool kTraced>
 int Engine::search(int side,        // k: the side to move, 8 or 16
                    int alpha,       // q: lower end of the window
@@ -296,10 +325,12 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
   int draft;            // d: depth of the current iteration
   int8_t bestFrom;      // X: best move's from-square (+ bound bits in the table)
   int8_t bestTo;        // Y: best move's to-square + kNotCastlingBit + kSneakBit
+// [search-signature]
 
   if constexpr (kTraced)
     observer_->onCall({side, alpha, beta, eval, hashKey, hashLock, epSquare, lastTo, depth});
 
+  // [hash-hit]
   // Step 1. Look the position up in the hash table.
   HashEntry& entry = probe(side, epSquare, hashKey, hashLock);  // a
   if constexpr (kTraced) {
@@ -330,7 +361,9 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
   }
   ++nodes_;
   if constexpr (kTraced) observer_->onNodeCounted(nodes_);
+  // [hash-hit]
 
+  // [deepening]
   // Step 3. Iterative deepening: one more ply per pass until the requested
   // depth; the root of a think goes on while nodes remain in the budget.
   while (draft++ < depth ||
@@ -340,7 +373,9 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
     bestTo |= kSneakBit & (bestTo >> 4);  // try the previous best first unless it castles
     best = draft > 1 ? -kInfinity : eval;  // at depth 1 we may "stand pat"
     bool played = false;  // as legality checker: the entered move was found and played
+  // [deepening]
 
+    // [visit-move]
     generateMoves(side, epSquare, scanStart, bestTo, [&](const Move& move) {
       int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
       if (capturesKing(gain, move.to, epSquare)) {
@@ -358,7 +393,9 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
       if (!remaining) return Verdict::kNext;
       int score = makeMove(move, side, gain);  // v
       if constexpr (kTraced) observer_->onMoveMade(move, remaining, (bestTo & kSneakBit) != 0);
+    // [visit-move]
 
+      // [recursion]
       // Step 9. Search the reply with the window turned round.
       score = -search<kTraced>(opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha,
                       -eval - score - gain,
@@ -367,7 +404,9 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
                           static_cast<uint32_t>(move.rookFrom - kNoSquare),
                       move.rookTo, move.to, remaining);
       score -= score > eval;  // delayed-gain penalty
+      // [recursion]
 
+      // [legality-root]
       // Step 10. As legality checker: stop at the entered move if legal.
       if (lastTo == kLegalityMarker) {
         if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
@@ -378,9 +417,11 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
         }
         score = best;  // no fail-low on king-capture replies
       }
+      // [legality-root]
       unmakeMove(move, side);
       if constexpr (kTraced) observer_->onMoveScored(score);
 
+      // [sneak-replay]
       // Step 12. The best move of the last iteration was searched first;
       // its score is the starting best, then this direction is scanned normally.
       if (bestTo & kSneakBit) {
@@ -388,6 +429,8 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
         bestTo &= ~kSneakBit;
         return Verdict::kReplay;
       }
+      // [sneak-replay]
+      // [best-move]
       if (score > best) {
         best = score;
         bestFrom = move.from;
@@ -395,9 +438,11 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
         if constexpr (kTraced) observer_->onBestMove(best, bestFrom, bestTo);
       }
       return Verdict::kNext;
+      // [best-move]
     });
     if (played) return beta;
 
+    // [mate-stalemate]
     // Step 14. Mate scores hold at any depth; no move at all means mate or
     // stalemate, told apart by letting the opponent move twice.
     if (best > kMateBound || best < -kMateBound) draft = kMateDraft;
@@ -406,7 +451,9 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
     best = best + kInfinity ? best
                             : -search<kTraced>(opponentOf(side), -kInfinity, kInfinity, 0, hashKey, hashLock,
                                                kNoSquare, kNoSquare, 1) / 2;
+    // [mate-stalemate]
 
+    // [hash-store]
     // Step 15. Store in the hash table unless that would overwrite an exact
     // score of a deeper search.
     [[maybe_unused]] HashEntry before;
@@ -423,8 +470,10 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
     }
     if constexpr (kTraced)
       observer_->onStore(static_cast<uint32_t>(&entry - table_.data()), before, entry, store);
+    // [hash-store]
   }
 
+  // [root-report]
   // Step 16. At the root, report the best move.
   if (lastTo & 8) {
     bestFrom_ = bestFrom;
@@ -432,6 +481,7 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
   }
   if constexpr (kTraced) observer_->onReturn(best, bestFrom, bestTo, draft);
   return best;
+  // [root-report]
 }
 
 // ---- perft: the same generator, legality by king capture ------------------

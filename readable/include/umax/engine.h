@@ -60,8 +60,11 @@ struct Move {
 
 /// One root move of a perft with the leaves below it.
 struct PerftMove {
+  /// From-square of the root move.
   int from = 0;
+  /// To-square of the root move.
   int to = 0;
+  /// Leaves counted below it.
   long leaves = 0;
 };
 
@@ -79,6 +82,7 @@ struct ThinkResult {
 /// a new Engine holds main()'s start position with an empty table.
 class Engine {
  public:
+  /// main()'s start: the key table from random(), the start board, an empty table.
   Engine();
 
   /// Sets up a game position (board, side, e.p. square, material eval).
@@ -120,6 +124,7 @@ class Engine {
   int nodeCount() const { return nodes_; }
   /// The best move of the last search: from (K) and to (L).
   int bestFrom() const { return bestFrom_; }
+  /// The to-square of that move (L).
   int bestTo() const { return bestTo_; }
 
  private:

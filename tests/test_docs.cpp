@@ -1,0 +1,150 @@
+// The walkthrough (docs/): every code line of the original is explained by a
+// page, and every \snippet a page uses names a block that exists in its
+// source file. Read from the sources, so it holds without building the docs.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "support.h"
+
+using namespace umax::test;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Line numbers (1-based) that keep code once /* */ comments are removed.
+std::set<int> codeLinesOf(const std::string& source) {
+  std::set<int> lines;
+  int line = 1;
+  bool inComment = false;
+  for (std::size_t index = 0; index < source.size(); ++index) {
+    if (!inComment && source.compare(index, 2, "/*") == 0) {
+      inComment = true;
+      ++index;
+    } else if (inComment && source.compare(index, 2, "*/") == 0) {
+      inComment = false;
+      ++index;
+    } else if (source[index] == '\n') {
+      ++line;
+    } else if (!inComment && !std::isspace(static_cast<unsigned char>(source[index]))) {
+      lines.insert(line);
+    }
+  }
+  return lines;
+}
+
+/// The walkthrough's page templates, by file name.
+std::map<std::string, std::string> pageTemplates() {
+  std::map<std::string, std::string> pages;
+  for (const auto& entry : fs::directory_iterator(sourcePath("docs/pages")))
+    if (entry.path().extension() == ".md") pages[entry.path().filename().string()] = readFile(entry.path().string());
+  return pages;
+}
+
+/// Topic -> the page that lists it with a `@umax-listing TOPIC@` line (the
+/// generator puts all of the topic's lines of the original on that page).
+std::map<std::string, std::string> listedTopics(const std::map<std::string, std::string>& pages) {
+  std::map<std::string, std::string> listed;
+  const std::regex directive(R"(^@umax-listing ([a-z-]+)@[ \t\r]*$)");
+  for (const auto& [name, text] : pages) {
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      std::smatch match;
+      if (std::regex_match(line, match, directive)) listed[match[1]] = name;
+    }
+  }
+  return listed;
+}
+
+struct SnippetUse {
+  std::string page;
+  std::string file;
+  std::string block;
+};
+
+std::vector<SnippetUse> snippetUses(const std::map<std::string, std::string>& pages) {
+  std::vector<SnippetUse> uses;
+  const std::regex command(R"([\\@]snippet(?:lineno|doc|\{[a-z,]*\})?[ \t]+(\S+)[ \t]+(\S+))");
+  for (const auto& [name, text] : pages)
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), command); it != std::sregex_iterator(); ++it)
+      uses.push_back({name, (*it)[1], (*it)[2]});
+  return uses;
+}
+
+/// How many lines of `source` consist of the marker `// [block]` alone.
+int markerCount(const std::string& source, const std::string& block) {
+  int count = 0;
+  std::istringstream lines(source);
+  const std::string marker = "// [" + block + "]";
+  for (std::string line; std::getline(lines, line);) {
+    const auto first = line.find_first_not_of(" \t");
+    const auto last = line.find_last_not_of(" \t\r");
+    if (first != std::string::npos && line.substr(first, last - first + 1) == marker) ++count;
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("every code line of the original is explained by a walkthrough page", "[docs]") {
+  const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
+  const std::string source = readFile(sourcePath(map.at("minimal_source")));
+  const auto pages = pageTemplates();
+  REQUIRE(pages.size() >= 18);
+  const auto listed = listedTopics(pages);
+
+  std::map<int, std::string> topicOfLine;
+  for (const auto& line : map.at("lines")) topicOfLine[line.at("line").get<int>()] = line.at("topic");
+
+  const std::set<int> codeLines = codeLinesOf(source);
+  REQUIRE(codeLines.size() == 109);
+  int explained = 0;
+  for (int number : codeLines) {
+    CAPTURE(number);
+    const auto topic = topicOfLine.find(number);
+    REQUIRE(topic != topicOfLine.end());  // a line the map does not know has no page
+    CAPTURE(topic->second);
+    const auto page = listed.find(topic->second);
+    CHECK(page != listed.end());  // its topic has no page listing it
+    if (page != listed.end()) ++explained;
+  }
+  CHECK(explained == static_cast<int>(codeLines.size()));
+
+  // One page per topic of the line map, and no page lists an unknown topic.
+  std::set<std::string> topics;
+  for (const auto& topic : map.at("topics")) topics.insert(topic.at("id").get<std::string>());
+  CHECK(topics.size() == 18);
+  for (const auto& topic : topics) {
+    CAPTURE(topic);
+    CHECK(listed.count(topic) == 1);
+  }
+  for (const auto& [topic, page] : listed) {
+    CAPTURE(topic, page);
+    CHECK(topics.count(topic) == 1);
+  }
+}
+
+TEST_CASE("every \\snippet of the walkthrough names a block its source file marks", "[docs]") {
+  const auto uses = snippetUses(pageTemplates());
+  REQUIRE(uses.size() >= 30);
+  std::set<std::string> files;
+  for (const auto& use : uses) {
+    CAPTURE(use.page, use.file, use.block);
+    files.insert(use.file);
+    // Paths are relative to the project root (the Doxyfile's EXAMPLE_PATH).
+    REQUIRE(fs::exists(sourcePath(use.file)));
+    // Doxygen takes the lines between the first two markers.
+    CHECK(markerCount(readFile(sourcePath(use.file)), use.block) == 2);
+  }
+  // The readable code shown comes from more than one place: the search, the
+  // vocabulary, the position set-up and the play loop.
+  CHECK(files.count("readable/src/engine.cpp") == 1);
+  CHECK(files.count("readable/include/umax/types.h") == 1);
+  CHECK(files.count("readable/src/position.cpp") == 1);
+  CHECK(files.count("readable/src/classic.cpp") == 1);
+}
