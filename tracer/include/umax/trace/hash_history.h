@@ -1,0 +1,119 @@
+/// \file hash_history.h
+/// \brief The hash table at any event of a trace, and where the search spent its time.
+///
+/// A trace records every hash store with the slot's entry before and after
+/// (kStore) and the slots that were already filled when the search started
+/// (TraceHeader::initialEntries). HashHistory collects the stores in one pass
+/// over the events and answers "what did slot s hold after c events?" by a
+/// binary search. It also keeps a coarse picture for heatmaps: the table cut
+/// into cells of equal slot ranges, with each cell's occupancy and store
+/// count at a fixed number of snapshot points along the trace.
+///
+/// TimelineIndex, built in the same pass, keeps what a timeline draws: the
+/// root's iterations and the density of cutoffs and hash hits along the events.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "umax/engine.h"
+#include "umax/trace/format.h"
+#include "umax/trace/reader.h"
+
+namespace umax::trace {
+
+/// The contents of the hash table along a trace.
+class HashHistory {
+ public:
+  /// Cells of the downsampled picture, and snapshot points along the trace.
+  static constexpr int kCells = 4096;
+  static constexpr int kSnapshots = 1024;
+
+  /// An empty history for a trace with `header` and `eventCount` events;
+  /// feed it every event in order with add(), then call finish().
+  HashHistory(const TraceHeader& header, uint64_t eventCount);
+  /// Takes event number `index` (events must come in order).
+  void add(const Event& event, uint64_t index);
+  /// Sorts the stores; queries are valid after this.
+  void finish();
+
+  /// The entry slot `slot` holds after `applied` events (lock 0 = empty).
+  HashEntry entryAt(uint32_t slot, uint64_t applied) const;
+  /// The event index of the last store that wrote `slot` before `applied`
+  /// events, or -1 if none did (the slot holds its initial entry).
+  int64_t lastWriteBefore(uint32_t slot, uint64_t applied) const;
+
+  /// Slots per cell (the last cell also holds the remainder).
+  uint32_t slotsPerCell() const { return slotsPerCell_; }
+  /// The snapshot that describes the table after `applied` events: the
+  /// last snapshot point at or before it.
+  int snapshotAt(uint64_t applied) const;
+  /// The event count at snapshot `snapshot`.
+  uint64_t snapshotEvent(int snapshot) const { return snapshotEvents_[static_cast<std::size_t>(snapshot)]; }
+  /// Filled slots of `cell` at snapshot `snapshot`.
+  uint32_t occupancy(int snapshot, int cell) const {
+    return occupancy_[static_cast<std::size_t>(snapshot) * kCells + static_cast<std::size_t>(cell)];
+  }
+  /// Stores into `cell` between snapshot `snapshot - 1` and `snapshot`.
+  uint32_t activity(int snapshot, int cell) const {
+    return activity_[static_cast<std::size_t>(snapshot) * kCells + static_cast<std::size_t>(cell)];
+  }
+  /// Written stores in the whole trace.
+  std::size_t storeCount() const { return stores_.size(); }
+
+ private:
+  struct Store {
+    uint64_t key;  // slot << 32 | event index
+    HashEntry after;
+  };
+  int cellOf(uint32_t slot) const;
+  void takeSnapshot(uint64_t applied);
+
+  uint64_t eventCount_;
+  uint32_t slotsPerCell_;
+  std::vector<std::pair<uint32_t, HashEntry>> initial_;  // sorted by slot
+  std::vector<Store> stores_;
+  std::vector<uint64_t> snapshotEvents_;
+  std::vector<uint32_t> occupancy_;   // kSnapshots x kCells
+  std::vector<uint32_t> activity_;    // kSnapshots x kCells
+  std::vector<uint32_t> liveOccupancy_;
+  std::vector<uint32_t> liveActivity_;
+  uint64_t nextSnapshot_ = 0;
+};
+
+/// What a timeline of a trace shows: the root's iterations, and how cutoffs
+/// and hash hits are spread over the events.
+class TimelineIndex {
+ public:
+  /// Buckets the events are grouped into.
+  static constexpr int kBuckets = 4096;
+
+  explicit TimelineIndex(uint64_t eventCount);
+  /// Takes event number `index` (events must come in order).
+  void add(const Event& event, uint64_t index);
+
+  /// One root iteration: its kIteration event and its draft.
+  struct Iteration {
+    uint64_t event;
+    int draft;
+  };
+  const std::vector<Iteration>& rootIterations() const { return rootIterations_; }
+  /// Events per bucket (the last bucket may hold fewer).
+  uint64_t eventsPerBucket() const { return perBucket_; }
+  const std::vector<uint32_t>& cutoffs() const { return cutoffs_; }
+  const std::vector<uint32_t>& hashHits() const { return hashHits_; }
+
+ private:
+  uint64_t perBucket_;
+  int depth_ = 0;
+  std::vector<Iteration> rootIterations_;
+  std::vector<uint32_t> cutoffs_;
+  std::vector<uint32_t> hashHits_;
+};
+
+/// Builds both in one pass over `reader`'s events; `progress` gets 0..1.
+void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,
+                    const std::function<void(double)>& progress = {});
+
+}  // namespace umax::trace

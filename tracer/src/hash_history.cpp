@@ -1,0 +1,123 @@
+// The hash table's history along a trace and the timeline's index: both
+// filled in one pass over the events (see hash_history.h).
+#include "umax/trace/hash_history.h"
+
+#include <algorithm>
+
+namespace umax::trace {
+
+namespace {
+
+bool filled(const HashEntry& entry) { return entry.lock != 0; }
+
+}  // namespace
+
+HashHistory::HashHistory(const TraceHeader& header, uint64_t eventCount)
+    : eventCount_(eventCount),
+      slotsPerCell_(static_cast<uint32_t>(kHashEntries) / kCells),
+      initial_(header.initialEntries),
+      liveOccupancy_(kCells, 0),
+      liveActivity_(kCells, 0) {
+  std::sort(initial_.begin(), initial_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [slot, entry] : initial_)
+    if (filled(entry)) ++liveOccupancy_[static_cast<std::size_t>(cellOf(slot))];
+  snapshotEvents_.reserve(kSnapshots);
+  occupancy_.reserve(static_cast<std::size_t>(kSnapshots) * kCells);
+  activity_.reserve(static_cast<std::size_t>(kSnapshots) * kCells);
+  takeSnapshot(0);
+}
+
+int HashHistory::cellOf(uint32_t slot) const {
+  return static_cast<int>(std::min<uint32_t>(slot / slotsPerCell_, kCells - 1));
+}
+
+void HashHistory::takeSnapshot(uint64_t applied) {
+  snapshotEvents_.push_back(applied);
+  occupancy_.insert(occupancy_.end(), liveOccupancy_.begin(), liveOccupancy_.end());
+  activity_.insert(activity_.end(), liveActivity_.begin(), liveActivity_.end());
+  std::fill(liveActivity_.begin(), liveActivity_.end(), 0);
+  // Snapshot s describes the table after snapshotEvents_[s] events; the
+  // points are spread evenly over the trace.
+  const uint64_t taken = snapshotEvents_.size();
+  nextSnapshot_ = taken >= static_cast<uint64_t>(kSnapshots) ? UINT64_MAX : eventCount_ * taken / (kSnapshots - 1);
+  if (nextSnapshot_ <= applied && nextSnapshot_ != UINT64_MAX) nextSnapshot_ = applied + 1;
+}
+
+void HashHistory::add(const Event& event, uint64_t index) {
+  while (index >= nextSnapshot_ && snapshotEvents_.size() < static_cast<std::size_t>(kSnapshots)) takeSnapshot(index);
+  if (event.kind != EventKind::kStore || !event.written) return;
+  stores_.push_back(Store{(static_cast<uint64_t>(event.slot) << 32) | (index & 0xffffffffu), event.after});
+  const auto cell = static_cast<std::size_t>(cellOf(event.slot));
+  ++liveActivity_[cell];
+  if (!filled(event.before) && filled(event.after)) ++liveOccupancy_[cell];
+  if (filled(event.before) && !filled(event.after)) --liveOccupancy_[cell];
+}
+
+void HashHistory::finish() {
+  while (snapshotEvents_.size() < static_cast<std::size_t>(kSnapshots)) takeSnapshot(eventCount_);
+  std::sort(stores_.begin(), stores_.end(), [](const Store& a, const Store& b) { return a.key < b.key; });
+  liveOccupancy_.clear();
+  liveActivity_.clear();
+}
+
+int64_t HashHistory::lastWriteBefore(uint32_t slot, uint64_t applied) const {
+  // Stores of event index < applied: key < slot << 32 | applied.
+  const uint64_t limit = (static_cast<uint64_t>(slot) << 32) | std::min<uint64_t>(applied, 0xffffffffu);
+  auto it = std::lower_bound(stores_.begin(), stores_.end(), limit,
+                             [](const Store& store, uint64_t key) { return store.key < key; });
+  if (it == stores_.begin()) return -1;
+  --it;
+  if ((it->key >> 32) != slot) return -1;
+  return static_cast<int64_t>(it->key & 0xffffffffu);
+}
+
+HashEntry HashHistory::entryAt(uint32_t slot, uint64_t applied) const {
+  const uint64_t limit = (static_cast<uint64_t>(slot) << 32) | std::min<uint64_t>(applied, 0xffffffffu);
+  auto it = std::lower_bound(stores_.begin(), stores_.end(), limit,
+                             [](const Store& store, uint64_t key) { return store.key < key; });
+  if (it != stores_.begin() && ((it - 1)->key >> 32) == slot) return (it - 1)->after;
+  auto first = std::lower_bound(initial_.begin(), initial_.end(), slot,
+                                [](const auto& entry, uint32_t value) { return entry.first < value; });
+  if (first != initial_.end() && first->first == slot) return first->second;
+  return HashEntry{};
+}
+
+int HashHistory::snapshotAt(uint64_t applied) const {
+  auto it = std::upper_bound(snapshotEvents_.begin(), snapshotEvents_.end(), applied);
+  return it == snapshotEvents_.begin() ? 0 : static_cast<int>(it - snapshotEvents_.begin() - 1);
+}
+
+TimelineIndex::TimelineIndex(uint64_t eventCount)
+    : perBucket_(std::max<uint64_t>(1, (eventCount + kBuckets - 1) / kBuckets)),
+      cutoffs_(kBuckets, 0),
+      hashHits_(kBuckets, 0) {}
+
+void TimelineIndex::add(const Event& event, uint64_t index) {
+  const auto bucket = static_cast<std::size_t>(std::min<uint64_t>(index / perBucket_, kBuckets - 1));
+  switch (event.kind) {
+    case EventKind::kCall: ++depth_; break;
+    case EventKind::kReturn: --depth_; break;
+    case EventKind::kCutoff: ++cutoffs_[bucket]; break;
+    case EventKind::kProbe:
+      if (event.probe.outcome == ProbeOutcome::kHit) ++hashHits_[bucket];
+      break;
+    case EventKind::kIteration:
+      if (depth_ == 1) rootIterations_.push_back({index, event.value});
+      break;
+    default: break;
+  }
+}
+
+void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,
+                    const std::function<void(double)>& progress) {
+  const uint64_t total = std::max<uint64_t>(1, reader.eventCount());
+  reader.forEach([&](const Event& event, uint64_t index) {
+    hash.add(event, index);
+    timeline.add(event, index);
+    if (progress && (index & 0xfffff) == 0) progress(double(index) / double(total));
+  });
+  hash.finish();
+  if (progress) progress(1.0);
+}
+
+}  // namespace umax::trace

@@ -1,0 +1,27 @@
+# A damaged trace, a file that is no trace, and a missing file are each
+# refused with a message naming the file and a non-zero exit, before any
+# window opens (so no display is needed). Variables: VIZ, TRACE_TOOL, CHECK, WORK.
+file(MAKE_DIRECTORY ${WORK})
+execute_process(COMMAND ${TRACE_TOOL} record --nodes 300 -q -o ${WORK}/good.trc RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "umax-trace record failed: ${result}")
+endif()
+# A byte in the middle of the events (inside a chunk covered by a CRC).
+file(SIZE ${WORK}/good.trc size)
+math(EXPR middle "${size} / 2")
+execute_process(COMMAND ${CHECK} corrupt ${WORK}/good.trc ${WORK}/flipped.trc ${middle} RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "cannot make the corrupt copy")
+endif()
+file(WRITE ${WORK}/text.trc "this is not a trace file\n")
+foreach(bad flipped.trc text.trc missing.trc)
+  execute_process(COMMAND ${VIZ} ${WORK}/${bad} --screenshot ${WORK}/never.png
+                  OUTPUT_VARIABLE output ERROR_VARIABLE errors RESULT_VARIABLE result)
+  message(STATUS "${bad}: exit ${result}: ${errors}")
+  if(result EQUAL 0 OR NOT result MATCHES "^[0-9]+$")
+    message(FATAL_ERROR "umax-viz accepted ${bad} or crashed (exit '${result}')")
+  endif()
+  if(NOT errors MATCHES "cannot open .*${bad}")
+    message(FATAL_ERROR "no error message naming ${bad}: ${errors}")
+  endif()
+endforeach()

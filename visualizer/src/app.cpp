@@ -1,0 +1,278 @@
+// The view model: opening traces, recording, the cursor's actions.
+#include "app.h"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "umax/engine.h"
+#include "umax/position.h"
+#include "umax/session.h"
+#include "umax/trace/writer.h"
+
+namespace umax::viz {
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+LoadedTrace::~LoadedTrace() {
+  if (worker.joinable()) worker.join();
+}
+
+Recording::~Recording() {
+  if (thread.joinable()) thread.join();
+}
+
+App::App(std::string sourceDir) : sourceDir_(std::move(sourceDir)) { lineMap_.load(sourceDir_); }
+
+// ---- trace and recording ---------------------------------------------------
+
+bool App::openTrace(const std::string& path, bool buildInBackground) {
+  auto loaded = std::make_unique<LoadedTrace>();
+  loaded->path = path;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    loaded->reader = std::make_unique<trace::TraceReader>(path);
+    loaded->replay = std::make_unique<trace::Replay>(*loaded->reader);
+  } catch (const std::exception& failure) {
+    error_ = "cannot open " + path + ": " + failure.what();
+    return false;
+  }
+  loaded->openSeconds = secondsSince(start);
+  error_.clear();
+  playing = false;
+  message = loaded->reader->truncated() ? "truncated trace: " + loaded->reader->truncationNote() : "";
+  trace_ = std::move(loaded);
+  pathCursor_ = UINT64_MAX;
+  touched();
+  if (buildInBackground) startIndexing(*trace_);
+  return true;
+}
+
+void App::startIndexing(LoadedTrace& loaded) {
+  // One thread builds the call tree, then the hash history and the timeline
+  // index (two passes over the events); the UI polls the ready flags.
+  loaded.worker = std::thread([&loaded] {
+    try {
+      auto start = std::chrono::steady_clock::now();
+      loaded.tree = std::make_unique<trace::CallTree>(
+          *loaded.reader, [&loaded](double share) { loaded.treeProgress = share; });
+      loaded.treeSeconds = secondsSince(start);
+      loaded.treeReady = true;
+      start = std::chrono::steady_clock::now();
+      loaded.hash = std::make_unique<trace::HashHistory>(loaded.reader->header(), loaded.reader->eventCount());
+      loaded.timeline = std::make_unique<trace::TimelineIndex>(loaded.reader->eventCount());
+      trace::buildHistories(*loaded.reader, *loaded.hash, *loaded.timeline,
+                            [&loaded](double share) { loaded.indexProgress = share; });
+      loaded.indexSeconds = secondsSince(start);
+      loaded.indexReady = true;
+    } catch (const std::exception& failure) {
+      loaded.workerError = failure.what();
+      loaded.workerFailed = true;
+    }
+  });
+}
+
+void App::waitForIndexes() {
+  if (trace_ && trace_->worker.joinable()) trace_->worker.join();
+}
+
+void App::startRecording(const std::string& fen, const std::string& moves, long nodes, const std::string& output) {
+  if (recording_ && !recording_->done) return;
+  recording_ = std::make_unique<Recording>();
+  Recording& job = *recording_;
+  job.path = output;
+  job.budget = nodes;
+  job.thread = std::thread([&job, fen, moves, nodes] {
+    try {
+      auto engine = std::make_unique<Engine>();
+      if (!fen.empty()) engine->setPosition(parseFen(fen));
+      playMoves(*engine, moves);
+      trace::recordThink(*engine, nodes, job.path, fen, moves, [&job](uint64_t counted, int draft) {
+        job.nodes = counted;
+        job.draft = draft;
+      });
+    } catch (const std::exception& failure) {
+      job.error = failure.what();
+      job.failed = true;
+    }
+    job.done = true;
+  });
+}
+
+void App::update(double seconds) {
+  if (recording_ && recording_->done) {
+    if (recording_->thread.joinable()) recording_->thread.join();
+    if (recording_->failed)
+      error_ = "recording failed: " + recording_->error;
+    else
+      openTrace(recording_->path);
+    recording_.reset();
+  }
+  if (playing && hasTrace()) {
+    playCarry_ += seconds * speed;
+    const auto steps = static_cast<uint64_t>(playCarry_);
+    playCarry_ -= static_cast<double>(steps);
+    if (steps > 0) {
+      seek(cursor() + steps);
+      if (cursor() >= eventCount()) playing = false;
+    }
+  } else {
+    playCarry_ = 0;
+  }
+}
+
+// ---- the cursor ------------------------------------------------------------
+
+void App::touched() { ++cursorGeneration; }
+
+void App::seek(uint64_t applied) {
+  if (!hasTrace()) return;
+  replay().seek(applied);
+  touched();
+}
+
+void App::stepForward() {
+  if (hasTrace() && replay().stepForward()) touched();
+}
+void App::stepBack() {
+  if (hasTrace() && replay().stepBack()) touched();
+}
+void App::stepOver() {
+  if (hasTrace() && replay().stepOver()) touched();
+}
+void App::stepOut() {
+  if (!hasTrace()) return;
+  // With the call tree the end of the current call is known at once.
+  if (const trace::CallTree* tree = trace_->readyTree(); tree && cursor() > 0 && !replay().state().stack().empty()) {
+    const auto call = tree->findByCallEvent(replay().state().stack().back().callEvent);
+    if (call) {
+      seek(std::min(eventCount(), tree->nodes()[*call].returnEvent + 1));
+      return;
+    }
+  }
+  if (replay().stepOut()) touched();
+}
+void App::nextCutoff() {
+  if (!hasTrace()) return;
+  message = replay().nextCutoff() ? "" : "no cutoff after this event";
+  touched();
+}
+void App::nextHashHit() {
+  if (!hasTrace()) return;
+  message = replay().nextHashHit() ? "" : "no hash hit after this event";
+  touched();
+}
+void App::nextIteration() {
+  if (!hasTrace()) return;
+  if (const trace::TimelineIndex* index = trace_->readyTimeline()) {
+    for (const auto& iteration : index->rootIterations())
+      if (iteration.event >= cursor()) {
+        seek(iteration.event + 1);
+        message.clear();
+        return;
+      }
+    message = "no root iteration after this event";
+    return;
+  }
+  message = replay().nextRootIteration() ? "" : "no root iteration after this event";
+  touched();
+}
+void App::previousIteration() {
+  if (!hasTrace()) return;
+  const trace::TimelineIndex* index = trace_->readyTimeline();
+  if (!index) return;
+  const auto& iterations = index->rootIterations();
+  for (auto it = iterations.rbegin(); it != iterations.rend(); ++it)
+    if (it->event + 1 < cursor()) {
+      seek(it->event + 1);
+      return;
+    }
+  seek(0);
+}
+
+void App::findNode(const std::string& text) {
+  if (!hasTrace()) return;
+  char* end = nullptr;
+  const unsigned long long number = std::strtoull(text.c_str(), &end, 10);
+  if (text.empty() || end == text.c_str() || *end != '\0') {
+    message = "node number expected, e.g. 1234";
+    return;
+  }
+  message = replay().jumpToNode(number) ? "node " + text : "no node " + text + " in this trace";
+  touched();
+}
+
+void App::findLine(const std::string& text) {
+  if (!hasTrace()) return;
+  std::istringstream stream(text);
+  std::vector<std::pair<int, int>> moves;
+  std::string word;
+  while (stream >> word) {
+    int from = 0;
+    int to = 0;
+    if (!parseMove(word, from, to)) {
+      message = "'" + word + "' is not a move like e2e4";
+      return;
+    }
+    moves.emplace_back(from, to);
+  }
+  message = replay().jumpToLine(moves) ? "line " + text : "the search never played " + text + " from the root";
+  touched();
+}
+
+int App::currentSite() const {
+  if (!hasTrace()) return 0;
+  const trace::Event* event = trace_->replay->lastEvent();
+  if (!event) return 0;
+  return static_cast<int>(trace::siteOf(event->kind, event->kind == trace::EventKind::kProbe && event->probe.endsNode));
+}
+
+const std::vector<uint32_t>& App::currentPath() {
+  const trace::CallTree* tree = hasTrace() ? trace_->readyTree() : nullptr;
+  if (!tree) {
+    path_.clear();
+    return path_;
+  }
+  if (pathCursor_ == cursor() && pathTree_ == tree) return path_;
+  pathCursor_ = cursor();
+  pathTree_ = tree;
+  path_.clear();
+  for (const trace::Frame& frame : replay().state().stack())
+    if (auto call = tree->findByCallEvent(frame.callEvent)) path_.push_back(*call);
+  // After a return, show the call that just returned as the current one.
+  if (const trace::Event* event = replay().lastEvent(); event && event->kind == trace::EventKind::kReturn) {
+    const uint32_t call = tree->callAt(cursor() - 1);
+    if (path_.empty() || path_.back() != call) path_.push_back(call);
+  }
+  return path_;
+}
+
+void App::recordPanel(const char* name) {
+  const ImVec2 pos = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  layout.push_back({name, pos.x, pos.y, size.x, size.y});
+}
+
+// ---- helpers ---------------------------------------------------------------
+
+std::string square(int sq) { return isOnBoard(sq) && sq >= 0 && sq < 128 ? squareName(sq) : "--"; }
+
+std::string moveText(int from, int to) { return square(from) + square(to); }
+
+std::string scoreText(int score) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+d", score);
+  return buffer;
+}
+
+const char* sideName(int side) { return side == kBlack ? "black" : "white"; }
+
+}  // namespace umax::viz

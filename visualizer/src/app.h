@@ -1,0 +1,166 @@
+// The visualizer's view model: the open trace (reader, replay model, and
+// the call tree and hash history built in the background), a recording in
+// progress, the line map, and the state of the controls. Panels read it and
+// call its actions; none of them touches trace bytes.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "line_map.h"
+#include "umax/trace/hash_history.h"
+#include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
+
+struct ImFont;
+
+namespace umax::viz {
+
+/// An open trace. The reader and the replay model are ready at once; the
+/// call tree and the hash/timeline index are built by a background thread
+/// and published through the ready flags.
+struct LoadedTrace {
+  std::string path;
+  std::unique_ptr<trace::TraceReader> reader;
+  std::unique_ptr<trace::Replay> replay;
+  double openSeconds = 0;  ///< mmap + checks + replay model
+
+  std::thread worker;
+  std::atomic<double> treeProgress{0};
+  std::atomic<double> indexProgress{0};
+  std::atomic<bool> treeReady{false};
+  std::atomic<bool> indexReady{false};
+  std::atomic<bool> workerFailed{false};
+  double treeSeconds = 0;
+  double indexSeconds = 0;
+  std::string workerError;  ///< written before workerFailed is set
+  std::unique_ptr<trace::CallTree> tree;
+  std::unique_ptr<trace::HashHistory> hash;
+  std::unique_ptr<trace::TimelineIndex> timeline;
+
+  ~LoadedTrace();
+  const trace::CallTree* readyTree() const { return treeReady ? tree.get() : nullptr; }
+  const trace::HashHistory* readyHash() const { return indexReady ? hash.get() : nullptr; }
+  const trace::TimelineIndex* readyTimeline() const { return indexReady ? timeline.get() : nullptr; }
+};
+
+/// A think being recorded into a trace file by a background thread.
+struct Recording {
+  std::string path;
+  long budget = 0;
+  std::thread thread;
+  std::atomic<uint64_t> nodes{0};
+  std::atomic<int> draft{0};
+  std::atomic<bool> done{false};
+  std::atomic<bool> failed{false};
+  std::string error;  ///< written before failed/done are set
+  ~Recording();
+};
+
+/// Where a panel was drawn in the last frame (for --layout-dump).
+struct PanelRect {
+  std::string name;
+  float x = 0, y = 0, width = 0, height = 0;
+};
+
+/// The whole state of the application.
+class App {
+ public:
+  explicit App(std::string sourceDir);
+
+  // ---- trace and recording ------------------------------------------------
+  /// Opens `path` (replacing the open trace). On failure keeps the old one,
+  /// sets error() and returns false.
+  bool openTrace(const std::string& path, bool buildInBackground = true);
+  /// Starts recording a think in the background; the trace opens when done.
+  void startRecording(const std::string& fen, const std::string& moves, long nodes, const std::string& output);
+  /// Waits for the background work of the open trace (headless modes).
+  void waitForIndexes();
+  LoadedTrace* trace() { return trace_.get(); }
+  Recording* recording() { return recording_.get(); }
+  const std::string& error() const { return error_; }
+  void setError(std::string message) { error_ = std::move(message); }
+  LineMap& lineMap() { return lineMap_; }
+
+  // ---- the cursor and stepping --------------------------------------------
+  bool hasTrace() const { return trace_ && trace_->replay; }
+  trace::Replay& replay() { return *trace_->replay; }
+  uint64_t cursor() const { return hasTrace() ? trace_->replay->cursor() : 0; }
+  uint64_t eventCount() const { return hasTrace() ? trace_->replay->eventCount() : 0; }
+  void seek(uint64_t applied);
+  void stepForward();
+  void stepBack();
+  void stepOver();
+  void stepOut();
+  void nextCutoff();
+  void nextHashHit();
+  void nextIteration();
+  void previousIteration();
+  /// Finds node `text` (a number) or a line of moves ("e2e4 e7e5").
+  void findNode(const std::string& text);
+  void findLine(const std::string& text);
+
+  /// The SearchSite of the event just applied (0 = none).
+  int currentSite() const;
+  /// The tree nodes of the open calls, root first (empty until the tree is ready).
+  const std::vector<uint32_t>& currentPath();
+
+  /// Called once per frame before the panels: recording, playback, loading.
+  void update(double seconds);
+
+  // ---- control state ------------------------------------------------------
+  bool playing = false;
+  float speed = 200.0f;   ///< events per second while playing
+  bool showHelp = false;
+  bool showOpen = false;
+  bool showRecord = false;
+  bool followCursor = true;  ///< the tree and sources scroll to the cursor
+  char openPath[512] = {};
+  char findNodeText[32] = {};
+  char findLineText[128] = {};
+  char recordFen[128] = {};
+  char recordMoves[256] = {};
+  int recordNodes = 20000;
+  std::string message;  ///< the result of the last jump/find
+
+  // Fonts (set by main): the board's piece font.
+  ImFont* pieceFont = nullptr;
+
+  /// Rectangles of the panels drawn in this frame.
+  std::vector<PanelRect> layout;
+  void recordPanel(const char* name);
+  /// Incremented whenever the cursor moves (panels use it to scroll).
+  uint64_t cursorGeneration = 0;
+
+ private:
+  void touched();
+  void startIndexing(LoadedTrace& loaded);
+
+  std::string sourceDir_;
+  LineMap lineMap_;
+  std::unique_ptr<LoadedTrace> trace_;
+  std::unique_ptr<Recording> recording_;
+  std::string error_;
+  double playCarry_ = 0;
+  uint64_t pathCursor_ = UINT64_MAX;
+  const void* pathTree_ = nullptr;
+  std::vector<uint32_t> path_;
+};
+
+// ---- helpers shared by the panels ----------------------------------------
+
+/// "e4" for an on-board square, "--" otherwise.
+std::string square(int sq);
+/// "e2e4".
+std::string moveText(int from, int to);
+/// A score for display ("+12", "-80000 (mated)" is left to callers).
+std::string scoreText(int score);
+/// "white" / "black" for a side code 8 / 16.
+const char* sideName(int side);
+
+}  // namespace umax::viz

@@ -1,0 +1,197 @@
+// Board panel: the position at the cursor, drawn square by square, with the
+// move being tried, its victim, the e.p. square and the castling rook.
+#include <imgui.h>
+
+#include <cmath>
+
+#include "panels.h"
+#include "umax/types.h"
+
+namespace umax::viz {
+
+namespace {
+
+constexpr ImU32 kLight = IM_COL32(238, 216, 180, 255);
+constexpr ImU32 kDark = IM_COL32(176, 134, 98, 255);
+constexpr ImU32 kFromColour = IM_COL32(250, 220, 60, 150);
+constexpr ImU32 kToColour = IM_COL32(250, 150, 30, 170);
+constexpr ImU32 kArrowColour = IM_COL32(30, 90, 200, 210);
+constexpr ImU32 kBestColour = IM_COL32(40, 160, 60, 200);
+constexpr ImU32 kVictimColour = IM_COL32(200, 30, 30, 255);
+constexpr ImU32 kEpColour = IM_COL32(120, 40, 200, 230);
+constexpr ImU32 kRookColour = IM_COL32(20, 150, 160, 230);
+
+/// The UTF-8 chess glyph of a piece code: the filled (black) set, which the
+/// board colours itself; `outline` gives the white set's outline glyph.
+const char* glyph(int piece, bool outline) {
+  // King, queen, rook, bishop, knight, pawn: U+2654.. (white) and U+265A.. (black).
+  static const char* const kWhite[] = {"\u2654", "\u2655", "\u2656", "\u2657", "\u2658", "\u2659"};
+  static const char* const kBlackSet[] = {"\u265A", "\u265B", "\u265C", "\u265D", "\u265E", "\u265F"};
+  int index = 5;
+  switch (typeOf(piece)) {
+    case kKing: index = 0; break;
+    case kQueen: index = 1; break;
+    case kRook: index = 2; break;
+    case kBishop: index = 3; break;
+    case kKnight: index = 4; break;
+    default: index = 5; break;
+  }
+  return outline ? kWhite[index] : kBlackSet[index];
+}
+
+const char* pieceName(int piece) {
+  switch (typeOf(piece)) {
+    case kKing: return "king";
+    case kQueen: return "queen";
+    case kRook: return "rook";
+    case kBishop: return "bishop";
+    case kKnight: return "knight";
+    case kUpwardPawn:
+    case kDownwardPawn: return "pawn";
+    default: return "?";
+  }
+}
+
+struct BoardGeometry {
+  ImVec2 origin;
+  float cell;
+  ImVec2 corner(int sq) const { return ImVec2(origin.x + fileOf(sq) * cell, origin.y + (8 - rankOf(sq)) * cell); }
+  ImVec2 centre(int sq) const {
+    ImVec2 c = corner(sq);
+    return ImVec2(c.x + cell / 2, c.y + cell / 2);
+  }
+};
+
+void drawPiece(ImDrawList* draw, ImFont* font, const BoardGeometry& g, int sq, int piece, float scale, ImU32 tint,
+               ImVec2 offset = ImVec2(0, 0)) {
+  const float size = g.cell * scale;
+  const char* filled = glyph(piece, false);
+  const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, filled);
+  const ImVec2 c = g.corner(sq);
+  const ImVec2 pos(c.x + offset.x + (g.cell * scale - extent.x) / 2 + g.cell * (1 - scale) / 2,
+                   c.y + offset.y + (g.cell * scale - extent.y) / 2 + g.cell * (1 - scale) / 2);
+  const bool white = (piece & kWhite) != 0;
+  if (tint != 0) {
+    draw->AddText(font, size, pos, tint, filled);
+    return;
+  }
+  if (white) {
+    draw->AddText(font, size, pos, IM_COL32(255, 255, 250, 255), filled);
+    draw->AddText(font, size, pos, IM_COL32(20, 20, 20, 255), glyph(piece, true));
+  } else {
+    draw->AddText(font, size, pos, IM_COL32(15, 15, 15, 255), filled);
+  }
+}
+
+void drawArrow(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 colour, float thickness) {
+  const float dx = b.x - a.x, dy = b.y - a.y;
+  const float length = std::sqrt(dx * dx + dy * dy);
+  if (length < 1) return;
+  const float ux = dx / length, uy = dy / length;
+  const float head = thickness * 3.2f;
+  const ImVec2 base(b.x - ux * head, b.y - uy * head);
+  draw->AddLine(a, base, colour, thickness);
+  draw->AddTriangleFilled(b, ImVec2(base.x - uy * head * 0.6f, base.y + ux * head * 0.6f),
+                          ImVec2(base.x + uy * head * 0.6f, base.y - ux * head * 0.6f), colour);
+}
+
+}  // namespace
+
+void drawBoardPanel(App& app) {
+  placePanel(0, 19, 300, 340, false);
+  ImGui::Begin("Board");
+  app.recordPanel("Board");
+  if (!app.hasTrace()) {
+    ImGui::TextWrapped("No trace open. File > Open a trace, or File > Record a search.");
+    ImGui::End();
+    return;
+  }
+  const trace::SearchState& state = app.replay().state();
+  const auto& stack = state.stack();
+  const trace::Frame* top = stack.empty() ? nullptr : &stack.back();
+  // The deepest move on the board is the one being searched now.
+  const trace::Frame* mover = nullptr;
+  for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+    if (it->moveOnBoard) {
+      mover = &*it;
+      break;
+    }
+
+  if (top)
+    ImGui::Text("ply %d  %s to move  node #%llu", top->ply, sideName(top->call.side),
+                static_cast<unsigned long long>(state.nodes()));
+  else
+    ImGui::Text(state.finished() ? "search finished: score %s" : "before the root call%s",
+                state.finished() ? scoreText(state.rootScore()).c_str() : "");
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float footer = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
+  const float labels = 14;
+  const float cell = std::floor(std::max(8.0f, std::min(avail.x - labels, avail.y - footer - labels) / 8));
+  BoardGeometry g{ImVec2(ImGui::GetCursorScreenPos().x + labels, ImGui::GetCursorScreenPos().y), cell};
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const Board& board = state.board();
+  ImFont* font = app.pieceFont ? app.pieceFont : ImGui::GetFont();
+
+  for (int rank = 8; rank >= 1; --rank)
+    for (int file = 0; file < 8; ++file) {
+      const int sq = makeSquare(file, rank);
+      const ImVec2 c = g.corner(sq);
+      draw->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell), (file + rank) % 2 == 0 ? kDark : kLight);
+    }
+  for (int i = 0; i < 8; ++i) {
+    char text[2] = {static_cast<char>('a' + i), 0};
+    draw->AddText(ImVec2(g.origin.x + i * cell + cell / 2 - 3, g.origin.y + 8 * cell), IM_COL32(200, 200, 200, 255), text);
+    text[0] = static_cast<char>('8' - i);
+    draw->AddText(ImVec2(g.origin.x - labels + 2, g.origin.y + i * cell + cell / 2 - 7), IM_COL32(200, 200, 200, 255),
+                  text);
+  }
+  if (mover) {
+    const trace::MoveRecord& move = mover->move;
+    for (int sq : {move.from, move.to}) {
+      if (!isOnBoard(sq)) continue;
+      const ImVec2 c = g.corner(sq);
+      draw->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell), sq == move.from ? kFromColour : kToColour);
+    }
+  }
+  for (int sq = 0; sq < 128; ++sq)
+    if (isOnBoard(sq) && board[static_cast<std::size_t>(sq)] != 0)
+      drawPiece(draw, font, g, sq, board[static_cast<std::size_t>(sq)], 0.86f, 0);
+
+  std::string describe;
+  if (mover) {
+    const trace::MoveRecord& move = mover->move;
+    drawArrow(draw, g.centre(move.from), g.centre(move.to), kArrowColour, std::max(2.0f, cell / 9));
+    describe = std::string(sideName(mover->call.side)) + " tries " + moveText(move.from, move.to) + " (" +
+               pieceName(move.piece) + ", ply " + std::to_string(mover->ply) + ")";
+    if (move.victim != 0 && isOnBoard(move.captureSquare)) {
+      // The captured piece, small and red in the corner of its square.
+      drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, kVictimColour, ImVec2(cell * 0.29f, -cell * 0.29f));
+      const ImVec2 c = g.corner(move.captureSquare);
+      draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), kVictimColour, 0, 0, 2.5f);
+      describe += ", takes " + std::string(pieceName(move.victim)) + " on " + square(move.captureSquare);
+      if (move.flags & trace::kMoveEnPassant) describe += " e.p.";
+    }
+    if ((move.flags & trace::kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.rookTo)) {
+      drawArrow(draw, g.centre(move.rookFrom), g.centre(move.rookTo), kRookColour, std::max(2.0f, cell / 12));
+      describe += ", castles (rook " + moveText(move.rookFrom, move.rookTo) + ")";
+    }
+    if (move.flags & trace::kMovePromotion) describe += ", promotes";
+  }
+  if (top && isOnBoard(top->call.epSquare) && top->call.epSquare < 128) {
+    // E: the square a double-stepping pawn skipped (or a castling king passed).
+    const ImVec2 c = g.centre(top->call.epSquare);
+    draw->AddCircle(c, cell * 0.22f, kEpColour, 16, 3);
+    describe += describe.empty() ? "" : "; ";
+    describe += "E = " + square(top->call.epSquare) + " (e.p./passed square)";
+  }
+  if (top && top->best > -kInfinity && (top->bestFrom & 0x88) == 0 && isOnBoard(top->bestTo & 0x77) &&
+      top->bestFrom != (top->bestTo & 0x77) && top != mover) {
+    drawArrow(draw, g.centre(top->bestFrom), g.centre(top->bestTo & 0x77), kBestColour, std::max(1.5f, cell / 14));
+  }
+  ImGui::Dummy(ImVec2(labels + 8 * cell, 8 * cell + labels + 2));
+  ImGui::TextWrapped("%s", describe.empty() ? "no move on the board" : describe.c_str());
+  ImGui::End();
+}
+
+}  // namespace umax::viz

@@ -1,0 +1,161 @@
+// Source panel: the 133-line original and the readable build side by side.
+// The event just applied names a search site; the line map turns the site
+// into lines of both, which are highlighted and scrolled into view. Below,
+// the annotation of the highlighted original line; hovering a one-letter
+// variable of the original shows its readable name and meaning.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "panels.h"
+
+namespace umax::viz {
+
+namespace {
+
+constexpr ImU32 kHighlight = IM_COL32(60, 110, 200, 110);
+constexpr const char* kDefaultReadable = "readable/src/engine.cpp";
+
+bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+/// The one-letter identifier at `column` of `text`, or 0.
+char letterAt(const std::string& text, int column) {
+  if (column < 0 || column >= static_cast<int>(text.size())) return 0;
+  const auto at = static_cast<std::size_t>(column);
+  const char c = text[at];
+  if (!std::isalpha(static_cast<unsigned char>(c)) && c != '_') return 0;
+  if (at > 0 && isIdentifierChar(text[at - 1])) return 0;
+  if (at + 1 < text.size() && isIdentifierChar(text[at + 1])) return 0;
+  return c;
+}
+
+void variableTooltip(App& app, char letter) {
+  const auto variables = app.lineMap().variables(std::string(1, letter));
+  if (variables.empty()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+  for (const Variable* variable : variables) {
+    ImGui::TextColored(ImVec4(1, 0.82f, 0.35f, 1), "%c  %s  (%s)", letter, variable->readable.c_str(),
+                       variable->where.c_str());
+    ImGui::TextUnformatted(variable->meaning.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+/// Draws a source file with `marked` lines highlighted; scrolls the first
+/// marked line into view when `scroll` is set. `original` turns on the
+/// annotation and variable tooltips.
+void drawListing(App& app, const char* id, const SourceFile& file, const std::set<int>& marked, bool scroll,
+                 bool original) {
+  ImGui::BeginChild(id, ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+  if (scroll && !marked.empty()) {
+    const float y = float(*marked.begin() - 1) * lineHeight;
+    if (y < ImGui::GetScrollY() + lineHeight || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 3 * lineHeight)
+      ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() / 3));
+  }
+  const float charWidth = ImGui::CalcTextSize("M").x;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(file.lines.size()), lineHeight);
+  while (clipper.Step()) {
+    for (int index = clipper.DisplayStart; index < clipper.DisplayEnd; ++index) {
+      const int number = index + 1;
+      const std::string& text = file.lines[static_cast<std::size_t>(index)];
+      const ImVec2 start = ImGui::GetCursorScreenPos();
+      if (marked.count(number))
+        draw->AddRectFilled(ImVec2(start.x - 4, start.y),
+                            ImVec2(start.x + std::max(ImGui::GetWindowWidth(), charWidth * float(text.size() + 6)),
+                                   start.y + lineHeight),
+                            kHighlight);
+      ImGui::TextDisabled("%3d", number);
+      ImGui::SameLine();
+      const float textX = ImGui::GetCursorScreenPos().x;
+      ImGui::TextUnformatted(text.c_str());
+      if (original && ImGui::IsItemHovered()) {
+        const int column = static_cast<int>((ImGui::GetIO().MousePos.x - textX) / charWidth);
+        if (const char letter = letterAt(text, column)) {
+          variableTooltip(app, letter);
+        } else if (const OriginalLine* line = app.lineMap().original(number)) {
+          ImGui::BeginTooltip();
+          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+          ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "line %d - %s", number, line->topic.c_str());
+          ImGui::TextUnformatted(line->note.c_str());
+          ImGui::PopTextWrapPos();
+          ImGui::EndTooltip();
+        }
+      }
+    }
+  }
+  clipper.End();
+  ImGui::EndChild();
+}
+
+}  // namespace
+
+void drawSourcePanel(App& app) {
+  static int lastSite = -1;
+  placePanel(300, 19, 640, 655, false);
+  ImGui::Begin("Source");
+  app.recordPanel("Source");
+  LineMap& map = app.lineMap();
+  const int siteId = app.currentSite();
+  const Site* site = map.site(siteId);
+
+  std::set<int> minimalLines;
+  std::set<int> readableLines;
+  std::string readablePath = kDefaultReadable;
+  if (site) {
+    minimalLines.insert(site->minimalLines.begin(), site->minimalLines.end());
+    for (const ReadableLine& ref : site->readable)
+      if (ref.line > 0 && (readableLines.empty() || ref.file == readablePath)) {
+        readablePath = ref.file;
+        readableLines.insert(ref.line);
+      }
+  }
+  const bool scroll = app.followCursor && siteId != lastSite;
+  lastSite = siteId;
+
+  // The site and the annotation of its first original line, above the listings.
+  const float noteHeight = ImGui::GetTextLineHeightWithSpacing() * 4.6f;
+  ImGui::BeginChild("note", ImVec2(0, noteHeight), true);
+  if (site) {
+    ImGui::TextColored(ImVec4(1, 0.82f, 0.35f, 1), "site %d: %s", site->id, site->name.c_str());
+    if (!minimalLines.empty())
+      if (const OriginalLine* line = map.original(*minimalLines.begin())) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("  original line %d, topic %s", line->line, line->topic.c_str());
+        ImGui::TextWrapped("%s", line->note.c_str());
+      }
+  } else if (!map.hasSites()) {
+    ImGui::TextWrapped("The line map has no \"sites\" yet, so no line can be highlighted. Hover a line of the "
+                       "original for its annotation, a one-letter variable for its meaning.");
+  } else {
+    ImGui::TextWrapped(siteId == 0 ? "Before the first event. Step forward (Right) to enter the search."
+                                   : "This event's site is not in the line map.");
+  }
+  ImGui::EndChild();
+
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  ImGui::BeginGroup();
+  ImGui::Text("original: %s", map.minimal().path.c_str());
+  ImGui::PushID("minimal");
+  ImGui::BeginChild("minimal-pane", ImVec2(half, 0));
+  drawListing(app, "minimal", map.minimal(), minimalLines, scroll, true);
+  ImGui::EndChild();
+  ImGui::PopID();
+  ImGui::EndGroup();
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::Text("readable: %s", readablePath.c_str());
+  ImGui::BeginChild("readable-pane", ImVec2(half, 0));
+  drawListing(app, "readable", map.readableFile(readablePath), readableLines, scroll, false);
+  ImGui::EndChild();
+  ImGui::EndGroup();
+  ImGui::End();
+}
+
+}  // namespace umax::viz

@@ -1,0 +1,142 @@
+// Timeline panel: a scrubber over all events with the root's iterations and
+// the density of cutoffs and hash hits, the stepping buttons, playback, and
+// finding a node by number or by a line of moves.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "panels.h"
+
+namespace umax::viz {
+
+namespace {
+
+bool button(const char* label, const char* tip) {
+  const bool pressed = ImGui::Button(label);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  ImGui::SameLine();
+  return pressed;
+}
+
+/// The scrubber: a bar as wide as the panel. Cutoff density is drawn as red
+/// columns, hash hits as green, root iterations as labelled lines.
+void drawScrubber(App& app) {
+  LoadedTrace& loaded = *app.trace();
+  const uint64_t total = std::max<uint64_t>(1, app.eventCount());
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = 46;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("scrubber", ImVec2(std::max(width, 10.0f), height));
+  const bool active = ImGui::IsItemActive();
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(32, 34, 40, 255));
+
+  if (const trace::TimelineIndex* index = loaded.readyTimeline()) {
+    // One column per pixel: the largest bucket count under it, scaled to the densest column.
+    const auto& cutoffs = index->cutoffs();
+    const auto& hits = index->hashHits();
+    const int columns = std::max(1, static_cast<int>(width));
+    const double bucketsPerColumn = double(cutoffs.size()) / columns;
+    uint32_t peak = 1;
+    for (std::size_t b = 0; b < cutoffs.size(); ++b) peak = std::max({peak, cutoffs[b], hits[b]});
+    for (int column = 0; column < columns; ++column) {
+      const auto first = static_cast<std::size_t>(column * bucketsPerColumn);
+      const auto last = std::max(first + 1, static_cast<std::size_t>((column + 1) * bucketsPerColumn));
+      uint32_t cut = 0, hit = 0;
+      for (std::size_t b = first; b < last && b < cutoffs.size(); ++b) {
+        cut = std::max(cut, cutoffs[b]);
+        hit = std::max(hit, hits[b]);
+      }
+      const float x = origin.x + static_cast<float>(column);
+      const float half = (height - 14) / 2;
+      if (cut)
+        draw->AddLine(ImVec2(x, origin.y + 14 + half), ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)),
+                      IM_COL32(220, 70, 60, 200));
+      if (hit)
+        draw->AddLine(ImVec2(x, origin.y + 14 + half), ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)),
+                      IM_COL32(70, 200, 90, 200));
+    }
+    for (const auto& iteration : index->rootIterations()) {
+      const float x = origin.x + width * float(double(iteration.event) / double(total));
+      draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height), IM_COL32(240, 240, 120, 230), 1.5f);
+      char label[16];
+      std::snprintf(label, sizeof label, "d%d", iteration.draft);
+      draw->AddText(ImVec2(x + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
+    }
+  } else {
+    char text[96];
+    std::snprintf(text, sizeof text, "indexing events for markers... %.0f%%", 100.0 * loaded.indexProgress.load());
+    draw->AddText(ImVec2(origin.x + 6, origin.y + 16), IM_COL32(180, 180, 180, 255), text);
+  }
+  const float cursorX = origin.x + width * float(double(app.cursor()) / double(total));
+  draw->AddLine(ImVec2(cursorX, origin.y - 2), ImVec2(cursorX, origin.y + height + 2), IM_COL32(90, 170, 255, 255), 3);
+
+  if (active) {
+    const float share = std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
+    app.seek(static_cast<uint64_t>(std::llround(double(share) * double(app.eventCount()))));
+  } else if (hovered) {
+    const float share = std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
+    ImGui::SetTooltip("event %llu\nred: cutoffs, green: hash hits, yellow: root iterations",
+                      static_cast<unsigned long long>(share * double(app.eventCount())));
+  }
+}
+
+}  // namespace
+
+void drawTimelinePanel(App& app) {
+  placePanel(0, 674, 1280, 126, false);
+  ImGui::Begin("Timeline");
+  app.recordPanel("Timeline");
+  if (!app.hasTrace()) {
+    ImGui::TextUnformatted("No trace open.");
+    ImGui::End();
+    return;
+  }
+  drawScrubber(app);
+
+  if (button("|<", "to the start (Home)")) app.seek(0);
+  if (button("<", "step back one event (Left)")) app.stepBack();
+  if (button(app.playing ? "Pause" : "Play", "play / pause (Space)")) app.playing = !app.playing;
+  if (button(">", "step one event, into calls (Right)")) app.stepForward();
+  if (button("Over", "step over the next move or call (Down)")) app.stepOver();
+  if (button("Out", "step out of the current call (Up)")) app.stepOut();
+  if (button(">|", "to the end (End)")) app.seek(app.eventCount());
+  ImGui::TextUnformatted("|");
+  ImGui::SameLine();
+  if (button("Cutoff", "next beta cutoff (C)")) app.nextCutoff();
+  if (button("Hash hit", "next hash hit (H)")) app.nextHashHit();
+  if (button("<Iter", "previous root iteration (Shift+I)")) app.previousIteration();
+  if (button("Iter>", "next root iteration (I)")) app.nextIteration();
+  ImGui::SetNextItemWidth(150);
+  ImGui::SliderFloat("events/s", &app.speed, 1.0f, 200000.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
+  ImGui::SameLine();
+  ImGui::TextUnformatted(" |");
+  ImGui::SameLine();
+
+  ImGui::SetNextItemWidth(110);
+  if (ImGui::InputTextWithHint("##node", "node number", app.findNodeText, sizeof app.findNodeText,
+                               ImGuiInputTextFlags_EnterReturnsTrue))
+    app.findNode(app.findNodeText);
+  ImGui::SameLine();
+  if (button("Find node", "jump to just after this counted node (N++)")) app.findNode(app.findNodeText);
+  ImGui::SetNextItemWidth(220);
+  if (ImGui::InputTextWithHint("##line", "moves from the root, e.g. e7e5 g1f3", app.findLineText,
+                               sizeof app.findLineText, ImGuiInputTextFlags_EnterReturnsTrue))
+    app.findLine(app.findLineText);
+  ImGui::SameLine();
+  if (button("Find line", "jump to the first call reached by these moves")) app.findLine(app.findLineText);
+  ImGui::NewLine();
+  const trace::Event* event = app.replay().lastEvent();
+  ImGui::Text("event %llu / %llu  %s", static_cast<unsigned long long>(app.cursor()),
+              static_cast<unsigned long long>(app.eventCount()),
+              event ? trace::toString(*event).c_str() : "(before the first event)");
+  if (!app.message.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "   %s", app.message.c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace umax::viz

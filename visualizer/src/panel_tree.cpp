@@ -1,0 +1,185 @@
+// Search tree panel: every call of the search as a collapsible tree, with
+// the path of open calls highlighted. Only expanded nodes are listed and
+// only the rows on screen are drawn (ImGuiListClipper), so a tree of
+// millions of calls stays fluid.
+#include <imgui.h>
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "panels.h"
+#include "umax/types.h"
+
+namespace umax::viz {
+
+namespace {
+
+struct TreeView {
+  const trace::CallTree* tree = nullptr;
+  std::unordered_set<uint32_t> opened;     // expanded by the user
+  std::unordered_set<uint32_t> closed;     // collapsed by the user
+  std::unordered_set<uint32_t> onPath;     // the open calls at the cursor
+  std::vector<uint32_t> path;
+  std::vector<uint32_t> rows;              // visible nodes, in tree order
+  bool dirty = true;
+  bool follow = true;
+  uint64_t generation = UINT64_MAX;
+
+  bool expanded(uint32_t node) const {
+    if (closed.count(node)) return false;
+    return opened.count(node) || (follow && onPath.count(node));
+  }
+  bool hasChildren(uint32_t node) const { return tree->nodes()[node].firstChild != 0; }
+
+  void rebuild() {
+    rows.clear();
+    const auto& nodes = tree->nodes();
+    if (nodes.empty()) return;
+    // Depth-first over expanded nodes; the stack holds the next sibling to visit.
+    std::vector<uint32_t> pending{0};
+    while (!pending.empty()) {
+      const uint32_t node = pending.back();
+      pending.pop_back();
+      rows.push_back(node);
+      if (!expanded(node)) continue;
+      std::vector<uint32_t> children;
+      for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling)
+        children.push_back(child);
+      pending.insert(pending.end(), children.rbegin(), children.rend());
+    }
+    dirty = false;
+  }
+};
+
+std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor) {
+  std::string text = index == 0                              ? "root"
+                     : (node.flags & trace::kTreeMateProbe) ? "null (mate probe)"
+                                                            : moveText(node.from, node.to);
+  char buffer[160];
+  const bool returned = node.returnEvent < cursor;
+  std::snprintf(buffer, sizeof buffer, "  [%d,%d] n%d", node.alpha, node.beta, node.depth);
+  text += buffer;
+  if (returned) {
+    std::snprintf(buffer, sizeof buffer, " -> %+d d%d", node.score, node.draft);
+    text += buffer;
+  } else if (node.callEvent < cursor) {
+    text += " -> ...";
+  }
+  if (node.flags & trace::kTreeCutoff) text += " CUT";
+  if (node.flags & trace::kTreeHashCut) text += " HASH-CUT";
+  else if (node.flags & trace::kTreeHashHit) text += " hit";
+  if (node.flags & trace::kTreeBestFirst) text += " *first";
+  return text;
+}
+
+}  // namespace
+
+void drawTreePanel(App& app) {
+  static TreeView view;
+  placePanel(940, 19, 340, 310, false);
+  ImGui::Begin("Search tree");
+  app.recordPanel("Search tree");
+  const trace::CallTree* tree = app.hasTrace() ? app.trace()->readyTree() : nullptr;
+  if (!tree) {
+    if (app.hasTrace()) {
+      ImGui::TextUnformatted("Building the call tree (one pass over the events)...");
+      ImGui::ProgressBar(static_cast<float>(app.trace()->treeProgress.load()));
+    } else {
+      ImGui::TextUnformatted("No trace open.");
+    }
+    ImGui::End();
+    return;
+  }
+  if (view.tree != tree) {
+    view = TreeView{};
+    view.tree = tree;
+  }
+  const uint64_t cursor = app.cursor();
+  const bool moved = view.generation != app.cursorGeneration || view.follow != app.followCursor;
+  if (moved) {
+    view.generation = app.cursorGeneration;
+    view.follow = app.followCursor;
+    const std::vector<uint32_t>& path = app.currentPath();
+    if (path != view.path) {
+      view.path = path;
+      view.onPath = std::unordered_set<uint32_t>(path.begin(), path.end());
+      view.dirty = true;
+    }
+  }
+  if (view.dirty) view.rebuild();
+
+  const auto& nodes = tree->nodes();
+  ImGui::TextDisabled("%zu calls; %zu rows shown. Click: jump there.", nodes.size(), view.rows.size());
+  ImGui::BeginChild("rows", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+  if (moved && app.followCursor && !view.path.empty()) {
+    // Keep the current call in view.
+    auto it = std::find(view.rows.begin(), view.rows.end(), view.path.back());
+    if (it != view.rows.end()) {
+      const float y = float(it - view.rows.begin()) * lineHeight;
+      if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 2 * lineHeight)
+        ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() / 3));
+    }
+  }
+  const uint32_t current = view.path.empty() ? UINT32_MAX : view.path.back();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(view.rows.size()), lineHeight);
+  uint32_t toggle = UINT32_MAX;
+  uint64_t jump = UINT64_MAX;
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const uint32_t index = view.rows[static_cast<std::size_t>(row)];
+      const trace::TreeNode& node = nodes[index];
+      ImGui::PushID(static_cast<int>(index));
+      ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * node.ply);
+      if (view.hasChildren(index)) {
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
+        if (ImGui::ArrowButton("##x", view.expanded(index) ? ImGuiDir_Down : ImGuiDir_Right)) toggle = index;
+        ImGui::PopStyleVar();
+      } else {
+        ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
+      }
+      ImGui::SameLine();
+      ImVec4 colour(0.85f, 0.85f, 0.85f, 1);
+      if (node.flags & trace::kTreeHashCut) colour = ImVec4(0.45f, 0.9f, 0.5f, 1);
+      else if (node.flags & trace::kTreeCutoff) colour = ImVec4(1.0f, 0.55f, 0.45f, 1);
+      if (node.callEvent >= cursor) colour.w = 0.45f;  // not reached yet
+      ImGui::PushStyleColor(ImGuiCol_Text, colour);
+      const bool onPath = view.onPath.count(index) != 0;
+      if (onPath) {
+        ImGui::PushStyleColor(ImGuiCol_Header, index == current ? ImVec4(0.2f, 0.45f, 0.85f, 0.9f)
+                                                                 : ImVec4(0.2f, 0.35f, 0.6f, 0.55f));
+      }
+      if (ImGui::Selectable(label(node, index, cursor).c_str(), onPath, ImGuiSelectableFlags_AllowDoubleClick)) {
+        if (ImGui::IsMouseDoubleClicked(0) && view.hasChildren(index))
+          toggle = index;
+        else
+          jump = node.callEvent + 1;
+      }
+      if (onPath) ImGui::PopStyleColor();
+      ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("call #%u at event %llu, returns at event %llu\nply %d, iteration of the root d%d\n"
+                          "CUT: failed high  HASH-CUT: answered by the hash table\n*first: last iteration's best move",
+                          index, static_cast<unsigned long long>(node.callEvent),
+                          static_cast<unsigned long long>(node.returnEvent), node.ply, node.iteration);
+      ImGui::PopID();
+    }
+  }
+  clipper.End();
+  ImGui::EndChild();
+  if (toggle != UINT32_MAX) {
+    if (view.expanded(toggle)) {
+      view.opened.erase(toggle);
+      view.closed.insert(toggle);
+    } else {
+      view.closed.erase(toggle);
+      view.opened.insert(toggle);
+    }
+    view.dirty = true;
+  }
+  if (jump != UINT64_MAX) app.seek(jump);
+  ImGui::End();
+}
+
+}  // namespace umax::viz

@@ -1,0 +1,115 @@
+// umax-viz-check: the checks of umax-viz's CTest smoke tests, apart from the
+// program they check.
+//   umax-viz-check png SHOT.png LAYOUT.txt PANEL...
+//     the screenshot is not blank, and every named panel appears in the
+//     layout dump ("panel NAME x y w h") with a rectangle inside the image
+//     that holds drawn content (several distinct colours).
+//   umax-viz-check corrupt IN OUT OFFSET
+//     copies IN to OUT with the byte at OFFSET (negative: from the end) flipped.
+#include <stb_image.h>  // libstb-dev; the implementation is in libstb
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Rect {
+  int x, y, w, h;
+};
+
+int checkPng(const std::string& png, const std::string& layoutPath, const std::vector<std::string>& panels) {
+  int width = 0, height = 0, channels = 0;
+  unsigned char* pixels = stbi_load(png.c_str(), &width, &height, &channels, 3);
+  if (!pixels) {
+    std::cerr << "cannot read " << png << "\n";
+    return 1;
+  }
+  auto colourAt = [&](int x, int y) {
+    const unsigned char* p = pixels + (static_cast<std::size_t>(y) * width + x) * 3;
+    return (p[0] << 16) | (p[1] << 8) | p[2];
+  };
+  auto coloursIn = [&](const Rect& r) {
+    std::set<int> colours;
+    for (int y = std::max(0, r.y); y < std::min(height, r.y + r.h); ++y)
+      for (int x = std::max(0, r.x); x < std::min(width, r.x + r.w); ++x) colours.insert(colourAt(x, y));
+    return colours.size();
+  };
+  int failures = 0;
+  const std::size_t whole = coloursIn({0, 0, width, height});
+  std::cout << png << ": " << width << "x" << height << ", " << whole << " distinct colours\n";
+  if (whole < 16) {
+    std::cerr << "the screenshot is (nearly) blank\n";
+    ++failures;
+  }
+  std::map<std::string, Rect> layout;
+  std::ifstream in(layoutPath);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("panel ", 0) != 0) continue;
+    // The name may hold spaces: the last four fields are the rectangle.
+    std::istringstream words(line.substr(6));
+    std::vector<std::string> fields{std::istream_iterator<std::string>(words), {}};
+    if (fields.size() < 5) continue;
+    std::string name;
+    for (std::size_t i = 0; i + 4 < fields.size(); ++i) name += (i ? " " : "") + fields[i];
+    const std::size_t n = fields.size();
+    layout[name] = {std::atoi(fields[n - 4].c_str()), std::atoi(fields[n - 3].c_str()), std::atoi(fields[n - 2].c_str()),
+                    std::atoi(fields[n - 1].c_str())};
+  }
+  for (const std::string& panel : panels) {
+    auto it = layout.find(panel);
+    if (it == layout.end()) {
+      std::cerr << "panel '" << panel << "' did not draw (not in the layout dump)\n";
+      ++failures;
+      continue;
+    }
+    const Rect& r = it->second;
+    const bool inside = r.w >= 40 && r.h >= 40 && r.x >= 0 && r.y >= 0 && r.x + r.w <= width + 1 && r.y + r.h <= height + 1;
+    // Below the title bar: the panel's own content.
+    const std::size_t colours = coloursIn({r.x + 2, r.y + 22, r.w - 4, r.h - 24});
+    std::cout << "panel " << panel << ": " << r.x << "," << r.y << " " << r.w << "x" << r.h << ", " << colours
+              << " colours\n";
+    if (!inside || colours < 8) {
+      std::cerr << "panel '" << panel << "' is outside the window or empty\n";
+      ++failures;
+    }
+  }
+  stbi_image_free(pixels);
+  return failures == 0 ? 0 : 1;
+}
+
+int corrupt(const std::string& from, const std::string& to, long long offset) {
+  std::ifstream in(from, std::ios::binary);
+  std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
+  if (bytes.empty()) {
+    std::cerr << "cannot read " << from << "\n";
+    return 1;
+  }
+  const long long size = static_cast<long long>(bytes.size());
+  const long long at = offset < 0 ? size + offset : offset;
+  if (at < 0 || at >= size) {
+    std::cerr << "offset outside the file\n";
+    return 1;
+  }
+  bytes[static_cast<std::size_t>(at)] = static_cast<char>(bytes[static_cast<std::size_t>(at)] ^ 0x5a);
+  std::ofstream(to, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() >= 3 && args[0] == "png") return checkPng(args[1], args[2], {args.begin() + 3, args.end()});
+  if (args.size() == 4 && args[0] == "corrupt") return corrupt(args[1], args[2], std::atoll(args[3].c_str()));
+  std::cerr << "usage: umax-viz-check png SHOT.png LAYOUT.txt PANEL... | corrupt IN OUT OFFSET\n";
+  return 2;
+}
