@@ -84,6 +84,18 @@ std::string rstrip(std::string text) {
   return text;
 }
 
+/// The code of a line without its trailing /* comment */ and outer blanks,
+/// for the line tables (the listing above them keeps the whole line).
+std::string codeOnly(const std::string& line) {
+  std::string code = rstrip(line);
+  const auto open = code.rfind("/*");
+  if (open != std::string::npos && code.size() >= 2 && code.compare(code.size() - 2, 2, "*/") == 0 &&
+      code.find_first_not_of(" \t") < open)
+    code = rstrip(code.substr(0, open));
+  const auto first = code.find_first_not_of(" \t");
+  return first == std::string::npos ? "" : code.substr(first);
+}
+
 /// The Doxygen page name of a topic: "en-passant" -> "topic_en_passant".
 std::string pageName(const std::string& topic) {
   std::string name = "topic_";
@@ -228,7 +240,7 @@ class Generator {
     for (int number : own) {
       const Line& line = lines_.at(number);
       html << "<tr><td class=\"umax-ln\">" << number << "</td><td><code>"
-           << escapeHtml(rstrip(source_[number - 1])) << "</code></td><td>" << escapeHtml(line.note)
+           << escapeHtml(codeOnly(source_[number - 1])) << "</code></td><td>" << escapeHtml(line.note)
            << "</td></tr>\n";
     }
     html << "</table>\n\\endhtmlonly\n";
