@@ -8,6 +8,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <unistd.h>
 
 #include "support.h"
 
@@ -148,3 +149,42 @@ TEST_CASE("every \\snippet of the walkthrough names a block its source file mark
   CHECK(files.count("readable/src/position.cpp") == 1);
   CHECK(files.count("readable/src/classic.cpp") == 1);
 }
+
+// Needs the generator, which is built only with the docs (UMAX_BUILD_DOCS).
+#if defined(UMAX_BUILD_DOCS)
+TEST_CASE("the generated pages highlight every code line of the original on its topic's page", "[docs]") {
+  // Runs the page generator the docs build runs, into a scratch folder, and
+  // reads its output: each code line must be a highlighted line of the
+  // listing on the page of its topic, and have a row in that page's table.
+  const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
+  const fs::path out = fs::temp_directory_path() / ("umax-docgen-test-" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  int status = -1;
+  const std::string command = binPath("umax-docgen") + " --line-map " + sourcePath("readable/line_map.json") +
+                              " --source " + sourcePath("minimal/micro-max.c") + " --pages " +
+                              sourcePath("docs/pages") + " --out " + out.string() +
+                              " --trace-figure '' --tools umax-trace=no 2>&1";
+  const std::string output = runCommand(command, &status);
+  INFO(output);
+  REQUIRE(status == 0);
+
+  std::map<std::string, std::string> pageOfTopic;
+  for (const auto& [topic, page] : listedTopics(pageTemplates())) pageOfTopic[topic] = readFile((out / page).string());
+  const std::set<int> codeLines = codeLinesOf(readFile(sourcePath(map.at("minimal_source"))));
+  int highlighted = 0;
+  for (const auto& line : map.at("lines")) {
+    const int number = line.at("line");
+    const std::string topic = line.at("topic");
+    CAPTURE(number, topic);
+    REQUIRE(pageOfTopic.count(topic) == 1);
+    const std::string& page = pageOfTopic[topic];
+    const bool inListing = page.find("<span class=\"umax-own\" id=\"l" + std::to_string(number) + "\"") != std::string::npos;
+    const bool inTable = page.find("<tr><td class=\"umax-ln\">" + std::to_string(number) + "</td>") != std::string::npos;
+    CHECK(inListing);
+    CHECK(inTable);
+    if (inListing && inTable && codeLines.count(number)) ++highlighted;
+  }
+  CHECK(highlighted == static_cast<int>(codeLines.size()));
+  fs::remove_all(out);
+}
+#endif
