@@ -64,6 +64,7 @@ struct ProbeReport {
   uint32_t firstSlot = 0;   ///< (k*E ^ J) & (U-9); the window starts one past it
   uint32_t slot = 0;        ///< the slot the node uses (0 = the dummy)
   int slotsProbed = 0;      ///< 1..9
+  /// How the probe ended: hit, miss or full window.
   ProbeOutcome outcome = ProbeOutcome::kMiss;
   bool endsNode = false;    ///< the stored score was returned at once (Step 2)
 };
