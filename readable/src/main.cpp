@@ -8,6 +8,7 @@
 #include "umax/classic.h"
 #include "umax/engine.h"
 #include "umax/session.h"
+#include "umax/trace/writer.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
   bool think = false;
   int perftDepth = 0;
   bool divide = false;
+  std::string tracePath;
   app.add_option("--fen", fen, "start from this position (default: the start position, set up as main() does)");
   app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)");
   app.add_option("--nodes", nodes, "node budget of a think: no new iteration starts after it (default: the original's 10000000)")
@@ -29,6 +31,9 @@ int main(int argc, char** argv) {
       app.add_option("--perft", perftDepth, "count the leaves of the legal-move tree D plies deep: perft <D> <count>")
           ->check(CLI::Range(1, 12));
   app.add_flag("--divide", divide, "with --perft: first one line per root move, <move> <count>")->needs(perftOption);
+  app.add_option("--trace", tracePath,
+                 "record the think into this trace file (implies --think; read it with umax-trace)")
+      ->excludes(perftOption);
   CLI11_PARSE(app, argc, argv);
 
   auto engine = std::make_unique<umax::Engine>();  // the hash table is 200 MB: not on the stack
@@ -48,8 +53,15 @@ int main(int argc, char** argv) {
     std::cout << "perft " << perftDepth << " " << leaves << "\n";
     return 0;
   }
-  if (think) {
-    const umax::ThinkResult result = engine->think(nodes);
+  if (think || !tracePath.empty()) {
+    umax::ThinkResult result;
+    try {
+      result = tracePath.empty() ? engine->think(nodes)
+                                 : umax::trace::recordThink(*engine, nodes, tracePath, fen, moves);
+    } catch (const std::exception& error) {
+      std::cerr << "umax-readable: " << error.what() << "\n";
+      return 2;
+    }
     std::cout << umax::formatThink(result.from, result.to, result.score, result.nodes) << "\n";
     return 0;
   }

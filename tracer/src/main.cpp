@@ -32,14 +32,19 @@ class ProgressBar {
                  static_cast<unsigned long long>(nodes), seconds);
     std::fflush(stderr);
     drawn_ = true;
+    draft_ = draft;
   }
-  void done() {
-    if (drawn_) std::fprintf(stderr, "\n");
+  /// Redraws the line with the final count (if it was shown) and ends it.
+  void done(uint64_t nodes) {
+    if (!drawn_) return;
+    update(nodes, draft_);
+    std::fprintf(stderr, "\n");
   }
 
  private:
   bool enabled_;
   bool drawn_ = false;
+  int draft_ = 0;
   std::chrono::steady_clock::time_point start_;
 };
 
@@ -51,7 +56,7 @@ int record(const std::string& fen, const std::string& moves, long nodes, const s
   const auto start = std::chrono::steady_clock::now();
   const ThinkResult result =
       recordThink(*engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); });
-  bar.done();
+  bar.done(static_cast<uint64_t>(result.nodes));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   TraceReader reader(output);
   std::cout << formatThink(result.from, result.to, result.score, result.nodes) << "\n";
@@ -164,7 +169,11 @@ int main(int argc, char** argv) {
     if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
     if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });
   } catch (const TraceError& error) {
-    std::cerr << "umax-trace: " << error.what() << "\n";
+    // Name the file unless the message does.
+    const std::string& file = *recordCommand ? output : path;
+    const std::string message = error.what();
+    std::cerr << "umax-trace: "
+              << (message.find(file) == std::string::npos ? "'" + file + "': " + message : message) << "\n";
     return 2;
   } catch (const std::exception& error) {
     std::cerr << "umax-trace: " << error.what() << "\n";

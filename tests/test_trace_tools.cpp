@@ -1,0 +1,482 @@
+// The trace tools as a user runs them: umax-trace record / info / dot /
+// jsonl / chrome, umax-readable --trace, and what the tool says about files
+// that are missing, foreign, cut short or damaged. The exports are checked
+// against the trace itself, read back with the tracer library.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support.h"
+#include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
+
+using namespace umax::test;
+using namespace umax::trace;
+using nlohmann::json;
+
+namespace {
+
+std::string quote(const std::string& text) { return "'" + text + "'"; }
+
+std::string tempPath(const std::string& name) {
+  return binPath("trace-tools-" + std::to_string(getpid()) + "-" + name);
+}
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+/// `umax-trace info` parsed: "nodes" -> "92432", "event call" -> "101728", ...
+std::map<std::string, std::string> parseInfo(const std::string& output) {
+  std::map<std::string, std::string> fields;
+  for (const std::string& line : splitLines(output)) {
+    std::istringstream words(line);
+    std::string key;
+    words >> key;
+    if (key == "event" || key == "iteration" || key == "cutoffs") {
+      std::string second;
+      words >> second;
+      key += " " + second;
+    }
+    std::string rest;
+    std::getline(words, rest);
+    if (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
+    fields[key] = rest;
+  }
+  return fields;
+}
+
+uint64_t number(const std::map<std::string, std::string>& fields, const std::string& key) {
+  const auto found = fields.find(key);
+  if (found == fields.end()) FAIL("info has no line '" << key << "'");
+  return std::stoull(found->second);
+}
+
+/// The search arguments of one recorded trace.
+struct Sample {
+  std::string name;
+  std::string fen;    // empty: the start position
+  std::string moves;  // empty: none
+  long nodes;
+  std::string path;   // the trace file
+  std::string infoText;
+  std::map<std::string, std::string> info;
+};
+
+std::string searchArguments(const Sample& sample) {
+  std::string arguments;
+  if (!sample.fen.empty()) arguments += " --fen " + quote(sample.fen);
+  if (!sample.moves.empty()) arguments += " --moves " + quote(sample.moves);
+  return arguments + " --nodes " + std::to_string(sample.nodes);
+}
+
+/// The shared traces; the files are removed when the test run ends.
+struct Samples : std::vector<Sample> {
+  ~Samples() {
+    for (const Sample& sample : *this) std::remove(sample.path.c_str());
+  }
+};
+
+/// The traces the tests share, recorded once per run by `umax-trace record`.
+std::vector<Sample>& samples() {
+  static Samples recorded = [] {
+    Samples list;
+    list.assign({
+        {"start", "", "", 3000, "", "", {}},
+        {"after-moves", "", "e2e4 e7e5 g1f3", 2000, "", "", {}},
+        {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 500, "", "", {}},
+        {"endgame-ep", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "e2e4", 2000, "", "", {}},
+        {"mate-in-one", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "", 2000, "", "", {}},
+    });
+    for (Sample& sample : list) {
+      sample.path = tempPath(sample.name + ".trc");
+      int status = -1;
+      const std::string output = runCommand(quote(binPath("umax-trace")) + " record -q" + searchArguments(sample) +
+                                                " -o " + quote(sample.path) + " 2>&1",
+                                            &status);
+      INFO(output);
+      REQUIRE(status == 0);
+      sample.infoText = runCommand(quote(binPath("umax-trace")) + " info " + quote(sample.path), &status);
+      REQUIRE(status == 0);
+      sample.info = parseInfo(sample.infoText);
+    }
+    return list;
+  }();
+  return recorded;
+}
+
+/// Runs `umax-trace <arguments>` with stderr folded into the output.
+std::string umaxTrace(const std::string& arguments, int* status) {
+  return runCommand(quote(binPath("umax-trace")) + " " + arguments + " 2>&1", status);
+}
+
+/// The site id each event kind is reported from (search_observer.h).
+int expectedSite(const std::string& kind, bool endsNode) {
+  static const std::map<std::string, int> sites = {
+      {"call", 1},  {"probe", 2}, {"node", 4},  {"iteration", 5},   {"king-capture", 6}, {"cutoff", 7},
+      {"move", 8},  {"score", 9}, {"best", 10}, {"mate-probe", 11}, {"store", 12},       {"return", 13}};
+  if (kind == "probe" && endsNode) return 3;
+  const auto found = sites.find(kind);
+  return found == sites.end() ? -1 : found->second;
+}
+
+}  // namespace
+
+TEST_CASE("umax-trace info counts the nodes the original counts", "[trace]") {
+  for (const Sample& sample : samples()) {
+    CAPTURE(sample.name);
+    int status = -1;
+    const std::string probe =
+        runCommand(quote(binPath("umax-probe")) + " --engine minimal" + searchArguments(sample), &status);
+    REQUIRE(status == 0);
+    std::smatch match;
+    REQUIRE(std::regex_search(probe, match, std::regex("nodes (\\d+)")));
+    CHECK(number(sample.info, "nodes") == std::stoull(match[1].str()));
+    // The footer's result is the original's whole answer, not just the count.
+    CHECK("result " + splitLines(probe).at(0) == "result " + sample.info.at("result"));
+    CHECK(number(sample.info, "event node") == number(sample.info, "nodes"));
+    CHECK(sample.info.count("truncated") == 0);
+    const TraceReader reader(sample.path);
+    CHECK(number(sample.info, "events") == reader.eventCount());
+    CHECK(number(sample.info, "bytes") == reader.fileSize());
+  }
+}
+
+TEST_CASE("umax-trace jsonl writes every event as one JSON object with its fields", "[trace]") {
+  for (const Sample& sample : samples()) {
+    CAPTURE(sample.name);
+    const std::string output = tempPath(sample.name + ".jsonl");
+    int status = -1;
+    INFO(umaxTrace("jsonl " + quote(sample.path) + " -o " + quote(output), &status));
+    REQUIRE(status == 0);
+    const std::vector<std::string> lines = splitLines(readFile(output));
+    REQUIRE(lines.size() == number(sample.info, "events"));
+
+    std::map<std::string, uint64_t> kinds;
+    uint64_t open = 0;
+    uint64_t nodes = 0;
+    uint64_t bad = 0;  // lines that disagree with the trace (the first few are reported)
+    const TraceReader reader(sample.path);
+    reader.forEach([&](const Event& event, uint64_t index) {
+      const auto expect = [&](bool ok, const char* what) {
+        if (!ok && bad++ < 5) FAIL_CHECK("line " << index << ": " << what << ": " << lines[index]);
+      };
+      const json line = json::parse(lines[index], nullptr, false);
+      if (line.is_discarded() || !line.is_object()) return expect(false, "not a JSON object");
+      expect(line.at("i") == index, "i");
+      const std::string kind = line.at("kind");
+      expect(kind == std::string(kindName(event.kind)), "kind");
+      ++kinds[kind];
+      expect(line.at("site") == expectedSite(kind, line.value("endsNode", false)), "site");
+      // The ply follows the calls and returns.
+      if (kind == "call") {
+        expect(line.at("ply") == open, "ply");
+        ++open;
+      } else {
+        if (open == 0) return expect(false, "an event outside any call");
+        expect(line.at("ply") == open - 1, "ply");
+        if (kind == "return") --open;
+      }
+      // The fields carry the original's names and the decoded values.
+      if (kind == "call") {
+        const auto& c = event.call;
+        expect(std::vector<int64_t>{line.at("k"), line.at("q"), line.at("l"), line.at("e"), line.at("E"),
+                                    line.at("z"), line.at("n")} ==
+                   std::vector<int64_t>{c.side, c.alpha, c.beta, c.eval, c.epSquare, c.lastTo, c.depth},
+               "call fields");
+        expect(line.at("J") == c.hashKey && line.at("Z") == c.hashLock, "hash keys");
+      } else if (kind == "move") {
+        const auto& m = event.move;
+        expect(std::vector<int>{line.at("x"), line.at("y"), line.at("u"), line.at("t"), line.at("H"), line.at("G"),
+                                line.at("F"), line.at("h")} ==
+                   std::vector<int>{m.from, m.to, m.piece, m.victim, m.captureSquare, m.rookFrom, m.rookTo,
+                                    m.remaining},
+               "move fields");
+        expect(line.at("bestFirst") == ((m.flags & kMoveSneaked) != 0), "bestFirst");
+      } else if (kind == "probe") {
+        expect(line.at("a") == event.probe.slot && line.at("endsNode") == event.probe.endsNode, "probe fields");
+        if (line.at("outcome") == "hit") expect(line.at("V") == event.entry.score, "stored score");
+      } else if (kind == "node") {
+        expect(line.at("N") == ++nodes, "node number");
+      } else if (kind == "score") {
+        expect(line.at("v") == event.value, "v");
+      } else if (kind == "return") {
+        expect(line.at("m") == event.best && line.at("d") == event.draft, "return fields");
+      } else if (kind == "store") {
+        expect(line.at("written") == event.written && line.at("after").at("V") == event.after.score, "store fields");
+      }
+    });
+    CHECK(bad == 0);
+    CHECK(open == 0);
+    CHECK(nodes == number(sample.info, "nodes"));
+    for (int kind = 1; kind < kEventKindCount; ++kind) {
+      const std::string name(kindName(static_cast<EventKind>(kind)));
+      CAPTURE(name);
+      CHECK(kinds[name] == number(sample.info, "event " + name));
+    }
+    std::remove(output.c_str());
+  }
+}
+
+namespace {
+
+/// Checks a Chrome trace-event file: it parses, every "E" closes the
+/// innermost open "B" of the same name, time never goes back. Returns the
+/// count of each (ph, name) pair; "B" is counted under "B".
+std::map<std::string, uint64_t> checkChromeTrace(const std::string& path, std::vector<uint64_t>& beginTimes) {
+  const json trace = json::parse(readFile(path), nullptr, false);
+  REQUIRE_FALSE(trace.is_discarded());
+  REQUIRE(trace.contains("traceEvents"));
+  std::map<std::string, uint64_t> counts;
+  std::vector<std::string> open;
+  uint64_t last = 0;
+  uint64_t badNesting = 0;
+  for (const json& event : trace.at("traceEvents")) {
+    const std::string ph = event.at("ph");
+    if (ph == "M") continue;
+    const uint64_t ts = event.at("ts");
+    if (ts < last) ++badNesting;
+    last = ts;
+    const std::string name = event.at("name");
+    if (ph == "B") {
+      open.push_back(name);
+      beginTimes.push_back(ts);
+      ++counts["B"];
+    } else if (ph == "E") {
+      if (open.empty() || open.back() != name) ++badNesting;
+      if (!open.empty()) open.pop_back();
+      ++counts["E"];
+    } else {
+      ++counts[ph + " " + name];
+    }
+  }
+  CHECK(badNesting == 0);
+  CHECK(open.empty());
+  return counts;
+}
+
+}  // namespace
+
+TEST_CASE("umax-trace chrome writes one nested slice per call", "[trace]") {
+  for (const Sample& sample : samples()) {
+    CAPTURE(sample.name);
+    const std::string output = tempPath(sample.name + ".json");
+    int status = -1;
+    INFO(umaxTrace("chrome " + quote(sample.path) + " -o " + quote(output), &status));
+    REQUIRE(status == 0);
+    std::vector<uint64_t> beginTimes;
+    std::map<std::string, uint64_t> counts = checkChromeTrace(output, beginTimes);
+    CHECK(counts["B"] == number(sample.info, "event call"));
+    CHECK(counts["E"] == counts["B"]);
+    CHECK(counts["i beta cutoff"] == number(sample.info, "event cutoff"));
+    CHECK(counts["i hash cutoff"] == number(sample.info, "hash-cutoffs"));
+    // A slice starts at its call's event index.
+    std::vector<uint64_t> callIndices;
+    TraceReader(sample.path).forEach([&](const Event& event, uint64_t index) {
+      if (event.kind == EventKind::kCall) callIndices.push_back(index);
+    });
+    CHECK(beginTimes == callIndices);
+    std::remove(output.c_str());
+  }
+}
+
+TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[trace]") {
+  int status = -1;
+  runCommand("command -v dot", &status);
+  INFO("Graphviz's dot is required: apt-get install graphviz (see scripts/install-deps.sh)");
+  REQUIRE(status == 0);
+
+  const std::regex nodeStatement("^  n(\\d+) \\[label=\"((?:[^\"\\\\]|\\\\.)*)\"");
+  const std::regex edgeStatement("^  n(\\d+) -> n(\\d+)");
+  SECTION("ply 1 of an iteration: the root's calls in it, in order, with their marks")
+  for (const Sample& sample : samples()) {
+    CAPTURE(sample.name);
+    const TraceReader reader(sample.path);
+    const CallTree tree(reader);
+    const std::vector<TreeNode>& nodes = tree.nodes();
+    int lastIteration = 0;
+    for (const TreeNode& node : nodes) lastIteration = std::max<int>(lastIteration, node.iteration);
+    REQUIRE(lastIteration > 1);
+
+    for (const int iteration : {0, std::max(2, lastIteration - 1)}) {
+      CAPTURE(iteration);
+      const std::string dotFile = tempPath(sample.name + ".dot");
+      const std::string svgFile = tempPath(sample.name + ".svg");
+      INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 1 --iteration " + std::to_string(iteration) +
+                         " -o " + quote(dotFile),
+                     &status));
+      REQUIRE(status == 0);
+      INFO(runCommand("dot -Tsvg " + quote(dotFile) + " -o " + quote(svgFile) + " 2>&1", &status));
+      CHECK(status == 0);
+      const std::string svg = readFile(svgFile);
+      CHECK(svg.find("<svg") != std::string::npos);
+
+      // Ply 1 of that iteration: the root's calls made in it, in call order.
+      const int wanted = iteration == 0 ? lastIteration : iteration;
+      std::vector<uint32_t> expected;
+      for (uint32_t child = nodes[0].firstChild; child != 0; child = nodes[child].nextSibling)
+        if (nodes[child].iteration == wanted) expected.push_back(child);
+      REQUIRE_FALSE(expected.empty());
+      std::vector<uint32_t> drawn;
+      std::vector<uint32_t> edgeTargets;
+      std::map<uint32_t, std::string> labels;
+      for (const std::string& line : splitLines(readFile(dotFile))) {
+        std::smatch match;
+        if (std::regex_search(line, match, edgeStatement)) {
+          CHECK(match[1].str() == "0");
+          edgeTargets.push_back(static_cast<uint32_t>(std::stoul(match[2].str())));
+        } else if (std::regex_search(line, match, nodeStatement)) {
+          const auto index = static_cast<uint32_t>(std::stoul(match[1].str()));
+          if (index != 0) drawn.push_back(index);
+          labels[index] = match[2].str();
+        }
+      }
+      CHECK(drawn == expected);
+      CHECK(edgeTargets == expected);
+      for (const uint32_t index : expected) {
+        const TreeNode& node = nodes[index];
+        const std::string move = (node.flags & kTreeMateProbe) ? std::string("null move")
+                                                               : umax::squareName(node.from) + umax::squareName(node.to);
+        CHECK(labels[index].rfind(move + "\\n[" + std::to_string(node.alpha) + ", " + std::to_string(node.beta) + "]",
+                                  0) == 0);
+        CHECK((labels[index].find("beta cutoff") != std::string::npos) == ((node.flags & kTreeCutoff) != 0));
+        CHECK((labels[index].find("hash cutoff") != std::string::npos) == ((node.flags & kTreeHashCut) != 0));
+      }
+      std::remove(dotFile.c_str());
+      std::remove(svgFile.c_str());
+    }
+  }
+
+  SECTION("a drawing cut by --max-nodes says so and still renders") {
+    const Sample& sample = samples().at(1);
+    const std::string dotFile = tempPath("cut.dot");
+    INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 4 --max-nodes 7 -o " + quote(dotFile), &status));
+    REQUIRE(status == 0);
+    const std::string text = readFile(dotFile);
+    CHECK(text.find("Drawing stopped at 7 of") != std::string::npos);
+    int callNodes = 0;
+    for (const std::string& line : splitLines(text)) callNodes += std::regex_search(line, nodeStatement) ? 1 : 0;
+    CHECK(callNodes >= 7);  // the 7 calls, plus label updates of calls whose children were left out
+    runCommand("dot -Tsvg " + quote(dotFile) + " -o /dev/null", &status);
+    CHECK(status == 0);
+    std::remove(dotFile.c_str());
+  }
+  SECTION("an iteration the root never reached is refused") {
+    const std::string output = umaxTrace("dot " + quote(samples().at(0).path) + " --iteration 90", &status);
+    CHECK(status != 0);
+    CHECK(output.find("no iteration 90") != std::string::npos);
+  }
+}
+
+TEST_CASE("umax-readable --trace records the think it prints", "[trace]") {
+  SECTION("the same line as without --trace, and the trace of that search")
+  for (const Sample& sample : {samples().at(0), samples().at(1)}) {
+    CAPTURE(sample.name);
+    const std::string path = tempPath(sample.name + "-readable.trc");
+    int status = -1;
+    const std::string plain = runCommand(quote(binPath("umax-readable")) + " --think" + searchArguments(sample), &status);
+    REQUIRE(status == 0);
+    const std::string traced =
+        runCommand(quote(binPath("umax-readable")) + " --think --trace " + quote(path) + searchArguments(sample), &status);
+    REQUIRE(status == 0);
+    CHECK(traced == plain);
+    REQUIRE(std::regex_match(plain, std::regex("bestmove [a-h][1-8][a-h][1-8] score -?\\d+ nodes \\d+\n")));
+    const std::map<std::string, std::string> info = parseInfo(umaxTrace("info " + quote(path), &status));
+    REQUIRE(status == 0);
+    CHECK("result " + info.at("result") + "\n" == "result " + plain);
+    // The same search as umax-trace record's.
+    CHECK(info.at("events") == sample.info.at("events"));
+    std::remove(path.c_str());
+  }
+  SECTION("a trace file that cannot be created is an error, not a crash") {
+    int status = -1;
+    const std::string output =
+        runCommand(quote(binPath("umax-readable")) + " --nodes 100 --trace /nonexistent-dir/x.trc 2>&1", &status);
+    CHECK(status == 2);
+    CHECK(output.find("cannot create") != std::string::npos);
+  }
+}
+
+TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
+  const Sample& sample = samples().at(0);
+  const std::string full = readFile(sample.path);
+  const auto writeBytes = [](const std::string& path, const std::string& bytes) {
+    std::ofstream(path, std::ios::binary) << bytes;
+  };
+  int status = -1;
+
+  SECTION("a missing file") {
+    const std::string output = umaxTrace("info " + quote(tempPath("missing.trc")), &status);
+    CHECK(status == 2);
+    CHECK(output.find("cannot open") != std::string::npos);
+  }
+  SECTION("a file that is not a trace, or empty") {
+    const std::string path = tempPath("foreign.trc");
+    writeBytes(path, "bestmove e2e4 score 0 nodes 1\n");
+    std::string output = umaxTrace("info " + quote(path), &status);
+    CHECK(status == 2);
+    CHECK(output.find("not a umax trace file") != std::string::npos);
+    writeBytes(path, "");
+    output = umaxTrace("dot " + quote(path), &status);
+    CHECK(status == 2);
+    CHECK(output.find("empty") != std::string::npos);
+    std::remove(path.c_str());
+  }
+  SECTION("a truncated copy is read up to its last complete record") {
+    const std::string path = tempPath("truncated.trc");
+    writeBytes(path, full.substr(0, full.size() * 2 / 3));
+    const std::string output = umaxTrace("info " + quote(path), &status);
+    CHECK(status == 0);
+    const auto info = parseInfo(output);
+    REQUIRE(info.count("truncated"));
+    CHECK(info.at("truncated").rfind("yes", 0) == 0);
+    CHECK(number(info, "nodes") < number(sample.info, "nodes"));
+    CHECK(number(info, "events") > 0);
+    CHECK(info.count("result") == 0);
+    // The exports work on what is there, and say the file was cut.
+    const std::string jsonl = tempPath("truncated.jsonl");
+    CHECK(umaxTrace("jsonl " + quote(path) + " -o " + quote(jsonl), &status).find("truncated") != std::string::npos);
+    CHECK(status == 0);
+    CHECK(splitLines(readFile(jsonl)).size() == number(info, "events"));
+    const std::string chrome = tempPath("truncated.json");
+    umaxTrace("chrome " + quote(path) + " -o " + quote(chrome), &status);
+    CHECK(status == 0);
+    std::vector<uint64_t> beginTimes;
+    CHECK(checkChromeTrace(chrome, beginTimes)["B"] == number(info, "event call"));
+    runCommand(quote(binPath("umax-trace")) + " dot " + quote(path) + " 2>/dev/null | dot -Tsvg -o /dev/null", &status);
+    CHECK(status == 0);
+    for (const std::string& file : {path, jsonl, chrome}) std::remove(file.c_str());
+  }
+  SECTION("a damaged copy is refused with the place of the damage") {
+    const std::string path = tempPath("damaged.trc");
+    // Bytes inside chunks of records and inside the footer.
+    for (const std::size_t offset : {full.size() / 3, full.size() / 2, full.size() * 3 / 4, full.size() - 30}) {
+      CAPTURE(offset);
+      std::string bytes = full;
+      bytes[offset] = static_cast<char>(bytes[offset] ^ 0x5a);
+      writeBytes(path, bytes);
+      for (const char* command : {"info", "jsonl", "chrome", "dot"}) {
+        CAPTURE(command);
+        const std::string output = umaxTrace(std::string(command) + " " + quote(path) +
+                                                 (std::string(command) == "info" ? "" : " -o /dev/null"),
+                                             &status);
+        CHECK(status == 2);
+        CHECK(std::regex_search(output, std::regex("^umax-trace: .*(corrupt|checksum|does not fit).*\\(at byte \\d+\\)")));
+      }
+    }
+    std::remove(path.c_str());
+  }
+}
