@@ -16,6 +16,14 @@ for engine in minimal readable; do
   build/bin/umax-probe --engine "$engine" --fen "$fen" --nodes 200000
 done
 
+# With a display: record a traced search and step through it in umax-viz.
+if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -x build/bin/umax-viz ]]; then
+  echo
+  echo "Recording a traced search (1. e4, 50,000-node budget) and opening it in umax-viz."
+  echo "Right/Left step, Down steps over a move, Up steps out, Space plays; F1 lists all keys."
+  exec build/bin/umax-viz --moves e2e4 --nodes 50000 -o build/demo.trc
+fi
+
 if [[ -t 0 && -t 1 ]]; then
   echo
   echo "Now the readable build in the original's interface: type a move like e2e4,"

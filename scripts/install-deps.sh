@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev zlib1g-dev
-  libimgui-dev libglfw3-dev libgl-dev libstb-dev fonts-dejavu-core
+  libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
   doxygen graphviz
   clang libclang-rt-14-dev  # libFuzzer and clang's sanitizer runtimes (fuzz/)
   xvfb xauth

@@ -10,6 +10,7 @@
 #include "umax/engine.h"
 #include "umax/position.h"
 #include "umax/session.h"
+#include "umax/trace/line_search.h"
 #include "umax/trace/writer.h"
 
 namespace umax::viz {
@@ -224,8 +225,18 @@ void App::findLine(const std::string& text) {
     }
     moves.emplace_back(from, to);
   }
-  message = replay().jumpToLine(moves) ? "line " + text : "the search never played " + text + " from the root";
-  touched();
+  // The call tree knows every call's line; the first call that follows it wins.
+  const trace::CallTree* tree = trace_->readyTree();
+  if (!tree) {
+    message = "the call tree is still being built; try again in a moment";
+    return;
+  }
+  if (const auto call = trace::findLine(*tree, moves)) {
+    seek(tree->nodes()[*call].callEvent + 1);
+    message = "line " + text + ": call #" + std::to_string(*call);
+  } else {
+    message = "the search never played " + text + " from the root";
+  }
 }
 
 int App::currentSite() const {

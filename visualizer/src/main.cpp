@@ -338,7 +338,7 @@ int main(int argc, char** argv) {
   // ---- Loop --------------------------------------------------------------
   int exitCode = 0;
   int frame = 0;
-  std::vector<double> frameTimes;
+  std::vector<double> frameTimes, seekTimes, uiTimes;
   std::mt19937_64 random(12345);
   const int screenshotFrames = 4;  // windows settle their sizes in the first frames
   auto last = std::chrono::steady_clock::now();
@@ -348,12 +348,20 @@ int main(int argc, char** argv) {
     const auto frameStart = std::chrono::steady_clock::now();
     const double seconds = std::chrono::duration<double>(frameStart - last).count();
     last = frameStart;
+    auto stamp = std::chrono::steady_clock::now();
+    auto lap = [&stamp] {
+      const auto now = std::chrono::steady_clock::now();
+      const double elapsed = std::chrono::duration<double>(now - stamp).count();
+      stamp = now;
+      return elapsed;
+    };
     if (benchFrames > 0 && app.hasTrace()) {
       // Scrub: half the frames jump anywhere, half move a little.
       if (frame % 2 == 0)
         app.seek(random() % (app.eventCount() + 1));
       else
         app.seek(app.cursor() + 1 + random() % 2000);
+      seekTimes.push_back(lap());
     }
     // New frame and panels.
     ImGui_ImplOpenGL3_NewFrame();
@@ -362,6 +370,7 @@ int main(int argc, char** argv) {
     drawFrame(app, headless ? 0.0 : seconds);
     // Render.
     ImGui::Render();
+    if (benchFrames > 0) uiTimes.push_back(lap());
     int displayWidth = 0, displayHeight = 0;
     glfwGetFramebufferSize(window, &displayWidth, &displayHeight);
     glViewport(0, 0, displayWidth, displayHeight);
@@ -387,13 +396,22 @@ int main(int argc, char** argv) {
     for (const PanelRect& rect : app.layout)
       std::printf("panel %s %.0f %.0f %.0f %.0f\n", rect.name.c_str(), rect.x, rect.y, rect.width, rect.height);
   if (benchFrames > 0 && !frameTimes.empty()) {
-    double sum = 0, worst = 0;
-    for (double t : frameTimes) {
-      sum += t;
-      worst = std::max(worst, t);
-    }
-    std::printf("frames: %zu while scrubbing, mean %.2f ms, max %.2f ms (%.0f fps mean)\n", frameTimes.size(),
-                1000 * sum / double(frameTimes.size()), 1000 * worst, double(frameTimes.size()) / sum);
+    auto report = [](const char* what, const std::vector<double>& times) {
+      double sum = 0, worst = 0;
+      for (double t : times) {
+        sum += t;
+        worst = std::max(worst, t);
+      }
+      const double mean = times.empty() ? 0 : sum / double(times.size());
+      std::printf("%-34s mean %7.2f ms  max %7.2f ms\n", what, 1000 * mean, 1000 * worst);
+      return mean;
+    };
+    std::printf("%zu frames while scrubbing (half random jumps, half short moves):\n", frameTimes.size());
+    report("  seek (replay model)", seekTimes);
+    report("  panels (ImGui frame, CPU)", uiTimes);
+    const double mean = report("  whole frame incl. GL + glFinish", frameTimes);
+    std::printf("  => %.0f fps mean (GL is Mesa's renderer under xvfb: software unless a GPU is present)\n",
+                mean > 0 ? 1 / mean : 0);
   }
 
   // ---- Cleanup, in reverse order of setup ---------------------------------
