@@ -2,10 +2,12 @@
 // mapped to readable lines that exist, to a topic, and to an annotation.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "support.h"
+#include "umax/search_observer.h"
 
 using namespace umax::test;
 using nlohmann::json;
@@ -55,7 +57,7 @@ const json& lineMap() {
 TEST_CASE("the line map maps every code line of the original, in order, with its text", "[line-map]") {
   const json& map = lineMap();
   REQUIRE(map.at("format") == "umax-line-map");
-  REQUIRE(map.at("version") == 1);
+  REQUIRE(map.at("version") == 2);
   const std::string source = readFile(sourcePath(map.at("minimal_source")));
   const auto sourceLines = splitLines(source);
   const std::set<int> expected = codeLines(source);
@@ -127,4 +129,37 @@ TEST_CASE("the variable index names every one-letter identifier of D()", "[line-
     CAPTURE(name);
     CHECK(names.count(name) == 1);
   }
+}
+
+TEST_CASE("every search site of the tracer names lines of both builds", "[line-map][trace]") {
+  // The trace events name the SearchSite that produced them (1..13, see
+  // readable/include/umax/search_observer.h); the visualizer and the docs
+  // turn a site into lines through this table.
+  const json& map = lineMap();
+  const std::set<int> codeLineSet = codeLines(readFile(sourcePath(map.at("minimal_source"))));
+  std::set<int> ids;
+  std::map<std::string, std::vector<std::string>> files;
+  for (const json& site : map.at("sites")) {
+    const int id = site.at("id");
+    CAPTURE(id);
+    CHECK(ids.insert(id).second);
+    CHECK(!site.at("name").get<std::string>().empty());
+    CHECK(site.at("description").get<std::string>().size() > 20);
+    CHECK(!site.at("minimal_lines").empty());
+    for (const json& line : site.at("minimal_lines")) CHECK(codeLineSet.count(line.get<int>()) == 1);
+    CHECK(!site.at("readable").empty());
+    for (const json& place : site.at("readable")) {
+      const std::string file = place.at("file");
+      const std::string match = place.at("match");
+      CAPTURE(file, match);
+      if (!files.count(file)) files[file] = splitLines(readFile(sourcePath(file)));
+      int found = 0;
+      for (const auto& text : files[file]) found += text.find(match) != std::string::npos;
+      CHECK(found == 1);
+    }
+  }
+  std::set<int> expected;
+  for (int id = static_cast<int>(umax::SearchSite::kCall); id <= static_cast<int>(umax::SearchSite::kReturn); ++id)
+    expected.insert(id);
+  CHECK(ids == expected);
 }

@@ -45,8 +45,8 @@ SearchSite siteOf(EventKind kind, bool probeEndsNode) {
   return SearchSite::kCall;
 }
 
-uint32_t crc32Of(const uint8_t* data, std::size_t size) {
-  uLong crc = crc32(0L, Z_NULL, 0);
+uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t start) {
+  uLong crc = start;
   while (size > 0) {  // zlib takes a uInt length
     const uInt part = size > (1u << 30) ? (1u << 30) : static_cast<uInt>(size);
     crc = crc32(crc, data, part);
@@ -54,6 +54,12 @@ uint32_t crc32Of(const uint8_t* data, std::size_t size) {
     size -= part;
   }
   return static_cast<uint32_t>(crc);
+}
+
+uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size) {
+  const uint8_t count[4] = {static_cast<uint8_t>(events), static_cast<uint8_t>(events >> 8),
+                            static_cast<uint8_t>(events >> 16), static_cast<uint8_t>(events >> 24)};
+  return crc32Of(payload, size, crc32Of(count, sizeof count));
 }
 
 namespace {

@@ -39,6 +39,7 @@ void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out) {
   head.u32(header.version);
   head.u32(static_cast<uint32_t>(body.size()));
   head.bytes(body.data(), body.size());
+  head.u32(crc32Of(body.data(), body.size()));
 }
 
 uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) {
@@ -57,8 +58,12 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
   } catch (const TruncatedData& error) {
     throw TraceError("truncated header", error.offset());
   }
-  if (length > prefix.left()) throw TraceError("truncated header", size);
+  if (length > prefix.left() || prefix.left() - length < 4) throw TraceError("truncated header", size);
   const uint64_t start = prefix.offset();
+  {
+    ByteReader crc(prefix.here() + length, prefix.here() + length + 4, start + length, "header");
+    if (crc.u32() != crc32Of(prefix.here(), length)) throw TraceError("corrupt trace: header checksum mismatch", start + length);
+  }
   ByteReader read(prefix.here(), prefix.here() + length, start, "header");
   try {
     header.version = version;
@@ -94,7 +99,7 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
     throw TraceError("malformed header: fields run past its length", error.offset());
   }
   if (read.left() != 0) read.fail("trailing bytes in the header");
-  return start + length;
+  return start + length + 4;
 }
 
 }  // namespace umax::trace

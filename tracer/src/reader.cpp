@@ -118,7 +118,7 @@ void TraceReader::scanChunks(uint64_t start) {
                         std::to_string(count) + " records are complete";
       break;
     }
-    if (crc32Of(data_ + chunk.payloadOffset, payload) != crc)
+    if (chunkCrc(count, data_ + chunk.payloadOffset, payload) != crc)
       throw TraceError("corrupt trace: chunk checksum mismatch", at);
     chunk.payloadBytes = payload;
     chunk.events = count;

@@ -51,7 +51,7 @@ void TraceWriter::flushChunk() {
   write.bytes(kChunkMagic, sizeof kChunkMagic);
   write.u32(static_cast<uint32_t>(chunk_.size()));
   write.u32(chunkEvents_);
-  write.u32(crc32Of(chunk_.data(), chunk_.size()));
+  write.u32(chunkCrc(chunkEvents_, chunk_.data(), chunk_.size()));
   writeBytes(head);
   writeBytes(chunk_);
   std::fflush(file_);  // a crash after this point keeps the chunk

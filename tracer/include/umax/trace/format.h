@@ -17,8 +17,9 @@
 ///              str FEN, str moves   (str = varint length + bytes)
 ///              varint K, then K initial hash entries: u32 slot, u32 lock,
 ///                zz score, u8 X, u8 Y, u8 D (the locked slots at search start)
+///            u32 CRC-32 of the L header bytes
 ///   chunks   repeated: "CHNK" u32 payload bytes P, u32 events E, u32 CRC-32
-///            of the payload, then P bytes holding E event records
+///            of E (4 bytes) and the payload, then P bytes holding E event records
 ///   footer   "FOOT" u32 length F, F bytes: varint chunk count, per chunk
 ///            varint file offset, varint first event, varint nodes before it;
 ///            then the result (zz score, u8 from, u8 to, varint nodes,
@@ -198,7 +199,10 @@ void encodeEvent(const Event& event, std::vector<uint8_t>& out);
 /// added to positions) if the record is malformed.
 const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset);
 
-/// CRC-32 (zlib's) of a byte range.
-uint32_t crc32Of(const uint8_t* data, std::size_t size);
+/// CRC-32 (zlib's) of a byte range, continuing from `crc` (0 to start).
+uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t crc = 0);
+
+/// The CRC-32 a chunk frame carries: over its event count (u32) and payload.
+uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size);
 
 }  // namespace umax::trace

@@ -1,0 +1,573 @@
+// The tracer's core: a recorded think is the think (same nodes as both
+// builds), the replay rebuilds the engine's own board and hash table at every
+// event, seeking equals stepping, and damaged files are refused or read as
+// truncated, never misread.
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+
+#include "engines.h"
+#include "support.h"
+#include "umax/session.h"
+#include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
+#include "umax/trace/state.h"
+#include "umax/trace/writer.h"
+
+using namespace umax;
+using namespace umax::trace;
+using namespace umax::test;
+
+namespace {
+
+/// A scratch directory for this test process, removed at exit.
+const std::filesystem::path& scratch() {
+  static const struct Dir {
+    std::filesystem::path path;
+    Dir() : path(std::filesystem::temp_directory_path() / ("umax-trace-test-" + std::to_string(::getpid()))) {
+      std::filesystem::create_directories(path);
+    }
+    ~Dir() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  } dir;
+  return dir.path;
+}
+
+std::string scratchFile(const std::string& name) { return (scratch() / name).string(); }
+
+/// Forwards every hook to the recorder and keeps a copy of the engine's real
+/// board after each event, to compare with the replayed board.
+class BoardWitness final : public SearchObserver {
+ public:
+  BoardWitness(Recorder& recorder, const Engine& engine) : recorder_(recorder), engine_(engine) {}
+  std::vector<Board> boards;
+
+  void onCall(const NodeCall& call) override { recorder_.onCall(call), keep(); }
+  void onProbe(const ProbeReport& report, const HashEntry& entry) override { recorder_.onProbe(report, entry), keep(); }
+  void onNodeCounted(int count) override { recorder_.onNodeCounted(count), keep(); }
+  void onIteration(int draft) override { recorder_.onIteration(draft), keep(); }
+  void onKingCapture(const Move& move, bool bad) override { recorder_.onKingCapture(move, bad), keep(); }
+  void onCutoff(int best) override { recorder_.onCutoff(best), keep(); }
+  void onMoveMade(const Move& move, int remaining, bool sneaked) override {
+    recorder_.onMoveMade(move, remaining, sneaked), keep();
+  }
+  void onMoveScored(int score) override { recorder_.onMoveScored(score), keep(); }
+  void onBestMove(int best, int from, int to) override { recorder_.onBestMove(best, from, to), keep(); }
+  void onMateProbe() override { recorder_.onMateProbe(), keep(); }
+  void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override {
+    recorder_.onStore(slot, before, after, written), keep();
+  }
+  void onReturn(int score, int from, int to, int draft) override { recorder_.onReturn(score, from, to, draft), keep(); }
+
+ private:
+  void keep() { boards.push_back(engine_.position().board); }
+  Recorder& recorder_;
+  const Engine& engine_;
+};
+
+/// One readable engine for all recordings: a fresh 268 MB table per
+/// recording would cost more than the searches.
+Engine& sharedEngine() {
+  static const auto engine = std::make_unique<Engine>();
+  return *engine;
+}
+
+/// The game state a fresh program would have after `fen` (empty: main()'s
+/// own start, with O = 0 as main() leaves it) and `moves`, from an empty table.
+Engine& setUp(const std::string& fen, const std::string& moves) {
+  Engine& engine = sharedEngine();
+  engine.clearHashTable();
+  if (fen.empty()) {
+    Position start;
+    start.board = startBoard();
+    start.side = kWhite;
+    start.epSquare = 0;
+    start.eval = 0;
+    engine.setPosition(start);
+  } else {
+    engine.setPosition(parseFen(fen));
+  }
+  playMoves(engine, moves);
+  return engine;
+}
+
+struct Recording {
+  ThinkResult result;
+  std::vector<Board> boards;              // the engine's board after each event
+  std::vector<HashEntry> tableAfter;      // the engine's table after the think
+  std::string path;
+};
+
+/// Sets up fen + moves in a readable engine and records a think with witnesses.
+Recording recordWithWitness(const std::string& fen, const std::string& moves, long budget, const std::string& path) {
+  Engine& engine = setUp(fen, moves);
+  TraceWriter writer(path, makeHeader(engine, budget, fen, moves));
+  Recorder recorder(writer);
+  BoardWitness witness(recorder, engine);
+  Recording recording;
+  recording.result = engine.think(budget, witness);
+  writer.finish({recording.result.score, recording.result.from, recording.result.to,
+                 static_cast<uint64_t>(recording.result.nodes), writer.events()});
+  recording.boards = std::move(witness.boards);
+  recording.tableAfter = engine.hashTable();
+  recording.path = path;
+  return recording;
+}
+
+/// The minimal build's think from the same game (one engine: the original keeps globals).
+ThinkResult minimalThink(const std::string& fen, const std::string& moves, long budget) {
+  static const auto engine = makeEngine("minimal");
+  setUpGame(*engine, fen, moves);
+  return engine->think(budget);
+}
+
+std::vector<uint8_t> fileBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes, std::size_t size) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(size));
+}
+
+std::vector<Event> allEvents(const TraceReader& reader) {
+  std::vector<Event> events;
+  reader.forEach([&](const Event& event, uint64_t) { events.push_back(event); });
+  return events;
+}
+
+bool sameEntry(const HashEntry& a, const HashEntry& b) {
+  return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
+}
+
+bool sameEvent(const Event& a, const Event& b) {
+  std::vector<uint8_t> x;
+  std::vector<uint8_t> y;
+  encodeEvent(a, x);
+  encodeEvent(b, y);
+  return x == y;
+}
+
+/// The probe the original would make on `table` for this call (Step 1).
+ProbeReport probeOn(const std::vector<HashEntry>& table, const NodeCall& call) {
+  ProbeReport report;
+  report.firstSlot = (static_cast<uint32_t>(call.side * call.epSquare) ^ call.hashKey) & kHashSlotMask;
+  for (int tries = 1; tries <= kProbeSlots; ++tries) {
+    const uint32_t slot = report.firstSlot + tries;
+    if (table[slot].lock == 0 || static_cast<uint32_t>(table[slot].lock) == call.hashLock) {
+      report.slot = slot;
+      report.slotsProbed = tries;
+      report.outcome = table[slot].lock ? ProbeOutcome::kHit : ProbeOutcome::kMiss;
+      return report;
+    }
+  }
+  report.slot = 0;
+  report.slotsProbed = kProbeSlots;
+  report.outcome = ProbeOutcome::kFull;
+  return report;
+}
+
+/// Positions for the recorded thinks: every 40th test position (all
+/// categories), plus games played from the start (so the legality checks
+/// leave entries in the table the think starts from).
+struct Case {
+  std::string fen;
+  std::string moves;
+};
+std::vector<Case> traceCases() {
+  std::vector<Case> cases;
+  const auto& positions = testPositions();
+  for (std::size_t index = 0; index < positions.size(); index += 40) cases.push_back({positions[index].fen, ""});
+  cases.push_back({"", "e2e4"});
+  cases.push_back({"", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6"});
+  cases.push_back({"", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7"});
+  return cases;
+}
+
+}  // namespace
+
+TEST_CASE("a recorded think counts the same nodes as both builds, and each counted node is one node event",
+          "[trace]") {
+  const long budget = GENERATE(300L, 3000L);
+  int index = 0;
+  for (const Case& c : traceCases()) {
+    CAPTURE(c.fen, c.moves, budget);
+    const std::string path = scratchFile("count-" + std::to_string(index++) + ".trc");
+    const ThinkResult traced = recordThink(setUp(c.fen, c.moves), budget, path, c.fen, c.moves);
+    const ThinkResult minimal = minimalThink(c.fen, c.moves, budget);
+    CHECK(traced.nodes == minimal.nodes);
+    CHECK(traced.from == minimal.from);
+    CHECK(traced.to == minimal.to);
+    CHECK(traced.score == minimal.score);
+
+    const TraceReader reader(path);
+    CHECK_FALSE(reader.truncated());
+    uint64_t nodeEvents = 0;
+    uint64_t calls = 0;
+    uint64_t hashCutoffs = 0;
+    reader.forEach([&](const Event& event, uint64_t) {
+      nodeEvents += event.kind == EventKind::kNodeCounted;
+      calls += event.kind == EventKind::kCall;
+      hashCutoffs += event.kind == EventKind::kProbe && event.probe.endsNode;
+    });
+    CHECK(nodeEvents == static_cast<uint64_t>(minimal.nodes));
+    CHECK(reader.result().nodes == static_cast<uint64_t>(minimal.nodes));
+    CHECK(calls == nodeEvents + hashCutoffs);  // every call is counted unless the table answers it
+  }
+}
+
+TEST_CASE("the replay reproduces the search's result and the engine's board at every event", "[trace]") {
+  int index = 0;
+  for (const Case& c : traceCases()) {
+    CAPTURE(c.fen, c.moves);
+    const Recording recording = recordWithWitness(c.fen, c.moves, 2000, scratchFile("board-" + std::to_string(index++) + ".trc"));
+    const TraceReader reader(recording.path);
+    REQUIRE(reader.eventCount() == recording.boards.size());
+    SearchState state(reader.header());
+    std::vector<Board> boardAtCall;  // do/undo symmetry: the board at exit equals the board at enter
+    uint64_t mismatches = 0;
+    uint64_t asymmetric = 0;
+    uint64_t event = 0;
+    Event last;
+    reader.forEach([&](const Event& e, uint64_t) {
+      if (e.kind == EventKind::kCall) boardAtCall.push_back(state.board());
+      state.apply(e);
+      if (e.kind == EventKind::kReturn) {
+        // Square 128 is the dummy every non-castling undo writes a rook to
+        // (b[G]=k+38 with G=128): only the 128 real squares come back.
+        asymmetric += !std::equal(state.board().begin(), state.board().begin() + kNoSquare, boardAtCall.back().begin());
+        boardAtCall.pop_back();
+      }
+      // The dummy square 128 is the search's scratch: compare the 128 real ones.
+      mismatches += !std::equal(state.board().begin(), state.board().begin() + kNoSquare,
+                                recording.boards[event].begin());
+      ++event;
+      last = e;
+    });
+    CHECK(mismatches == 0);
+    CHECK(asymmetric == 0);
+    REQUIRE(state.finished());
+    CHECK(state.rootScore() == recording.result.score);
+    CHECK(last.kind == EventKind::kReturn);
+    // The root reports X and Y without their flag bits (K = X; L = Y & ~M).
+    CHECK((last.bestFrom & 0x77) == recording.result.from);
+    CHECK((last.bestTo & 0x77) == recording.result.to);
+    CHECK(state.nodes() == static_cast<uint64_t>(recording.result.nodes));
+  }
+}
+
+TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, every store and the final table",
+          "[trace]") {
+  int index = 0;
+  for (const Case& c : traceCases()) {
+    CAPTURE(c.fen, c.moves);
+    const Recording recording = recordWithWitness(c.fen, c.moves, 3000, scratchFile("hash-" + std::to_string(index++) + ".trc"));
+    const TraceReader reader(recording.path);
+    std::vector<HashEntry> shadow(kHashEntries + 1);
+    for (const auto& [slot, entry] : reader.header().initialEntries) shadow[slot] = entry;
+    std::vector<NodeCall> calls;
+    uint64_t probes = 0;
+    uint64_t probeMismatches = 0;
+    uint64_t storeMismatches = 0;
+    reader.forEach([&](const Event& event, uint64_t) {
+      switch (event.kind) {
+        case EventKind::kCall: calls.push_back(event.call); break;
+        case EventKind::kReturn: calls.pop_back(); break;
+        case EventKind::kProbe: {
+          ++probes;
+          const ProbeReport expected = probeOn(shadow, calls.back());
+          bool same = expected.firstSlot == event.probe.firstSlot && expected.slot == event.probe.slot &&
+                      expected.slotsProbed == event.probe.slotsProbed && expected.outcome == event.probe.outcome;
+          if (expected.outcome == ProbeOutcome::kHit) {
+            const HashEntry& stored = shadow[expected.slot];
+            same = same && stored.score == event.entry.score && stored.from == event.entry.from &&
+                   stored.to == event.entry.to && stored.draft == event.entry.draft;
+          }
+          probeMismatches += !same;
+          break;
+        }
+        case EventKind::kStore:
+          // Slots emptied by main()'s lock clearing keep stale fields the
+          // trace does not carry: only an occupied slot must match in full.
+          if (shadow[event.slot].lock != 0) storeMismatches += !sameEntry(shadow[event.slot], event.before);
+          else storeMismatches += event.before.lock != 0;
+          shadow[event.slot] = event.after;
+          break;
+        default: break;
+      }
+    });
+    CHECK(probes > 0);
+    CHECK(probeMismatches == 0);
+    CHECK(storeMismatches == 0);
+    uint64_t tableMismatches = 0;
+    for (std::size_t slot = 0; slot < shadow.size(); ++slot) {
+      const HashEntry& actual = recording.tableAfter[slot];
+      tableMismatches += actual.lock != 0 ? !sameEntry(actual, shadow[slot]) : shadow[slot].lock != 0;
+    }
+    CHECK(tableMismatches == 0);
+  }
+}
+
+TEST_CASE("seeking anywhere gives the state that stepping there gives, forward and back", "[trace]") {
+  const std::string path = scratchFile("seek.trc");
+  recordThink(setUp("", "e2e4 e7e5"), 20000, path, "", "e2e4 e7e5");
+  const TraceReader reader(path);
+  REQUIRE(reader.chunks().size() > 3);  // the seeks cross chunk checkpoints
+
+  // The states after every event, by stepping.
+  std::vector<uint64_t> probes;
+  std::mt19937 random(2026);
+  std::uniform_int_distribution<uint64_t> anywhere(0, reader.eventCount());
+  for (int index = 0; index < 200; ++index) probes.push_back(anywhere(random));
+  probes.push_back(0);
+  probes.push_back(reader.eventCount());
+  std::sort(probes.begin(), probes.end());
+
+  struct Snapshot {
+    Board board;
+    std::size_t depth;
+    uint64_t nodes;
+    int best;
+    int draft;
+    int bestTo;
+  };
+  auto snapshot = [](const SearchState& state) {
+    const Frame* top = state.stack().empty() ? nullptr : &state.stack().back();
+    return Snapshot{state.board(), state.stack().size(), state.nodes(), top ? top->best : 0, top ? top->draft : 0,
+                    top ? top->bestTo : 0};
+  };
+  auto same = [](const Snapshot& a, const Snapshot& b) {
+    return a.board == b.board && a.depth == b.depth && a.nodes == b.nodes && a.best == b.best && a.draft == b.draft &&
+           a.bestTo == b.bestTo;
+  };
+  std::vector<Snapshot> expected;
+  SearchState stepping(reader.header());
+  std::size_t next = 0;
+  uint64_t applied = 0;
+  reader.forEach([&](const Event& event, uint64_t) {
+    while (next < probes.size() && probes[next] == applied) expected.push_back(snapshot(stepping)), ++next;
+    stepping.apply(event);
+    ++applied;
+  });
+  while (next < probes.size()) expected.push_back(snapshot(stepping)), ++next;
+
+  Replay replay(reader);
+  // In shuffled order, so that seeks go both ways and far.
+  std::vector<std::size_t> order(probes.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), random);
+  int wrong = 0;
+  for (std::size_t which : order) {
+    replay.seek(probes[which]);
+    REQUIRE(replay.cursor() == probes[which]);
+    wrong += !same(snapshot(replay.state()), expected[which]);
+  }
+  CHECK(wrong == 0);
+
+  // Step back and forth around a checkpoint boundary.
+  const uint64_t boundary = reader.chunks()[2].firstEvent;
+  replay.seek(boundary + 3);
+  const Snapshot there = snapshot(replay.state());
+  for (int step = 0; step < 7; ++step) REQUIRE(replay.stepBack());
+  for (int step = 0; step < 7; ++step) REQUIRE(replay.stepForward());
+  CHECK(same(snapshot(replay.state()), there));
+  CHECK(replay.cursor() == boundary + 3);
+}
+
+TEST_CASE("a truncated trace reads up to its last complete record and says so", "[trace]") {
+  const std::string path = scratchFile("whole.trc");
+  recordThink(setUp("", ""), 5000, path, "", "");
+  const std::vector<uint8_t> bytes = fileBytes(path);
+  const TraceReader whole(path);
+  REQUIRE(whole.chunks().size() >= 3);
+  const std::vector<Event> events = allEvents(whole);
+
+  const std::string cut = scratchFile("cut.trc");
+  SECTION("cut inside the header") {
+    writeBytes(cut, bytes, 40);
+    REQUIRE_THROWS_WITH(TraceReader(cut), Catch::Contains("truncated header"));
+  }
+  SECTION("cut right after a chunk (no footer)") {
+    const std::size_t size = static_cast<std::size_t>(whole.chunks()[2].offset);
+    writeBytes(cut, bytes, size);
+    const TraceReader reader(cut);
+    CHECK(reader.truncated());
+    CHECK_THAT(reader.truncationNote(), Catch::Contains("without its footer"));
+    CHECK(reader.eventCount() == whole.chunks()[2].firstEvent);
+    CHECK_FALSE(reader.hasResult());
+  }
+  SECTION("cut in the middle of chunks: every whole record of the cut chunk is kept") {
+    for (std::size_t size = static_cast<std::size_t>(whole.chunks()[1].payloadOffset) + 1;
+         size < whole.chunks()[2].offset; size += 997) {
+      CAPTURE(size);
+      writeBytes(cut, bytes, size);
+      const TraceReader reader(cut);
+      REQUIRE(reader.truncated());
+      CHECK_THAT(reader.truncationNote(), Catch::Contains("inside a chunk"));
+      const std::vector<Event> kept = allEvents(reader);
+      REQUIRE(kept.size() >= whole.chunks()[1].firstEvent);
+      REQUIRE(kept.size() < whole.chunks()[2].firstEvent);
+      // The records kept are the file's own, and no complete one is lost:
+      // the next record would not fit in the bytes that are left.
+      bool prefix = true;
+      for (std::size_t index = 0; index < kept.size(); ++index) prefix = prefix && sameEvent(kept[index], events[index]);
+      CHECK(prefix);
+      std::vector<uint8_t> encoded;
+      for (uint64_t index = whole.chunks()[1].firstEvent; index < kept.size(); ++index)
+        encodeEvent(events[index], encoded);
+      const std::size_t keptEnd = static_cast<std::size_t>(whole.chunks()[1].payloadOffset) + encoded.size();
+      encoded.clear();
+      encodeEvent(events[kept.size()], encoded);
+      CHECK(keptEnd <= size);
+      CHECK(keptEnd + encoded.size() > size);
+      // A replay works on what is there.
+      Replay replay(reader);
+      replay.seek(reader.eventCount());
+      CHECK(replay.cursor() == reader.eventCount());
+    }
+  }
+  SECTION("cut inside the footer") {
+    writeBytes(cut, bytes, bytes.size() - 20);
+    const TraceReader reader(cut);
+    CHECK(reader.truncated());
+    CHECK(reader.eventCount() == whole.eventCount());
+  }
+}
+
+TEST_CASE("a damaged trace is refused with a message, or read as truncated, never misread", "[trace]") {
+  const std::string path = scratchFile("intact.trc");
+  recordThink(setUp("", ""), 3000, path, "", "");
+  const std::vector<uint8_t> bytes = fileBytes(path);
+  const TraceReader intact(path);
+  const std::vector<Event> events = allEvents(intact);
+  const std::string bad = scratchFile("bad.trc");
+
+  SECTION("named damage gets a named message") {
+    std::vector<uint8_t> copy = bytes;
+    copy[0] = 'X';
+    writeBytes(bad, copy, copy.size());
+    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("wrong magic"));
+
+    copy = bytes;
+    copy[8] = 7;  // version
+    writeBytes(bad, copy, copy.size());
+    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("unsupported trace format version 7"));
+
+    copy = bytes;
+    copy[static_cast<std::size_t>(intact.chunks()[1].payloadOffset) + 100] ^= 0x20;
+    writeBytes(bad, copy, copy.size());
+    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("chunk checksum mismatch"));
+
+    copy = bytes;
+    copy[copy.size() - 40] ^= 0x01;  // inside the footer
+    writeBytes(bad, copy, copy.size());
+    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("footer"));
+
+    copy = bytes;
+    copy[30] ^= 0x01;  // inside the header
+    writeBytes(bad, copy, copy.size());
+    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("header checksum mismatch"));
+
+    writeBytes(bad, copy, 0);
+    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("empty"));
+    CHECK_THROWS_WITH(TraceReader(scratchFile("missing.trc")), Catch::Contains("cannot open"));
+  }
+
+  SECTION("every one of 400 random byte flips is caught") {
+    std::mt19937 random(7);
+    std::uniform_int_distribution<std::size_t> where(0, bytes.size() - 1);
+    std::uniform_int_distribution<int> bit(0, 7);
+    int refused = 0;
+    int truncated = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      std::vector<uint8_t> copy = bytes;
+      const std::size_t at = where(random);
+      copy[at] ^= static_cast<uint8_t>(1 << bit(random));
+      CAPTURE(at);
+      writeBytes(bad, copy, copy.size());
+      try {
+        const TraceReader reader(bad);
+        // Only a flip in the end marker may pass: the file then reads as
+        // truncated, with every record intact.
+        REQUIRE(reader.truncated());
+        REQUIRE(at >= bytes.size() - 8);
+        const std::vector<Event> kept = allEvents(reader);
+        REQUIRE(kept.size() == events.size());
+        ++truncated;
+      } catch (const TraceError& error) {
+        CHECK(std::string(error.what()).size() > 10);
+        ++refused;
+      }
+    }
+    CHECK(refused + truncated == 400);
+    CHECK(refused > 390);
+  }
+}
+
+TEST_CASE("the replay's jumps land on the events they name", "[trace]") {
+  const std::string path = scratchFile("jumps.trc");
+  recordThink(setUp("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", ""), 5000, path, "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", "");
+  const TraceReader reader(path);
+  Replay replay(reader);
+  REQUIRE(replay.nextCutoff());
+  CHECK(replay.lastEvent()->kind == EventKind::kCutoff);
+  REQUIRE(replay.nextHashHit());
+  CHECK(replay.lastEvent()->kind == EventKind::kProbe);
+  CHECK(replay.lastEvent()->probe.outcome == ProbeOutcome::kHit);
+  replay.seek(0);
+  int iterations = 0;
+  while (replay.nextRootIteration()) {
+    ++iterations;
+    CHECK(replay.lastEvent()->kind == EventKind::kIteration);
+    CHECK(replay.state().stack().size() == 1);
+    CHECK(replay.lastEvent()->value == iterations);
+  }
+  CHECK(iterations >= 3);
+  REQUIRE(replay.jumpToNode(1234));
+  CHECK(replay.state().nodes() == 1234);
+  CHECK(replay.lastEvent()->kind == EventKind::kNodeCounted);
+  CHECK(replay.state().stack().back().nodeNumber == 1234);
+}
+
+TEST_CASE("the call tree has one node per call, in call order, with its parent and move", "[trace]") {
+  const std::string path = scratchFile("tree.trc");
+  recordThink(setUp("", "e2e4"), 3000, path, "", "e2e4");
+  const TraceReader reader(path);
+  const CallTree tree(reader);
+  const auto& nodes = tree.nodes();
+  uint64_t calls = 0;
+  reader.forEach([&](const Event& event, uint64_t) { calls += event.kind == EventKind::kCall; });
+  REQUIRE(nodes.size() == calls);
+  CHECK(nodes[0].ply == 0);
+  CHECK(nodes[0].returnEvent == reader.eventCount() - 1);
+  CHECK(nodes[0].score == reader.result().score);
+  uint64_t counted = 0;
+  for (std::size_t index = 1; index < nodes.size(); ++index) {
+    const TreeNode& node = nodes[index];
+    const TreeNode& parent = nodes[node.parent];
+    REQUIRE(node.parent < index);
+    CHECK(node.ply == parent.ply + 1);
+    CHECK(node.callEvent > parent.callEvent);
+    CHECK(node.returnEvent < parent.returnEvent);
+    CHECK(tree.callAt(node.callEvent) == index);
+    counted += (node.flags & kTreeCounted) != 0;
+  }
+  CHECK(counted + 1 == reader.result().nodes);
+  // Children linked in order: walking the links visits every non-root node once.
+  std::vector<uint32_t> stack{0};
+  std::size_t visited = 0;
+  while (!stack.empty()) {
+    const uint32_t node = stack.back();
+    stack.pop_back();
+    ++visited;
+    for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling) stack.push_back(child);
+  }
+  CHECK(visited == nodes.size());
+}
