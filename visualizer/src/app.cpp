@@ -147,7 +147,31 @@ void App::stepBack() {
   if (hasTrace() && replay().stepBack()) touched();
 }
 void App::stepOver() {
-  if (hasTrace() && replay().stepOver()) touched();
+  if (!hasTrace() || cursor() >= eventCount()) return;
+  // With the call tree the end of a subtree is known at once; the replay
+  // model would scan every event of it (millions under the root).
+  if (const trace::CallTree* tree = trace_->readyTree()) {
+    const trace::Event next = replay().eventAt(cursor());
+    uint64_t callEvent = UINT64_MAX;
+    if (next.kind == trace::EventKind::kCall) callEvent = cursor();
+    if (next.kind == trace::EventKind::kMoveMade && cursor() + 1 < eventCount() &&
+        replay().eventAt(cursor() + 1).kind == trace::EventKind::kCall)
+      callEvent = cursor() + 1;
+    if (callEvent != UINT64_MAX) {
+      if (const auto call = tree->findByCallEvent(callEvent)) {
+        uint64_t target = tree->nodes()[*call].returnEvent + 1;  // just after the return
+        // For a move: also past its score, which follows the reply's return.
+        if (next.kind == trace::EventKind::kMoveMade && target < eventCount() &&
+            replay().eventAt(target).kind == trace::EventKind::kMoveScored)
+          ++target;
+        if (next.kind == trace::EventKind::kCall || replay().eventAt(target - 1).kind == trace::EventKind::kMoveScored) {
+          seek(std::min(target, eventCount()));
+          return;
+        }
+      }
+    }
+  }
+  if (replay().stepOver()) touched();
 }
 void App::stepOut() {
   if (!hasTrace()) return;

@@ -118,7 +118,7 @@ void drawBoardPanel(App& app) {
     }
 
   if (top)
-    ImGui::Text("ply %d  %s to move  node #%llu", top->ply, sideName(top->call.side),
+    ImGui::Text("ply %d, %s to move, %llu nodes counted", top->ply, sideName(top->call.side),
                 static_cast<unsigned long long>(state.nodes()));
   else
     ImGui::Text(state.finished() ? "search finished: score %s" : "before the root call%s",
