@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
           ->check(CLI::Range(1, 12));
   app.add_flag("--divide", divide, "with --perft: first one line per root move, <move> <count>")->needs(perftOption);
   app.add_option("--trace", tracePath,
-                 "record the think into this trace file (implies --think; read it with umax-trace)")
+                 "record the think into this trace file (implies --think; read it with umax-trace); about 65 bytes "
+                 "per node, so give a --nodes budget")
       ->excludes(perftOption);
   CLI11_PARSE(app, argc, argv);
 

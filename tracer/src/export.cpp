@@ -305,6 +305,11 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
          << dotEscape(fullLabel(index) + "\n(" + std::to_string(leftOut) + " more " +
                       (leftOut == 1 ? "call" : "calls") + " below not drawn)")
          << "\"];\n";
+  if (drawn == 1) {
+    std::string why = "The root made no calls in iteration " + std::to_string(draft) + ".";
+    if (draft == 1) why += "\nAt draft 1 only a recapture on the square\njust moved to is searched further.";
+    sink << "  empty [shape=note, style=filled, fillcolor=\"#fff3c4\", label=\"" << dotEscape(why) << "\"];\n";
+  }
   if (cut) {
     sink << "  truncated [shape=note, style=filled, fillcolor=\"#fff3c4\", label=\""
          << dotEscape("Drawing stopped at " + std::to_string(drawn) + " of " + std::to_string(selected) +

@@ -139,20 +139,23 @@ int main(int argc, char** argv) {
   infoCommand->add_option("file", path, "trace file")->required();
 
   DotOptions dot;
-  auto* dotCommand = app.add_subcommand("dot", "the call tree as Graphviz DOT (render with dot -Tsvg)");
+  auto* dotCommand = app.add_subcommand(
+      "dot", "one root iteration's call tree as Graphviz DOT, cutoffs and hash hits marked (dot -Tsvg renders it)");
   dotCommand->add_option("file", path, "trace file")->required();
-  dotCommand->add_option("--max-ply", dot.maxPly, "deepest ply drawn (root = 0; default 3)")->check(CLI::Range(0, 200));
+  dotCommand->add_option("--max-ply", dot.maxPly, "deepest ply drawn (root = 0; default 3); calls there say how many calls lie below")->check(CLI::Range(0, 200));
   dotCommand->add_option("--iteration", dot.iteration, "root iteration to draw (default: the last)")
       ->check(CLI::Range(0, 200));
-  dotCommand->add_option("--max-nodes", dot.maxNodes, "at most this many calls (default 5000)")
+  dotCommand->add_option("--max-nodes", dot.maxNodes, "stop drawing after this many calls, with a note saying so (default 5000)")
       ->check(CLI::Range(1, 1000000));
   dotCommand->add_option("-o,--output", output, "file to write (default: stdout)");
 
-  auto* jsonlCommand = app.add_subcommand("jsonl", "every event as one JSON object per line");
+  auto* jsonlCommand = app.add_subcommand(
+      "jsonl", "every event as one JSON object per line, its fields named as in the original (k q l ...)");
   jsonlCommand->add_option("file", path, "trace file")->required();
   jsonlCommand->add_option("-o,--output", output, "file to write (default: stdout)");
 
-  auto* chromeCommand = app.add_subcommand("chrome", "Chrome trace-event JSON (Perfetto): calls as nested slices");
+  auto* chromeCommand = app.add_subcommand(
+      "chrome", "Chrome trace-event JSON (Perfetto): calls as nested slices, 1 us = 1 event");
   chromeCommand->add_option("file", path, "trace file")->required();
   chromeCommand->add_option("-o,--output", output, "file to write (default: stdout)");
 
