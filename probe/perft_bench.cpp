@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
   double totalSeconds = 0;
   int compared = 0;
   int failures = 0;
-  std::printf("%-32s %5s %12s %12s %-22s %8s %12s\n", "id", "depth", "count", "oracle", "verdict", "seconds",
+  std::printf("%-32s %5s %12s %12s %-28s %8s %12s\n", "id", "depth", "count", "oracle", "verdict", "seconds",
               "leaves/s");
   for (const Row& row : rows) {
     const long expected = expectedCount(row);
@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
       verdict = "WRONG by " + std::to_string(count - expected);
       ++failures;
     }
-    std::printf("%-32s %5d %12ld %12ld %-22s %8.2f %12.0f\n", row.id.c_str(), row.depth, count, row.queenOnly,
+    std::printf("%-32s %5d %12ld %12ld %-28s %8.2f %12.0f\n", row.id.c_str(), row.depth, count, row.queenOnly,
                 verdict.c_str(), seconds, count / seconds);
     std::fflush(stdout);
     totalLeaves += count;
