@@ -100,7 +100,8 @@ TEST_CASE("perft equals the oracle on every extra row up to 2 million leaves", "
   // the generator from chess.js plus a model of the rule); every other row
   // with the plain queen-only count, which then equals perft_umax.
   const std::set<std::string> castlingPastPawns = {
-      "mine01_ep_two_captors",            // from depth 4: 1...d3 2.? d2+ 3.? O-O out of the pawn's check
+      "mine01_ep_two_captors",            // depth 4 on: ...d3, ...d2+ (or ...f3, ...f2+), then
+                                          // white castles out of the pawn's check away from it
       "mine09_promotion_captures",        // black O-O past the pawn g7 that hits f8
       "mine12_castle_past_pawns",         // white O-O / O-O-O past the pawns g2 / c2
       "mine13_castle_out_of_pawn_check",  // black O-O-O out of the pawn f7's check
