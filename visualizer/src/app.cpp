@@ -51,6 +51,7 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
   playing = false;
   message = loaded->reader->truncated() ? "truncated trace: " + loaded->reader->truncationNote() : "";
   trace_ = std::move(loaded);
+  ++traceGeneration;
   pathCursor_ = UINT64_MAX;
   touched();
   if (buildInBackground) startIndexing(*trace_);
@@ -274,11 +275,13 @@ const std::vector<uint32_t>& App::currentPath() {
   const trace::CallTree* tree = hasTrace() ? trace_->readyTree() : nullptr;
   if (!tree) {
     path_.clear();
+    pathHadTree_ = false;
     return path_;
   }
-  if (pathCursor_ == cursor() && pathTree_ == tree) return path_;
+  if (pathCursor_ == cursor() && pathTrace_ == traceGeneration && pathHadTree_) return path_;
   pathCursor_ = cursor();
-  pathTree_ = tree;
+  pathTrace_ = traceGeneration;
+  pathHadTree_ = true;
   path_.clear();
   for (const trace::Frame& frame : replay().state().stack())
     if (auto call = tree->findByCallEvent(frame.callEvent)) path_.push_back(*call);

@@ -136,6 +136,8 @@ class App {
   void recordPanel(const char* name);
   /// Incremented whenever the cursor moves (panels use it to scroll).
   uint64_t cursorGeneration = 0;
+  /// Incremented whenever a trace is opened (panels reset their views).
+  uint64_t traceGeneration = 0;
 
  private:
   void touched();
@@ -148,7 +150,8 @@ class App {
   std::string error_;
   double playCarry_ = 0;
   uint64_t pathCursor_ = UINT64_MAX;
-  const void* pathTree_ = nullptr;
+  uint64_t pathTrace_ = UINT64_MAX;
+  bool pathHadTree_ = false;
   std::vector<uint32_t> path_;
 };
 

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "panels.h"
@@ -16,11 +17,13 @@ namespace {
 
 struct TreeView {
   const trace::CallTree* tree = nullptr;
+  uint64_t traceGeneration = UINT64_MAX;
   std::unordered_set<uint32_t> opened;     // expanded by the user
   std::unordered_set<uint32_t> closed;     // collapsed by the user
   std::unordered_set<uint32_t> onPath;     // the open calls at the cursor
   std::vector<uint32_t> path;
   std::vector<uint32_t> rows;              // visible nodes, in tree order
+  std::unordered_map<uint32_t, int> evals;  // e of the rows drawn so far (the tree does not keep it)
   bool dirty = true;
   bool follow = true;
   uint64_t generation = UINT64_MAX;
@@ -51,13 +54,13 @@ struct TreeView {
   }
 };
 
-std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor) {
+std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, int eval) {
   std::string text = index == 0                              ? "root"
                      : (node.flags & trace::kTreeMateProbe) ? "null (mate probe)"
                                                             : moveText(node.from, node.to);
   char buffer[160];
   const bool returned = node.returnEvent < cursor;
-  std::snprintf(buffer, sizeof buffer, "  [%d,%d] n%d", node.alpha, node.beta, node.depth);
+  std::snprintf(buffer, sizeof buffer, "  [%d,%d] e%d n%d", node.alpha, node.beta, eval, node.depth);
   text += buffer;
   if (returned) {
     std::snprintf(buffer, sizeof buffer, " -> %+d d%d", node.score, node.draft);
@@ -90,9 +93,10 @@ void drawTreePanel(App& app) {
     ImGui::End();
     return;
   }
-  if (view.tree != tree) {
+  if (view.tree != tree || view.traceGeneration != app.traceGeneration) {
     view = TreeView{};
     view.tree = tree;
+    view.traceGeneration = app.traceGeneration;
   }
   const uint64_t cursor = app.cursor();
   const bool moved = view.generation != app.cursorGeneration || view.follow != app.followCursor;
@@ -150,7 +154,13 @@ void drawTreePanel(App& app) {
         ImGui::PushStyleColor(ImGuiCol_Header, index == current ? ImVec4(0.2f, 0.45f, 0.85f, 0.9f)
                                                                  : ImVec4(0.2f, 0.35f, 0.6f, 0.55f));
       }
-      if (ImGui::Selectable(label(node, index, cursor).c_str(), onPath, ImGuiSelectableFlags_AllowDoubleClick)) {
+      auto eval = view.evals.find(index);
+      if (eval == view.evals.end()) {
+        if (view.evals.size() > 100000) view.evals.clear();
+        eval = view.evals.emplace(index, app.replay().eventAt(node.callEvent).call.eval).first;
+      }
+      if (ImGui::Selectable(label(node, index, cursor, eval->second).c_str(), onPath,
+                            ImGuiSelectableFlags_AllowDoubleClick)) {
         if (ImGui::IsMouseDoubleClicked(0) && view.hasChildren(index))
           toggle = index;
         else
@@ -160,7 +170,9 @@ void drawTreePanel(App& app) {
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("call #%u at event %llu, returns at event %llu\nply %d, iteration of the root d%d\n"
-                          "CUT: failed high  HASH-CUT: answered by the hash table\n*first: last iteration's best move",
+                          "[q,l]: window  e: eval  n: depth asked  -> score, draft reached\n"
+                          "CUT: failed high  HASH-CUT: answered by the hash table  hit: probe hit\n"
+                          "*first: the last iteration's best move, tried first",
                           index, static_cast<unsigned long long>(node.callEvent),
                           static_cast<unsigned long long>(node.returnEvent), node.ply, node.iteration);
       ImGui::PopID();

@@ -90,7 +90,7 @@ void drawVariablesPanel(App& app) {
   ImGui::TextUnformatted("Stack of open calls (root first; J, Z, a: Hash table panel)");
   if (ImGui::BeginTable("stack", 6, flags | ImGuiTableFlags_ScrollY)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* title : {"ply", "move", "q..l", "n/d", "m", "node"}) ImGui::TableSetupColumn(title);
+    for (const char* title : {"ply", "trying", "q..l", "n/d", "m", "node"}) ImGui::TableSetupColumn(title);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < stack.size(); ++i) {
       const trace::Frame& frame = stack[i];
