@@ -376,7 +376,7 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
   // [deepening]
 
     // [visit-move]
-    generateMoves(side, epSquare, scanStart, bestTo, [&](const Move& move) {
+    generateMoves(side, epSquare, scanStart, bestTo, [&](const Move& move) __attribute__((always_inline)) {
       int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
       if (capturesKing(gain, move.to, epSquare)) {
         best = kInfinity;

@@ -17,8 +17,8 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header) : p
   if (!file_) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
-  writeBytes(bytes);
-  chunk_.reserve(kMaxChunkPayload);
+  writeBytes(bytes.data(), bytes.size());
+  chunk_.resize(kMaxChunkPayload + kMaxRecordBytes);
   state_.save(chunkCheckpoint_);
 }
 
@@ -26,18 +26,18 @@ TraceWriter::~TraceWriter() {
   if (file_) std::fclose(file_);  // an unfinished trace stays readable up to its last chunk
 }
 
-void TraceWriter::writeBytes(const std::vector<uint8_t>& bytes) {
-  if (bytes.empty()) return;
-  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
+void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
+  if (size == 0) return;
+  if (std::fwrite(bytes, 1, size, file_) != size)
     throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
-  written_ += bytes.size();
+  written_ += size;
 }
 
 void TraceWriter::add(const Event& event) {
-  encodeEvent(event, chunk_);
+  chunkUsed_ = static_cast<std::size_t>(encodeEvent(event, chunk_.data() + chunkUsed_) - chunk_.data());
   state_.apply(event);
   ++chunkEvents_;
-  if (chunk_.size() >= kChunkBytes) flushChunk();
+  if (chunkUsed_ >= kChunkBytes) flushChunk();
 }
 
 void TraceWriter::flushChunk() {
@@ -49,14 +49,14 @@ void TraceWriter::flushChunk() {
   std::vector<uint8_t> head;
   ByteWriter write(head);
   write.bytes(kChunkMagic, sizeof kChunkMagic);
-  write.u32(static_cast<uint32_t>(chunk_.size()));
+  write.u32(static_cast<uint32_t>(chunkUsed_));
   write.u32(chunkEvents_);
-  write.u32(chunkCrc(chunkEvents_, chunk_.data(), chunk_.size()));
-  writeBytes(head);
-  writeBytes(chunk_);
+  write.u32(chunkCrc(chunkEvents_, chunk_.data(), chunkUsed_));
+  writeBytes(head.data(), head.size());
+  writeBytes(chunk_.data(), chunkUsed_);
   std::fflush(file_);  // a crash after this point keeps the chunk
 
-  chunk_.clear();
+  chunkUsed_ = 0;
   chunkEvents_ = 0;
   chunkFirstEvent_ = state_.events();
   chunkFirstNodes_ = state_.nodes();
@@ -96,7 +96,7 @@ void TraceWriter::finish(const TraceResult& result) {
   foot.u32(crc32Of(body.data(), body.size()));
   foot.u64(footerOffset);
   foot.bytes(kEndMagic, sizeof kEndMagic);
-  writeBytes(footer);
+  writeBytes(footer.data(), footer.size());
   if (std::fclose(file_) != 0) {
     file_ = nullptr;
     throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
@@ -223,8 +223,10 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
   header.fen = fen;
   header.moves = moves;
   const std::vector<HashEntry>& table = engine.hashTable();
-  for (uint32_t slot = 0; slot < table.size(); ++slot)
-    if (table[slot].lock != 0) header.initialEntries.emplace_back(slot, table[slot]);
+  const HashEntry* entries = table.data();
+  const auto slots = static_cast<uint32_t>(table.size());
+  for (uint32_t slot = 0; slot < slots; ++slot)
+    if (entries[slot].lock != 0) [[unlikely]] header.initialEntries.emplace_back(slot, entries[slot]);
   return header;
 }
 

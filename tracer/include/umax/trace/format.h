@@ -191,6 +191,13 @@ class TraceError : public std::runtime_error {
 
 // ---- encoding primitives (shared by writer and reader) --------------------
 
+/// The longest record an event can need.
+inline constexpr std::size_t kMaxRecordBytes = 64;
+
+/// Writes an event record at `out` (room for kMaxRecordBytes); returns the
+/// byte after it.
+uint8_t* encodeEvent(const Event& event, uint8_t* out);
+
 /// Appends an event record to `out`.
 void encodeEvent(const Event& event, std::vector<uint8_t>& out);
 

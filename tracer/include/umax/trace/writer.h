@@ -39,12 +39,13 @@ class TraceWriter {
 
  private:
   void flushChunk();
-  void writeBytes(const std::vector<uint8_t>& bytes);
+  void writeBytes(const uint8_t* bytes, std::size_t size);
 
   std::FILE* file_ = nullptr;
   std::string path_;
   SearchState state_;
-  std::vector<uint8_t> chunk_;
+  std::vector<uint8_t> chunk_;     // sized once; records fill [0, chunkUsed_)
+  std::size_t chunkUsed_ = 0;
   uint32_t chunkEvents_ = 0;
   uint64_t chunkFirstEvent_ = 0;
   uint64_t chunkFirstNodes_ = 0;
