@@ -130,6 +130,12 @@ TEST_CASE("a pawn promotes to a queen only; the promotion letter is never read",
   CHECK(engine->position().eval == -99 - kPromotionBonus);
   REQUIRE(lastMoveAccepted(*engine, "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", {"a2a1"}));
   CHECK(engine->position().board[makeSquare(0, 1)] == (kQueen | kBlack));
+  // A capturing promotion makes a queen as well.
+  REQUIRE(lastMoveAccepted(*engine, "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", {"a7b8"}));
+  CHECK(engine->position().board[makeSquare(1, 8)] == (kQueen | kWhite));
+  CHECK(engine->position().board[makeSquare(0, 7)] == 0);
+  REQUIRE(lastMoveAccepted(*engine, "4k3/8/8/8/8/8/6p1/4K2R b K - 0 1", {"g2h1"}));
+  CHECK(engine->position().board[makeSquare(7, 1)] == (kQueen | kBlack));
 }
 
 TEST_CASE("under-promotion input like a7a8n plays a queen in the classic interface", "[rules]") {
