@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <sstream>
 
@@ -17,6 +18,13 @@ namespace umax::viz {
 
 namespace {
 
+/// CPU time of the calling thread (load-independent, unlike wall time).
+double threadCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -25,6 +33,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 LoadedTrace::~LoadedTrace() {
   if (worker.joinable()) worker.join();
+  if (indexWorker.joinable()) indexWorker.join();
 }
 
 Recording::~Recording() {
@@ -39,6 +48,7 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
   auto loaded = std::make_unique<LoadedTrace>();
   loaded->path = path;
   const auto start = std::chrono::steady_clock::now();
+  const double cpuStart = threadCpuSeconds();
   try {
     loaded->reader = std::make_unique<trace::TraceReader>(path);
     loaded->replay = std::make_unique<trace::Replay>(*loaded->reader);
@@ -47,6 +57,7 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
     return false;
   }
   loaded->openSeconds = secondsSince(start);
+  loaded->openCpuSeconds = threadCpuSeconds() - cpuStart;
   error_.clear();
   playing = false;
   message = loaded->reader->truncated() ? "truncated trace: " + loaded->reader->truncationNote() : "";
@@ -59,31 +70,43 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
 }
 
 void App::startIndexing(LoadedTrace& loaded) {
-  // One thread builds the call tree, then the hash history and the timeline
-  // index (two passes over the events); the UI polls the ready flags.
+  // One thread builds the call tree, another the hash history and the
+  // timeline index (each one pass over the events); the UI polls the ready flags.
   loaded.worker = std::thread([&loaded] {
     try {
-      auto start = std::chrono::steady_clock::now();
+      const auto start = std::chrono::steady_clock::now();
+      const double cpuStart = threadCpuSeconds();
       loaded.tree = std::make_unique<trace::CallTree>(
           *loaded.reader, [&loaded](double share) { loaded.treeProgress = share; });
       loaded.treeSeconds = secondsSince(start);
+      loaded.treeCpuSeconds = threadCpuSeconds() - cpuStart;
       loaded.treeReady = true;
-      start = std::chrono::steady_clock::now();
+    } catch (const std::exception& failure) {
+      loaded.workerError = failure.what();
+      loaded.workerFailed = true;
+    }
+  });
+  loaded.indexWorker = std::thread([&loaded] {
+    try {
+      const auto start = std::chrono::steady_clock::now();
+      const double cpuStart = threadCpuSeconds();
       loaded.hash = std::make_unique<trace::HashHistory>(loaded.reader->header(), loaded.reader->eventCount());
       loaded.timeline = std::make_unique<trace::TimelineIndex>(loaded.reader->eventCount());
       trace::buildHistories(*loaded.reader, *loaded.hash, *loaded.timeline,
                             [&loaded](double share) { loaded.indexProgress = share; });
       loaded.indexSeconds = secondsSince(start);
+      loaded.indexCpuSeconds = threadCpuSeconds() - cpuStart;
       loaded.indexReady = true;
     } catch (const std::exception& failure) {
-      loaded.workerError = failure.what();
-      loaded.workerFailed = true;
+      loaded.indexError = failure.what();
+      loaded.indexFailed = true;
     }
   });
 }
 
 void App::waitForIndexes() {
   if (trace_ && trace_->worker.joinable()) trace_->worker.join();
+  if (trace_ && trace_->indexWorker.joinable()) trace_->indexWorker.join();
 }
 
 void App::startRecording(const std::string& fen, const std::string& moves, long nodes, const std::string& output) {

@@ -30,15 +30,21 @@ struct LoadedTrace {
   std::unique_ptr<trace::Replay> replay;
   double openSeconds = 0;  ///< mmap + checks + replay model
 
-  std::thread worker;
+  std::thread worker;       ///< builds the call tree
+  std::thread indexWorker;  ///< builds the hash history and timeline index
   std::atomic<double> treeProgress{0};
   std::atomic<double> indexProgress{0};
   std::atomic<bool> treeReady{false};
   std::atomic<bool> indexReady{false};
   std::atomic<bool> workerFailed{false};
+  double openCpuSeconds = 0;  ///< CPU time of the same (load-independent)
   double treeSeconds = 0;
   double indexSeconds = 0;
+  double treeCpuSeconds = 0;
+  double indexCpuSeconds = 0;
+  std::atomic<bool> indexFailed{false};
   std::string workerError;  ///< written before workerFailed is set
+  std::string indexError;   ///< written before indexFailed is set
   std::unique_ptr<trace::CallTree> tree;
   std::unique_ptr<trace::HashHistory> hash;
   std::unique_ptr<trace::TimelineIndex> timeline;
