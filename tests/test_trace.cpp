@@ -9,6 +9,7 @@
 #include <fstream>
 #include <memory>
 #include <random>
+#include <unordered_map>
 
 #include "engines.h"
 #include "support.h"
@@ -100,7 +101,6 @@ Engine& setUp(const std::string& fen, const std::string& moves) {
 struct Recording {
   ThinkResult result;
   std::vector<Board> boards;              // the engine's board after each event
-  std::vector<HashEntry> tableAfter;      // the engine's table after the think
   std::string path;
 };
 
@@ -115,7 +115,6 @@ Recording recordWithWitness(const std::string& fen, const std::string& moves, lo
   writer.finish({recording.result.score, recording.result.from, recording.result.to,
                  static_cast<uint64_t>(recording.result.nodes), writer.events()});
   recording.boards = std::move(witness.boards);
-  recording.tableAfter = engine.hashTable();
   recording.path = path;
   return recording;
 }
@@ -155,16 +154,25 @@ bool sameEvent(const Event& a, const Event& b) {
   return x == y;
 }
 
+/// A hash table rebuilt from a trace: the slots it touched (others empty).
+using ShadowTable = std::unordered_map<uint32_t, HashEntry>;
+
+HashEntry slotOf(const ShadowTable& table, uint32_t slot) {
+  const auto found = table.find(slot);
+  return found == table.end() ? HashEntry{} : found->second;
+}
+
 /// The probe the original would make on `table` for this call (Step 1).
-ProbeReport probeOn(const std::vector<HashEntry>& table, const NodeCall& call) {
+ProbeReport probeOn(const ShadowTable& table, const NodeCall& call) {
   ProbeReport report;
   report.firstSlot = (static_cast<uint32_t>(call.side * call.epSquare) ^ call.hashKey) & kHashSlotMask;
   for (int tries = 1; tries <= kProbeSlots; ++tries) {
     const uint32_t slot = report.firstSlot + tries;
-    if (table[slot].lock == 0 || static_cast<uint32_t>(table[slot].lock) == call.hashLock) {
+    const HashEntry entry = slotOf(table, slot);
+    if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == call.hashLock) {
       report.slot = slot;
       report.slotsProbed = tries;
-      report.outcome = table[slot].lock ? ProbeOutcome::kHit : ProbeOutcome::kMiss;
+      report.outcome = entry.lock ? ProbeOutcome::kHit : ProbeOutcome::kMiss;
       return report;
     }
   }
@@ -270,7 +278,7 @@ TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, e
     CAPTURE(c.fen, c.moves);
     const Recording recording = recordWithWitness(c.fen, c.moves, 3000, scratchFile("hash-" + std::to_string(index++) + ".trc"));
     const TraceReader reader(recording.path);
-    std::vector<HashEntry> shadow(kHashEntries + 1);
+    ShadowTable shadow;
     for (const auto& [slot, entry] : reader.header().initialEntries) shadow[slot] = entry;
     std::vector<NodeCall> calls;
     uint64_t probes = 0;
@@ -286,7 +294,7 @@ TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, e
           bool same = expected.firstSlot == event.probe.firstSlot && expected.slot == event.probe.slot &&
                       expected.slotsProbed == event.probe.slotsProbed && expected.outcome == event.probe.outcome;
           if (expected.outcome == ProbeOutcome::kHit) {
-            const HashEntry& stored = shadow[expected.slot];
+            const HashEntry stored = slotOf(shadow, expected.slot);
             same = same && stored.score == event.entry.score && stored.from == event.entry.from &&
                    stored.to == event.entry.to && stored.draft == event.entry.draft;
           }
@@ -296,7 +304,7 @@ TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, e
         case EventKind::kStore:
           // Slots emptied by main()'s lock clearing keep stale fields the
           // trace does not carry: only an occupied slot must match in full.
-          if (shadow[event.slot].lock != 0) storeMismatches += !sameEntry(shadow[event.slot], event.before);
+          if (slotOf(shadow, event.slot).lock != 0) storeMismatches += !sameEntry(shadow[event.slot], event.before);
           else storeMismatches += event.before.lock != 0;
           shadow[event.slot] = event.after;
           break;
@@ -306,11 +314,14 @@ TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, e
     CHECK(probes > 0);
     CHECK(probeMismatches == 0);
     CHECK(storeMismatches == 0);
+    // The engine's own table after the think: every occupied slot is one the
+    // trace rebuilt, and every slot the trace filled is occupied alike.
+    const std::vector<HashEntry>& actual = sharedEngine().hashTable();
     uint64_t tableMismatches = 0;
-    for (std::size_t slot = 0; slot < shadow.size(); ++slot) {
-      const HashEntry& actual = recording.tableAfter[slot];
-      tableMismatches += actual.lock != 0 ? !sameEntry(actual, shadow[slot]) : shadow[slot].lock != 0;
-    }
+    for (std::size_t slot = 0; slot < actual.size(); ++slot)
+      if (actual[slot].lock != 0) tableMismatches += !sameEntry(actual[slot], slotOf(shadow, static_cast<uint32_t>(slot)));
+    for (const auto& [slot, entry] : shadow)
+      if (entry.lock != 0) tableMismatches += !sameEntry(actual[slot], entry);
     CHECK(tableMismatches == 0);
   }
 }
