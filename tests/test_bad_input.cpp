@@ -1,0 +1,317 @@
+// Bad input: the umax-readable executable in its classic mode survives
+// over-long lines, binary garbage, NUL bytes and end of input in mid-line
+// (exit 0, no hang, a message on stderr for every refused line); bad FENs on
+// the command line of umax-readable and umax-probe end with status 2 and a
+// clear message; each FEN field wrong in turn is refused at that field.
+// Also the regression inputs the fuzzers of fuzz/ found (if any: see below).
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <unistd.h>
+
+#include "support.h"
+#include "umax/classic.h"
+#include "umax/position.h"
+
+using namespace umax;
+using namespace umax::test;
+
+namespace {
+
+constexpr std::size_t kBoardBytes = 8 * (8 * 2 + 2);  // " x" per square, " \n" per row
+
+/// What one run of an executable gave.
+struct Result {
+  std::string out;
+  std::string err;
+  int status = -1;
+};
+
+/// Runs `bin/<command>` with `input` on stdin (under `timeout`, so a hang
+/// fails the test with status 124 instead of stopping the suite).
+Result runExecutable(const std::string& name, const std::string& command, const std::string& input) {
+  const std::string base = binPath("bad-input-" + name + "-" + std::to_string(getpid()));
+  const std::string inPath = base + ".in";
+  const std::string errPath = base + ".err";
+  std::ofstream(inPath, std::ios::binary) << input;
+  Result result;
+  result.out = runCommand("timeout 300 " + command + " < '" + inPath + "' 2> '" + errPath + "'", &result.status);
+  result.err = readFile(errPath);
+  std::remove(inPath.c_str());
+  std::remove(errPath.c_str());
+  return result;
+}
+
+Result runClassic(const std::string& name, const std::string& input, long nodes = 2000) {
+  return runExecutable(name, "'" + binPath("umax-readable") + "' --nodes " + std::to_string(nodes), input);
+}
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+/// One input line as the original reads it: the bytes before the first byte
+/// <= 10, and that terminator (-1 for a last line ended by the end of input).
+struct InputLine {
+  std::string text;
+  int terminator;
+};
+
+std::vector<InputLine> inputLines(const std::string& input) {
+  std::vector<InputLine> lines;
+  std::string text;
+  for (char c : input) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte <= 10) {
+      lines.push_back({text, byte});
+      text.clear();
+    } else {
+      text += c;
+    }
+  }
+  if (!text.empty()) lines.push_back({text, -1});
+  return lines;
+}
+
+/// Checks a classic-mode run line by line: one board per line plus the
+/// first; for every line either a changed board (a move was played, no
+/// message) or the message that belongs to that kind of line, in order.
+/// \returns how many lines were refused.
+int checkClassicRun(const std::string& input, const Result& run) {
+  const auto lines = inputLines(input);
+  CHECK(run.status == 0);
+  REQUIRE(run.out.size() == kBoardBytes * (lines.size() + 1));
+  const auto messages = splitLines(run.err);
+  std::size_t next = 0;
+  int refused = 0;
+  auto expectMessage = [&](const std::string& wanted, const std::string& alternative) {
+    REQUIRE(next < messages.size());
+    const std::string& message = messages[next++];
+    CAPTURE(message);
+    CHECK(message.rfind("umax-readable: ", 0) == 0);
+    const bool found = message.find(wanted) != std::string::npos || message.find(alternative) != std::string::npos;
+    CHECK(found);
+  };
+  for (std::size_t index = 0; index < lines.size(); ++index) {
+    const InputLine& line = lines[index];
+    CAPTURE(index, line.text.size(), line.terminator);
+    const bool changed =
+        run.out.compare(index * kBoardBytes, kBoardBytes, run.out, (index + 1) * kBoardBytes, kBoardBytes) != 0;
+    if (line.text.size() > static_cast<std::size_t>(kMaxLineLength)) {
+      CHECK_FALSE(changed);
+      ++refused;
+      const std::string wanted = "input line of " + std::to_string(line.text.size()) + " characters ignored";
+      expectMessage(wanted, wanted);
+    } else if (line.text.empty() && line.terminator == '\n') {
+      // An empty line thinks; the message says what it played, if anything.
+      expectMessage("umax-readable: plays ", "no move played");
+    } else if (!changed) {
+      // Any other line is a move (an empty one ended by NUL, tab, ... is made
+      // of the terminator and old buffer bytes, as in the original).
+      ++refused;
+      expectMessage("illegal move '", "is not a move like e2e4");
+    }
+  }
+  CHECK(next == messages.size());  // no message without a reason
+  return refused;
+}
+
+std::string randomBytes(std::mt19937& random, std::size_t count) {
+  std::string bytes;
+  for (std::size_t index = 0; index < count; ++index) bytes += static_cast<char>(random() & 0xff);
+  return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("umax-readable survives over-long lines, with or without a last newline", "[bad-input]") {
+  const std::string input = "e2e4\n" + std::string(1 << 20, 'x') + "\n" + std::string(9, 'e') + "\ne7e5\n" +
+                            std::string(100000, '7') + "\n" + std::string(70000, 'z');
+  const Result run = runClassic("long", input);
+  CHECK(checkClassicRun(input, run) == 4);
+  CHECK_THAT(run.err, Catch::Contains("input line of 1048576 characters ignored"));
+  CHECK_THAT(run.err, Catch::Contains("input line of 70000 characters ignored"));
+}
+
+TEST_CASE("umax-readable survives binary garbage and reports every refused line", "[bad-input]") {
+  std::mt19937 random(20261122);
+  for (int trial = 0; trial < 4; ++trial) {
+    CAPTURE(trial);
+    // Random bytes between moves of a game; runs of bytes <= 10 make empty
+    // lines (thinks, with a small budget) and lines of old buffer bytes.
+    const std::string input = "e2e4\n" + randomBytes(random, 1500) + "\ne7e5\n" + randomBytes(random, 1500);
+    const Result run = runClassic("garbage" + std::to_string(trial), input);
+    CHECK(checkClassicRun(input, run) > 10);
+  }
+}
+
+TEST_CASE("umax-readable survives NUL bytes inside, between and instead of lines", "[bad-input]") {
+  const std::string input = std::string("e2\0e4\n", 6) + std::string(20, '\0') + std::string("e2e4\0", 5) +
+                            std::string("\0\0\0g8f6\n", 8) + std::string("x\0", 2);
+  const Result run = runClassic("nul", input);
+  // Refused: "e2", "e4", 20 + 3 empty lines ended by NUL, and "x".
+  CHECK(checkClassicRun(input, run) == 26);
+  // e2e4 (ended by a NUL) and g8f6 were played.
+  const Position expected = parseFen("rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+  CHECK(run.out.substr(run.out.size() - kBoardBytes) == boardText(expected.board));
+}
+
+TEST_CASE("umax-readable handles end of input in mid-line", "[bad-input]") {
+  SECTION("an unterminated legal move is played") {
+    const std::string input = "e2e4\ne7e5";
+    const Result run = runClassic("eof-move", input);
+    CHECK(checkClassicRun(input, run) == 0);
+  }
+  SECTION("an unterminated illegal move is refused") {
+    const std::string input = "e2e4\ne7e3";
+    const Result run = runClassic("eof-illegal", input);
+    CHECK(checkClassicRun(input, run) == 1);
+    CHECK_THAT(run.err, Catch::Contains("illegal move 'e7e3'"));
+  }
+  SECTION("an unterminated short line and an unterminated binary line") {
+    for (const std::string& input : {std::string("e2e4\ne"), std::string("e2e4\n\xff\xfe\x80", 8)}) {
+      const Result run = runClassic("eof-short", input);
+      CHECK(checkClassicRun(input, run) == 1);
+    }
+  }
+  SECTION("no input at all") {
+    const Result run = runClassic("eof-empty", "");
+    CHECK(run.status == 0);
+    CHECK(run.out == boardText(startBoard()));
+    CHECK(run.err.empty());
+  }
+}
+
+TEST_CASE("a bad --fen or --moves ends umax-readable and umax-probe with status 2 and a message",
+          "[bad-input]") {
+  struct Case {
+    std::string arguments;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"--fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'", "bad FEN at column 1: a FEN has 4 to 6"},
+      {"--fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5'", "bad FEN at column 52: e.p. square e5"},
+      {"--fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBZR w KQkq -'", "unexpected character 'Z'"},
+      {"--fen \"$(printf '8/8/8/8/8/8/8/k6K w - -\\001')\"", "is not printable ASCII"},
+      {"--fen '8/8/8/8/8/8/8/8 w - -'", "exactly one white king, found 0"},
+      {"--moves 'e2e4 e7e5 e1e3'", "move 3 'e1e3' is illegal here"},
+      {"--moves 'e2e4 xyzzy'", "move 2 'xyzzy' is not a move like e2e4"},
+  };
+  const std::vector<std::pair<std::string, std::string>> programs = {
+      {"umax-readable", "--think --nodes 1000"},
+      {"umax-probe", "--engine readable --nodes 1000"},
+      {"umax-probe", "--engine minimal --nodes 1000"},
+  };
+  for (const auto& [program, options] : programs) {
+    for (const auto& test : cases) {
+      const Result run = runExecutable("args", "'" + binPath(program) + "' " + options + " " + test.arguments, "");
+      CAPTURE(program, options, test.arguments, run.err);
+      CHECK(run.status == 2);
+      CHECK(run.out.empty());
+      CHECK(splitLines(run.err).size() == 1);
+      CHECK_THAT(run.err, Catch::StartsWith(program + ": "));
+      CHECK_THAT(run.err, Catch::Contains(test.message));
+    }
+  }
+}
+
+TEST_CASE("a FEN with each field wrong in turn is refused at that field", "[bad-input][fen-errors]") {
+  // Fields: placement, side, castling, e.p., half-move clock, move number.
+  const std::vector<std::string> good = {"r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R", "b", "KQkq", "e3", "0", "1"};
+  struct Wrong {
+    std::size_t field;
+    std::string text;
+    std::string message;
+  };
+  const std::vector<Wrong> wrongs = {
+      {0, "r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R/", "more than 8 ranks"},
+      {0, "r3k2r/pppppppp//8/4P3/8/PPPP1PPP/R3K2R", "rank 6 has 0 squares, not 8"},
+      {0, "r3k2r/pppppppp/0/8/4P3/8/PPPP1PPP/R3K2R", "unexpected character '0'"},
+      {0, "r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2K", "exactly one white king, found 2"},
+      {0, "r3k2r/ppppppp/8/8/4P3/8/PPPP1PPP/R3K2R", "rank 7 has 7 squares"},
+      {1, "W", "side to move must be 'w' or 'b', found 'W'"},
+      {1, "white", "found 'white'"},
+      {2, "KQkq-", "letters from KQkq, found '-'"},
+      {2, "KQkqK", "castling right 'K' is given twice"},
+      {3, "e", "e.p. square must be '-' or a square like e3, found 'e'"},
+      {3, "e3e3", "found 'e3e3'"},
+      {3, "d3", "e.p. square d3 does not lie behind a pawn"},
+      {3, "e6", "e.p. square e6 is not on rank 3"},
+      {4, "x", "half-move clock must be a non-negative number, found 'x'"},
+      {4, "1234567890", "half-move clock must be a non-negative number, found '1234567890'"},
+      {5, "1.5", "move number must be a positive number, found '1.5'"},
+      {5, "-", "move number must be a positive number, found '-'"},
+  };
+  for (const auto& wrong : wrongs) {
+    std::vector<std::string> fields = good;
+    fields[wrong.field] = wrong.text;
+    std::string fen;
+    std::size_t column = 0;
+    for (std::size_t index = 0; index < fields.size(); ++index) {
+      if (index) fen += ' ';
+      if (index == wrong.field) column = fen.size();
+      fen += fields[index];
+    }
+    CAPTURE(fen);
+    try {
+      (void)parseFen(fen);
+      FAIL("accepted: " << fen);
+    } catch (const FenError& error) {
+      CAPTURE(error.what());
+      CHECK_THAT(error.what(), Catch::Contains(wrong.message));
+      // Errors about the whole placement (its king count) point at its start.
+      CHECK(error.column() >= column);
+      CHECK(error.column() <= column + wrong.text.size());
+    }
+  }
+  // The base FEN itself is fine: every refusal above is due to its one wrong field.
+  std::string base;
+  for (const auto& field : good) base += (base.empty() ? "" : " ") + field;
+  CHECK_NOTHROW(parseFen(base));
+}
+
+TEST_CASE("castling rights need their own rook and king", "[bad-input][fen-errors]") {
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"r3k2r/8/8/8/8/8/8/1R2K2R w Q - 0 1", "castling right 'Q' needs a white rook on a1"},
+      {"1r2k2r/8/8/8/8/8/8/R3K2R w q - 0 1", "castling right 'q' needs a black rook on a8"},
+      {"r3k2r/8/8/8/8/8/8/R2K3R w K - 0 1", "castling right 'K' needs the white king on e1"},
+      {"r3k2r/8/8/8/8/8/8/R3K2R w kk - 0 1", "castling right 'k' is given twice"},
+  };
+  for (const auto& [fen, message] : rows) {
+    CAPTURE(fen);
+    CHECK_THROWS_WITH(parseFen(fen), Catch::Contains(message));
+  }
+}
+
+TEST_CASE("with black to move, a white king in check is refused", "[bad-input][fen-errors]") {
+  CHECK_THROWS_WITH(parseFen("4k3/8/8/8/8/8/8/r3K3 b - - 0 1"),
+                    Catch::Contains("the side not to move (white) is in check"));
+  CHECK_NOTHROW(parseFen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"));
+}
+
+TEST_CASE("every input of the committed fuzz_fen corpus is parsed or refused with a FenError", "[bad-input][fuzz-corpus]") {
+  // The corpus fuzz/run.sh grows with libFuzzer (clang builds only); this
+  // replays it in every build. Any other exception or a crash fails.
+  int inputs = 0;
+  int accepted = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(sourcePath("fuzz/corpus/fuzz_fen"))) {
+    const std::string fen = readFile(entry.path().string());
+    CAPTURE(entry.path().filename().string());
+    ++inputs;
+    try {
+      const Position position = parseFen(fen);
+      ++accepted;
+      CHECK((position.side == kWhite || position.side == kBlack));
+    } catch (const FenError& error) {
+      CHECK(error.column() <= fen.size());
+    }
+  }
+  CHECK(inputs >= 50);
+  CHECK(accepted >= 10);  // the corpus reaches past the parser's refusals
+}
