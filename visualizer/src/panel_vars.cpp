@@ -88,7 +88,7 @@ void drawVariablesPanel(App& app) {
     ImGui::EndTable();
   }
   ImGui::TextUnformatted("Stack of open calls (root first; J, Z, a: Hash table panel)");
-  if (ImGui::BeginTable("stack", 6, flags | ImGuiTableFlags_ScrollY)) {
+  if (ImGui::BeginTable("stack", 6, flags | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     for (const char* title : {"ply", "trying", "q..l", "n/d", "m", "node"}) ImGui::TableSetupColumn(title);
     ImGui::TableHeadersRow();
