@@ -20,10 +20,50 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header) : p
   writeBytes(bytes.data(), bytes.size());
   chunk_.resize(kMaxChunkPayload + kMaxRecordBytes);
   state_.save(chunkCheckpoint_);
+  filling_.reserve(kBatchEvents);
+  pending_.reserve(kBatchEvents);
+  worker_ = std::thread([this] { work(); });
 }
 
 TraceWriter::~TraceWriter() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  changed_.notify_all();
+  if (worker_.joinable()) worker_.join();
   if (file_) std::fclose(file_);  // an unfinished trace stays readable up to its last chunk
+}
+
+// The writer thread: waits for a batch, consumes it, says it is done.
+void TraceWriter::work() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    changed_.wait(lock, [this] { return pendingReady_ || stop_; });
+    if (!pendingReady_) return;
+    lock.unlock();
+    try {
+      if (!error_)
+        for (const Event& event : pending_) consume(event);
+    } catch (...) {
+      error_ = std::current_exception();
+    }
+    pending_.clear();
+    lock.lock();
+    pendingReady_ = false;
+    changed_.notify_all();
+  }
+}
+
+// Gives the filled batch to the writer thread once it is free again.
+void TraceWriter::handOff() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [this] { return !pendingReady_; });
+  if (error_) std::rethrow_exception(error_);
+  std::swap(filling_, pending_);
+  pendingReady_ = true;
+  lock.unlock();
+  changed_.notify_all();
 }
 
 void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
@@ -34,6 +74,12 @@ void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
 }
 
 void TraceWriter::add(const Event& event) {
+  filling_.push_back(event);
+  ++added_;
+  if (filling_.size() == kBatchEvents) handOff();
+}
+
+void TraceWriter::consume(const Event& event) {
   chunkUsed_ = static_cast<std::size_t>(encodeEvent(event, chunk_.data() + chunkUsed_) - chunk_.data());
   state_.apply(event);
   ++chunkEvents_;
@@ -66,6 +112,15 @@ void TraceWriter::flushChunk() {
 
 void TraceWriter::finish(const TraceResult& result) {
   if (finished_) return;
+  if (!filling_.empty()) handOff();
+  {  // wait for the writer thread to finish the last batch, then stop it
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [this] { return !pendingReady_; });
+    stop_ = true;
+  }
+  changed_.notify_all();
+  worker_.join();
+  if (error_) std::rethrow_exception(error_);
   flushChunk();
   std::vector<uint8_t> body;
   ByteWriter write(body);

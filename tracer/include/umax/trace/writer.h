@@ -2,10 +2,14 @@
 /// \brief Recording a think of the readable build into a trace file.
 #pragma once
 
+#include <condition_variable>
 #include <cstdio>
+#include <exception>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "umax/engine.h"
@@ -16,8 +20,12 @@
 namespace umax::trace {
 
 /// Streams events into a trace file: header first, then chunks of records
-/// (each flushed to the file as soon as it is full, so a crash loses at
-/// most the chunk being filled), then at finish() the footer and trailer.
+/// (each flushed to the file as soon as it is full), then at finish() the
+/// footer and trailer. The search thread only copies each event into a
+/// batch; a writer thread encodes the batches, keeps the search state that
+/// checkpoints are made of, checksums and writes. A crash loses the events
+/// not yet written (at most two batches and one chunk); what was written
+/// stays readable.
 class TraceWriter {
  public:
   /// Creates `path` and writes the header. Throws std::runtime_error if the
@@ -33,11 +41,12 @@ class TraceWriter {
   void finish(const TraceResult& result);
 
   /// Events added so far.
-  uint64_t events() const { return state_.events(); }
-  /// Bytes written to the file so far (without the chunk being filled).
-  uint64_t bytesWritten() const { return written_; }
+  uint64_t events() const { return added_; }
 
  private:
+  void handOff();
+  void work();
+  void consume(const Event& event);
   void flushChunk();
   void writeBytes(const uint8_t* bytes, std::size_t size);
 
@@ -60,6 +69,18 @@ class TraceWriter {
   std::vector<uint64_t> checkpointSizes_;
   uint64_t written_ = 0;
   bool finished_ = false;
+
+  // The hand-off between the search thread and the writer thread.
+  static constexpr std::size_t kBatchEvents = 8192;
+  std::vector<Event> filling_;   // the search thread appends here
+  std::vector<Event> pending_;   // the writer thread works through this
+  bool pendingReady_ = false;
+  bool stop_ = false;
+  std::exception_ptr error_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::thread worker_;
+  uint64_t added_ = 0;
 };
 
 /// Progress of a recording: counted nodes so far and the root's iteration.
