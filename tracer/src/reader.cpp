@@ -28,20 +28,20 @@ uint32_t loadU32(const uint8_t* at) {
 
 TraceReader::TraceReader(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd < 0) throw TraceError("cannot open '" + path + "': " + std::strerror(errno), 0);
+  if (fd < 0) throw TraceError("cannot open '" + path + "': " + std::strerror(errno));
   struct stat info {};
   if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
     ::close(fd);
-    throw TraceError("'" + path + "' is not a regular file", 0);
+    throw TraceError("'" + path + "' is not a regular file");
   }
   size_ = static_cast<uint64_t>(info.st_size);
   if (size_ == 0) {
     ::close(fd);
-    throw TraceError("'" + path + "' is empty", 0);
+    throw TraceError("'" + path + "' is empty");
   }
   void* map = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
   ::close(fd);
-  if (map == MAP_FAILED) throw TraceError("cannot map '" + path + "': " + std::strerror(errno), 0);
+  if (map == MAP_FAILED) throw TraceError("cannot map '" + path + "': " + std::strerror(errno));
   data_ = static_cast<const uint8_t*>(map);
   try {
     const uint64_t start = readHeader(data_, size_, header_);

@@ -202,31 +202,6 @@ bool Replay::jumpToNode(uint64_t number) {
   return false;
 }
 
-bool Replay::jumpToLine(const std::vector<std::pair<int, int>>& moves) {
-  // Walk the events from the start, following the line: at each level the
-  // first move made with the wanted squares at the wanted depth.
-  std::size_t matched = 0;  // moves of the line found so far
-  int depth = 0;            // open calls
-  int lineDepth = 1;        // the depth at which the next move of the line is made
-  for (uint64_t index = 0; index < eventCount(); ++index) {
-    const Event event = eventAt(index);
-    if (event.kind == EventKind::kCall) {
-      ++depth;
-      if (matched == moves.size() && depth == lineDepth) {
-        seek(index + 1);
-        return true;
-      }
-    } else if (event.kind == EventKind::kReturn) {
-      if (--depth < lineDepth - 1) return false;  // left the line's subtree
-    } else if (event.kind == EventKind::kMoveMade && depth == lineDepth && matched < moves.size() &&
-               event.move.from == moves[matched].first && event.move.to == moves[matched].second) {
-      ++matched;
-      ++lineDepth;
-    }
-  }
-  return false;
-}
-
 // ---- CallTree --------------------------------------------------------------
 
 CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>& progress) {

@@ -65,7 +65,8 @@ class ByteWriter {
 /// The data ended in the middle of a value.
 class TruncatedData : public TraceError {
  public:
-  using TraceError::TraceError;
+  /// The value that did not fit started before byte `offset`.
+  TruncatedData(const std::string& what, uint64_t offset) : TraceError(what, offset) {}
 };
 
 /// Reads the primitives back from a byte range, checking every bound. A read

@@ -53,8 +53,9 @@ namespace umax::trace {
 inline constexpr char kMagic[8] = {'U', 'M', 'A', 'X', 'T', 'R', 'C', '\0'};
 /// The 8 bytes every complete trace file ends with.
 inline constexpr char kEndMagic[8] = {'U', 'M', 'A', 'X', 'E', 'N', 'D', '\0'};
-/// The chunk and footer markers.
+/// The 4 bytes that start every chunk.
 inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
+/// The 4 bytes that start the footer.
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
 /// The format version this code writes and reads.
 inline constexpr uint32_t kFormatVersion = 1;
@@ -133,7 +134,7 @@ struct MoveRecord {
 
 /// One decoded event. Only the fields of its kind are meaningful.
 struct Event {
-  EventKind kind = EventKind::kCall;
+  EventKind kind = EventKind::kCall;  ///< what happened; says which fields below hold it
   NodeCall call;              ///< kCall
   ProbeReport probe;          ///< kProbe
   HashEntry entry;            ///< kProbe: the entry found (on a hit)
@@ -155,7 +156,7 @@ std::string toString(const Event& event);
 
 /// What the header of a trace says.
 struct TraceHeader {
-  uint32_t version = kFormatVersion;
+  uint32_t version = kFormatVersion;  ///< format version of the file
   uint32_t lineMapVersion = 0;  ///< version of readable/line_map.json the sites refer to
   int64_t budget = 0;           ///< node budget of the think
   uint32_t startNodes = 0;      ///< N at the start of the think (the budget trick: 1e7 - budget)
@@ -170,9 +171,9 @@ struct TraceHeader {
 
 /// What the footer says about the result.
 struct TraceResult {
-  int score = 0;
-  int from = 0;
-  int to = 0;
+  int score = 0;        ///< the root's score
+  int from = 0;         ///< best move's from-square (K)
+  int to = 0;           ///< best move's to-square (L)
   uint64_t nodes = 0;   ///< nodes counted by the search
   uint64_t events = 0;  ///< events in the file
 };
@@ -180,8 +181,11 @@ struct TraceResult {
 /// A trace that cannot be read: what is wrong and where (byte offset).
 class TraceError : public std::runtime_error {
  public:
+  /// A problem at byte `offset` of the file (named in the message).
   TraceError(const std::string& what, uint64_t offset)
       : std::runtime_error(what + " (at byte " + std::to_string(offset) + ")"), offset_(offset) {}
+  /// A problem with the file as a whole (it cannot be opened, it is empty, ...).
+  explicit TraceError(const std::string& what) : std::runtime_error(what), offset_(0) {}
   /// Byte offset of the problem in the file.
   uint64_t offset() const { return offset_; }
 

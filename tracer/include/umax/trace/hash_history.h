@@ -26,8 +26,9 @@ namespace umax::trace {
 /// The contents of the hash table along a trace.
 class HashHistory {
  public:
-  /// Cells of the downsampled picture, and snapshot points along the trace.
+  /// Cells of the downsampled picture.
   static constexpr int kCells = 4096;
+  /// Snapshot points of the picture along the trace.
   static constexpr int kSnapshots = 1024;
 
   /// An empty history for a trace with `header` and `eventCount` events;
@@ -89,19 +90,23 @@ class TimelineIndex {
   /// Buckets the events are grouped into.
   static constexpr int kBuckets = 4096;
 
+  /// An empty index for a trace of `eventCount` events.
   explicit TimelineIndex(uint64_t eventCount);
   /// Takes event number `index` (events must come in order).
   void add(const Event& event, uint64_t index);
 
   /// One root iteration: its kIteration event and its draft.
   struct Iteration {
-    uint64_t event;
-    int draft;
+    uint64_t event;  ///< index of the kIteration event
+    int draft;       ///< the root's draft d
   };
+  /// The root's iterations, in order.
   const std::vector<Iteration>& rootIterations() const { return rootIterations_; }
   /// Events per bucket (the last bucket may hold fewer).
   uint64_t eventsPerBucket() const { return perBucket_; }
+  /// Beta cutoffs per bucket.
   const std::vector<uint32_t>& cutoffs() const { return cutoffs_; }
+  /// Probes that hit, per bucket.
   const std::vector<uint32_t>& hashHits() const { return hashHits_; }
 
  private:

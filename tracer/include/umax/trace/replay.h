@@ -41,29 +41,30 @@ class Replay {
 
   /// Moves the cursor to `applied` (clamped to [0, eventCount()]).
   void seek(uint64_t applied);
-  /// One event forward / back; false at the end / start.
+  /// One event forward; false at the end.
   bool stepForward();
+  /// One event back; false at the start.
   bool stepBack();
   /// Forward over the whole subtree the next event opens (a move and the
   /// search of its reply, or a call), landing after it; else one step.
+  /// Scans the subtree's events: for big subtrees a CallTree knows the
+  /// return event at once (the visualizer uses that; see line_search.h).
   bool stepOver();
-  /// Forward until the current call returns (after its kReturn).
+  /// Forward until the current call returns (after its kReturn); scans like stepOver().
   bool stepOut();
 
   /// Forward to just after the next event that `match`es; false if none.
   bool nextWhere(const std::function<bool(const Event&)>& match);
   /// Back to just after the previous such event (before the cursor's last).
   bool previousWhere(const std::function<bool(const Event&)>& match);
-  /// Jumps to the next beta cutoff, hash hit, or iteration of the root.
+  /// Jumps to just after the next beta cutoff; false if none.
   bool nextCutoff();
+  /// Jumps to just after the next probe that found its position; false if none.
   bool nextHashHit();
+  /// Jumps to just after the root's next iteration event; false if none.
   bool nextRootIteration();
   /// Jumps to just after counted node `number` (1-based) was counted.
   bool jumpToNode(uint64_t number);
-  /// Jumps to just after the call reached by playing `moves` (squares like
-  /// "e2e4 e7e5") from the root, in its first occurrence; false if no call
-  /// of the trace follows that line.
-  bool jumpToLine(const std::vector<std::pair<int, int>>& moves);
 
  private:
   void restore(std::size_t chunk);
