@@ -48,14 +48,16 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_;
 };
 
-int record(const std::string& fen, const std::string& moves, long nodes, const std::string& output, bool progress) {
+int record(const std::string& fen, const std::string& moves, long nodes, const std::string& output, bool progress,
+           bool writerThread) {
   auto engine = std::make_unique<Engine>();
   if (!fen.empty()) engine->setPosition(parseFen(fen));
   playMoves(*engine, moves);
   ProgressBar bar(progress);
   const auto start = std::chrono::steady_clock::now();
   const ThinkResult result =
-      recordThink(*engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); });
+      recordThink(*engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); },
+                  writerThread ? TraceWriter::Threads::kWriterThread : TraceWriter::Threads::kSameThread);
   bar.done(static_cast<uint64_t>(result.nodes));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   TraceReader reader(output);
@@ -132,6 +134,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1L, 100000000L));
   recordCommand->add_option("-o,--output", output, "trace file to write")->required();
   recordCommand->add_flag("-q,--quiet", quiet, "no progress display on stderr");
+  bool writerThread = false;
+  recordCommand->add_flag("--writer-thread", writerThread,
+                          "encode and write on a second thread (faster when a core is free; see umax-trace-bench)");
 
   std::string path;
   auto* infoCommand = app.add_subcommand("info", "figures: nodes, events, bytes, event counts, hash hit rate, "
@@ -162,7 +167,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
-    if (*recordCommand) return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO));
+    if (*recordCommand) return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO), writerThread);
     if (*infoCommand) return info(path);
     const TraceReader reader(path);
     if (reader.truncated())

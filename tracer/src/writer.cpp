@@ -12,7 +12,8 @@ namespace umax::trace {
 
 // ---- TraceWriter -----------------------------------------------------------
 
-TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header) : path_(path), state_(header) {
+TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Threads threads)
+    : path_(path), state_(header), threaded_(threads == Threads::kWriterThread) {
   file_ = std::fopen(path.c_str(), "wb");
   if (!file_) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
   std::vector<uint8_t> bytes;
@@ -20,9 +21,11 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header) : p
   writeBytes(bytes.data(), bytes.size());
   chunk_.resize(kMaxChunkPayload + kMaxRecordBytes);
   state_.save(chunkCheckpoint_);
-  filling_.reserve(kBatchEvents);
-  pending_.reserve(kBatchEvents);
-  worker_ = std::thread([this] { work(); });
+  if (threaded_) {
+    filling_.reserve(kBatchEvents);
+    pending_.reserve(kBatchEvents);
+    worker_ = std::thread([this] { work(); });
+  }
 }
 
 TraceWriter::~TraceWriter() {
@@ -74,8 +77,9 @@ void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
 }
 
 void TraceWriter::add(const Event& event) {
-  filling_.push_back(event);
   ++added_;
+  if (!threaded_) return consume(event);
+  filling_.push_back(event);
   if (filling_.size() == kBatchEvents) handOff();
 }
 
@@ -112,15 +116,17 @@ void TraceWriter::flushChunk() {
 
 void TraceWriter::finish(const TraceResult& result) {
   if (finished_) return;
-  if (!filling_.empty()) handOff();
-  {  // wait for the writer thread to finish the last batch, then stop it
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [this] { return !pendingReady_; });
-    stop_ = true;
+  if (threaded_) {
+    if (!filling_.empty()) handOff();
+    {  // wait for the writer thread to finish the last batch, then stop it
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [this] { return !pendingReady_; });
+      stop_ = true;
+    }
+    changed_.notify_all();
+    worker_.join();
+    if (error_) std::rethrow_exception(error_);
   }
-  changed_.notify_all();
-  worker_.join();
-  if (error_) std::rethrow_exception(error_);
   flushChunk();
   std::vector<uint8_t> body;
   ByteWriter write(body);
@@ -286,8 +292,8 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
 }
 
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
-                        const std::string& moves, ProgressCallback progress) {
-  TraceWriter writer(path, makeHeader(engine, budget, fen, moves));
+                        const std::string& moves, ProgressCallback progress, TraceWriter::Threads threads) {
+  TraceWriter writer(path, makeHeader(engine, budget, fen, moves), threads);
   Recorder recorder(writer, std::move(progress));
   const ThinkResult result = engine.think(budget, recorder);
   writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});

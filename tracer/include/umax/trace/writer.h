@@ -21,16 +21,23 @@ namespace umax::trace {
 
 /// Streams events into a trace file: header first, then chunks of records
 /// (each flushed to the file as soon as it is full), then at finish() the
-/// footer and trailer. The search thread only copies each event into a
-/// batch; a writer thread encodes the batches, keeps the search state that
-/// checkpoints are made of, checksums and writes. A crash loses the events
-/// not yet written (at most two batches and one chunk); what was written
-/// stays readable.
+/// footer and trailer. By default everything happens on the calling
+/// thread; with Threads::kWriterThread the search thread only copies each
+/// event into a batch and a writer thread encodes the batches, keeps the
+/// search state that checkpoints are made of, checksums and writes (faster
+/// when a core is free). A crash loses the events not yet written (the chunk
+/// being filled, and with a writer thread up to two batches); what was
+/// written stays readable.
 class TraceWriter {
  public:
+  /// How the work is shared between threads.
+  enum class Threads {
+    kSameThread,    ///< everything on the calling thread (the default: the faster one on a busy machine)
+    kWriterThread,  ///< the search thread only copies events; a writer thread encodes and writes
+  };
   /// Creates `path` and writes the header. Throws std::runtime_error if the
   /// file cannot be written.
-  TraceWriter(const std::string& path, const TraceHeader& header);
+  TraceWriter(const std::string& path, const TraceHeader& header, Threads threads = Threads::kSameThread);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
@@ -81,6 +88,7 @@ class TraceWriter {
   std::condition_variable changed_;
   std::thread worker_;
   uint64_t added_ = 0;
+  bool threaded_ = false;
 };
 
 /// Progress of a recording: counted nodes so far and the root's iteration.
@@ -121,6 +129,7 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
 /// Records one think of `engine` (from its current state and table) into
 /// `path`. Returns the search's result; the file is complete when it returns.
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
-                        const std::string& moves, ProgressCallback progress = {});
+                        const std::string& moves, ProgressCallback progress = {},
+                        TraceWriter::Threads threads = TraceWriter::Threads::kSameThread);
 
 }  // namespace umax::trace
