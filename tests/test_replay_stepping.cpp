@@ -23,24 +23,26 @@ using namespace umax::trace;
 
 namespace {
 
-/// A small recorded think (1. e4, 3000-node budget), written once per run.
+/// A small recorded think (1. e4, 3000-node budget), written once per run
+/// and removed at exit. The path lives in the same static object that
+/// removes the file, so it cannot be destroyed before its last use (a
+/// separate static cleaner read the destroyed string: ASan, at exit).
 const std::string& stepTrace() {
-  static const std::string path = [] {
-    const auto file = std::filesystem::temp_directory_path() / ("umax-stepping-" + std::to_string(::getpid()) + ".trc");
-    Engine engine;
-    playMoves(engine, "e2e4");
-    recordThink(engine, 3000, file.string(), "", "e2e4");
-    return file.string();
-  }();
-  return path;
+  static const struct Trace {
+    std::string path;
+    Trace() : path((std::filesystem::temp_directory_path() /
+                    ("umax-stepping-" + std::to_string(::getpid()) + ".trc")).string()) {
+      Engine engine;
+      playMoves(engine, "e2e4");
+      recordThink(engine, 3000, path, "", "e2e4");
+    }
+    ~Trace() {
+      std::error_code ignored;
+      std::filesystem::remove(path, ignored);
+    }
+  } trace;
+  return trace.path;
 }
-
-struct Cleanup {
-  ~Cleanup() {
-    std::error_code ignored;
-    std::filesystem::remove(stepTrace(), ignored);
-  }
-};
 
 /// Every field of the state, as text, so that two states compare whole and a
 /// failure shows the difference.
@@ -75,7 +77,6 @@ std::vector<uint64_t> samplePositions(uint64_t events, int count, uint64_t seed)
 }  // namespace
 
 TEST_CASE("stepping forward then back returns to the identical state", "[replay][stepping]") {
-  static Cleanup cleanup;
   TraceReader reader(stepTrace());
   Replay replay(reader);
   REQUIRE(replay.eventCount() > 10000);
@@ -99,7 +100,6 @@ TEST_CASE("stepping forward then back returns to the identical state", "[replay]
 }
 
 TEST_CASE("seeking to random positions gives the state that stepping there gives", "[replay][stepping]") {
-  static Cleanup cleanup;
   TraceReader reader(stepTrace());
   Replay sequential(reader);
   Replay jumping(reader);
@@ -120,7 +120,6 @@ TEST_CASE("seeking to random positions gives the state that stepping there gives
 }
 
 TEST_CASE("step over a move lands after its score with the same stack and board", "[replay][stepping]") {
-  static Cleanup cleanup;
   TraceReader reader(stepTrace());
   Replay replay(reader);
   int checked = 0;
@@ -154,7 +153,6 @@ TEST_CASE("step over a move lands after its score with the same stack and board"
 
 TEST_CASE("step over a call lands after its return; step out lands after the current call's return",
           "[replay][stepping]") {
-  static Cleanup cleanup;
   TraceReader reader(stepTrace());
   Replay replay(reader);
   const CallTree tree(reader);
@@ -190,7 +188,6 @@ TEST_CASE("step over a call lands after its return; step out lands after the cur
 }
 
 TEST_CASE("the jumps land on the event kinds they name, and skip none", "[replay][stepping]") {
-  static Cleanup cleanup;
   TraceReader reader(stepTrace());
   Replay replay(reader);
   using Match = std::function<bool(const Event&, std::size_t depth)>;
@@ -236,7 +233,6 @@ TEST_CASE("the jumps land on the event kinds they name, and skip none", "[replay
 }
 
 TEST_CASE("finding node n lands just after node n was counted", "[replay][stepping]") {
-  static Cleanup cleanup;
   TraceReader reader(stepTrace());
   Replay replay(reader);
   replay.seek(replay.eventCount());
@@ -255,7 +251,6 @@ TEST_CASE("finding node n lands just after node n was counted", "[replay][steppi
 }
 
 TEST_CASE("finding a line of moves in the call tree gives the first call that line reaches", "[replay][stepping]") {
-  static Cleanup cleanup;
   TraceReader reader(stepTrace());
   Replay replay(reader);
   const CallTree tree(reader);
@@ -295,7 +290,6 @@ TEST_CASE("finding a line of moves in the call tree gives the first call that li
 
 TEST_CASE("the hash history gives each slot's entry at any cursor, as replaying the stores gives it",
           "[replay][stepping][hash]") {
-  static Cleanup cleanup;
   TraceReader reader(stepTrace());
   HashHistory history(reader.header(), reader.eventCount());
   TimelineIndex timeline(reader.eventCount());
