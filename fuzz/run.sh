@@ -17,6 +17,7 @@ options() {  # per-target libFuzzer options
     # Each entered move clears the 16M-entry table's locks, as the original
     # does: inputs stay short so that an input costs well under a second.
     fuzz_classic) echo "-max_len=256 -timeout=60 -rss_limit_mb=4096" ;;
+    fuzz_trace) echo "-max_len=65536 -timeout=30" ;;
   esac
 }
 
@@ -24,7 +25,7 @@ mode=${1:-ci}
 case "$mode" in
   ci)
     seconds=${2:-45}
-    for target in fuzz_fen fuzz_classic; do
+    for target in fuzz_fen fuzz_classic fuzz_trace; do
       mkdir -p "build-fuzz/artifacts/$target"
       files=(fuzz/corpus/$target/*)
       echo "fuzz: $target: replaying ${#files[@]} corpus files"

@@ -17,6 +17,7 @@
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/state.h"
+#include "umax/trace/stats.h"
 #include "umax/trace/writer.h"
 
 using namespace umax;
@@ -593,4 +594,30 @@ TEST_CASE("the writer thread writes the very file the single-threaded writer wri
   const std::vector<uint8_t> a = fileBytes(one);
   CHECK(a.size() > 3 * kChunkBytes);  // several batches and chunks
   CHECK(a == fileBytes(two));
+}
+
+TEST_CASE("every input of the committed fuzz_trace corpus is read and replayed, or refused with a TraceError",
+          "[trace][fuzz-corpus]") {
+  // The corpus fuzz/run.sh grows with libFuzzer (clang builds only); this
+  // replays it in every build, so the reader's answer to each input is kept.
+  int read = 0;
+  int refused = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(sourcePath("fuzz/corpus/fuzz_trace"))) {
+    const std::string path = entry.path().string();
+    CAPTURE(path);
+    try {
+      const TraceReader reader(path);
+      Replay replay(reader);
+      replay.seek(reader.eventCount());
+      replay.seek(reader.eventCount() / 2);
+      computeStats(reader);
+      const CallTree tree(reader);
+      ++read;
+    } catch (const TraceError& error) {
+      CHECK(std::string(error.what()).size() > 10);
+      ++refused;
+    }
+  }
+  CHECK(read >= 5);  // the seeds are real traces (one of them cut short)
+  CHECK(refused + read >= 6);
 }
