@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -9,6 +10,33 @@
 namespace umax::test {
 
 std::string sourcePath(const std::string& relative) { return std::string(UMAX_SOURCE_DIR) + "/" + relative; }
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+std::set<int> codeLinesOf(const std::string& source) {
+  std::set<int> lines;
+  int line = 1;
+  bool inComment = false;
+  for (std::size_t index = 0; index < source.size(); ++index) {
+    if (!inComment && source.compare(index, 2, "/*") == 0) {
+      inComment = true;
+      ++index;
+    } else if (inComment && source.compare(index, 2, "*/") == 0) {
+      inComment = false;
+      ++index;
+    } else if (source[index] == '\n') {
+      ++line;
+    } else if (!inComment && !std::isspace(static_cast<unsigned char>(source[index]))) {
+      lines.insert(line);
+    }
+  }
+  return lines;
+}
+
 std::string binPath(const std::string& name) { return std::string(UMAX_BIN_DIR) + "/" + name; }
 
 std::string readFile(const std::string& path) {

@@ -1,6 +1,7 @@
 // support.h - shared helpers of the test suite: data files, commands, moves.
 #pragma once
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +16,14 @@ std::string binPath(const std::string& name);
 
 /// Reads a whole file; fails the test if it cannot.
 std::string readFile(const std::string& path);
+
+/// The lines of a text, without their line ends.
+std::vector<std::string> splitLines(const std::string& text);
+
+/// Line numbers (1-based) of a C source that keep code once /* */ comments
+/// are removed: the "code lines" of the original that the line map and the
+/// walkthrough must each explain.
+std::set<int> codeLinesOf(const std::string& source);
 
 /// One row of tests/data/positions.tsv.
 struct TestPosition {

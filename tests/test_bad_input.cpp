@@ -49,12 +49,6 @@ Result runClassic(const std::string& name, const std::string& input, long nodes 
   return runExecutable(name, "'" + binPath("umax-readable") + "' --nodes " + std::to_string(nodes), input);
 }
 
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
 
 /// One input line as the original reads it: the bytes before the first byte
 /// <= 10, and that terminator (-1 for a last line ended by the end of input).

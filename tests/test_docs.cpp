@@ -18,26 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Line numbers (1-based) that keep code once /* */ comments are removed.
-std::set<int> codeLinesOf(const std::string& source) {
-  std::set<int> lines;
-  int line = 1;
-  bool inComment = false;
-  for (std::size_t index = 0; index < source.size(); ++index) {
-    if (!inComment && source.compare(index, 2, "/*") == 0) {
-      inComment = true;
-      ++index;
-    } else if (inComment && source.compare(index, 2, "*/") == 0) {
-      inComment = false;
-      ++index;
-    } else if (source[index] == '\n') {
-      ++line;
-    } else if (!inComment && !std::isspace(static_cast<unsigned char>(source[index]))) {
-      lines.insert(line);
-    }
-  }
-  return lines;
-}
 
 /// The walkthrough's page templates, by file name.
 std::map<std::string, std::string> pageTemplates() {

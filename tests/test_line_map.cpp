@@ -14,33 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
 
-/// Line numbers (1-based) that keep code once /* */ comments are removed.
-std::set<int> codeLines(const std::string& source) {
-  std::set<int> lines;
-  int line = 1;
-  bool inComment = false;
-  for (std::size_t index = 0; index < source.size(); ++index) {
-    if (!inComment && source.compare(index, 2, "/*") == 0) {
-      inComment = true;
-      ++index;
-    } else if (inComment && source.compare(index, 2, "*/") == 0) {
-      inComment = false;
-      ++index;
-    } else if (source[index] == '\n') {
-      ++line;
-    } else if (!inComment && !std::isspace(static_cast<unsigned char>(source[index]))) {
-      lines.insert(line);
-    }
-  }
-  return lines;
-}
 
 std::string rstrip(std::string text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
@@ -60,7 +34,7 @@ TEST_CASE("the line map maps every code line of the original, in order, with its
   REQUIRE(map.at("version") == 2);
   const std::string source = readFile(sourcePath(map.at("minimal_source")));
   const auto sourceLines = splitLines(source);
-  const std::set<int> expected = codeLines(source);
+  const std::set<int> expected = codeLinesOf(source);
   CHECK(expected.size() > 100);
 
   std::set<int> mapped;
@@ -136,7 +110,7 @@ TEST_CASE("every search site of the tracer names lines of both builds", "[line-m
   // readable/include/umax/search_observer.h); the visualizer and the docs
   // turn a site into lines through this table.
   const json& map = lineMap();
-  const std::set<int> codeLineSet = codeLines(readFile(sourcePath(map.at("minimal_source"))));
+  const std::set<int> codeLineSet = codeLinesOf(readFile(sourcePath(map.at("minimal_source"))));
   std::set<int> ids;
   std::map<std::string, std::vector<std::string>> files;
   for (const json& site : map.at("sites")) {

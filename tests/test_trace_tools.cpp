@@ -32,12 +32,6 @@ std::string tempPath(const std::string& name) {
   return binPath("trace-tools-" + std::to_string(getpid()) + "-" + name);
 }
 
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
 
 /// `umax-trace info` parsed: "nodes" -> "92432", "event call" -> "101728", ...
 std::map<std::string, std::string> parseInfo(const std::string& output) {
