@@ -72,35 +72,6 @@ bool isEmpty(const HashEntry& entry) {
 
 }  // namespace
 
-/// Writes record fields through a raw pointer: the hot path of recording,
-/// where a vector's bounds bookkeeping per byte would cost more than the rest.
-struct RecordWriter {
-  uint8_t* at;
-  void u8(int value) { *at++ = static_cast<uint8_t>(value); }
-  void u32(uint32_t value) {
-    at[0] = static_cast<uint8_t>(value);
-    at[1] = static_cast<uint8_t>(value >> 8);
-    at[2] = static_cast<uint8_t>(value >> 16);
-    at[3] = static_cast<uint8_t>(value >> 24);
-    at += 4;
-  }
-  void varint(uint64_t value) {
-    while (value >= 0x80) {
-      *at++ = static_cast<uint8_t>(value | 0x80);
-      value >>= 7;
-    }
-    *at++ = static_cast<uint8_t>(value);
-  }
-  void zigzag(int64_t value) { varint((static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63)); }
-  void entry(const HashEntry& entry) {
-    u32(static_cast<uint32_t>(entry.lock));
-    zigzag(entry.score);
-    u8(entry.from);
-    u8(entry.to);
-    u8(entry.draft);
-  }
-};
-
 uint8_t* encodeEvent(const Event& event, uint8_t* out) {
   RecordWriter write{out};
   switch (event.kind) {

@@ -12,7 +12,42 @@
 
 namespace umax::trace {
 
-/// Appends the primitives of the format to a byte vector.
+/// Writes record fields through a raw pointer: the hot path of recording,
+/// where a vector's bounds bookkeeping per byte would cost more than the rest.
+struct RecordWriter {
+  uint8_t* at;  ///< where the next byte goes
+  /// One byte.
+  void u8(int value) { *at++ = static_cast<uint8_t>(value); }
+  /// Four bytes, little-endian.
+  void u32(uint32_t value) {
+    at[0] = static_cast<uint8_t>(value);
+    at[1] = static_cast<uint8_t>(value >> 8);
+    at[2] = static_cast<uint8_t>(value >> 16);
+    at[3] = static_cast<uint8_t>(value >> 24);
+    at += 4;
+  }
+  /// LEB128: seven bits a byte, low bits first, bit 7 = more follows.
+  void varint(uint64_t value) {
+    while (value >= 0x80) {
+      *at++ = static_cast<uint8_t>(value | 0x80);
+      value >>= 7;
+    }
+    *at++ = static_cast<uint8_t>(value);
+  }
+  /// A signed value as a zigzag varint (0,-1,1,-2,... -> 0,1,2,3,...).
+  void zigzag(int64_t value) { varint((static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63)); }
+  /// A hash entry: u32 lock, zz score, u8 X, u8 Y, u8 D.
+  void entry(const HashEntry& entry) {
+    u32(static_cast<uint32_t>(entry.lock));
+    zigzag(entry.score);
+    u8(entry.from);
+    u8(entry.to);
+    u8(entry.draft);
+  }
+};
+
+/// Appends the primitives of the format to a byte vector, each encoded by
+/// RecordWriter (the one place that knows their byte layout).
 class ByteWriter {
  public:
   /// Writes into `out` (appending).
@@ -20,25 +55,18 @@ class ByteWriter {
   /// One byte.
   void u8(int value) { out_.push_back(static_cast<uint8_t>(value)); }
   /// Four bytes, little-endian.
-  void u32(uint32_t value) {
-    for (int shift = 0; shift < 32; shift += 8) out_.push_back(static_cast<uint8_t>(value >> shift));
-  }
+  void u32(uint32_t value) { put([&](RecordWriter& write) { write.u32(value); }); }
   /// Eight bytes, little-endian.
   void u64(uint64_t value) {
-    for (int shift = 0; shift < 64; shift += 8) out_.push_back(static_cast<uint8_t>(value >> shift));
+    put([&](RecordWriter& write) {
+      write.u32(static_cast<uint32_t>(value));
+      write.u32(static_cast<uint32_t>(value >> 32));
+    });
   }
   /// LEB128: seven bits a byte, low bits first, bit 7 = more follows.
-  void varint(uint64_t value) {
-    while (value >= 0x80) {
-      out_.push_back(static_cast<uint8_t>(value | 0x80));
-      value >>= 7;
-    }
-    out_.push_back(static_cast<uint8_t>(value));
-  }
+  void varint(uint64_t value) { put([&](RecordWriter& write) { write.varint(value); }); }
   /// A signed value as a zigzag varint.
-  void zigzag(int64_t value) {
-    varint((static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63));
-  }
+  void zigzag(int64_t value) { put([&](RecordWriter& write) { write.zigzag(value); }); }
   /// A length-prefixed string.
   void string(std::string_view text) {
     varint(text.size());
@@ -50,15 +78,17 @@ class ByteWriter {
     out_.insert(out_.end(), begin, begin + size);
   }
   /// A hash entry: u32 lock, zz score, u8 X, u8 Y, u8 D.
-  void entry(const HashEntry& entry) {
-    u32(static_cast<uint32_t>(entry.lock));
-    zigzag(entry.score);
-    u8(entry.from);
-    u8(entry.to);
-    u8(entry.draft);
-  }
+  void entry(const HashEntry& entry) { put([&](RecordWriter& write) { write.entry(entry); }); }
 
  private:
+  /// Encodes one primitive (at most 32 bytes) and appends it.
+  template <class Encode>
+  void put(Encode&& encode) {
+    uint8_t buffer[32];
+    RecordWriter write{buffer};
+    encode(write);
+    out_.insert(out_.end(), buffer, write.at);
+  }
   std::vector<uint8_t>& out_;
 };
 
