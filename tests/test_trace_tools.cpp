@@ -429,6 +429,21 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     CHECK(output.find("empty") != std::string::npos);
     std::remove(path.c_str());
   }
+  SECTION("a trace of another format version is refused, naming both versions") {
+    const std::string path = tempPath("version.trc");
+    std::string bytes = full;
+    bytes[8] = 2;  // the version field follows the 8-byte magic
+    writeBytes(path, bytes);
+    for (const char* command : {"info", "jsonl", "chrome", "dot"}) {
+      CAPTURE(command);
+      const std::string output = umaxTrace(std::string(command) + " " + quote(path) +
+                                               (std::string(command) == "info" ? "" : " -o /dev/null"),
+                                           &status);
+      CHECK(status == 2);
+      CHECK(output.find("unsupported trace format version 2 (this build reads version 1)") != std::string::npos);
+    }
+    std::remove(path.c_str());
+  }
   SECTION("a truncated copy is read up to its last complete record") {
     const std::string path = tempPath("truncated.trc");
     writeBytes(path, full.substr(0, full.size() * 2 / 3));

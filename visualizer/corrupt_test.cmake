@@ -1,6 +1,7 @@
-# A damaged trace, a file that is no trace, and a missing file are each
-# refused with a message naming the file and a non-zero exit, before any
-# window opens (so no display is needed). Variables: VIZ, TRACE_TOOL, CHECK, WORK.
+# A damaged trace, a trace of another format version, a file that is no
+# trace, and a missing file are each refused with a message naming the file
+# and a non-zero exit, before any window opens (so no display is needed).
+# Variables: VIZ, TRACE_TOOL, CHECK, WORK.
 file(MAKE_DIRECTORY ${WORK})
 execute_process(COMMAND ${TRACE_TOOL} record --nodes 300 -q -o ${WORK}/good.trc RESULT_VARIABLE result)
 if(NOT result EQUAL 0)
@@ -13,8 +14,13 @@ execute_process(COMMAND ${CHECK} corrupt ${WORK}/good.trc ${WORK}/flipped.trc ${
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "cannot make the corrupt copy")
 endif()
+# The format version (the 4 bytes after the 8-byte magic) of another format.
+execute_process(COMMAND ${CHECK} corrupt ${WORK}/good.trc ${WORK}/version.trc 8 RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "cannot make the wrong-version copy")
+endif()
 file(WRITE ${WORK}/text.trc "this is not a trace file\n")
-foreach(bad flipped.trc text.trc missing.trc)
+foreach(bad flipped.trc version.trc text.trc missing.trc)
   execute_process(COMMAND ${VIZ} ${WORK}/${bad} --screenshot ${WORK}/never.png
                   OUTPUT_VARIABLE output ERROR_VARIABLE errors RESULT_VARIABLE result)
   message(STATUS "${bad}: exit ${result}: ${errors}")
@@ -23,5 +29,8 @@ foreach(bad flipped.trc text.trc missing.trc)
   endif()
   if(NOT errors MATCHES "cannot open .*${bad}")
     message(FATAL_ERROR "no error message naming ${bad}: ${errors}")
+  endif()
+  if(bad STREQUAL "version.trc" AND NOT errors MATCHES "unsupported trace format version 91 \\(this build reads version 1\\)")
+    message(FATAL_ERROR "the wrong version is not named: ${errors}")
   endif()
 endforeach()

@@ -55,9 +55,19 @@ constexpr float kLayoutHeight = 800;
 /// (LD_PRELOAD) the report disappears. Everything umax-viz allocates itself
 /// stays leak-checked: the guard wraps only calls into the GL driver.
 class DriverAllocationsNotLeakChecked {
+ public:
+  DriverAllocationsNotLeakChecked() {
 #ifdef UMAX_VIZ_LEAK_CHECKED
-  __lsan::ScopedDisabler disabler_;
+    __lsan_disable();
 #endif
+  }
+  ~DriverAllocationsNotLeakChecked() {
+#ifdef UMAX_VIZ_LEAK_CHECKED
+    __lsan_enable();
+#endif
+  }
+  DriverAllocationsNotLeakChecked(const DriverAllocationsNotLeakChecked&) = delete;
+  DriverAllocationsNotLeakChecked& operator=(const DriverAllocationsNotLeakChecked&) = delete;
 };
 
 void glfwError(int error, const char* description) { std::fprintf(stderr, "GLFW error %d: %s\n", error, description); }
@@ -155,6 +165,8 @@ void drawMenu(App& app) {
                         header.fen.empty() ? "start position" : header.fen.c_str(), header.moves.empty() ? "" : " + ",
                         header.moves.c_str(), static_cast<long long>(header.budget),
                         static_cast<unsigned long long>(loaded->reader->eventCount()));
+    if (loaded->reader->truncated())
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "  TRUNCATED: %s", loaded->reader->truncationNote().c_str());
     if (!loaded->treeReady && !loaded->workerFailed)
       ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "  call tree %.0f%%", 100 * loaded->treeProgress.load());
     if (!loaded->indexReady && !loaded->indexFailed)
@@ -323,6 +335,9 @@ int main(int argc, char** argv) {
       std::cerr << "umax-viz: " << app.error() << "\n";
       return 1;
     }
+    if (app.trace()->reader->truncated())
+      std::cerr << "umax-viz: " << tracePath << " is truncated (" << app.trace()->reader->truncationNote()
+                << "): showing the " << app.eventCount() << " events before the cut\n";
     if (benchFrames > 0)
       std::printf("open: %.3f s wall, %.3f s CPU (mmap, CRC check, replay model) for %llu events, %.1f MB\n",
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),

@@ -6,6 +6,8 @@
 //     that holds drawn content (several distinct colours).
 //   umax-viz-check corrupt IN OUT OFFSET
 //     copies IN to OUT with the byte at OFFSET (negative: from the end) flipped.
+//   umax-viz-check truncate IN OUT LENGTH
+//     copies the first LENGTH bytes of IN to OUT.
 #include <stb_image.h>  // libstb-dev; the implementation is in libstb
 
 #include <cstdio>
@@ -106,10 +108,22 @@ int corrupt(const std::string& from, const std::string& to, long long offset) {
 
 }  // namespace
 
+int truncate(const std::string& from, const std::string& to, long long length) {
+  std::ifstream in(from, std::ios::binary);
+  std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
+  if (length < 0 || length > static_cast<long long>(bytes.size())) {
+    std::cerr << "cannot take " << length << " bytes of " << from << " (" << bytes.size() << " bytes)\n";
+    return 1;
+  }
+  std::ofstream(to, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(length));
+  return 0;
+}
+
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() >= 3 && args[0] == "png") return checkPng(args[1], args[2], {args.begin() + 3, args.end()});
   if (args.size() == 4 && args[0] == "corrupt") return corrupt(args[1], args[2], std::atoll(args[3].c_str()));
-  std::cerr << "usage: umax-viz-check png SHOT.png LAYOUT.txt PANEL... | corrupt IN OUT OFFSET\n";
+  if (args.size() == 4 && args[0] == "truncate") return truncate(args[1], args[2], std::atoll(args[3].c_str()));
+  std::cerr << "usage: umax-viz-check png SHOT.png LAYOUT.txt PANEL... | corrupt IN OUT OFFSET | truncate IN OUT LENGTH\n";
   return 2;
 }
