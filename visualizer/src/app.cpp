@@ -154,6 +154,14 @@ void App::update(double seconds) {
   }
 }
 
+bool App::busy() const {
+  if (playing || recording_) return true;
+  if (!trace_) return false;
+  const bool treeBuilding = !trace_->treeReady && !trace_->workerFailed;
+  const bool indexBuilding = !trace_->indexReady && !trace_->indexFailed;
+  return treeBuilding || indexBuilding;
+}
+
 // ---- the cursor ------------------------------------------------------------
 
 void App::touched() { ++cursorGeneration; }

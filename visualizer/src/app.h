@@ -118,6 +118,9 @@ class App {
 
   /// Called once per frame before the panels: recording, playback, loading.
   void update(double seconds);
+  /// True while something changes without input (playback, a recording, the
+  /// background indexes): the window must be redrawn continuously.
+  bool busy() const;
 
   // ---- control state ------------------------------------------------------
   bool playing = false;

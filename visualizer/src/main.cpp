@@ -70,6 +70,31 @@ class DriverAllocationsNotLeakChecked {
   DriverAllocationsNotLeakChecked& operator=(const DriverAllocationsNotLeakChecked&) = delete;
 };
 
+/// Input events since the last frame, counted by the callbacks below; Dear
+/// ImGui's GLFW backend chains to callbacks installed before it.
+int inputEvents = 0;
+
+void countInput(GLFWwindow* /*window*/) { ++inputEvents; }
+void countInput(GLFWwindow* window, int /*a*/) { countInput(window); }
+void countInput(GLFWwindow* window, unsigned /*codepoint*/) { countInput(window); }
+void countInput(GLFWwindow* window, double /*a*/, double /*b*/) { countInput(window); }
+void countInput(GLFWwindow* window, int /*a*/, int /*b*/) { countInput(window); }
+void countInput(GLFWwindow* window, int /*a*/, int /*b*/, int /*c*/) { countInput(window); }
+void countInput(GLFWwindow* window, int /*a*/, int /*b*/, int /*c*/, int /*d*/) { countInput(window); }
+
+void countAllInput(GLFWwindow* window) {
+  using Window = GLFWwindow*;
+  glfwSetCursorPosCallback(window, static_cast<void (*)(Window, double, double)>(countInput));
+  glfwSetScrollCallback(window, static_cast<void (*)(Window, double, double)>(countInput));
+  glfwSetMouseButtonCallback(window, static_cast<void (*)(Window, int, int, int)>(countInput));
+  glfwSetKeyCallback(window, static_cast<void (*)(Window, int, int, int, int)>(countInput));
+  glfwSetCharCallback(window, static_cast<void (*)(Window, unsigned)>(countInput));
+  glfwSetWindowFocusCallback(window, static_cast<void (*)(Window, int)>(countInput));
+  glfwSetCursorEnterCallback(window, static_cast<void (*)(Window, int)>(countInput));
+  glfwSetFramebufferSizeCallback(window, static_cast<void (*)(Window, int, int)>(countInput));
+  glfwSetWindowRefreshCallback(window, static_cast<void (*)(Window)>(countInput));
+}
+
 void glfwError(int error, const char* description) { std::fprintf(stderr, "GLFW error %d: %s\n", error, description); }
 
 /// CPU time of this thread: the frame cost without the waits of a loaded machine.
@@ -392,6 +417,7 @@ int main(int argc, char** argv) {
   ImGui::GetStyle().WindowRounding = 0;
   ImGui::GetStyle().WindowPadding = ImVec2(6, 5);
   ImGui::GetStyle().ItemSpacing = ImVec2(6, 3);
+  countAllInput(window);  // before the backend installs (and chains to) its own
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init(glslVersion);
   loadFonts(app);
@@ -406,11 +432,25 @@ int main(int argc, char** argv) {
   std::mt19937_64 random(12345);
   const int screenshotFrames = 4;  // windows settle their sizes in the first frames
   auto last = std::chrono::steady_clock::now();
+  int settleFrames = 0;  // frames still to draw after the last input
   while (!glfwWindowShouldClose(window)) {
-    // Poll events.
-    glfwPollEvents();
+    // Poll events; when nothing moves by itself, sleep until input arrives
+    // (or a second passes) instead of redrawing at the display's rate. After
+    // input a few more frames let ImGui settle hovers, clicks and popups.
+    if (headless || app.busy() || settleFrames > 0) {
+      glfwPollEvents();
+      if (settleFrames > 0) --settleFrames;
+    } else {
+      glfwWaitEventsTimeout(1.0);
+    }
+    if (inputEvents > 0) {
+      inputEvents = 0;
+      settleFrames = 3;
+    }
     const auto frameStart = std::chrono::steady_clock::now();
-    const double seconds = std::chrono::duration<double>(frameStart - last).count();
+    // Playback advances by the time since the last frame, at most 0.1 s of it
+    // (the first frame after an idle wait must not leap ahead).
+    const double seconds = std::min(0.1, std::chrono::duration<double>(frameStart - last).count());
     last = frameStart;
     auto stamp = std::chrono::steady_clock::now();
     auto lap = [&stamp] {
