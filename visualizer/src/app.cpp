@@ -29,9 +29,13 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// Thrown from a progress report to abandon a background build.
+struct BuildAbandoned {};
+
 }  // namespace
 
 LoadedTrace::~LoadedTrace() {
+  closing = true;  // the builds stop within one progress step (well under a second)
   if (worker.joinable()) worker.join();
   if (indexWorker.joinable()) indexWorker.join();
 }
@@ -77,10 +81,15 @@ void App::startIndexing(LoadedTrace& loaded) {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();
       loaded.tree = std::make_unique<trace::CallTree>(
-          *loaded.reader, [&loaded](double share) { loaded.treeProgress = share; });
+          *loaded.reader, [&loaded](double share) {
+            if (loaded.closing) throw BuildAbandoned{};
+            loaded.treeProgress = share;
+          });
       loaded.treeSeconds = secondsSince(start);
       loaded.treeCpuSeconds = threadCpuSeconds() - cpuStart;
       loaded.treeReady = true;
+    } catch (const BuildAbandoned&) {
+      // the trace is being closed: nobody waits for the tree
     } catch (const std::exception& failure) {
       loaded.workerError = failure.what();
       loaded.workerFailed = true;
@@ -93,10 +102,15 @@ void App::startIndexing(LoadedTrace& loaded) {
       loaded.hash = std::make_unique<trace::HashHistory>(loaded.reader->header(), loaded.reader->eventCount());
       loaded.timeline = std::make_unique<trace::TimelineIndex>(loaded.reader->eventCount());
       trace::buildHistories(*loaded.reader, *loaded.hash, *loaded.timeline,
-                            [&loaded](double share) { loaded.indexProgress = share; });
+                            [&loaded](double share) {
+                              if (loaded.closing) throw BuildAbandoned{};
+                              loaded.indexProgress = share;
+                            });
       loaded.indexSeconds = secondsSince(start);
       loaded.indexCpuSeconds = threadCpuSeconds() - cpuStart;
       loaded.indexReady = true;
+    } catch (const BuildAbandoned&) {
+      // the trace is being closed: nobody waits for the index
     } catch (const std::exception& failure) {
       loaded.indexError = failure.what();
       loaded.indexFailed = true;

@@ -43,6 +43,9 @@ struct LoadedTrace {
   double treeCpuSeconds = 0;
   double indexCpuSeconds = 0;
   std::atomic<bool> indexFailed{false};
+  /// Set when the trace is closed (another one opened, or the app quits):
+  /// the background builds stop at their next progress report.
+  std::atomic<bool> closing{false};
   std::string workerError;  ///< written before workerFailed is set
   std::string indexError;   ///< written before indexFailed is set
   std::unique_ptr<trace::CallTree> tree;
@@ -126,6 +129,7 @@ class App {
   bool playing = false;
   float speed = 200.0f;   ///< events per second while playing
   bool showHelp = false;
+  bool quitRequested = false;  ///< File > Quit or Ctrl+Q: the loop ends after this frame
   bool showOpen = false;
   bool showRecord = false;
   bool followCursor = true;  ///< the tree and sources scroll to the cursor

@@ -113,6 +113,7 @@ void handleKeys(App& app) {
     app.showHelp = !app.showHelp;
   if (io.KeyCtrl && keyPressed(GLFW_KEY_O)) app.showOpen = true;
   if (io.KeyCtrl && keyPressed(GLFW_KEY_R)) app.showRecord = true;
+  if (io.KeyCtrl && keyPressed(GLFW_KEY_Q)) app.quitRequested = true;
   if (io.WantTextInput || io.KeyCtrl) return;
   if (keyPressed(GLFW_KEY_ESCAPE)) app.showHelp = false;
   if (!app.hasTrace()) return;
@@ -154,6 +155,7 @@ void drawHelp(App& app) {
       {"F", "follow the cursor in the tree and source (on/off)"},
       {"Ctrl+O", "open a trace file"},
       {"Ctrl+R", "record a new search"},
+      {"Ctrl+Q", "quit"},
       {"F1 or ?", "this help"},
   };
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
@@ -174,6 +176,8 @@ void drawMenu(App& app) {
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open trace...", "Ctrl+O")) app.showOpen = true;
     if (ImGui::MenuItem("Record a search...", "Ctrl+R")) app.showRecord = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.quitRequested = true;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -433,7 +437,7 @@ int main(int argc, char** argv) {
   const int screenshotFrames = 4;  // windows settle their sizes in the first frames
   auto last = std::chrono::steady_clock::now();
   int settleFrames = 0;  // frames still to draw after the last input
-  while (!glfwWindowShouldClose(window)) {
+  while (!glfwWindowShouldClose(window) && !app.quitRequested) {
     // Poll events; when nothing moves by itself, sleep until input arrives
     // (or a second passes) instead of redrawing at the display's rate. After
     // input a few more frames let ImGui settle hovers, clicks and popups.
