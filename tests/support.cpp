@@ -39,6 +39,15 @@ std::set<int> codeLinesOf(const std::string& source) {
 
 std::string binPath(const std::string& name) { return std::string(UMAX_BIN_DIR) + "/" + name; }
 
+std::optional<FenError> fenRefusal(const std::string& fen) {
+  try {
+    (void)parseFen(fen);
+  } catch (const FenError& error) {
+    return error;
+  }
+  return std::nullopt;
+}
+
 std::string readFile(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   if (!file) FAIL("cannot read " << path);

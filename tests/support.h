@@ -1,6 +1,7 @@
 // support.h - shared helpers of the test suite: data files, commands, moves.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -24,6 +25,9 @@ std::vector<std::string> splitLines(const std::string& text);
 /// are removed: the "code lines" of the original that the line map and the
 /// walkthrough must each explain.
 std::set<int> codeLinesOf(const std::string& source);
+
+/// The FenError parseFen() throws for `fen`, or nothing if it accepts it.
+std::optional<FenError> fenRefusal(const std::string& fen);
 
 /// One row of tests/data/positions.tsv.
 struct TestPosition {

@@ -411,6 +411,10 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     std::ofstream(path, std::ios::binary) << bytes;
   };
   int status = -1;
+  // One of the commands that read a trace; the exports write to /dev/null.
+  const auto readWith = [&status](const std::string& command, const std::string& path) {
+    return umaxTrace(command + " " + quote(path) + (command == "info" ? "" : " -o /dev/null"), &status);
+  };
 
   SECTION("a missing file") {
     const std::string output = umaxTrace("info " + quote(tempPath("missing.trc")), &status);
@@ -436,9 +440,7 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     writeBytes(path, bytes);
     for (const char* command : {"info", "jsonl", "chrome", "dot"}) {
       CAPTURE(command);
-      const std::string output = umaxTrace(std::string(command) + " " + quote(path) +
-                                               (std::string(command) == "info" ? "" : " -o /dev/null"),
-                                           &status);
+      const std::string output = readWith(command, path);
       CHECK(status == 2);
       CHECK(output.find("unsupported trace format version 2 (this build reads version 1)") != std::string::npos);
     }
@@ -479,9 +481,7 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
       writeBytes(path, bytes);
       for (const char* command : {"info", "jsonl", "chrome", "dot"}) {
         CAPTURE(command);
-        const std::string output = umaxTrace(std::string(command) + " " + quote(path) +
-                                                 (std::string(command) == "info" ? "" : " -o /dev/null"),
-                                             &status);
+        const std::string output = readWith(command, path);
         CHECK(status == 2);
         CHECK(std::regex_search(output, std::regex("^umax-trace: .*(corrupt|checksum|does not fit).*\\(at byte \\d+\\)")));
       }

@@ -70,29 +70,20 @@ class DriverAllocationsNotLeakChecked {
   DriverAllocationsNotLeakChecked& operator=(const DriverAllocationsNotLeakChecked&) = delete;
 };
 
-/// Input events since the last frame, counted by the callbacks below; Dear
-/// ImGui's GLFW backend chains to callbacks installed before it.
+/// Input events since the last frame, counted by the callbacks countAllInput
+/// installs; Dear ImGui's GLFW backend chains to callbacks installed before it.
 int inputEvents = 0;
 
-void countInput(GLFWwindow* /*window*/) { ++inputEvents; }
-void countInput(GLFWwindow* window, int /*a*/) { countInput(window); }
-void countInput(GLFWwindow* window, unsigned /*codepoint*/) { countInput(window); }
-void countInput(GLFWwindow* window, double /*a*/, double /*b*/) { countInput(window); }
-void countInput(GLFWwindow* window, int /*a*/, int /*b*/) { countInput(window); }
-void countInput(GLFWwindow* window, int /*a*/, int /*b*/, int /*c*/) { countInput(window); }
-void countInput(GLFWwindow* window, int /*a*/, int /*b*/, int /*c*/, int /*d*/) { countInput(window); }
-
 void countAllInput(GLFWwindow* window) {
-  using Window = GLFWwindow*;
-  glfwSetCursorPosCallback(window, static_cast<void (*)(Window, double, double)>(countInput));
-  glfwSetScrollCallback(window, static_cast<void (*)(Window, double, double)>(countInput));
-  glfwSetMouseButtonCallback(window, static_cast<void (*)(Window, int, int, int)>(countInput));
-  glfwSetKeyCallback(window, static_cast<void (*)(Window, int, int, int, int)>(countInput));
-  glfwSetCharCallback(window, static_cast<void (*)(Window, unsigned)>(countInput));
-  glfwSetWindowFocusCallback(window, static_cast<void (*)(Window, int)>(countInput));
-  glfwSetCursorEnterCallback(window, static_cast<void (*)(Window, int)>(countInput));
-  glfwSetFramebufferSizeCallback(window, static_cast<void (*)(Window, int, int)>(countInput));
-  glfwSetWindowRefreshCallback(window, static_cast<void (*)(Window)>(countInput));
+  glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { ++inputEvents; });
+  glfwSetScrollCallback(window, [](GLFWwindow*, double, double) { ++inputEvents; });
+  glfwSetMouseButtonCallback(window, [](GLFWwindow*, int, int, int) { ++inputEvents; });
+  glfwSetKeyCallback(window, [](GLFWwindow*, int, int, int, int) { ++inputEvents; });
+  glfwSetCharCallback(window, [](GLFWwindow*, unsigned) { ++inputEvents; });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow*, int) { ++inputEvents; });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow*, int) { ++inputEvents; });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { ++inputEvents; });
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { ++inputEvents; });
 }
 
 void glfwError(int error, const char* description) { std::fprintf(stderr, "GLFW error %d: %s\n", error, description); }
