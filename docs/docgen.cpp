@@ -68,19 +68,27 @@ std::string escapeHtml(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
 }
 
 std::string rstrip(std::string text) {
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\r' || text.back() == '\t'))
-    text.pop_back();
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\r' || text.back() == '\t')) text.pop_back();
   return text;
 }
 
@@ -271,11 +279,10 @@ class Generator {
     html << "\\htmlonly\n<table class=\"umax-notes umax-variables\"><tr><th>micro-Max</th>"
             "<th>where</th><th>readable name</th><th>meaning</th></tr>\n";
     for (const auto& variable : map_.at("variables")) {
-      html << "<tr><td><code>" << escapeHtml(variable.at("name").get<std::string>())
-           << "</code></td><td>" << escapeHtml(variable.at("where").get<std::string>())
-           << "</td><td><code>" << escapeHtml(variable.at("readable").get<std::string>())
-           << "</code></td><td>" << escapeHtml(variable.at("meaning").get<std::string>())
-           << "</td></tr>\n";
+      html << "<tr><td><code>" << escapeHtml(variable.at("name").get<std::string>()) << "</code></td><td>"
+           << escapeHtml(variable.at("where").get<std::string>()) << "</td><td><code>"
+           << escapeHtml(variable.at("readable").get<std::string>()) << "</code></td><td>"
+           << escapeHtml(variable.at("meaning").get<std::string>()) << "</td></tr>\n";
     }
     html << "</table>\n\\endhtmlonly\n";
     return html.str();
@@ -284,8 +291,7 @@ class Generator {
   std::string topics() const {
     std::ostringstream out;
     int index = 0;
-    for (const auto& topic : topicOrder_)
-      out << ++index << ". \\subpage " << pageName(topic) << "\n";
+    for (const auto& topic : topicOrder_) out << ++index << ". \\subpage " << pageName(topic) << "\n";
     return out.str();
   }
 
@@ -301,7 +307,8 @@ class Generator {
     std::ostringstream out;
     out << "| program | in this build |\n| --- | --- |\n";
     for (const auto& [name, built] : tools_)
-      out << "| `" << name << "` | " << (built ? "yes" : "**no** (not written yet, or not configured)") << " |\n";
+      out << "| `" << name << "` | " << (built ? "yes" : "**no** (not written yet, or not configured)")
+          << " |\n";
     return out.str();
   }
 
@@ -330,8 +337,9 @@ class Generator {
         std::snprintf(hex, sizeof hex, "%02X", 16 * row + column);
         if (column < 8) {
           const bool light = (row + column) % 2 == 0;
-          dot << "<td bgcolor=\"" << (light ? "#f3e3c3" : "#c9a66b") << "\">" << static_cast<char>('a' + column)
-              << 8 - row << "<br/><font point-size=\"7\">" << hex << "</font></td>";
+          dot << "<td bgcolor=\"" << (light ? "#f3e3c3" : "#c9a66b") << "\">"
+              << static_cast<char>('a' + column) << 8 - row << "<br/><font point-size=\"7\">" << hex
+              << "</font></td>";
         } else {
           const int file = column - 8;
           const int points = static_cast<int>((file - 4) * (file - 4) + (row - 3.5) * (row - 3.5));

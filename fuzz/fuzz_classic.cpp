@@ -43,8 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   game.clearHashTable();
 
   // fmemopen() refuses an empty buffer; an empty input is /dev/null.
-  std::FILE* in = size == 0 ? std::fopen("/dev/null", "rb")
-                            : fmemopen(const_cast<uint8_t*>(data), size, "rb");
+  std::FILE* in =
+      size == 0 ? std::fopen("/dev/null", "rb") : fmemopen(const_cast<uint8_t*>(data), size, "rb");
   std::FILE* sink = devNull();
   if (!in || !sink) {
     std::perror("fuzz_classic: cannot open the input or /dev/null");

@@ -85,8 +85,8 @@ void checkPosition(const Position& position, std::string_view fen) {
     require(type != kEmpty, "a coloured piece of type 0", fen);
     require(type != kUpwardPawn || colour == kWhite, "an upward pawn that is not white", fen);
     require(type != kDownwardPawn || colour == kBlack, "a downward pawn that is not black", fen);
-    require(!(type <= kDownwardPawn && (rankOf(square) == 1 || rankOf(square) == 8)),
-            "a pawn on rank 1 or 8", fen);
+    require(!(type <= kDownwardPawn && (rankOf(square) == 1 || rankOf(square) == 8)), "a pawn on rank 1 or 8",
+            fen);
     require(!(piece & kVirgin) || mayBeVirgin(square, piece), "a virgin bit off a start square", fen);
     const int side = colour == kWhite ? 0 : 1;
     if (type == kKing) {
@@ -115,8 +115,7 @@ void checkPosition(const Position& position, std::string_view fen) {
     require(rankOf(square) == (whiteToMove ? 6 : 3), "e.p. square on the wrong rank", fen);
     require(position.board[square] == 0, "e.p. square not empty", fen);
     const int pawnSquare = square + (whiteToMove ? 16 : -16);
-    require(position.board[pawnSquare] ==
-                (whiteToMove ? (kDownwardPawn | kBlack) : (kUpwardPawn | kWhite)),
+    require(position.board[pawnSquare] == (whiteToMove ? (kDownwardPawn | kBlack) : (kUpwardPawn | kWhite)),
             "no pawn of the side that just moved in front of the e.p. square", fen);
   }
 

@@ -56,8 +56,7 @@ static int at_line_start = 1;
  * adapter returns that EOF so main() handles the unterminated line as the
  * real program would; at the start of a line it leaves main() instead,
  * because from there the real program only prints the same board for ever. */
-int umaxm_getchar(void)
-{
+int umaxm_getchar(void) {
   int c;
   if (script_position < script_length) {
     c = (unsigned char)script[script_position++];
@@ -72,8 +71,7 @@ int umaxm_getchar(void)
   return -1;
 }
 
-int umaxm_printf(const char *format, ...)
-{
+int umaxm_printf(const char *format, ...) {
   char piece[64];
   int length;
   va_list arguments;
@@ -95,8 +93,7 @@ int umaxm_printf(const char *format, ...)
 
 /* The globals as a newly started process has them (all static storage is
  * zero, and glibc's random() is in its unseeded state, i.e. seed 1). */
-static void reset_to_fresh_process(void)
-{
+static void reset_to_fresh_process(void) {
   memset(A, 0, sizeof A);
   memset(b, 0, sizeof b);
   memset(T, 0, sizeof T);
@@ -106,8 +103,7 @@ static void reset_to_fresh_process(void)
   side = 8;
 }
 
-const char *umaxm_run_main(const char *input, unsigned long input_length, unsigned long *length)
-{
+const char *umaxm_run_main(const char *input, unsigned long input_length, unsigned long *length) {
   reset_to_fresh_process();
   script = input;
   script_length = input_length;
@@ -121,24 +117,21 @@ const char *umaxm_run_main(const char *input, unsigned long input_length, unsign
   return output ? output : "";
 }
 
-void umaxm_reset_to_main_start(void)
-{
+void umaxm_reset_to_main_start(void) {
   unsigned long ignored;
   umaxm_run_main("", 0, &ignored); /* main() builds b[] and T[], prints, reads */
 }
 
 /* ---- the API: main()'s statements around D() ----------------------------- */
 
-void umaxm_set_position(const signed char board[129], int s, int ep_square, int eval)
-{
+void umaxm_set_position(const signed char board[129], int s, int ep_square, int eval) {
   memcpy(b, board, sizeof b);
   side = s;
   O = ep_square; /* a char: 128 ("none") is stored as -128, as main() would */
   Q = eval;
 }
 
-void umaxm_get_position(signed char board[129], int *s, int *ep_char, int *eval)
-{
+void umaxm_get_position(signed char board[129], int *s, int *ep_char, int *eval) {
   memcpy(board, b, sizeof b);
   *s = side;
   *ep_char = O;
@@ -147,21 +140,18 @@ void umaxm_get_position(signed char board[129], int *s, int *ep_char, int *eval)
 
 void umaxm_clear_hash_table(void) { memset(A, 0, sizeof A); }
 
-void umaxm_clear_hash_locks(void)
-{
+void umaxm_clear_hash_locks(void) {
   int e;
   for (e = 0; e < ENTRIES; e++) A[e].K = 0; /* main(): F(i,0,U)A[i].K=0; */
 }
 
-void umaxm_clear_root_probe_window(void)
-{
+void umaxm_clear_root_probe_window(void) {
   int first = (side * O ^ 1) & (ENTRIES - 9), s;
   for (s = 1; s <= 8; s++) A[first + s].K = 0;
   A[0].K = 0;
 }
 
-int umaxm_think(long budget, int *from, int *to, long *nodes)
-{
+int umaxm_think(long budget, int *from, int *to, long *nodes) {
   int start = 10000000 - (int)budget, score;
   N = start; /* D() starts no new iteration once N >= 1e7 */
   score = D(side, -I, I, Q, 1, 1, O, 8, 0);
@@ -171,23 +161,23 @@ int umaxm_think(long budget, int *from, int *to, long *nodes)
   return score;
 }
 
-static int legality_check(int from, int to)
-{
+static int legality_check(int from, int to) {
   K = from;
   L = to;
-  if (D(side, -I, I, Q, 1, 1, O, 9, 2) == I) { side ^= 24; return 1; } /* main(): k^=24 */
+  if (D(side, -I, I, Q, 1, 1, O, 9, 2) == I) {
+    side ^= 24;
+    return 1;
+  } /* main(): k^=24 */
   return 0;
 }
 
-int umaxm_play_move(int from, int to)
-{
+int umaxm_play_move(int from, int to) {
   N = 0;
   umaxm_clear_hash_locks();
   return legality_check(from, to);
 }
 
-int umaxm_check_move(int from, int to)
-{
+int umaxm_check_move(int from, int to) {
   N = 0;
   umaxm_clear_root_probe_window();
   return legality_check(from, to);

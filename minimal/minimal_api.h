@@ -18,11 +18,11 @@ extern "C" {
 
 /** One hash-table entry, laid out as the original's struct _ {int K,V;char X,Y,D;}. */
 typedef struct umaxm_hash_entry {
-  int lock;             /* K: the position's hash lock Z, 0 = empty slot */
-  int score;            /* V */
-  signed char from;     /* X: best from-square | 8 (score > alpha) | 128 (score < beta) */
-  signed char to;       /* Y: best to-square | 128 unless the move castles */
-  signed char draft;    /* D */
+  int lock;          /* K: the position's hash lock Z, 0 = empty slot */
+  int score;         /* V */
+  signed char from;  /* X: best from-square | 8 (score > alpha) | 128 (score < beta) */
+  signed char to;    /* Y: best to-square | 128 unless the move castles */
+  signed char draft; /* D */
 } umaxm_hash_entry;
 
 /** Puts the program in the state of a fresh process, then runs the original

@@ -31,7 +31,8 @@ constexpr Search kSearches[] = {
     {"queen ending", "6k1/5p2/6p1/8/8/6P1/5PK1/3Q1q2 w - - 0 50"},
 };
 
-double secondsFor(umax::AnyEngine& engine, const umax::Position& position, long budget, umax::ThinkResult& result) {
+double secondsFor(umax::AnyEngine& engine, const umax::Position& position, long budget,
+                  umax::ThinkResult& result) {
   engine.setPosition(position);  // clears the table: not timed
   const auto start = std::chrono::steady_clock::now();
   result = engine.think(budget);
@@ -45,7 +46,8 @@ int main(int argc, char** argv) {
   long budget = 1000000;
   int rounds = 1;
   app.add_option("--nodes", budget, "node budget per search")->check(CLI::Range(1000L, 100000000L));
-  app.add_option("--rounds", rounds, "times each search is repeated (the fastest counts)")->check(CLI::Range(1, 20));
+  app.add_option("--rounds", rounds, "times each search is repeated (the fastest counts)")
+      ->check(CLI::Range(1, 20));
   CLI11_PARSE(app, argc, argv);
 
   auto minimal = umax::makeEngine("minimal");
@@ -75,8 +77,8 @@ int main(int argc, char** argv) {
     }
     const double ratio = minimalTime / readableTime;  // > 1: readable is faster
     ratios.push_back(ratio);
-    std::printf("%-13s %12ld %12.0f %12.0f %8.3fx\n", search.name, expected.nodes, expected.nodes / minimalTime,
-                expected.nodes / readableTime, ratio);
+    std::printf("%-13s %12ld %12.0f %12.0f %8.3fx\n", search.name, expected.nodes,
+                expected.nodes / minimalTime, expected.nodes / readableTime, ratio);
   }
   std::sort(ratios.begin(), ratios.end());
   const double median = (ratios[4] + ratios[5]) / 2;

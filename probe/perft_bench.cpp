@@ -82,10 +82,12 @@ int main(int argc, char** argv) {
   std::string dataDir = UMAX_SOURCE_DIR "/tests/data";
   long minLeaves = 2000001;
   long maxLeaves = 200000000;
-  app.add_option("--data", dataDir, "folder with perft.tsv and perft-extra.tsv")->check(CLI::ExistingDirectory);
+  app.add_option("--data", dataDir, "folder with perft.tsv and perft-extra.tsv")
+      ->check(CLI::ExistingDirectory);
   app.add_option("--min-leaves", minLeaves, "skip rows with fewer leaves (the suite runs them)")
       ->check(CLI::Range(0L, 10000000000L));
-  app.add_option("--max-leaves", maxLeaves, "skip rows with more leaves")->check(CLI::Range(1L, 10000000000L));
+  app.add_option("--max-leaves", maxLeaves, "skip rows with more leaves")
+      ->check(CLI::Range(1L, 10000000000L));
   CLI11_PARSE(app, argc, argv);
 
   std::vector<Row> rows;
@@ -128,7 +130,8 @@ int main(int argc, char** argv) {
   }
   std::printf("%d rows, %ld leaves in %.1f s: %.0f leaves/s; %d not as expected\n", compared, totalLeaves,
               totalSeconds, totalSeconds > 0 ? totalLeaves / totalSeconds : 0.0, failures);
-  std::printf("(oracle: queen-only FIDE count; \"differ: micro-Max +n\" rows equal the count under micro-Max's\n"
-              " castling rule, which lets a king castle past or out of a pawn's attack)\n");
+  std::printf(
+      "(oracle: queen-only FIDE count; \"differ: micro-Max +n\" rows equal the count under micro-Max's\n"
+      " castling rule, which lets a king castle past or out of a pawn's attack)\n");
   return failures == 0 ? 0 : 1;
 }

@@ -10,6 +10,7 @@ packages=(
   catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev zlib1g-dev
   libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
   doxygen graphviz
+  clang-format  # scripts/check-format.sh (CI)
   clang libclang-rt-14-dev  # libFuzzer and clang's sanitizer runtimes (fuzz/)
   xvfb xauth
 )

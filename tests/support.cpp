@@ -113,7 +113,8 @@ std::vector<std::pair<int, int>> pseudoLegalMoves(const Position& position) {
       const int startRank = side == kWhite ? 2 : 7;
       if (empty(from + forward)) {
         moves.push_back({from, from + forward});
-        if (rankOf(from) == startRank && empty(from + 2 * forward)) moves.push_back({from, from + 2 * forward});
+        if (rankOf(from) == startRank && empty(from + 2 * forward))
+          moves.push_back({from, from + 2 * forward});
       }
       for (int diagonal : {forward - 1, forward + 1}) {
         const int to = from + diagonal;

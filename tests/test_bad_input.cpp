@@ -4,13 +4,14 @@
 // the command line of umax-readable and umax-probe end with status 2 and a
 // clear message; each FEN field wrong in turn is refused at that field.
 // Also the regression inputs the fuzzers of fuzz/ found (if any: see below).
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
-#include <unistd.h>
 
 #include "support.h"
 #include "umax/classic.h"
@@ -38,7 +39,8 @@ Result runExecutable(const std::string& name, const std::string& command, const 
   const std::string errPath = base + ".err";
   std::ofstream(inPath, std::ios::binary) << input;
   Result result;
-  result.out = runCommand("timeout 300 " + command + " < '" + inPath + "' 2> '" + errPath + "'", &result.status);
+  result.out =
+      runCommand("timeout 300 " + command + " < '" + inPath + "' 2> '" + errPath + "'", &result.status);
   result.err = readFile(errPath);
   std::remove(inPath.c_str());
   std::remove(errPath.c_str());
@@ -48,7 +50,6 @@ Result runExecutable(const std::string& name, const std::string& command, const 
 Result runClassic(const std::string& name, const std::string& input, long nodes = 2000) {
   return runExecutable(name, "'" + binPath("umax-readable") + "' --nodes " + std::to_string(nodes), input);
 }
-
 
 /// One input line as the original reads it: the bytes before the first byte
 /// <= 10, and that terminator (-1 for a last line ended by the end of input).
@@ -89,14 +90,15 @@ int checkClassicRun(const std::string& input, const Result& run) {
     const std::string& message = messages[next++];
     CAPTURE(message);
     CHECK(message.rfind("umax-readable: ", 0) == 0);
-    const bool found = message.find(wanted) != std::string::npos || message.find(alternative) != std::string::npos;
+    const bool found =
+        message.find(wanted) != std::string::npos || message.find(alternative) != std::string::npos;
     CHECK(found);
   };
   for (std::size_t index = 0; index < lines.size(); ++index) {
     const InputLine& line = lines[index];
     CAPTURE(index, line.text.size(), line.terminator);
-    const bool changed =
-        run.out.compare(index * kBoardBytes, kBoardBytes, run.out, (index + 1) * kBoardBytes, kBoardBytes) != 0;
+    const bool changed = run.out.compare(index * kBoardBytes, kBoardBytes, run.out, (index + 1) * kBoardBytes,
+                                         kBoardBytes) != 0;
     if (line.text.size() > static_cast<std::size_t>(kMaxLineLength)) {
       CHECK_FALSE(changed);
       ++refused;
@@ -190,7 +192,8 @@ TEST_CASE("a bad --fen or --moves ends umax-readable and umax-probe with status 
   };
   const std::vector<Case> cases = {
       {"--fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'", "bad FEN at column 1: a FEN has 4 to 6"},
-      {"--fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5'", "bad FEN at column 52: e.p. square e5"},
+      {"--fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5'",
+       "bad FEN at column 52: e.p. square e5"},
       {"--fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBZR w KQkq -'", "unexpected character 'Z'"},
       {"--fen \"$(printf '8/8/8/8/8/8/8/k6K w - -\\001')\"", "is not printable ASCII"},
       {"--fen '8/8/8/8/8/8/8/8 w - -'", "exactly one white king, found 0"},
@@ -204,7 +207,8 @@ TEST_CASE("a bad --fen or --moves ends umax-readable and umax-probe with status 
   };
   for (const auto& [program, options] : programs) {
     for (const auto& test : cases) {
-      const Result run = runExecutable("args", "'" + binPath(program) + "' " + options + " " + test.arguments, "");
+      const Result run =
+          runExecutable("args", "'" + binPath(program) + "' " + options + " " + test.arguments, "");
       CAPTURE(program, options, test.arguments, run.err);
       CHECK(run.status == 2);
       CHECK(run.out.empty());
@@ -217,7 +221,8 @@ TEST_CASE("a bad --fen or --moves ends umax-readable and umax-probe with status 
 
 TEST_CASE("a FEN with each field wrong in turn is refused at that field", "[bad-input][fen-errors]") {
   // Fields: placement, side, castling, e.p., half-move clock, move number.
-  const std::vector<std::string> good = {"r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R", "b", "KQkq", "e3", "0", "1"};
+  const std::vector<std::string> good = {
+      "r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R", "b", "KQkq", "e3", "0", "1"};
   struct Wrong {
     std::size_t field;
     std::string text;
@@ -286,7 +291,8 @@ TEST_CASE("with black to move, a white king in check is refused", "[bad-input][f
   CHECK_NOTHROW(parseFen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"));
 }
 
-TEST_CASE("every input of the committed fuzz_fen corpus is parsed or refused with a FenError", "[bad-input][fuzz-corpus]") {
+TEST_CASE("every input of the committed fuzz_fen corpus is parsed or refused with a FenError",
+          "[bad-input][fuzz-corpus]") {
   // The corpus fuzz/run.sh grows with libFuzzer (clang builds only); this
   // replays it in every build. Any other exception or a crash fails.
   int inputs = 0;

@@ -66,7 +66,8 @@ TEST_CASE("the original main() and the readable loop print the same for random m
       std::string text;
       if (length == 4 && random() % 2) {
         // A likely-legal pawn or knight move text.
-        const char* candidates[] = {"e7e5", "d7d5", "g8f6", "b8c6", "d2d4", "g1f3", "b1c3", "c7c5", "f1c4", "f8c5"};
+        const char* candidates[] = {"e7e5", "d7d5", "g8f6", "b8c6", "d2d4",
+                                    "g1f3", "b1c3", "c7c5", "f1c4", "f8c5"};
         text = candidates[random() % 10];
       } else {
         for (int index = 0; index < length; ++index)
@@ -95,10 +96,15 @@ TEST_CASE("binary input, NUL bytes and a missing last newline match the original
       char c = static_cast<char>(random() & 0xff);
       // Keep every line within the original's 8 characters, and no empty line.
       if (static_cast<unsigned char>(c) <= 10) {
-        if (sinceBreak == 0) c = 'x';
-        else sinceBreak = -1;
+        if (sinceBreak == 0)
+          c = 'x';
+        else
+          sinceBreak = -1;
       }
-      if (sinceBreak == 8) { c = '\n'; sinceBreak = -1; }
+      if (sinceBreak == 8) {
+        c = '\n';
+        sinceBreak = -1;
+      }
       input += c;
       ++sinceBreak;
     }

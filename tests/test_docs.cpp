@@ -1,6 +1,8 @@
 // The walkthrough (docs/): every code line of the original is explained by a
 // page, and every \snippet a page uses names a block that exists in its
 // source file. Read from the sources, so it holds without building the docs.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -8,7 +10,6 @@
 #include <regex>
 #include <set>
 #include <sstream>
-#include <unistd.h>
 
 #include "support.h"
 
@@ -18,12 +19,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-
 /// The walkthrough's page templates, by file name.
 std::map<std::string, std::string> pageTemplates() {
   std::map<std::string, std::string> pages;
   for (const auto& entry : fs::directory_iterator(sourcePath("docs/pages")))
-    if (entry.path().extension() == ".md") pages[entry.path().filename().string()] = readFile(entry.path().string());
+    if (entry.path().extension() == ".md")
+      pages[entry.path().filename().string()] = readFile(entry.path().string());
   return pages;
 }
 
@@ -52,7 +53,8 @@ std::vector<SnippetUse> snippetUses(const std::map<std::string, std::string>& pa
   std::vector<SnippetUse> uses;
   const std::regex command(R"([\\@]snippet(?:lineno|doc|\{[a-z,]*\})?[ \t]+(\S+)[ \t]+(\S+))");
   for (const auto& [name, text] : pages)
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), command); it != std::sregex_iterator(); ++it)
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), command); it != std::sregex_iterator();
+         ++it)
       uses.push_back({name, (*it)[1], (*it)[2]});
   return uses;
 }
@@ -149,7 +151,8 @@ TEST_CASE("the generated pages highlight every code line of the original on its 
   REQUIRE(status == 0);
 
   std::map<std::string, std::string> pageOfTopic;
-  for (const auto& [topic, page] : listedTopics(pageTemplates())) pageOfTopic[topic] = readFile((out / page).string());
+  for (const auto& [topic, page] : listedTopics(pageTemplates()))
+    pageOfTopic[topic] = readFile((out / page).string());
   const std::set<int> codeLines = codeLinesOf(readFile(sourcePath(map.at("minimal_source"))));
   int highlighted = 0;
   for (const auto& line : map.at("lines")) {
@@ -158,8 +161,10 @@ TEST_CASE("the generated pages highlight every code line of the original on its 
     CAPTURE(number, topic);
     REQUIRE(pageOfTopic.count(topic) == 1);
     const std::string& page = pageOfTopic[topic];
-    const bool inListing = page.find("<span class=\"umax-own\" id=\"l" + std::to_string(number) + "\"") != std::string::npos;
-    const bool inTable = page.find("<tr><td class=\"umax-ln\">" + std::to_string(number) + "</td>") != std::string::npos;
+    const bool inListing =
+        page.find("<span class=\"umax-own\" id=\"l" + std::to_string(number) + "\"") != std::string::npos;
+    const bool inTable =
+        page.find("<tr><td class=\"umax-ln\">" + std::to_string(number) + "</td>") != std::string::npos;
     CHECK(inListing);
     CHECK(inTable);
     if (inListing && inTable && codeLines.count(number)) ++highlighted;

@@ -1,7 +1,7 @@
 // Search equivalence: from the same position, table and budget, both builds
 // return the same move, score and node count, and leave the same hash table.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 
 #include "engines.h"

@@ -63,7 +63,8 @@ TEST_CASE("legality verdicts agree for every pseudo-legal move (first half of th
   WARN("verdicts: " << verdicts.legal << " legal, " << verdicts.illegal << " illegal");
 }
 
-TEST_CASE("legality verdicts agree for every pseudo-legal move (second half of the positions)", "[legality]") {
+TEST_CASE("legality verdicts agree for every pseudo-legal move (second half of the positions)",
+          "[legality]") {
   const Verdicts verdicts = compareVerdicts(1, 2);
   CHECK(verdicts.legal > 5000);
   CHECK(verdicts.illegal > 300);
@@ -75,7 +76,7 @@ TEST_CASE("the legality check accepts a legal move and refuses a move into check
   auto engine = makeEngine(build);
   CAPTURE(build);
   engine->reset();
-  CHECK(engine->playMove(makeSquare(4, 2), makeSquare(4, 4)));   // e2e4
+  CHECK(engine->playMove(makeSquare(4, 2), makeSquare(4, 4)));  // e2e4
   CHECK(engine->position().side == kBlack);
   CHECK(!engine->playMove(makeSquare(4, 7), makeSquare(4, 4)));  // e7e4: a pawn cannot capture ahead
   CHECK(engine->position().side == kBlack);

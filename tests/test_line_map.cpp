@@ -1,8 +1,8 @@
 // The line map (readable/line_map.json): every code line of the original is
 // mapped to readable lines that exist, to a topic, and to an annotation.
 #include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -13,8 +13,6 @@ using namespace umax::test;
 using nlohmann::json;
 
 namespace {
-
-
 
 std::string rstrip(std::string text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
@@ -97,9 +95,9 @@ TEST_CASE("the variable index names every one-letter identifier of D()", "[line-
     CHECK(!variable.at("meaning").get<std::string>().empty());
     names.insert(variable.at("name").get<std::string>());
   }
-  for (const char* name : {"k", "q", "l", "e", "J", "Z", "E", "z", "n", "j", "r", "m", "v", "d", "h", "i", "F",
-                           "G", "t", "p", "u", "x", "y", "X", "Y", "H", "B", "a", "A", "b", "T", "N", "K", "L",
-                           "Q", "O", "I", "M", "S", "V", "C", "w", "o", "U"}) {
+  for (const char* name : {"k", "q", "l", "e", "J", "Z", "E", "z", "n", "j", "r", "m", "v", "d", "h",
+                           "i", "F", "G", "t", "p", "u", "x", "y", "X", "Y", "H", "B", "a", "A", "b",
+                           "T", "N", "K", "L", "Q", "O", "I", "M", "S", "V", "C", "w", "o", "U"}) {
     CAPTURE(name);
     CHECK(names.count(name) == 1);
   }
@@ -133,7 +131,8 @@ TEST_CASE("every search site of the tracer names lines of both builds", "[line-m
     }
   }
   std::set<int> expected;
-  for (int id = static_cast<int>(umax::SearchSite::kCall); id <= static_cast<int>(umax::SearchSite::kReturn); ++id)
+  for (int id = static_cast<int>(umax::SearchSite::kCall); id <= static_cast<int>(umax::SearchSite::kReturn);
+       ++id)
     expected.insert(id);
   CHECK(ids == expected);
 }

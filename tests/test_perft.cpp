@@ -3,8 +3,8 @@
 // to tests/data/perft.tsv) and of tests/data/perft-extra.tsv (made by
 // tests/data/make-perft-data.mjs), and the rule differences that explain the
 // rows where micro-Max counts more.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -134,7 +134,8 @@ TEST_CASE("perft equals the oracle on every extra row up to 2 million leaves", "
   CHECK(differing >= 15);
 }
 
-TEST_CASE("where the extra rows differ at depth 1, the extra moves are castlings the original plays", "[perft][rules][quirk]") {
+TEST_CASE("where the extra rows differ at depth 1, the extra moves are castlings the original plays",
+          "[perft][rules][quirk]") {
   // In these four positions FIDE allows no castling at all (a pawn hits the
   // passed square or checks the king); the readable perft's root castlings
   // are exactly micro-Max's extra leaves, and the minimal build plays each.

@@ -77,7 +77,7 @@ TEST_CASE("a FEN sets board, virgin bits, side, e.p. square and material eval", 
   }
   SECTION("the centre table sits in the right half of every row") {
     const Position position = parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    CHECK(position.board[0 + 8] == 28);       // a8: 16 + 12.25
+    CHECK(position.board[0 + 8] == 28);          // a8: 16 + 12.25
     CHECK(position.board[16 * 3 + 4 + 8] == 0);  // e5: 0 + 0.25
     CHECK(position.board[128] == 0);
   }

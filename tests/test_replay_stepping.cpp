@@ -1,9 +1,9 @@
 // The stepping logic the visualizer's controls use, tested through the
 // replay model without any GUI: step, step back, step over, step out, the
 // jumps, finding a node, and the hash table's history at a cursor.
-#include <catch2/catch.hpp>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -30,8 +30,10 @@ namespace {
 const std::string& stepTrace() {
   static const struct Trace {
     std::string path;
-    Trace() : path((std::filesystem::temp_directory_path() /
-                    ("umax-stepping-" + std::to_string(::getpid()) + ".trc")).string()) {
+    Trace()
+        : path((std::filesystem::temp_directory_path() /
+                ("umax-stepping-" + std::to_string(::getpid()) + ".trc"))
+                   .string()) {
       Engine engine;
       playMoves(engine, "e2e4");
       recordThink(engine, 3000, path, "", "e2e4");
@@ -48,20 +50,21 @@ const std::string& stepTrace() {
 /// failure shows the difference.
 std::string describe(const SearchState& state) {
   std::ostringstream out;
-  out << "events " << state.events() << " nodes " << state.nodes() << " calls " << state.calls() << " finished "
-      << state.finished() << "\nboard";
+  out << "events " << state.events() << " nodes " << state.nodes() << " calls " << state.calls()
+      << " finished " << state.finished() << "\nboard";
   for (int sq = 0; sq <= 128; ++sq) out << ' ' << int(state.board()[static_cast<std::size_t>(sq)]);
   for (const Frame& f : state.stack()) {
     const NodeCall& c = f.call;
     const MoveRecord& m = f.move;
-    out << "\nframe ply " << f.ply << " call " << c.side << ' ' << c.alpha << ' ' << c.beta << ' ' << c.eval << ' '
-        << c.hashKey << ' ' << c.hashLock << ' ' << c.epSquare << ' ' << c.lastTo << ' ' << c.depth << " at "
-        << f.callEvent << " node " << f.nodeNumber << " probe " << f.probed << ' ' << f.probe.firstSlot << ' '
-        << f.probe.slotsProbed << ' ' << int(f.probe.outcome) << ' ' << f.probe.endsNode << " d " << f.draft << " m "
-        << f.best << " X " << f.bestFrom << " Y " << f.bestTo << " move " << int(m.flags) << ' ' << m.from << ' '
-        << m.to << ' ' << m.piece << ' ' << m.victim << ' ' << m.captureSquare << ' ' << m.rookFrom << ' '
-        << m.rookTo << ' ' << m.remaining << " on " << f.moveOnBoard << " v " << f.lastScore << " made "
-        << f.movesMade << " cut " << f.cutoff << " mate " << f.mateProbe;
+    out << "\nframe ply " << f.ply << " call " << c.side << ' ' << c.alpha << ' ' << c.beta << ' ' << c.eval
+        << ' ' << c.hashKey << ' ' << c.hashLock << ' ' << c.epSquare << ' ' << c.lastTo << ' ' << c.depth
+        << " at " << f.callEvent << " node " << f.nodeNumber << " probe " << f.probed << ' '
+        << f.probe.firstSlot << ' ' << f.probe.slotsProbed << ' ' << int(f.probe.outcome) << ' '
+        << f.probe.endsNode << " d " << f.draft << " m " << f.best << " X " << f.bestFrom << " Y " << f.bestTo
+        << " move " << int(m.flags) << ' ' << m.from << ' ' << m.to << ' ' << m.piece << ' ' << m.victim
+        << ' ' << m.captureSquare << ' ' << m.rookFrom << ' ' << m.rookTo << ' ' << m.remaining << " on "
+        << f.moveOnBoard << " v " << f.lastScore << " made " << f.movesMade << " cut " << f.cutoff << " mate "
+        << f.mateProbe;
   }
   return out.str();
 }
@@ -197,9 +200,12 @@ TEST_CASE("the jumps land on the event kinds they name, and skip none", "[replay
     Match match;  // depth: open calls before the event
   };
   const Jump jumps[] = {
-      {"cutoff", &Replay::nextCutoff, [](const Event& e, std::size_t) { return e.kind == EventKind::kCutoff; }},
+      {"cutoff", &Replay::nextCutoff,
+       [](const Event& e, std::size_t) { return e.kind == EventKind::kCutoff; }},
       {"hash hit", &Replay::nextHashHit,
-       [](const Event& e, std::size_t) { return e.kind == EventKind::kProbe && e.probe.outcome == ProbeOutcome::kHit; }},
+       [](const Event& e, std::size_t) {
+         return e.kind == EventKind::kProbe && e.probe.outcome == ProbeOutcome::kHit;
+       }},
       {"root iteration", &Replay::nextRootIteration,
        [](const Event& e, std::size_t depth) { return e.kind == EventKind::kIteration && depth == 1; }},
   };
@@ -250,14 +256,16 @@ TEST_CASE("finding node n lands just after node n was counted", "[replay][steppi
   CHECK_FALSE(replay.jumpToNode(0));
 }
 
-TEST_CASE("finding a line of moves in the call tree gives the first call that line reaches", "[replay][stepping]") {
+TEST_CASE("finding a line of moves in the call tree gives the first call that line reaches",
+          "[replay][stepping]") {
   TraceReader reader(stepTrace());
   Replay replay(reader);
   const CallTree tree(reader);
   const auto& nodes = tree.nodes();
   auto lineOf = [&](uint32_t index) {
     std::vector<std::pair<int, int>> line;
-    for (uint32_t at = index; at != 0; at = nodes[at].parent) line.insert(line.begin(), {nodes[at].from, nodes[at].to});
+    for (uint32_t at = index; at != 0; at = nodes[at].parent)
+      line.insert(line.begin(), {nodes[at].from, nodes[at].to});
     return line;
   };
   CHECK(findLine(tree, {}) == 0u);

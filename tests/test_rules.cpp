@@ -29,7 +29,8 @@ bool lastMoveAccepted(AnyEngine& engine, const std::string& fen, const std::vect
 
 TEST_CASE("castling follows micro-Max's rules in both builds", "[rules]") {
   using Row = std::tuple<std::string, std::string, std::vector<std::string>, bool>;
-  auto [why, fen, moves, accepted] = GENERATE(table<std::string, std::string, std::vector<std::string>, bool>({
+  auto [why, fen, moves,
+        accepted] = GENERATE(table<std::string, std::string, std::vector<std::string>, bool>({
       Row{"king side, path free", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {"e1g1"}, true},
       Row{"queen side, path free", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {"e1c1"}, true},
       Row{"black king side", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", {"e8g8"}, true},
@@ -40,39 +41,68 @@ TEST_CASE("castling follows micro-Max's rules in both builds", "[rules]") {
       Row{"into check (g1 attacked by a rook)", "r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 0 1", {"e1g1"}, false},
       Row{"out of a rook's check", "1r4k1/8/8/8/8/8/8/R3K2R b KQ - 0 1", {"b8e8", "e1g1"}, false},
       Row{"out of check, rook on e-file", "4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", {"e1g1"}, false},
-      Row{"after the king moved and came back", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-          {"e1f1", "a8b8", "f1e1", "b8a8", "e1g1"}, false},
-      Row{"after the rook moved and came back", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-          {"h1h2", "a8b8", "h2h1", "b8a8", "e1g1"}, false},
-      Row{"the other rook still may", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-          {"h1h2", "a8b8", "h2h1", "b8a8", "e1c1"}, true},
-      Row{"after the rook was captured (a bishop now on a8)", "r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1",
-          {"g2a8", "e8c8"}, false},
-      Row{"rook under attack (b1 attacked) does not matter", "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1", {"e1c1"}, true},
+      Row{"after the king moved and came back",
+          "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+          {"e1f1", "a8b8", "f1e1", "b8a8", "e1g1"},
+          false},
+      Row{"after the rook moved and came back",
+          "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+          {"h1h2", "a8b8", "h2h1", "b8a8", "e1g1"},
+          false},
+      Row{"the other rook still may",
+          "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+          {"h1h2", "a8b8", "h2h1", "b8a8", "e1c1"},
+          true},
+      Row{"after the rook was captured (a bishop now on a8)",
+          "r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1",
+          {"g2a8", "e8c8"},
+          false},
+      Row{"rook under attack (b1 attacked) does not matter",
+          "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+          {"e1c1"},
+          true},
       // micro-Max only: castling out of a pawn's check is accepted (FIDE: illegal).
-      Row{"out of a pawn's check (micro-Max accepts)", "r3k2r/8/8/8/8/8/3p4/R3K2R w KQkq - 0 1", {"e1g1"}, true},
+      Row{"out of a pawn's check (micro-Max accepts)",
+          "r3k2r/8/8/8/8/8/3p4/R3K2R w KQkq - 0 1",
+          {"e1g1"},
+          true},
       // micro-Max only: through f1 attacked by a pawn on g2. The reply's pawn
       // capture onto E = f1 is taken for e.p. and looks for its victim on f2.
-      Row{"through a square a pawn attacks (micro-Max accepts)", "4k3/8/8/8/8/8/6p1/4K2R w K - 0 1", {"e1g1"}, true},
+      Row{"through a square a pawn attacks (micro-Max accepts)",
+          "4k3/8/8/8/8/8/6p1/4K2R w K - 0 1",
+          {"e1g1"},
+          true},
       Row{"a pawn checking the king (refused)", "4k3/8/8/8/8/8/5p2/4K2R w K - 0 1", {"e1g1"}, false},
       // The pawn's capture onto the passed square f1 is taken for e.p. with
       // its victim on f2: with a white piece there the capture exists and
       // the castling is refused, as in FIDE.
-      Row{"past a pawn, a piece of ours behind f1 (refused)", "4k3/8/8/8/8/8/5Np1/4K2R w K - 0 1", {"e1g1"}, false},
-      Row{"past a pawn, a piece of theirs behind f1 (micro-Max accepts)", "4k3/8/8/8/8/8/5np1/4K2R w K - 0 1",
-          {"e1g1"}, true},
+      Row{"past a pawn, a piece of ours behind f1 (refused)",
+          "4k3/8/8/8/8/8/5Np1/4K2R w K - 0 1",
+          {"e1g1"},
+          false},
+      Row{"past a pawn, a piece of theirs behind f1 (micro-Max accepts)",
+          "4k3/8/8/8/8/8/5np1/4K2R w K - 0 1",
+          {"e1g1"},
+          true},
       // A pawn on e2 hits f1, and its push onto the emptied e1 lands next to
       // the passed square: refused (for FIDE's reason and for micro-Max's).
       Row{"a pawn on e2 (refused)", "4k3/8/8/8/8/8/4p3/4K2R w K - 0 1", {"e1g1"}, false},
       Row{"black past a pawn on c7 (micro-Max accepts)", "r3k3/2P5/8/8/8/8/8/4K3 b q - 0 1", {"e8c8"}, true},
-      Row{"black past a pawn on b7 that hits c8 (refused)", "r3k3/1P6/8/8/8/8/8/4K3 b q - 0 1", {"e8c8"}, false},
+      Row{"black past a pawn on b7 that hits c8 (refused)",
+          "r3k3/1P6/8/8/8/8/8/4K3 b q - 0 1",
+          {"e8c8"},
+          false},
       Row{"a knight guards f1 (refused)", "4k3/8/8/8/8/8/7n/4K2R w K - 0 1", {"e1g1"}, false},
       Row{"a knight on b2 guards d1 (refused)", "4k3/8/8/8/8/8/1n6/R3K3 w Q - 0 1", {"e1c1"}, false},
       Row{"the enemy king guards f1 and g1 (refused)", "8/8/8/8/8/8/6k1/4K2R w K - 0 1", {"e1g1"}, false},
-      Row{"a rook that reaches the corner later brings no right", "4k3/8/8/8/8/8/8/R3K1R1 w Q - 0 1",
-          {"g1h1", "e8e7", "e1g1"}, false},
-      Row{"the same king still castles with the virgin rook", "4k3/8/8/8/8/8/8/R3K1R1 w Q - 0 1",
-          {"g1h1", "e8e7", "e1c1"}, true},
+      Row{"a rook that reaches the corner later brings no right",
+          "4k3/8/8/8/8/8/8/R3K1R1 w Q - 0 1",
+          {"g1h1", "e8e7", "e1g1"},
+          false},
+      Row{"the same king still castles with the virgin rook",
+          "4k3/8/8/8/8/8/8/R3K1R1 w Q - 0 1",
+          {"g1h1", "e8e7", "e1c1"},
+          true},
   }));
   auto build = GENERATE(as<std::string>{}, "minimal", "readable");
   CAPTURE(why, fen, build);
@@ -98,9 +128,7 @@ TEST_CASE("e.p. captures the right pawn, and only on the next move", "[rules]") 
     CHECK(after.board[makeSquare(3, 5)] == 0);  // the black pawn that passed is gone
     CHECK(after.board[makeSquare(4, 5)] == 0);
   }
-  SECTION("not a move later") {
-    CHECK(!lastMoveAccepted(*engine, fen, {"d7d5", "e1e2", "e8e7", "e5d6"}));
-  }
+  SECTION("not a move later") { CHECK(!lastMoveAccepted(*engine, fen, {"d7d5", "e1e2", "e8e7", "e5d6"})); }
   SECTION("not after a single step") {
     CHECK(!lastMoveAccepted(*engine, fen, {"d7d6", "e1e2", "d6d5", "e5d6"}));
   }
@@ -141,9 +169,9 @@ TEST_CASE("a pawn promotes to a queen only; the promotion letter is never read",
 TEST_CASE("under-promotion input like a7a8n plays a queen in the classic interface", "[rules]") {
   // The original reads the first four characters of a line only.
   int status = -1;
-  const std::string readable = test::runCommand(
-      "printf 'a7a8n\\n' | '" + test::binPath("umax-readable") + "' --fen '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' 2>&1",
-      &status);
+  const std::string readable = test::runCommand("printf 'a7a8n\\n' | '" + test::binPath("umax-readable") +
+                                                    "' --fen '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' 2>&1",
+                                                &status);
   CHECK(status == 0);
   CHECK_THAT(readable, Catch::Contains(" Q . . . k"));
   CHECK_THAT(readable, !Catch::Contains("illegal"));

@@ -2,9 +2,9 @@
 // builds), the replay rebuilds the engine's own board and hash table at every
 // event, seeking equals stepping, and damaged files are refused or read as
 // truncated, never misread.
-#include <catch2/catch.hpp>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -51,7 +51,9 @@ class BoardWitness final : public SearchObserver {
   std::vector<Board> boards;
 
   void onCall(const NodeCall& call) override { recorder_.onCall(call), keep(); }
-  void onProbe(const ProbeReport& report, const HashEntry& entry) override { recorder_.onProbe(report, entry), keep(); }
+  void onProbe(const ProbeReport& report, const HashEntry& entry) override {
+    recorder_.onProbe(report, entry), keep();
+  }
   void onNodeCounted(int count) override { recorder_.onNodeCounted(count), keep(); }
   void onIteration(int draft) override { recorder_.onIteration(draft), keep(); }
   void onKingCapture(const Move& move, bool bad) override { recorder_.onKingCapture(move, bad), keep(); }
@@ -65,7 +67,9 @@ class BoardWitness final : public SearchObserver {
   void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override {
     recorder_.onStore(slot, before, after, written), keep();
   }
-  void onReturn(int score, int from, int to, int draft) override { recorder_.onReturn(score, from, to, draft), keep(); }
+  void onReturn(int score, int from, int to, int draft) override {
+    recorder_.onReturn(score, from, to, draft), keep();
+  }
 
  private:
   void keep() { boards.push_back(engine_.position().board); }
@@ -101,12 +105,13 @@ Engine& setUp(const std::string& fen, const std::string& moves) {
 
 struct Recording {
   ThinkResult result;
-  std::vector<Board> boards;              // the engine's board after each event
+  std::vector<Board> boards;  // the engine's board after each event
   std::string path;
 };
 
 /// Sets up fen + moves in a readable engine and records a think with witnesses.
-Recording recordWithWitness(const std::string& fen, const std::string& moves, long budget, const std::string& path) {
+Recording recordWithWitness(const std::string& fen, const std::string& moves, long budget,
+                            const std::string& path) {
   Engine& engine = setUp(fen, moves);
   TraceWriter writer(path, makeHeader(engine, budget, fen, moves));
   Recorder recorder(writer);
@@ -193,7 +198,8 @@ struct Case {
 std::vector<Case> traceCases() {
   std::vector<Case> cases;
   const auto& positions = testPositions();
-  for (std::size_t index = 0; index < positions.size(); index += 40) cases.push_back({positions[index].fen, ""});
+  for (std::size_t index = 0; index < positions.size(); index += 40)
+    cases.push_back({positions[index].fen, ""});
   cases.push_back({"", "e2e4"});
   cases.push_back({"", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6"});
   cases.push_back({"", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7"});
@@ -236,7 +242,8 @@ TEST_CASE("the replay reproduces the search's result and the engine's board at e
   int index = 0;
   for (const Case& c : traceCases()) {
     CAPTURE(c.fen, c.moves);
-    const Recording recording = recordWithWitness(c.fen, c.moves, 2000, scratchFile("board-" + std::to_string(index++) + ".trc"));
+    const Recording recording =
+        recordWithWitness(c.fen, c.moves, 2000, scratchFile("board-" + std::to_string(index++) + ".trc"));
     const TraceReader reader(recording.path);
     REQUIRE(reader.eventCount() == recording.boards.size());
     SearchState state(reader.header());
@@ -251,7 +258,8 @@ TEST_CASE("the replay reproduces the search's result and the engine's board at e
       if (e.kind == EventKind::kReturn) {
         // Square 128 is the dummy every non-castling undo writes a rook to
         // (b[G]=k+38 with G=128): only the 128 real squares come back.
-        asymmetric += !std::equal(state.board().begin(), state.board().begin() + kNoSquare, boardAtCall.back().begin());
+        asymmetric +=
+            !std::equal(state.board().begin(), state.board().begin() + kNoSquare, boardAtCall.back().begin());
         boardAtCall.pop_back();
       }
       // The dummy square 128 is the search's scratch: compare the 128 real ones.
@@ -272,12 +280,14 @@ TEST_CASE("the replay reproduces the search's result and the engine's board at e
   }
 }
 
-TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, every store and the final table",
-          "[trace]") {
+TEST_CASE(
+    "a shadow hash table rebuilt from the trace agrees with every probe, every store and the final table",
+    "[trace]") {
   int index = 0;
   for (const Case& c : traceCases()) {
     CAPTURE(c.fen, c.moves);
-    const Recording recording = recordWithWitness(c.fen, c.moves, 3000, scratchFile("hash-" + std::to_string(index++) + ".trc"));
+    const Recording recording =
+        recordWithWitness(c.fen, c.moves, 3000, scratchFile("hash-" + std::to_string(index++) + ".trc"));
     const TraceReader reader(recording.path);
     ShadowTable shadow;
     for (const auto& [slot, entry] : reader.header().initialEntries) shadow[slot] = entry;
@@ -287,13 +297,18 @@ TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, e
     uint64_t storeMismatches = 0;
     reader.forEach([&](const Event& event, uint64_t) {
       switch (event.kind) {
-        case EventKind::kCall: calls.push_back(event.call); break;
-        case EventKind::kReturn: calls.pop_back(); break;
+        case EventKind::kCall:
+          calls.push_back(event.call);
+          break;
+        case EventKind::kReturn:
+          calls.pop_back();
+          break;
         case EventKind::kProbe: {
           ++probes;
           const ProbeReport expected = probeOn(shadow, calls.back());
           bool same = expected.firstSlot == event.probe.firstSlot && expected.slot == event.probe.slot &&
-                      expected.slotsProbed == event.probe.slotsProbed && expected.outcome == event.probe.outcome;
+                      expected.slotsProbed == event.probe.slotsProbed &&
+                      expected.outcome == event.probe.outcome;
           if (expected.outcome == ProbeOutcome::kHit) {
             const HashEntry stored = slotOf(shadow, expected.slot);
             same = same && stored.score == event.entry.score && stored.from == event.entry.from &&
@@ -305,11 +320,14 @@ TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, e
         case EventKind::kStore:
           // Slots emptied by main()'s lock clearing keep stale fields the
           // trace does not carry: only an occupied slot must match in full.
-          if (slotOf(shadow, event.slot).lock != 0) storeMismatches += !sameEntry(shadow[event.slot], event.before);
-          else storeMismatches += event.before.lock != 0;
+          if (slotOf(shadow, event.slot).lock != 0)
+            storeMismatches += !sameEntry(shadow[event.slot], event.before);
+          else
+            storeMismatches += event.before.lock != 0;
           shadow[event.slot] = event.after;
           break;
-        default: break;
+        default:
+          break;
       }
     });
     CHECK(probes > 0);
@@ -320,7 +338,8 @@ TEST_CASE("a shadow hash table rebuilt from the trace agrees with every probe, e
     const std::vector<HashEntry>& actual = sharedEngine().hashTable();
     uint64_t tableMismatches = 0;
     for (std::size_t slot = 0; slot < actual.size(); ++slot)
-      if (actual[slot].lock != 0) tableMismatches += !sameEntry(actual[slot], slotOf(shadow, static_cast<uint32_t>(slot)));
+      if (actual[slot].lock != 0)
+        tableMismatches += !sameEntry(actual[slot], slotOf(shadow, static_cast<uint32_t>(slot)));
     for (const auto& [slot, entry] : shadow)
       if (entry.lock != 0) tableMismatches += !sameEntry(actual[slot], entry);
     CHECK(tableMismatches == 0);
@@ -352,12 +371,12 @@ TEST_CASE("seeking anywhere gives the state that stepping there gives, forward a
   };
   auto snapshot = [](const SearchState& state) {
     const Frame* top = state.stack().empty() ? nullptr : &state.stack().back();
-    return Snapshot{state.board(), state.stack().size(), state.nodes(), top ? top->best : 0, top ? top->draft : 0,
-                    top ? top->bestTo : 0};
+    return Snapshot{state.board(),       state.stack().size(), state.nodes(),
+                    top ? top->best : 0, top ? top->draft : 0, top ? top->bestTo : 0};
   };
   auto same = [](const Snapshot& a, const Snapshot& b) {
-    return a.board == b.board && a.depth == b.depth && a.nodes == b.nodes && a.best == b.best && a.draft == b.draft &&
-           a.bestTo == b.bestTo;
+    return a.board == b.board && a.depth == b.depth && a.nodes == b.nodes && a.best == b.best &&
+           a.draft == b.draft && a.bestTo == b.bestTo;
   };
   std::vector<Snapshot> expected;
   SearchState stepping(reader.header());
@@ -429,7 +448,8 @@ TEST_CASE("a truncated trace reads up to its last complete record and says so", 
       // The records kept are the file's own, and no complete one is lost:
       // the next record would not fit in the bytes that are left.
       bool prefix = true;
-      for (std::size_t index = 0; index < kept.size(); ++index) prefix = prefix && sameEvent(kept[index], events[index]);
+      for (std::size_t index = 0; index < kept.size(); ++index)
+        prefix = prefix && sameEvent(kept[index], events[index]);
       CHECK(prefix);
       std::vector<uint8_t> encoded;
       for (uint64_t index = whole.chunks()[1].firstEvent; index < kept.size(); ++index)
@@ -525,7 +545,8 @@ TEST_CASE("a damaged trace is refused with a message, or read as truncated, neve
 
 TEST_CASE("the replay's jumps land on the events they name", "[trace]") {
   const std::string path = scratchFile("jumps.trc");
-  recordThink(setUp("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", ""), 5000, path, "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", "");
+  recordThink(setUp("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", ""), 5000, path,
+              "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", "");
   const TraceReader reader(path);
   Replay replay(reader);
   REQUIRE(replay.nextCutoff());
@@ -579,7 +600,8 @@ TEST_CASE("the call tree has one node per call, in call order, with its parent a
     const uint32_t node = stack.back();
     stack.pop_back();
     ++visited;
-    for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling) stack.push_back(child);
+    for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling)
+      stack.push_back(child);
   }
   CHECK(visited == nodes.size());
 }
@@ -587,7 +609,8 @@ TEST_CASE("the call tree has one node per call, in call order, with its parent a
 TEST_CASE("the writer thread writes the very file the single-threaded writer writes", "[trace]") {
   const std::string one = scratchFile("one-thread.trc");
   const std::string two = scratchFile("two-threads.trc");
-  const ThinkResult first = recordThink(setUp("", "d2d4"), 20000, one, "", "d2d4", {}, TraceWriter::Threads::kSameThread);
+  const ThinkResult first =
+      recordThink(setUp("", "d2d4"), 20000, one, "", "d2d4", {}, TraceWriter::Threads::kSameThread);
   const ThinkResult second =
       recordThink(setUp("", "d2d4"), 20000, two, "", "d2d4", {}, TraceWriter::Threads::kWriterThread);
   CHECK(first.nodes == second.nodes);

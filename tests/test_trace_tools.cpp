@@ -2,14 +2,14 @@
 // jsonl / chrome, umax-readable --trace, and what the tool says about files
 // that are missing, foreign, cut short or damaged. The exports are checked
 // against the trace itself, read back with the tracer library.
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -31,7 +31,6 @@ std::string quote(const std::string& text) { return "'" + text + "'"; }
 std::string tempPath(const std::string& name) {
   return binPath("trace-tools-" + std::to_string(getpid()) + "-" + name);
 }
-
 
 /// `umax-trace info` parsed: "nodes" -> "92432", "event call" -> "101728", ...
 std::map<std::string, std::string> parseInfo(const std::string& output) {
@@ -65,7 +64,7 @@ struct Sample {
   std::string fen;    // empty: the start position
   std::string moves;  // empty: none
   long nodes;
-  std::string path;   // the trace file
+  std::string path;  // the trace file
   std::string infoText;
   std::map<std::string, std::string> info;
 };
@@ -91,16 +90,23 @@ std::vector<Sample>& samples() {
     list.assign({
         {"start", "", "", 3000, "", "", {}},
         {"after-moves", "", "e2e4 e7e5 g1f3", 2000, "", "", {}},
-        {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 500, "", "", {}},
+        {"kiwipete",
+         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+         "",
+         500,
+         "",
+         "",
+         {}},
         {"endgame-ep", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "e2e4", 2000, "", "", {}},
         {"mate-in-one", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "", 2000, "", "", {}},
     });
     for (Sample& sample : list) {
       sample.path = tempPath(sample.name + ".trc");
       int status = -1;
-      const std::string output = runCommand(quote(binPath("umax-trace")) + " record -q" + searchArguments(sample) +
-                                                " -o " + quote(sample.path) + " 2>&1",
-                                            &status);
+      const std::string output =
+          runCommand(quote(binPath("umax-trace")) + " record -q" + searchArguments(sample) + " -o " +
+                         quote(sample.path) + " 2>&1",
+                     &status);
       INFO(output);
       REQUIRE(status == 0);
       sample.infoText = runCommand(quote(binPath("umax-trace")) + " info " + quote(sample.path), &status);
@@ -120,8 +126,8 @@ std::string umaxTrace(const std::string& arguments, int* status) {
 /// The site id each event kind is reported from (search_observer.h).
 int expectedSite(const std::string& kind, bool endsNode) {
   static const std::map<std::string, int> sites = {
-      {"call", 1},  {"probe", 2}, {"node", 4},  {"iteration", 5},   {"king-capture", 6}, {"cutoff", 7},
-      {"move", 8},  {"score", 9}, {"best", 10}, {"mate-probe", 11}, {"store", 12},       {"return", 13}};
+      {"call", 1}, {"probe", 2}, {"node", 4},  {"iteration", 5},   {"king-capture", 6}, {"cutoff", 7},
+      {"move", 8}, {"score", 9}, {"best", 10}, {"mate-probe", 11}, {"store", 12},       {"return", 13}};
   if (kind == "probe" && endsNode) return 3;
   const auto found = sites.find(kind);
   return found == sites.end() ? -1 : found->second;
@@ -194,14 +200,15 @@ TEST_CASE("umax-trace jsonl writes every event as one JSON object with its field
         expect(line.at("J") == c.hashKey && line.at("Z") == c.hashLock, "hash keys");
       } else if (kind == "move") {
         const auto& m = event.move;
-        expect(std::vector<int>{line.at("x"), line.at("y"), line.at("u"), line.at("t"), line.at("H"), line.at("G"),
-                                line.at("F"), line.at("h")} ==
+        expect(std::vector<int>{line.at("x"), line.at("y"), line.at("u"), line.at("t"), line.at("H"),
+                                line.at("G"), line.at("F"), line.at("h")} ==
                    std::vector<int>{m.from, m.to, m.piece, m.victim, m.captureSquare, m.rookFrom, m.rookTo,
                                     m.remaining},
                "move fields");
         expect(line.at("bestFirst") == ((m.flags & kMoveSneaked) != 0), "bestFirst");
       } else if (kind == "probe") {
-        expect(line.at("a") == event.probe.slot && line.at("endsNode") == event.probe.endsNode, "probe fields");
+        expect(line.at("a") == event.probe.slot && line.at("endsNode") == event.probe.endsNode,
+               "probe fields");
         if (line.at("outcome") == "hit") expect(line.at("V") == event.entry.score, "stored score");
       } else if (kind == "node") {
         expect(line.at("N") == ++nodes, "node number");
@@ -210,7 +217,8 @@ TEST_CASE("umax-trace jsonl writes every event as one JSON object with its field
       } else if (kind == "return") {
         expect(line.at("m") == event.best && line.at("d") == event.draft, "return fields");
       } else if (kind == "store") {
-        expect(line.at("written") == event.written && line.at("after").at("V") == event.after.score, "store fields");
+        expect(line.at("written") == event.written && line.at("after").at("V") == event.after.score,
+               "store fields");
       }
     });
     CHECK(bad == 0);
@@ -342,10 +350,12 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
       CHECK(edgeTargets == expected);
       for (const uint32_t index : expected) {
         const TreeNode& node = nodes[index];
-        const std::string move = (node.flags & kTreeMateProbe) ? std::string("null move")
-                                                               : umax::squareName(node.from) + umax::squareName(node.to);
-        CHECK(labels[index].rfind(move + "\\n[" + std::to_string(node.alpha) + ", " + std::to_string(node.beta) + "]",
-                                  0) == 0);
+        const std::string move = (node.flags & kTreeMateProbe)
+                                     ? std::string("null move")
+                                     : umax::squareName(node.from) + umax::squareName(node.to);
+        CHECK(labels[index].rfind(
+                  move + "\\n[" + std::to_string(node.alpha) + ", " + std::to_string(node.beta) + "]", 0) ==
+              0);
         CHECK((labels[index].find("beta cutoff") != std::string::npos) == ((node.flags & kTreeCutoff) != 0));
         CHECK((labels[index].find("hash cutoff") != std::string::npos) == ((node.flags & kTreeHashCut) != 0));
       }
@@ -362,7 +372,8 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
     const std::string text = readFile(dotFile);
     CHECK(text.find("Drawing stopped at 7 of") != std::string::npos);
     int callNodes = 0;
-    for (const std::string& line : splitLines(text)) callNodes += std::regex_search(line, nodeStatement) ? 1 : 0;
+    for (const std::string& line : splitLines(text))
+      callNodes += std::regex_search(line, nodeStatement) ? 1 : 0;
     CHECK(callNodes >= 7);  // the 7 calls, plus label updates of calls whose children were left out
     runCommand("dot -Tsvg " + quote(dotFile) + " -o /dev/null", &status);
     CHECK(status == 0);
@@ -381,10 +392,12 @@ TEST_CASE("umax-readable --trace records the think it prints", "[trace]") {
     CAPTURE(sample.name);
     const std::string path = tempPath(sample.name + "-readable.trc");
     int status = -1;
-    const std::string plain = runCommand(quote(binPath("umax-readable")) + " --think" + searchArguments(sample), &status);
+    const std::string plain =
+        runCommand(quote(binPath("umax-readable")) + " --think" + searchArguments(sample), &status);
     REQUIRE(status == 0);
-    const std::string traced =
-        runCommand(quote(binPath("umax-readable")) + " --think --trace " + quote(path) + searchArguments(sample), &status);
+    const std::string traced = runCommand(
+        quote(binPath("umax-readable")) + " --think --trace " + quote(path) + searchArguments(sample),
+        &status);
     REQUIRE(status == 0);
     CHECK(traced == plain);
     REQUIRE(std::regex_match(plain, std::regex("bestmove [a-h][1-8][a-h][1-8] score -?\\d+ nodes \\d+\n")));
@@ -397,8 +410,8 @@ TEST_CASE("umax-readable --trace records the think it prints", "[trace]") {
   }
   SECTION("a trace file that cannot be created is an error, not a crash") {
     int status = -1;
-    const std::string output =
-        runCommand(quote(binPath("umax-readable")) + " --nodes 100 --trace /nonexistent-dir/x.trc 2>&1", &status);
+    const std::string output = runCommand(
+        quote(binPath("umax-readable")) + " --nodes 100 --trace /nonexistent-dir/x.trc 2>&1", &status);
     CHECK(status == 2);
     CHECK(output.find("cannot create") != std::string::npos);
   }
@@ -442,7 +455,8 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
       CAPTURE(command);
       const std::string output = readWith(command, path);
       CHECK(status == 2);
-      CHECK(output.find("unsupported trace format version 2 (this build reads version 1)") != std::string::npos);
+      CHECK(output.find("unsupported trace format version 2 (this build reads version 1)") !=
+            std::string::npos);
     }
     std::remove(path.c_str());
   }
@@ -459,7 +473,8 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     CHECK(info.count("result") == 0);
     // The exports work on what is there, and say the file was cut.
     const std::string jsonl = tempPath("truncated.jsonl");
-    CHECK(umaxTrace("jsonl " + quote(path) + " -o " + quote(jsonl), &status).find("truncated") != std::string::npos);
+    CHECK(umaxTrace("jsonl " + quote(path) + " -o " + quote(jsonl), &status).find("truncated") !=
+          std::string::npos);
     CHECK(status == 0);
     CHECK(splitLines(readFile(jsonl)).size() == number(info, "events"));
     const std::string chrome = tempPath("truncated.json");
@@ -467,14 +482,16 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     CHECK(status == 0);
     std::vector<uint64_t> beginTimes;
     CHECK(checkChromeTrace(chrome, beginTimes)["B"] == number(info, "event call"));
-    runCommand(quote(binPath("umax-trace")) + " dot " + quote(path) + " 2>/dev/null | dot -Tsvg -o /dev/null", &status);
+    runCommand(quote(binPath("umax-trace")) + " dot " + quote(path) + " 2>/dev/null | dot -Tsvg -o /dev/null",
+               &status);
     CHECK(status == 0);
     for (const std::string& file : {path, jsonl, chrome}) std::remove(file.c_str());
   }
   SECTION("a damaged copy is refused with the place of the damage") {
     const std::string path = tempPath("damaged.trc");
     // Bytes inside chunks of records and inside the footer.
-    for (const std::size_t offset : {full.size() / 3, full.size() / 2, full.size() * 3 / 4, full.size() - 30}) {
+    for (const std::size_t offset :
+         {full.size() / 3, full.size() / 2, full.size() * 3 / 4, full.size() - 30}) {
       CAPTURE(offset);
       std::string bytes = full;
       bytes[offset] = static_cast<char>(bytes[offset] ^ 0x5a);
@@ -483,7 +500,8 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
         CAPTURE(command);
         const std::string output = readWith(command, path);
         CHECK(status == 2);
-        CHECK(std::regex_search(output, std::regex("^umax-trace: .*(corrupt|checksum|does not fit).*\\(at byte \\d+\\)")));
+        CHECK(std::regex_search(
+            output, std::regex("^umax-trace: .*(corrupt|checksum|does not fit).*\\(at byte \\d+\\)")));
       }
     }
     std::remove(path.c_str());

@@ -2,10 +2,11 @@
 // umax-minimal never ends at end of input (it prints its board for ever), so
 // its output is cut after the readable build's length plus two more boards,
 // which must be the last board again.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
-#include <unistd.h>
 
 #include "support.h"
 
@@ -88,7 +89,8 @@ TEST_CASE("a transcript with a think at the full original budget is byte-identic
   CHECK_THAT(errors, Catch::Contains("plays b1c3"));
 }
 
-TEST_CASE("after an illegal move the original cannot think until a legal move is entered", "[transcripts][quirk]") {
+TEST_CASE("after an illegal move the original cannot think until a legal move is entered",
+          "[transcripts][quirk]") {
   // The failed legality check leaves the root position in the table with an
   // exact score (its stand-pat eval) and best move a8a8 (every move's score
   // is overwritten by m in check mode, so none becomes best). The next think

@@ -91,12 +91,11 @@ int runClassicInterface(Engine& engine, std::FILE* in, std::FILE* out, std::FILE
       const int from = squareFromCharacters(line[0], line[1]);
       const int to = squareFromCharacters(line[2], line[3]);
       if (!engine.playMove(from, to)) {
-    // [enter-move]
+        // [enter-move]
         int parsedFrom;
         int parsedTo;
         const std::string text = printable(line, length - 1);
-        const bool wellFormed = length - 1 >= 4 &&
-                                parseMove(std::string(text, 0, 4), parsedFrom, parsedTo);
+        const bool wellFormed = length - 1 >= 4 && parseMove(std::string(text, 0, 4), parsedFrom, parsedTo);
         if (wellFormed)
           std::fprintf(err, "umax-readable: illegal move '%s'\n", text.c_str());
         else

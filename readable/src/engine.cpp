@@ -23,10 +23,10 @@ namespace {
 /// Pieces other than pawns use each vector in both directions (the search
 /// negates a negative step before fetching the next one). // micro-Max: o[0..16]
 constexpr std::array<int8_t, 17> kStepVectors = {
-    -16, -15, -17, 0,        // downward pawn: push, two captures
-    1,   16,  0,             // rook: sideways, vertical
-    1,   16,  15,  17, 0,    // king and queen: all eight; upward pawn from 16
-    14,  18,  31,  33, 0};   // knight
+    -16, -15, -17, 0,       // downward pawn: push, two captures
+    1,   16,  0,            // rook: sideways, vertical
+    1,   16,  15,  17, 0,   // king and queen: all eight; upward pawn from 16
+    14,  18,  31,  33, 0};  // knight
 /// For each piece type, the index just before its first step vector.
 /// // micro-Max: o[p+16]
 constexpr std::array<int8_t, 8> kFirstStepIndex = {0, 7, -1, 11, 6, 8, 3, 6};
@@ -44,8 +44,7 @@ constexpr int kDoubleStepSum = 128;
 /// original's `*(int*)(T+...)` does on the x86 it ran on.
 inline int32_t loadWord(const int8_t* bytes) {
   uint32_t word = 0;
-  for (int index = 3; index >= 0; --index)
-    word = (word << 8) | static_cast<uint8_t>(bytes[index]);
+  for (int index = 3; index >= 0; --index) word = (word << 8) | static_cast<uint8_t>(bytes[index]);
   return static_cast<int32_t>(word);
 }
 
@@ -123,8 +122,7 @@ bool Engine::legalityCheck(int from, int to) {
   bestTo_ = static_cast<int8_t>(to);
   // A 2-ply search from the root that stops and plays the move if it finds
   // it and the reply cannot capture the king; it then returns beta (= I).
-  if (search<false>(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kLegalityMarker, 2) ==
-      kInfinity) {
+  if (search<false>(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kLegalityMarker, 2) == kInfinity) {
     side_ = opponentOf(side_);
     return true;
   }
@@ -203,7 +201,8 @@ ProbeReport Engine::probeReport(int side, int epSquare, uint32_t hashKey, const 
 // previous iteration's best move was "sneaked in" first, see Step 12).
 // While bestTo has kSneakBit, every ray yields that move's square instead.
 template <class Visit>
-[[gnu::always_inline]] inline bool Engine::generateMoves(int side, int epSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit) {
+[[gnu::always_inline]] inline bool Engine::generateMoves(int side, int epSquare, int8_t scanStart,
+                                                         int8_t& bestTo, Visit&& visit) {
   Move move;
   move.from = scanStart;
   do {
@@ -219,7 +218,7 @@ template <class Visit>
         move.to = move.from;
         move.rookTo = move.rookFrom = kNoSquare;
         int8_t stop;  // t after the fake capture: non-zero ends the ray
-// [generate-loops]
+                      // [generate-loops]
         do {
           // [next-square]
           // Step 5. Next square of the ray (or the best move's square, sneaked in).
@@ -261,15 +260,14 @@ template <class Visit>
   } while ((move.from = static_cast<int8_t>((move.from + 9) & ~kOffBoard)) != scanStart);
   return true;
 }
-          // [ray-end]
+// [ray-end]
 
 // [captures-king]
 // Step 6. King capture: the previous move was illegal. The same verdict if
 // a reply lands on or next to the square a castling king passed (E holds the
 // castled rook then), so castling out of, through or into check is refused.
 bool Engine::capturesKing(int gain, int to, int epSquare) const {
-  return gain < 0 ||
-         (epSquare != kNoSquare && to - epSquare < 2 && epSquare - to < 2 && board_[epSquare]);
+  return gain < 0 || (epSquare != kNoSquare && to - epSquare < 2 && epSquare - to < 2 && board_[epSquare]);
 }
 // [captures-king]
 
@@ -278,9 +276,8 @@ bool Engine::capturesKing(int gain, int to, int epSquare) const {
 // Returns the positional gain (centre points, castling bonus, pawn
 // structure); `gain` grows by the promotion bonus.
 int Engine::makeMove(const Move& move, int side, int& gain) {
-  int score = move.type < kRook
-                  ? board_[move.from + kCentreTableOffset] - board_[move.to + kCentreTableOffset]
-                  : 0;
+  int score =
+      move.type < kRook ? board_[move.from + kCentreTableOffset] - board_[move.to + kCentreTableOffset] : 0;
   board_[move.rookFrom] = board_[move.captureSquare] = board_[move.from] = 0;
   board_[move.to] = move.piece & 31;  // strip the virgin bit
   if (!(move.rookFrom & kOffBoard)) {
@@ -288,9 +285,9 @@ int Engine::makeMove(const Move& move, int side, int& gain) {
     score += kCastlingBonus;
   }
   if (move.type <= kDownwardPawn) {
-    score -= kPawnStructureUnit *
-             ((((move.from - 2) & kOffBoard) || board_[move.from - 2] != move.piece) +
-              (((move.from + 2) & kOffBoard) || board_[move.from + 2] != move.piece) - 1);
+    score -=
+        kPawnStructureUnit * ((((move.from - 2) & kOffBoard) || board_[move.from - 2] != move.piece) +
+                              (((move.from + 2) & kOffBoard) || board_[move.from + 2] != move.piece) - 1);
     if ((move.to + move.step + 1) & kNoSquare) {  // last rank: promote to queen
       board_[move.to] |= kQueen;
       gain += kPromotionBonus;
@@ -312,20 +309,20 @@ void Engine::unmakeMove(const Move& move, int side) {
 
 // [search-signature]
 template <bool kTraced>
-int Engine::search(int side,        // k: the side to move, 8 or 16
-                   int alpha,       // q: lower end of the window
-                   int beta,        // l: upper end of the window
-                   int eval,        // e: incremental evaluation for the side to move
+int Engine::search(int side,           // k: the side to move, 8 or 16
+                   int alpha,          // q: lower end of the window
+                   int beta,           // l: upper end of the window
+                   int eval,           // e: incremental evaluation for the side to move
                    uint32_t hashKey,   // J: hash key (selects the slot)
                    uint32_t hashLock,  // Z: hash lock (identifies the position)
-                   int epSquare,    // E: e.p. square, or the square a castling king passed
-                   int lastTo,      // z: previous move's destination; 8 = think, 9 = legality check
-                   int depth) {     // n: requested depth (draft)
-  int best = 0;         // m: best score so far (the original leaves it unset)
-  int draft;            // d: depth of the current iteration
-  int8_t bestFrom;      // X: best move's from-square (+ bound bits in the table)
-  int8_t bestTo;        // Y: best move's to-square + kNotCastlingBit + kSneakBit
-// [search-signature]
+                   int epSquare,       // E: e.p. square, or the square a castling king passed
+                   int lastTo,         // z: previous move's destination; 8 = think, 9 = legality check
+                   int depth) {        // n: requested depth (draft)
+  int best = 0;                        // m: best score so far (the original leaves it unset)
+  int draft;                           // d: depth of the current iteration
+  int8_t bestFrom;                     // X: best move's from-square (+ bound bits in the table)
+  int8_t bestTo;                       // Y: best move's to-square + kNotCastlingBit + kSneakBit
+                                       // [search-signature]
 
   if constexpr (kTraced)
     observer_->onCall({side, alpha, beta, eval, hashKey, hashLock, epSquare, lastTo, depth});
@@ -366,80 +363,80 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
   // [deepening]
   // Step 3. Iterative deepening: one more ply per pass until the requested
   // depth; the root of a think goes on while nodes remain in the budget.
-  while (draft++ < depth ||
-         (lastTo == kThinkMarker && nodes_ < kNodeLimit && draft < kMaxIteration)) {
+  while (draft++ < depth || (lastTo == kThinkMarker && nodes_ < kNodeLimit && draft < kMaxIteration)) {
     if constexpr (kTraced) observer_->onIteration(draft);
-    const int8_t scanStart = bestFrom;  // B: start the board scan at the previous best
-    bestTo |= kSneakBit & (bestTo >> 4);  // try the previous best first unless it castles
+    const int8_t scanStart = bestFrom;     // B: start the board scan at the previous best
+    bestTo |= kSneakBit & (bestTo >> 4);   // try the previous best first unless it castles
     best = draft > 1 ? -kInfinity : eval;  // at depth 1 we may "stand pat"
-    bool played = false;  // as legality checker: the entered move was found and played
-  // [deepening]
+    bool played = false;                   // as legality checker: the entered move was found and played
+                                           // [deepening]
 
     // [visit-move]
-    generateMoves(side, epSquare, scanStart, bestTo, [&](const Move& move) __attribute__((always_inline)) {
-      int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
-      if (capturesKing(gain, move.to, epSquare)) {
-        best = kInfinity;
-        if constexpr (kTraced) observer_->onKingCapture(move, gain >= 0);
-      }
-      if (best >= beta) {  // fail high: cutoff
-        if constexpr (kTraced) observer_->onCutoff(best);
-        return Verdict::kStop;
-      }
+    generateMoves(
+        side, epSquare, scanStart, bestTo, [&](const Move& move) __attribute__((always_inline)) {
+          int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
+          if (capturesKing(gain, move.to, epSquare)) {
+            best = kInfinity;
+            if constexpr (kTraced) observer_->onKingCapture(move, gain >= 0);
+          }
+          if (best >= beta) {  // fail high: cutoff
+            if constexpr (kTraced) observer_->onCutoff(best);
+            return Verdict::kStop;
+          }
 
-      // Step 7. Recapture extension: a move to the previous destination
-      // keeps the full draft; at draft 1 nothing else is searched.
-      const int remaining = draft - (move.to != lastTo);  // h
-      if (!remaining) return Verdict::kNext;
-      int score = makeMove(move, side, gain);  // v
-      if constexpr (kTraced) observer_->onMoveMade(move, remaining, (bestTo & kSneakBit) != 0);
-    // [visit-move]
+          // Step 7. Recapture extension: a move to the previous destination
+          // keeps the full draft; at draft 1 nothing else is searched.
+          const int remaining = draft - (move.to != lastTo);  // h
+          if (!remaining) return Verdict::kNext;
+          int score = makeMove(move, side, gain);  // v
+          if constexpr (kTraced) observer_->onMoveMade(move, remaining, (bestTo & kSneakBit) != 0);
+          // [visit-move]
 
-      // [recursion]
-      // Step 9. Search the reply with the window turned round.
-      score = -search<kTraced>(opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha,
-                      -eval - score - gain,
-                      hashKey + keyChange(0, move.from, move.piece, move.to, move.captureSquare, move.victim),
-                      hashLock + keyChange(8, move.from, move.piece, move.to, move.captureSquare, move.victim) +
-                          static_cast<uint32_t>(move.rookFrom - kNoSquare),
-                      move.rookTo, move.to, remaining);
-      score -= score > eval;  // delayed-gain penalty
-      // [recursion]
+          // [recursion]
+          // Step 9. Search the reply with the window turned round.
+          score = -search<kTraced>(
+              opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha, -eval - score - gain,
+              hashKey + keyChange(0, move.from, move.piece, move.to, move.captureSquare, move.victim),
+              hashLock + keyChange(8, move.from, move.piece, move.to, move.captureSquare, move.victim) +
+                  static_cast<uint32_t>(move.rookFrom - kNoSquare),
+              move.rookTo, move.to, remaining);
+          score -= score > eval;  // delayed-gain penalty
+          // [recursion]
 
-      // [legality-root]
-      // Step 10. As legality checker: stop at the entered move if legal.
-      if (lastTo == kLegalityMarker) {
-        if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
-          eval_ = -eval - gain;
-          epChar_ = static_cast<int8_t>(move.rookTo);
-          played = true;
-          return Verdict::kStop;  // the move stays on the board
-        }
-        score = best;  // no fail-low on king-capture replies
-      }
-      // [legality-root]
-      unmakeMove(move, side);
-      if constexpr (kTraced) observer_->onMoveScored(score);
+          // [legality-root]
+          // Step 10. As legality checker: stop at the entered move if legal.
+          if (lastTo == kLegalityMarker) {
+            if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
+              eval_ = -eval - gain;
+              epChar_ = static_cast<int8_t>(move.rookTo);
+              played = true;
+              return Verdict::kStop;  // the move stays on the board
+            }
+            score = best;  // no fail-low on king-capture replies
+          }
+          // [legality-root]
+          unmakeMove(move, side);
+          if constexpr (kTraced) observer_->onMoveScored(score);
 
-      // [sneak-replay]
-      // Step 12. The best move of the last iteration was searched first;
-      // its score is the starting best, then this direction is scanned normally.
-      if (bestTo & kSneakBit) {
-        best = score;
-        bestTo &= ~kSneakBit;
-        return Verdict::kReplay;
-      }
-      // [sneak-replay]
-      // [best-move]
-      if (score > best) {
-        best = score;
-        bestFrom = move.from;
-        bestTo = static_cast<int8_t>(move.to | (kNotCastlingBit & move.rookFrom));
-        if constexpr (kTraced) observer_->onBestMove(best, bestFrom, bestTo);
-      }
-      return Verdict::kNext;
-      // [best-move]
-    });
+          // [sneak-replay]
+          // Step 12. The best move of the last iteration was searched first;
+          // its score is the starting best, then this direction is scanned normally.
+          if (bestTo & kSneakBit) {
+            best = score;
+            bestTo &= ~kSneakBit;
+            return Verdict::kReplay;
+          }
+          // [sneak-replay]
+          // [best-move]
+          if (score > best) {
+            best = score;
+            bestFrom = move.from;
+            bestTo = static_cast<int8_t>(move.to | (kNotCastlingBit & move.rookFrom));
+            if constexpr (kTraced) observer_->onBestMove(best, bestFrom, bestTo);
+          }
+          return Verdict::kNext;
+          // [best-move]
+        });
     if (played) return beta;
 
     // [mate-stalemate]
@@ -450,7 +447,8 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
       if (best == -kInfinity) observer_->onMateProbe();
     best = best + kInfinity ? best
                             : -search<kTraced>(opponentOf(side), -kInfinity, kInfinity, 0, hashKey, hashLock,
-                                               kNoSquare, kNoSquare, 1) / 2;
+                                               kNoSquare, kNoSquare, 1) /
+                                  2;
     // [mate-stalemate]
 
     // [hash-store]
@@ -464,8 +462,8 @@ int Engine::search(int side,        // k: the side to move, 8 or 16
       entry.score = best;
       entry.draft = static_cast<int8_t>(draft);
       table_[0].lock = 0;  // the dummy slot stays empty
-      entry.from = static_cast<int8_t>(bestFrom | kLowerBoundBit * (best > alpha) |
-                                       kUpperBoundBit * (best < beta));
+      entry.from =
+          static_cast<int8_t>(bestFrom | kLowerBoundBit * (best > alpha) | kUpperBoundBit * (best < beta));
       entry.to = bestTo;
     }
     if constexpr (kTraced)

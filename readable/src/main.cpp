@@ -22,18 +22,24 @@ int main(int argc, char** argv) {
   int perftDepth = 0;
   bool divide = false;
   std::string tracePath;
-  app.add_option("--fen", fen, "start from this position (default: the start position, set up as main() does)");
+  app.add_option("--fen", fen,
+                 "start from this position (default: the start position, set up as main() does)");
   app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)");
-  app.add_option("--nodes", nodes, "node budget of a think: no new iteration starts after it (default: the original's 10000000)")
+  app.add_option(
+         "--nodes", nodes,
+         "node budget of a think: no new iteration starts after it (default: the original's 10000000)")
       ->check(CLI::Range(1L, 2000000000L));
   app.add_flag("--think", think, "think once and print: bestmove <from><to> score <int> nodes <int>");
   auto* perftOption =
-      app.add_option("--perft", perftDepth, "count the leaves of the legal-move tree D plies deep: perft <D> <count>")
+      app.add_option("--perft", perftDepth,
+                     "count the leaves of the legal-move tree D plies deep: perft <D> <count>")
           ->check(CLI::Range(1, 12));
-  app.add_flag("--divide", divide, "with --perft: first one line per root move, <move> <count>")->needs(perftOption);
-  app.add_option("--trace", tracePath,
-                 "record the think into this trace file (implies --think; read it with umax-trace); about 65 bytes "
-                 "per node, so give a --nodes budget")
+  app.add_flag("--divide", divide, "with --perft: first one line per root move, <move> <count>")
+      ->needs(perftOption);
+  app.add_option(
+         "--trace", tracePath,
+         "record the think into this trace file (implies --think; read it with umax-trace); about 65 bytes "
+         "per node, so give a --nodes budget")
       ->excludes(perftOption);
   CLI11_PARSE(app, argc, argv);
 

@@ -36,13 +36,26 @@ std::vector<Field> splitFields(std::string_view fen) {
 int pieceCodeOfLetter(char letter) {
   int type = kEmpty;
   switch (letter | 0x20) {  // lower case
-    case 'p': type = (letter == 'P') ? kUpwardPawn : kDownwardPawn; break;
-    case 'n': type = kKnight; break;
-    case 'b': type = kBishop; break;
-    case 'r': type = kRook; break;
-    case 'q': type = kQueen; break;
-    case 'k': type = kKing; break;
-    default: return 0;
+    case 'p':
+      type = (letter == 'P') ? kUpwardPawn : kDownwardPawn;
+      break;
+    case 'n':
+      type = kKnight;
+      break;
+    case 'b':
+      type = kBishop;
+      break;
+    case 'r':
+      type = kRook;
+      break;
+    case 'q':
+      type = kQueen;
+      break;
+    case 'k':
+      type = kKing;
+      break;
+    default:
+      return 0;
   }
   const bool white = letter >= 'A' && letter <= 'Z';
   return type | (white ? kWhite : kBlack);
@@ -102,18 +115,15 @@ void parsePlacement(const Field& field, Board& board) {
     const std::size_t column = field.column + index;
     if (c == '/') {
       if (file != 8)
-        throw FenError("rank " + std::to_string(8 - row) + " has " + std::to_string(file) +
-                           " squares, not 8",
+        throw FenError("rank " + std::to_string(8 - row) + " has " + std::to_string(file) + " squares, not 8",
                        column);
       if (++row > 7) throw FenError("piece placement has more than 8 ranks", column);
       file = 0;
     } else if (c >= '1' && c <= '8') {
       file += c - '0';
-      if (file > 8)
-        throw FenError("rank " + std::to_string(8 - row) + " has more than 8 squares", column);
+      if (file > 8) throw FenError("rank " + std::to_string(8 - row) + " has more than 8 squares", column);
     } else if (int code = pieceCodeOfLetter(c)) {
-      if (file > 7)
-        throw FenError("rank " + std::to_string(8 - row) + " has more than 8 squares", column);
+      if (file > 7) throw FenError("rank " + std::to_string(8 - row) + " has more than 8 squares", column);
       if (typeOf(code) <= kDownwardPawn && (row == 0 || row == 7))
         throw FenError("a pawn on rank " + std::to_string(8 - row) + " is impossible", column);
       board[16 * row + file] = static_cast<int8_t>(code);
@@ -164,12 +174,12 @@ void applyCastlingRights(const Field& field, Board& board) {
     const int kingSquare = makeSquare(4, homeRank);
     const int rookSquare = makeSquare(kingSide ? 7 : 0, homeRank);
     if (board[kingSquare] != (kKing | colour) && board[kingSquare] != (kKing | colour | kVirgin))
-      throw FenError(std::string("castling right '") + right + "' needs the " +
-                         (white ? "white" : "black") + " king on " + squareName(kingSquare),
+      throw FenError(std::string("castling right '") + right + "' needs the " + (white ? "white" : "black") +
+                         " king on " + squareName(kingSquare),
                      column);
     if (board[rookSquare] != (kRook | colour))
-      throw FenError(std::string("castling right '") + right + "' needs a " +
-                         (white ? "white" : "black") + " rook on " + squareName(rookSquare),
+      throw FenError(std::string("castling right '") + right + "' needs a " + (white ? "white" : "black") +
+                         " rook on " + squareName(rookSquare),
                      column);
     board[kingSquare] = static_cast<int8_t>(kKing | colour | kVirgin);
     board[rookSquare] = static_cast<int8_t>(kRook | colour | kVirgin);
@@ -194,8 +204,7 @@ int parseEpSquare(const Field& field, const Board& board, int side) {
   if (field.text == "-") return kNoSquare;
   const int square = parseSquare(field.text);
   if (square < 0)
-    throw FenError("e.p. square must be '-' or a square like e3, found " + quoted(field.text),
-                   field.column);
+    throw FenError("e.p. square must be '-' or a square like e3, found " + quoted(field.text), field.column);
   const int expectedRank = side == kWhite ? 6 : 3;
   if (rankOf(square) != expectedRank)
     throw FenError("e.p. square " + std::string(field.text) + " is not on rank " +
@@ -204,9 +213,9 @@ int parseEpSquare(const Field& field, const Board& board, int side) {
   const int pawnSquare = square + (side == kWhite ? 16 : -16);  // where the pawn landed
   const int pawn = side == kWhite ? pieceCode(kDownwardPawn, kBlack) : pieceCode(kUpwardPawn, kWhite);
   if (board[square] != 0 || board[pawnSquare] != pawn)
-    throw FenError("e.p. square " + std::string(field.text) +
-                       " does not lie behind a pawn that just made a double step",
-                   field.column);
+    throw FenError(
+        "e.p. square " + std::string(field.text) + " does not lie behind a pawn that just made a double step",
+        field.column);
   return square;
 }
 
@@ -222,8 +231,7 @@ void checkCounter(const Field& field, const char* name, bool positive) {
 }  // namespace
 
 FenError::FenError(const std::string& what, std::size_t column)
-    : std::runtime_error("bad FEN at column " + std::to_string(column + 1) + ": " + what),
-      column_(column) {}
+    : std::runtime_error("bad FEN at column " + std::to_string(column + 1) + ": " + what), column_(column) {}
 
 std::string squareName(int square) {
   if (square < 0 || square >= 128 || !isOnBoard(square)) return "--";
@@ -231,8 +239,7 @@ std::string squareName(int square) {
 }
 
 int parseSquare(std::string_view name) {
-  if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8')
-    return -1;
+  if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return -1;
   return makeSquare(name[0] - 'a', name[1] - '0');
 }
 
@@ -296,9 +303,11 @@ Position parseFen(std::string_view fen) {
   }
   const std::vector<Field> fields = splitFields(fen);
   if (fields.size() < 4 || fields.size() > 6)
-    throw FenError("a FEN has 4 to 6 space-separated fields (placement, side, castling, e.p., "
-                   "half-move clock, move number); found " + std::to_string(fields.size()),
-                   fields.empty() ? 0 : fields.back().column);
+    throw FenError(
+        "a FEN has 4 to 6 space-separated fields (placement, side, castling, e.p., "
+        "half-move clock, move number); found " +
+            std::to_string(fields.size()),
+        fields.empty() ? 0 : fields.back().column);
 
   Position position;
   parsePlacement(fields[0], position.board);

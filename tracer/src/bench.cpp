@@ -3,9 +3,9 @@
 //     counts asserted equal, bytes and events per node.
 //  2. One big trace: file size, open time, replay set-up, random seeks
 //     (mean and max), the call tree's build time.
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -52,9 +52,11 @@ int main(int argc, char** argv) {
   std::string directory = std::filesystem::temp_directory_path().string();
   app.add_option("--nodes", budget, "node budget of each compared search (default 100000)")
       ->check(CLI::Range(1000L, 10000000L));
-  app.add_option("--big-nodes", bigBudget, "budget of the big trace after 1. e4 (default 1000000: 9.2M nodes; 0 = skip)")
+  app.add_option("--big-nodes", bigBudget,
+                 "budget of the big trace after 1. e4 (default 1000000: 9.2M nodes; 0 = skip)")
       ->check(CLI::Range(0L, 10000000L));
-  app.add_option("--rounds", rounds, "each search timed this many times; the fastest counts")->check(CLI::Range(1, 10));
+  app.add_option("--rounds", rounds, "each search timed this many times; the fastest counts")
+      ->check(CLI::Range(1, 10));
   app.add_option("--dir", directory, "where the trace files go (removed afterwards)");
   CLI11_PARSE(app, argc, argv);
 
@@ -62,8 +64,8 @@ int main(int argc, char** argv) {
   auto engine = std::make_unique<Engine>();
 
   std::printf("1. traced vs untraced (budget %ld, fastest of %d)\n", budget, rounds);
-  std::printf("%-13s %9s %10s %9s %7s %9s %7s %11s %11s\n", "search", "nodes", "untraced s", "2-thread s", "ratio",
-              "1-thread s", "ratio", "events/node", "bytes/event");
+  std::printf("%-13s %9s %10s %9s %7s %9s %7s %11s %11s\n", "search", "nodes", "untraced s", "2-thread s",
+              "ratio", "1-thread s", "ratio", "events/node", "bytes/event");
   std::vector<double> ratios;
   std::vector<double> sameThreadRatios;
   uint64_t allEvents = 0;
@@ -87,7 +89,8 @@ int main(int argc, char** argv) {
       engine->clearHashTable();
       engine->setPosition(position);
       start = Clock::now();
-      tracedResult = recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kWriterThread);
+      tracedResult =
+          recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kWriterThread);
       traced = std::min(traced, since(start));
 
       engine->clearHashTable();
@@ -113,15 +116,17 @@ int main(int argc, char** argv) {
     sameThreadRatios.push_back(sameThread / plain);
     allEvents += events;
     allBytes += bytes;
-    std::printf("%-13s %9ld %10.3f %9.3f %6.2fx %9.3f %6.2fx %11.2f %11.2f\n", search.name, plainResult.nodes, plain,
-                traced, traced / plain, sameThread, sameThread / plain, double(events) / double(plainResult.nodes),
-                double(bytes) / double(events));
+    std::printf("%-13s %9ld %10.3f %9.3f %6.2fx %9.3f %6.2fx %11.2f %11.2f\n", search.name, plainResult.nodes,
+                plain, traced, traced / plain, sameThread, sameThread / plain,
+                double(events) / double(plainResult.nodes), double(bytes) / double(events));
   }
   std::sort(ratios.begin(), ratios.end());
   std::sort(sameThreadRatios.begin(), sameThreadRatios.end());
-  std::printf("median traced/untraced time: %.2fx with the writer thread, %.2fx on one thread; bytes per event: %.2f\n",
-              (ratios[2] + ratios[3]) / 2, (sameThreadRatios[2] + sameThreadRatios[3]) / 2,
-              double(allBytes) / double(allEvents));
+  std::printf(
+      "median traced/untraced time: %.2fx with the writer thread, %.2fx on one thread; bytes per event: "
+      "%.2f\n",
+      (ratios[2] + ratios[3]) / 2, (sameThreadRatios[2] + sameThreadRatios[3]) / 2,
+      double(allBytes) / double(allEvents));
 
   if (bigBudget > 0) {
     std::printf("\n2. a big trace: 1. e4, budget %ld\n", bigBudget);
@@ -154,10 +159,12 @@ int main(int argc, char** argv) {
     const CallTree tree(reader);
     const double treeSeconds = since(start);
     std::printf("nodes %ld, events %llu, bytes %llu (%.2f bytes/event), recorded in %.1f s\n", result.nodes,
-                static_cast<unsigned long long>(reader.eventCount()), static_cast<unsigned long long>(reader.fileSize()),
+                static_cast<unsigned long long>(reader.eventCount()),
+                static_cast<unsigned long long>(reader.fileSize()),
                 double(reader.fileSize()) / double(reader.eventCount()), recordSeconds);
     std::printf("open (map + check every CRC) %.3f s, replay set-up %.6f s\n", openSeconds, replaySeconds);
-    std::printf("random seek: mean %.3f ms, max %.3f ms over %d seeks\n", 1e3 * total / seeks, 1e3 * worst, seeks);
+    std::printf("random seek: mean %.3f ms, max %.3f ms over %d seeks\n", 1e3 * total / seeks, 1e3 * worst,
+                seeks);
     std::printf("call tree: %zu calls built in %.2f s\n", tree.nodes().size(), treeSeconds);
   }
   std::filesystem::remove(path);

@@ -78,7 +78,9 @@ class Sink {
     *this << ",\"" << key << "\":";
     return number(value);
   }
-  Sink& field(std::string_view key, bool value) { return *this << ",\"" << key << "\":" << (value ? "true" : "false"); }
+  Sink& field(std::string_view key, bool value) {
+    return *this << ",\"" << key << "\":" << (value ? "true" : "false");
+  }
   Sink& field(std::string_view key, std::string_view text) {
     *this << ",\"" << key << "\":";
     return jsonString(text);
@@ -107,9 +109,12 @@ std::string callName(const TreeNode& node, bool root) {
 
 const char* outcomeName(ProbeOutcome outcome) {
   switch (outcome) {
-    case ProbeOutcome::kMiss: return "miss";
-    case ProbeOutcome::kHit: return "hit";
-    case ProbeOutcome::kFull: return "full";
+    case ProbeOutcome::kMiss:
+      return "miss";
+    case ProbeOutcome::kHit:
+      return "hit";
+    case ProbeOutcome::kFull:
+      return "full";
   }
   return "?";
 }
@@ -176,8 +181,9 @@ std::vector<RootIteration> rootIterations(const TraceReader& reader) {
 /// Calls in the subtree of `index` (itself excluded).
 uint64_t descendants(const std::vector<TreeNode>& nodes, uint32_t index) {
   const TreeNode& node = nodes[index];
-  const auto end = std::lower_bound(nodes.begin() + index + 1, nodes.end(), node.returnEvent,
-                                    [](const TreeNode& other, uint64_t value) { return other.callEvent < value; });
+  const auto end =
+      std::lower_bound(nodes.begin() + index + 1, nodes.end(), node.returnEvent,
+                       [](const TreeNode& other, uint64_t value) { return other.callEvent < value; });
   return static_cast<uint64_t>(end - (nodes.begin() + index + 1));
 }
 
@@ -188,15 +194,17 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
   const CallTree tree(reader);
   const std::vector<TreeNode>& nodes = tree.nodes();
   if (nodes.empty()) throw std::runtime_error("the trace holds no call of the search");
-  if (iterations.empty()) throw std::runtime_error("the root never started an iteration (the trace is cut too early)");
+  if (iterations.empty())
+    throw std::runtime_error("the root never started an iteration (the trace is cut too early)");
 
   const int lastDraft = iterations.back().draft;
   const int draft = options.iteration == 0 ? lastDraft : options.iteration;
   const auto chosen = std::find_if(iterations.begin(), iterations.end(),
                                    [&](const RootIteration& iteration) { return iteration.draft == draft; });
   if (chosen == iterations.end())
-    throw std::runtime_error("the root has no iteration " + std::to_string(draft) + " (it searched iterations " +
-                             std::to_string(iterations.front().draft) + " to " + std::to_string(lastDraft) + ")");
+    throw std::runtime_error("the root has no iteration " + std::to_string(draft) +
+                             " (it searched iterations " + std::to_string(iterations.front().draft) + " to " +
+                             std::to_string(lastDraft) + ")");
 
   const TraceHeader& header = reader.header();
   Sink sink(out);
@@ -204,11 +212,13 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
   sink << "digraph search {\n";
   sink << "  graph [rankdir=LR, ordering=out, fontname=\"Helvetica\", fontsize=12, labelloc=t, nodesep=0.08, "
           "ranksep=0.5];\n";
-  sink << "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\", fontsize=10];\n";
+  sink << "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\", "
+          "fontsize=10];\n";
   sink << "  edge [arrowsize=0.6, color=\"#555555\"];\n";
 
   // The title: what was searched, which part is drawn.
-  std::string title = "micro-Max search of " + (header.fen.empty() ? std::string("the start position") : header.fen);
+  std::string title =
+      "micro-Max search of " + (header.fen.empty() ? std::string("the start position") : header.fen);
   if (!header.moves.empty()) title += " after " + header.moves;
   title += "\nroot iteration " + std::to_string(draft) + " of " + std::to_string(iterations.size());
   if (chosen->finished)
@@ -226,10 +236,12 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
     const TreeNode& node = nodes[index];
     const bool finished = node.returnEvent < reader.eventCount();
     std::string text = callName(node, index == 0);
-    text += "\n[" + std::to_string(node.alpha) + ", " + std::to_string(node.beta) + "]  n=" + std::to_string(node.depth);
+    text += "\n[" + std::to_string(node.alpha) + ", " + std::to_string(node.beta) +
+            "]  n=" + std::to_string(node.depth);
     if (index == 0) {
       // The root's own return closes the last iteration only.
-      if (chosen->finished) text += "\nscore " + std::to_string(chosen->score) + "  d=" + std::to_string(draft);
+      if (chosen->finished)
+        text += "\nscore " + std::to_string(chosen->score) + "  d=" + std::to_string(draft);
     } else if (finished) {
       text += "\nscore " + std::to_string(node.score) + "  d=" + std::to_string(node.draft);
     } else {
@@ -237,8 +249,10 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
     }
     std::string tags;
     const auto tag = [&](const char* name) { tags += (tags.empty() ? "\n" : ", ") + std::string(name); };
-    if (node.flags & kTreeHashCut) tag("hash cutoff");
-    else if (node.flags & kTreeHashHit) tag("hash hit");
+    if (node.flags & kTreeHashCut)
+      tag("hash cutoff");
+    else if (node.flags & kTreeHashHit)
+      tag("hash hit");
     if ((node.flags & kTreeCutoff) && index != 0) tag("beta cutoff");
     return text + tags;
   };
@@ -246,8 +260,10 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
     const TreeNode& node = nodes[index];
     std::string attributes;
     if (index == 0) attributes += ", penwidth=2, fillcolor=\"#eeeeee\"";
-    if (node.flags & kTreeHashCut) attributes += ", fillcolor=\"#ffd866\", style=\"rounded,filled,dashed\"";
-    else if (node.flags & kTreeHashHit) attributes += ", fillcolor=\"#bcd8ff\"";
+    if (node.flags & kTreeHashCut)
+      attributes += ", fillcolor=\"#ffd866\", style=\"rounded,filled,dashed\"";
+    else if (node.flags & kTreeHashHit)
+      attributes += ", fillcolor=\"#bcd8ff\"";
     if ((node.flags & kTreeCutoff) && index != 0) attributes += ", color=\"#d11f1f\", penwidth=2.5";
     if (node.returnEvent >= reader.eventCount()) attributes += ", fontcolor=\"#888888\"";
     return attributes;
@@ -289,11 +305,13 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
         continue;
       }
       ++drawn;
-      sink << "  n" << std::to_string(child) << " [label=\"" << dotEscape(fullLabel(child)) << "\"" << style(child)
-           << "];\n";
+      sink << "  n" << std::to_string(child) << " [label=\"" << dotEscape(fullLabel(child)) << "\""
+           << style(child) << "];\n";
       sink << "  n" << std::to_string(parent) << " -> n" << std::to_string(child);
-      if (node.flags & kTreeBestFirst) sink << " [color=\"#1a7f37\", penwidth=3]";
-      else if (node.flags & kTreeMateProbe) sink << " [style=dashed]";
+      if (node.flags & kTreeBestFirst)
+        sink << " [color=\"#1a7f37\", penwidth=3]";
+      else if (node.flags & kTreeMateProbe)
+        sink << " [style=dashed]";
       sink << ";\n";
     }
     if (parentDrawn && leftOut > 0) partlyDrawn.emplace_back(parent, leftOut);
@@ -308,7 +326,8 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
   if (drawn == 1) {
     std::string why = "The root made no calls in iteration " + std::to_string(draft) + ".";
     if (draft == 1) why += "\nAt draft 1 only a recapture on the square\njust moved to is searched further.";
-    sink << "  empty [shape=note, style=filled, fillcolor=\"#fff3c4\", label=\"" << dotEscape(why) << "\"];\n";
+    sink << "  empty [shape=note, style=filled, fillcolor=\"#fff3c4\", label=\"" << dotEscape(why)
+         << "\"];\n";
   }
   if (cut) {
     sink << "  truncated [shape=note, style=filled, fillcolor=\"#fff3c4\", label=\""
@@ -319,21 +338,23 @@ void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream
   }
 
   // The legend: one sample of each mark.
-  sink << "  subgraph cluster_legend {\n"
-          "    label=\"legend\"; fontsize=11; style=rounded; color=\"#999999\";\n"
-          "    node [fontsize=9];\n"
-          "    legend_node [label=\"move that led to the call\\n[q, l] window  n=requested depth\\n"
-          "score for the side to move  d=draft reached\"];\n"
-          "    legend_cutoff [label=\"beta cutoff:\\na move scored >= l\", color=\"#d11f1f\", penwidth=2.5];\n"
-          "    legend_hit [label=\"hash hit: stored draft\\nand best move reused\", fillcolor=\"#bcd8ff\"];\n"
-          "    legend_hashcut [label=\"hash cutoff: answered\\nfrom the table, not searched\", "
-          "fillcolor=\"#ffd866\", style=\"rounded,filled,dashed\"];\n"
-          "    legend_a [label=\"parent\"]; legend_b [label=\"previous iteration's\\nbest move, tried first\"];\n"
-          "    legend_c [label=\"parent\"]; legend_d [label=\"null move: the\\nmate / stalemate probe\"];\n"
-          "    legend_a -> legend_b [color=\"#1a7f37\", penwidth=3];\n"
-          "    legend_c -> legend_d [style=dashed];\n"
-          "    legend_node -> legend_cutoff -> legend_hit -> legend_hashcut [style=invis];\n"
-          "  }\n";
+  sink
+      << "  subgraph cluster_legend {\n"
+         "    label=\"legend\"; fontsize=11; style=rounded; color=\"#999999\";\n"
+         "    node [fontsize=9];\n"
+         "    legend_node [label=\"move that led to the call\\n[q, l] window  n=requested depth\\n"
+         "score for the side to move  d=draft reached\"];\n"
+         "    legend_cutoff [label=\"beta cutoff:\\na move scored >= l\", color=\"#d11f1f\", penwidth=2.5];\n"
+         "    legend_hit [label=\"hash hit: stored draft\\nand best move reused\", fillcolor=\"#bcd8ff\"];\n"
+         "    legend_hashcut [label=\"hash cutoff: answered\\nfrom the table, not searched\", "
+         "fillcolor=\"#ffd866\", style=\"rounded,filled,dashed\"];\n"
+         "    legend_a [label=\"parent\"]; legend_b [label=\"previous iteration's\\nbest move, tried "
+         "first\"];\n"
+         "    legend_c [label=\"parent\"]; legend_d [label=\"null move: the\\nmate / stalemate probe\"];\n"
+         "    legend_a -> legend_b [color=\"#1a7f37\", penwidth=3];\n"
+         "    legend_c -> legend_d [style=dashed];\n"
+         "    legend_node -> legend_cutoff -> legend_hit -> legend_hashcut [style=invis];\n"
+         "  }\n";
   sink << "}\n";
 }
 
@@ -346,8 +367,8 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
     if (event.kind == EventKind::kCall) {
       ply = open++;
     } else if (open == 0) {
-      throw TraceError("corrupt trace: event " + std::to_string(index) + " (" + std::string(kindName(event.kind)) +
-                           ") outside any call",
+      throw TraceError("corrupt trace: event " + std::to_string(index) + " (" +
+                           std::string(kindName(event.kind)) + ") outside any call",
                        0);
     } else if (event.kind == EventKind::kReturn) {
       --open;
@@ -370,7 +391,9 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
       case EventKind::kProbe: {
         const ProbeReport& p = event.probe;
         sink.field("outcome", std::string_view(outcomeName(p.outcome)));
-        sink.field("j", int64_t{p.firstSlot}).field("probed", int64_t{p.slotsProbed}).field("a", int64_t{p.slot});
+        sink.field("j", int64_t{p.firstSlot})
+            .field("probed", int64_t{p.slotsProbed})
+            .field("a", int64_t{p.slot});
         sink.field("endsNode", p.endsNode);
         if (p.outcome == ProbeOutcome::kHit) {
           sink.field("V", int64_t{event.entry.score}).field("X", int64_t{event.entry.from});
@@ -382,27 +405,40 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
         sink << ",\"N\":";
         sink.unsignedNumber(++nodes);
         break;
-      case EventKind::kIteration: sink.field("d", int64_t{event.value}); break;
+      case EventKind::kIteration:
+        sink.field("d", int64_t{event.value});
+        break;
       case EventKind::kKingCapture:
         sink.field("x", int64_t{event.move.from}).field("y", int64_t{event.move.to});
         sink.field("badCastling", event.badCastling);
         break;
-      case EventKind::kCutoff: sink.field("m", int64_t{event.value}); break;
+      case EventKind::kCutoff:
+        sink.field("m", int64_t{event.value});
+        break;
       case EventKind::kMoveMade: {
         const MoveRecord& m = event.move;
         sink.field("move", std::string_view(moveName(m.from, m.to)));
         sink.field("x", int64_t{m.from}).field("y", int64_t{m.to}).field("u", int64_t{m.piece});
-        sink.field("t", int64_t{m.victim}).field("H", int64_t{m.captureSquare}).field("G", int64_t{m.rookFrom});
+        sink.field("t", int64_t{m.victim})
+            .field("H", int64_t{m.captureSquare})
+            .field("G", int64_t{m.rookFrom});
         sink.field("F", int64_t{m.rookTo}).field("h", int64_t{m.remaining});
-        sink.field("bestFirst", (m.flags & kMoveSneaked) != 0).field("enPassant", (m.flags & kMoveEnPassant) != 0);
-        sink.field("castling", (m.flags & kMoveCastling) != 0).field("promotion", (m.flags & kMovePromotion) != 0);
+        sink.field("bestFirst", (m.flags & kMoveSneaked) != 0)
+            .field("enPassant", (m.flags & kMoveEnPassant) != 0);
+        sink.field("castling", (m.flags & kMoveCastling) != 0)
+            .field("promotion", (m.flags & kMovePromotion) != 0);
         break;
       }
-      case EventKind::kMoveScored: sink.field("v", int64_t{event.value}); break;
-      case EventKind::kBestMove:
-        sink.field("m", int64_t{event.best}).field("X", int64_t{event.bestFrom}).field("Y", int64_t{event.bestTo});
+      case EventKind::kMoveScored:
+        sink.field("v", int64_t{event.value});
         break;
-      case EventKind::kMateProbe: break;
+      case EventKind::kBestMove:
+        sink.field("m", int64_t{event.best})
+            .field("X", int64_t{event.bestFrom})
+            .field("Y", int64_t{event.bestTo});
+        break;
+      case EventKind::kMateProbe:
+        break;
       case EventKind::kStore:
         sink.field("a", int64_t{event.slot}).field("written", event.written);
         sink << ",\"before\":";
@@ -411,7 +447,9 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
         writeEntry(sink, event.after);
         break;
       case EventKind::kReturn:
-        sink.field("m", int64_t{event.best}).field("X", int64_t{event.bestFrom}).field("Y", int64_t{event.bestTo});
+        sink.field("m", int64_t{event.best})
+            .field("X", int64_t{event.bestFrom})
+            .field("Y", int64_t{event.bestTo});
         sink.field("d", int64_t{event.draft});
         break;
     }
@@ -428,7 +466,8 @@ void writeChromeTrace(const TraceReader& reader, std::ostream& out) {
   sink.field("moves", std::string_view(header.moves)).field("budget", int64_t{header.budget});
   sink.field("truncated", reader.truncated());
   sink << "},\n\"traceEvents\":[\n";
-  sink << "{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"micro-Max search\"}},\n";
+  sink << "{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"micro-Max "
+          "search\"}},\n";
   sink << "{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"thread_name\",\"args\":{\"name\":\"D() calls\"}}";
 
   // Per open call: the name it was opened with (repeated on its "E" for readers).
@@ -443,8 +482,8 @@ void writeChromeTrace(const TraceReader& reader, std::ostream& out) {
   };
   reader.forEach([&](const Event& event, uint64_t index) {
     if (event.kind != EventKind::kCall && open.empty())
-      throw TraceError("corrupt trace: event " + std::to_string(index) + " (" + std::string(kindName(event.kind)) +
-                           ") outside any call",
+      throw TraceError("corrupt trace: event " + std::to_string(index) + " (" +
+                           std::string(kindName(event.kind)) + ") outside any call",
                        0);
     switch (event.kind) {
       case EventKind::kCall: {
@@ -467,7 +506,10 @@ void writeChromeTrace(const TraceReader& reader, std::ostream& out) {
       case EventKind::kProbe: {
         const ProbeReport& p = event.probe;
         if (p.outcome == ProbeOutcome::kMiss) break;
-        begin("i", index, p.endsNode ? "hash cutoff" : p.outcome == ProbeOutcome::kHit ? "hash hit" : "hash full");
+        begin("i", index,
+              p.endsNode                        ? "hash cutoff"
+              : p.outcome == ProbeOutcome::kHit ? "hash hit"
+                                                : "hash full");
         sink << ",\"s\":\"t\",\"cat\":\"hash\",\"args\":{\"slot\":";
         sink.unsignedNumber(p.slot);
         if (p.outcome == ProbeOutcome::kHit) {
@@ -494,18 +536,24 @@ void writeChromeTrace(const TraceReader& reader, std::ostream& out) {
         pendingMove = event.move;
         movePending = true;
         break;
-      case EventKind::kMoveScored: movePending = false; break;
-      case EventKind::kMateProbe: matePending = true; break;
+      case EventKind::kMoveScored:
+        movePending = false;
+        break;
+      case EventKind::kMateProbe:
+        matePending = true;
+        break;
       case EventKind::kReturn:
         begin("E", index, open.back());
         sink << ",\"args\":{\"score\":";
         sink.number(event.best);
         sink.field("d", int64_t{event.draft});
-        if (event.bestFrom != (event.bestTo & 0x77)) sink.field("best", std::string_view(moveName(event.bestFrom, event.bestTo)));
+        if (event.bestFrom != (event.bestTo & 0x77))
+          sink.field("best", std::string_view(moveName(event.bestFrom, event.bestTo)));
         sink << "}}";
         open.pop_back();
         break;
-      default: break;
+      default:
+        break;
     }
   });
   // A truncated trace leaves calls open: close them at its end.

@@ -11,36 +11,60 @@ namespace umax::trace {
 
 std::string_view kindName(EventKind kind) {
   switch (kind) {
-    case EventKind::kCall: return "call";
-    case EventKind::kProbe: return "probe";
-    case EventKind::kNodeCounted: return "node";
-    case EventKind::kIteration: return "iteration";
-    case EventKind::kKingCapture: return "king-capture";
-    case EventKind::kCutoff: return "cutoff";
-    case EventKind::kMoveMade: return "move";
-    case EventKind::kMoveScored: return "score";
-    case EventKind::kBestMove: return "best";
-    case EventKind::kMateProbe: return "mate-probe";
-    case EventKind::kStore: return "store";
-    case EventKind::kReturn: return "return";
+    case EventKind::kCall:
+      return "call";
+    case EventKind::kProbe:
+      return "probe";
+    case EventKind::kNodeCounted:
+      return "node";
+    case EventKind::kIteration:
+      return "iteration";
+    case EventKind::kKingCapture:
+      return "king-capture";
+    case EventKind::kCutoff:
+      return "cutoff";
+    case EventKind::kMoveMade:
+      return "move";
+    case EventKind::kMoveScored:
+      return "score";
+    case EventKind::kBestMove:
+      return "best";
+    case EventKind::kMateProbe:
+      return "mate-probe";
+    case EventKind::kStore:
+      return "store";
+    case EventKind::kReturn:
+      return "return";
   }
   return "unknown";
 }
 
 SearchSite siteOf(EventKind kind, bool probeEndsNode) {
   switch (kind) {
-    case EventKind::kCall: return SearchSite::kCall;
-    case EventKind::kProbe: return probeEndsNode ? SearchSite::kHashCutoff : SearchSite::kProbe;
-    case EventKind::kNodeCounted: return SearchSite::kNodeCounted;
-    case EventKind::kIteration: return SearchSite::kIteration;
-    case EventKind::kKingCapture: return SearchSite::kKingCapture;
-    case EventKind::kCutoff: return SearchSite::kCutoff;
-    case EventKind::kMoveMade: return SearchSite::kMoveMade;
-    case EventKind::kMoveScored: return SearchSite::kMoveScored;
-    case EventKind::kBestMove: return SearchSite::kBestMove;
-    case EventKind::kMateProbe: return SearchSite::kMateProbe;
-    case EventKind::kStore: return SearchSite::kStore;
-    case EventKind::kReturn: return SearchSite::kReturn;
+    case EventKind::kCall:
+      return SearchSite::kCall;
+    case EventKind::kProbe:
+      return probeEndsNode ? SearchSite::kHashCutoff : SearchSite::kProbe;
+    case EventKind::kNodeCounted:
+      return SearchSite::kNodeCounted;
+    case EventKind::kIteration:
+      return SearchSite::kIteration;
+    case EventKind::kKingCapture:
+      return SearchSite::kKingCapture;
+    case EventKind::kCutoff:
+      return SearchSite::kCutoff;
+    case EventKind::kMoveMade:
+      return SearchSite::kMoveMade;
+    case EventKind::kMoveScored:
+      return SearchSite::kMoveScored;
+    case EventKind::kBestMove:
+      return SearchSite::kBestMove;
+    case EventKind::kMateProbe:
+      return SearchSite::kMateProbe;
+    case EventKind::kStore:
+      return SearchSite::kStore;
+    case EventKind::kReturn:
+      return SearchSite::kReturn;
   }
   return SearchSite::kCall;
 }
@@ -285,18 +309,22 @@ std::string toString(const Event& event) {
       text << " " << kOutcomes[static_cast<int>(event.probe.outcome)] << " first=" << event.probe.firstSlot
            << " probed=" << event.probe.slotsProbed << " slot=" << event.probe.slot;
       if (event.probe.outcome == ProbeOutcome::kHit)
-        text << " V=" << event.entry.score << " D=" << int(event.entry.draft) << " X=" << int(event.entry.from)
-             << " Y=" << int(event.entry.to);
+        text << " V=" << event.entry.score << " D=" << int(event.entry.draft)
+             << " X=" << int(event.entry.from) << " Y=" << int(event.entry.to);
       if (event.probe.endsNode) text << " ends-node";
       break;
     }
-    case EventKind::kIteration: text << " d=" << event.value; break;
+    case EventKind::kIteration:
+      text << " d=" << event.value;
+      break;
     case EventKind::kKingCapture:
       text << " " << squareName(event.move.from) << squareName(event.move.to)
            << (event.badCastling ? " bad-castling" : "");
       break;
     case EventKind::kCutoff:
-    case EventKind::kMoveScored: text << " " << event.value; break;
+    case EventKind::kMoveScored:
+      text << " " << event.value;
+      break;
     case EventKind::kMoveMade: {
       const MoveRecord& m = event.move;
       text << " " << squareName(m.from) << squareName(m.to) << " u=" << m.piece << " t=" << m.victim
@@ -309,16 +337,18 @@ std::string toString(const Event& event) {
       break;
     }
     case EventKind::kBestMove:
-      text << " m=" << event.best << " " << squareName(event.bestFrom & 0x77) << squareName(event.bestTo & 0x77);
+      text << " m=" << event.best << " " << squareName(event.bestFrom & 0x77)
+           << squareName(event.bestTo & 0x77);
       break;
     case EventKind::kStore:
-      text << " slot=" << event.slot << (event.written ? " written" : " refused") << " V=" << event.after.score
-           << " D=" << int(event.after.draft);
+      text << " slot=" << event.slot << (event.written ? " written" : " refused")
+           << " V=" << event.after.score << " D=" << int(event.after.draft);
       break;
     case EventKind::kReturn:
       text << " " << event.best << " d=" << event.draft;
       break;
-    default: break;
+    default:
+      break;
   }
   return text.str();
 }

@@ -39,12 +39,14 @@ void HashHistory::takeSnapshot(uint64_t applied) {
   // Snapshot s describes the table after snapshotEvents_[s] events; the
   // points are spread evenly over the trace.
   const uint64_t taken = snapshotEvents_.size();
-  nextSnapshot_ = taken >= static_cast<uint64_t>(kSnapshots) ? UINT64_MAX : eventCount_ * taken / (kSnapshots - 1);
+  nextSnapshot_ =
+      taken >= static_cast<uint64_t>(kSnapshots) ? UINT64_MAX : eventCount_ * taken / (kSnapshots - 1);
   if (nextSnapshot_ <= applied && nextSnapshot_ != UINT64_MAX) nextSnapshot_ = applied + 1;
 }
 
 void HashHistory::add(const Event& event, uint64_t index) {
-  while (index >= nextSnapshot_ && snapshotEvents_.size() < static_cast<std::size_t>(kSnapshots)) takeSnapshot(index);
+  while (index >= nextSnapshot_ && snapshotEvents_.size() < static_cast<std::size_t>(kSnapshots))
+    takeSnapshot(index);
   if (event.kind != EventKind::kStore || !event.written) return;
   stores_.push_back(Store{(static_cast<uint64_t>(event.slot) << 32) | (index & 0xffffffffu), event.after});
   const auto cell = static_cast<std::size_t>(cellOf(event.slot));
@@ -95,16 +97,23 @@ TimelineIndex::TimelineIndex(uint64_t eventCount)
 void TimelineIndex::add(const Event& event, uint64_t index) {
   const auto bucket = static_cast<std::size_t>(std::min<uint64_t>(index / perBucket_, kBuckets - 1));
   switch (event.kind) {
-    case EventKind::kCall: ++depth_; break;
-    case EventKind::kReturn: --depth_; break;
-    case EventKind::kCutoff: ++cutoffs_[bucket]; break;
+    case EventKind::kCall:
+      ++depth_;
+      break;
+    case EventKind::kReturn:
+      --depth_;
+      break;
+    case EventKind::kCutoff:
+      ++cutoffs_[bucket];
+      break;
     case EventKind::kProbe:
       if (event.probe.outcome == ProbeOutcome::kHit) ++hashHits_[bucket];
       break;
     case EventKind::kIteration:
       if (depth_ == 1) rootIterations_.push_back({index, event.value});
       break;
-    default: break;
+    default:
+      break;
   }
 }
 

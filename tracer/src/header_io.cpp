@@ -51,8 +51,8 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
   try {
     version = prefix.u32();
     if (version != kFormatVersion)
-      throw TraceError("unsupported trace format version " + std::to_string(version) + " (this build reads version " +
-                           std::to_string(kFormatVersion) + ")",
+      throw TraceError("unsupported trace format version " + std::to_string(version) +
+                           " (this build reads version " + std::to_string(kFormatVersion) + ")",
                        sizeof kMagic);
     length = prefix.u32();
   } catch (const TruncatedData& error) {
@@ -62,7 +62,8 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
   const uint64_t start = prefix.offset();
   {
     ByteReader crc(prefix.here() + length, prefix.here() + length + 4, start + length, "header");
-    if (crc.u32() != crc32Of(prefix.here(), length)) throw TraceError("corrupt trace: header checksum mismatch", start + length);
+    if (crc.u32() != crc32Of(prefix.here(), length))
+      throw TraceError("corrupt trace: header checksum mismatch", start + length);
   }
   ByteReader read(prefix.here(), prefix.here() + length, start, "header");
   try {

@@ -7,13 +7,14 @@ namespace umax::trace {
 
 namespace {
 
-std::optional<uint32_t> follow(const CallTree& tree, uint32_t node, const std::vector<std::pair<int, int>>& moves,
-                               std::size_t matched) {
+std::optional<uint32_t> follow(const CallTree& tree, uint32_t node,
+                               const std::vector<std::pair<int, int>>& moves, std::size_t matched) {
   if (matched == moves.size()) return node;
   const auto& nodes = tree.nodes();
   for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling) {
     const TreeNode& next = nodes[child];
-    if ((next.flags & kTreeMateProbe) || next.from != moves[matched].first || next.to != moves[matched].second)
+    if ((next.flags & kTreeMateProbe) || next.from != moves[matched].first ||
+        next.to != moves[matched].second)
       continue;
     if (auto found = follow(tree, child, moves, matched + 1)) return found;
   }

@@ -1,8 +1,8 @@
 // umax-trace: record a search of the readable micro-Max into a trace file,
 // and look at one: figures, a Graphviz tree, JSON lines, a Chrome trace.
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -48,21 +48,22 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_;
 };
 
-int record(const std::string& fen, const std::string& moves, long nodes, const std::string& output, bool progress,
-           bool writerThread) {
+int record(const std::string& fen, const std::string& moves, long nodes, const std::string& output,
+           bool progress, bool writerThread) {
   auto engine = std::make_unique<Engine>();
   if (!fen.empty()) engine->setPosition(parseFen(fen));
   playMoves(*engine, moves);
   ProgressBar bar(progress);
   const auto start = std::chrono::steady_clock::now();
-  const ThinkResult result =
-      recordThink(*engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); },
-                  writerThread ? TraceWriter::Threads::kWriterThread : TraceWriter::Threads::kSameThread);
+  const ThinkResult result = recordThink(
+      *engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); },
+      writerThread ? TraceWriter::Threads::kWriterThread : TraceWriter::Threads::kSameThread);
   bar.done(static_cast<uint64_t>(result.nodes));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   TraceReader reader(output);
   std::cout << formatThink(result.from, result.to, result.score, result.nodes) << "\n";
-  std::cout << "trace " << output << ": " << reader.eventCount() << " events, " << reader.fileSize() << " bytes ("
+  std::cout << "trace " << output << ": " << reader.eventCount() << " events, " << reader.fileSize()
+            << " bytes ("
             << (reader.eventCount() ? double(reader.fileSize()) / double(reader.eventCount()) : 0.0)
             << " bytes/event), " << seconds << " s\n";
   return 0;
@@ -81,10 +82,11 @@ int info(const std::string& path) {
   std::cout << "budget " << header.budget << "\n";
   if (reader.hasResult()) {
     const TraceResult& result = reader.result();
-    std::cout << "result " << formatThink(result.from, result.to, result.score, static_cast<long>(result.nodes))
-              << "\n";
+    std::cout << "result "
+              << formatThink(result.from, result.to, result.score, static_cast<long>(result.nodes)) << "\n";
   }
-  std::cout << "bytes-per-event " << (stats.events ? double(stats.bytes) / double(stats.events) : 0.0) << "\n";
+  std::cout << "bytes-per-event " << (stats.events ? double(stats.bytes) / double(stats.events) : 0.0)
+            << "\n";
   for (int kind = 1; kind < kEventKindCount; ++kind)
     std::cout << "event " << kindName(static_cast<EventKind>(kind)) << " " << stats.perKind[kind] << "\n";
   std::cout << "hash-probes " << stats.probes << "\n";
@@ -92,10 +94,11 @@ int info(const std::string& path) {
   std::cout << "hash-cutoffs " << stats.hashCutoffs << "\n";
   std::cout << "hash-full-windows " << stats.fullWindows << "\n";
   std::cout << "hash-stores " << stats.storesWritten << " written, " << stats.storesRefused << " refused\n";
-  for (const auto& [draft, count] : stats.cutoffsPerDraft) std::cout << "cutoffs draft " << draft << " " << count << "\n";
+  for (const auto& [draft, count] : stats.cutoffsPerDraft)
+    std::cout << "cutoffs draft " << draft << " " << count << "\n";
   for (const IterationStats& iteration : stats.iterations)
-    std::cout << "iteration " << iteration.draft << " nodes " << iteration.nodes << " calls " << iteration.calls
-              << " branching " << iteration.branching << "\n";
+    std::cout << "iteration " << iteration.draft << " nodes " << iteration.nodes << " calls "
+              << iteration.calls << " branching " << iteration.branching << "\n";
   std::cout << "max-ply " << stats.maxPly << "\n";
   return 0;
 }
@@ -135,22 +138,30 @@ int main(int argc, char** argv) {
   recordCommand->add_option("-o,--output", output, "trace file to write")->required();
   recordCommand->add_flag("-q,--quiet", quiet, "no progress display on stderr");
   bool writerThread = false;
-  recordCommand->add_flag("--writer-thread", writerThread,
-                          "encode and write on a second thread (faster when a core is free; see umax-trace-bench)");
+  recordCommand->add_flag(
+      "--writer-thread", writerThread,
+      "encode and write on a second thread (faster when a core is free; see umax-trace-bench)");
 
   std::string path;
-  auto* infoCommand = app.add_subcommand("info", "figures: nodes, events, bytes, event counts, hash hit rate, "
-                                                 "cutoffs per draft, branching factor per iteration");
+  auto* infoCommand = app.add_subcommand("info",
+                                         "figures: nodes, events, bytes, event counts, hash hit rate, "
+                                         "cutoffs per draft, branching factor per iteration");
   infoCommand->add_option("file", path, "trace file")->required();
 
   DotOptions dot;
   auto* dotCommand = app.add_subcommand(
-      "dot", "one root iteration's call tree as Graphviz DOT, cutoffs and hash hits marked (dot -Tsvg renders it)");
+      "dot",
+      "one root iteration's call tree as Graphviz DOT, cutoffs and hash hits marked (dot -Tsvg renders it)");
   dotCommand->add_option("file", path, "trace file")->required();
-  dotCommand->add_option("--max-ply", dot.maxPly, "deepest ply drawn (root = 0; default 3); calls there say how many calls lie below")->check(CLI::Range(0, 200));
+  dotCommand
+      ->add_option("--max-ply", dot.maxPly,
+                   "deepest ply drawn (root = 0; default 3); calls there say how many calls lie below")
+      ->check(CLI::Range(0, 200));
   dotCommand->add_option("--iteration", dot.iteration, "root iteration to draw (default: the last)")
       ->check(CLI::Range(0, 200));
-  dotCommand->add_option("--max-nodes", dot.maxNodes, "stop drawing after this many calls, with a note saying so (default 5000)")
+  dotCommand
+      ->add_option("--max-nodes", dot.maxNodes,
+                   "stop drawing after this many calls, with a note saying so (default 5000)")
       ->check(CLI::Range(1, 1000000));
   dotCommand->add_option("-o,--output", output, "file to write (default: stdout)");
 
@@ -167,7 +178,8 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
-    if (*recordCommand) return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO), writerThread);
+    if (*recordCommand)
+      return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO), writerThread);
     if (*infoCommand) return info(path);
     const TraceReader reader(path);
     if (reader.truncated())

@@ -16,12 +16,12 @@
 namespace umax::trace {
 namespace {
 
-constexpr uint64_t kChunkHeadBytes = 16;   // "CHNK", payload bytes, events, CRC
-constexpr uint64_t kTrailerBytes = 16;     // footer offset, "UMAXEND\0"
+constexpr uint64_t kChunkHeadBytes = 16;  // "CHNK", payload bytes, events, CRC
+constexpr uint64_t kTrailerBytes = 16;    // footer offset, "UMAXEND\0"
 
 uint32_t loadU32(const uint8_t* at) {
-  return static_cast<uint32_t>(at[0]) | static_cast<uint32_t>(at[1]) << 8 | static_cast<uint32_t>(at[2]) << 16 |
-         static_cast<uint32_t>(at[3]) << 24;
+  return static_cast<uint32_t>(at[0]) | static_cast<uint32_t>(at[1]) << 8 |
+         static_cast<uint32_t>(at[2]) << 16 | static_cast<uint32_t>(at[3]) << 24;
 }
 
 }  // namespace
@@ -46,8 +46,8 @@ TraceReader::TraceReader(const std::string& path) {
   try {
     const uint64_t start = readHeader(data_, size_, header_);
     // A complete file ends with the trailer that points at the footer.
-    const bool complete = size_ >= start + kTrailerBytes &&
-                          std::memcmp(data_ + size_ - 8, kEndMagic, sizeof kEndMagic) == 0;
+    const bool complete =
+        size_ >= start + kTrailerBytes && std::memcmp(data_ + size_ - 8, kEndMagic, sizeof kEndMagic) == 0;
     if (complete) {
       ByteReader trailer(data_ + size_ - kTrailerBytes, data_ + size_, size_ - kTrailerBytes, "trailer");
       const uint64_t footerOffset = trailer.u64();
@@ -92,7 +92,8 @@ void TraceReader::scanChunks(uint64_t start) {
     const uint32_t payload = loadU32(head + 4);
     const uint32_t count = loadU32(head + 8);
     const uint32_t crc = loadU32(head + 12);
-    if (payload > kMaxChunkPayload || count > payload) throw TraceError("corrupt trace: bad chunk size", at + 4);
+    if (payload > kMaxChunkPayload || count > payload)
+      throw TraceError("corrupt trace: bad chunk size", at + 4);
     ChunkInfo chunk;
     chunk.offset = at;
     chunk.payloadOffset = at + kChunkHeadBytes;
@@ -126,7 +127,8 @@ void TraceReader::scanChunks(uint64_t start) {
     events += count;
     at = chunk.payloadOffset + payload;
   }
-  if (truncated_ && truncationNote_.empty()) truncationNote_ = "the file ends after a chunk, without its footer";
+  if (truncated_ && truncationNote_.empty())
+    truncationNote_ = "the file ends after a chunk, without its footer";
   eventCount_ = events;
 }
 
@@ -136,7 +138,8 @@ void TraceReader::readFooter(uint64_t footerOffset) {
     throw TraceError("corrupt trace: no footer where the trailer points", footerOffset);
   const uint32_t length = loadU32(data_ + footerOffset + 4);
   const uint64_t body = footerOffset + 8;
-  if (body + length + 4 != size_ - kTrailerBytes) throw TraceError("corrupt trace: bad footer length", footerOffset + 4);
+  if (body + length + 4 != size_ - kTrailerBytes)
+    throw TraceError("corrupt trace: bad footer length", footerOffset + 4);
   if (crc32Of(data_ + body, length) != loadU32(data_ + body + length))
     throw TraceError("corrupt trace: footer checksum mismatch", body + length);
   ByteReader read(data_ + body, data_ + body + length, body, "footer");
@@ -147,7 +150,8 @@ void TraceReader::readFooter(uint64_t footerOffset) {
       const uint64_t offset = read.varint();
       const uint64_t first = read.varint();
       chunk.nodesBefore = read.varint();
-      if (offset != chunk.offset || first != chunk.firstEvent) read.fail("the index does not match the chunks");
+      if (offset != chunk.offset || first != chunk.firstEvent)
+        read.fail("the index does not match the chunks");
     }
     result_.score = read.int32();
     result_.from = read.u8();
@@ -169,8 +173,9 @@ void TraceReader::readFooter(uint64_t footerOffset) {
 }
 
 std::size_t TraceReader::chunkOf(uint64_t index) const {
-  auto after = std::upper_bound(chunks_.begin(), chunks_.end(), index,
-                                [](uint64_t value, const ChunkInfo& chunk) { return value < chunk.firstEvent; });
+  auto after =
+      std::upper_bound(chunks_.begin(), chunks_.end(), index,
+                       [](uint64_t value, const ChunkInfo& chunk) { return value < chunk.firstEvent; });
   return after == chunks_.begin() ? 0 : static_cast<std::size_t>(after - chunks_.begin() - 1);
 }
 

@@ -184,8 +184,9 @@ bool Replay::jumpToNode(uint64_t number) {
   if (!rebuiltCheckpoints_.empty()) {
     chunk = 0;  // no node index without the footer: scan from the start
   } else {
-    auto after = std::upper_bound(chunks.begin(), chunks.end(), number - 1,
-                                  [](uint64_t value, const ChunkInfo& info) { return value < info.nodesBefore; });
+    auto after =
+        std::upper_bound(chunks.begin(), chunks.end(), number - 1,
+                         [](uint64_t value, const ChunkInfo& info) { return value < info.nodesBefore; });
     chunk = after == chunks.begin() ? 0 : static_cast<std::size_t>(after - chunks.begin() - 1);
   }
   if (chunk >= chunks.size()) return false;
@@ -206,9 +207,9 @@ bool Replay::jumpToNode(uint64_t number) {
 
 CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>& progress) {
   nodes_.reserve(static_cast<std::size_t>(std::min<uint64_t>(reader.eventCount() / 8 + 16, 1u << 26)));
-  std::vector<uint32_t> open;          // the stack of open calls
-  std::vector<uint32_t> lastChild;     // per open call: its last child so far (0 = none)
-  MoveRecord pendingMove;              // the move made by the top call, if any
+  std::vector<uint32_t> open;       // the stack of open calls
+  std::vector<uint32_t> lastChild;  // per open call: its last child so far (0 = none)
+  MoveRecord pendingMove;           // the move made by the top call, if any
   bool movePending = false;
   bool pendingMate = false;
   uint16_t iteration = 0;
@@ -239,8 +240,10 @@ CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>&
           if (pendingMate) node.flags |= kTreeMateProbe;
           if (!open.empty()) {
             uint32_t& last = lastChild[open.size() - 1];
-            if (last == 0) nodes_[open.back()].firstChild = self;
-            else nodes_[last].nextSibling = self;
+            if (last == 0)
+              nodes_[open.back()].firstChild = self;
+            else
+              nodes_[last].nextSibling = self;
             last = self;
           }
           nodes_.push_back(node);
@@ -292,7 +295,8 @@ CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>&
       }
       ++index;
     }
-    if (progress && (chunk % 64 == 0 || chunk + 1 == chunkCount)) progress(double(chunk + 1) / double(chunkCount));
+    if (progress && (chunk % 64 == 0 || chunk + 1 == chunkCount))
+      progress(double(chunk + 1) / double(chunkCount));
   }
 }
 

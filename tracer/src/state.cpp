@@ -55,7 +55,8 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       } else {
         const Frame& parent = stack_.back();
         if (!parent.moveOnBoard && !parent.mateProbe) inconsistent(event, offset, "a call without a move");
-        if (event.call.side != opponentOf(parent.call.side)) inconsistent(event, offset, "wrong side to move");
+        if (event.call.side != opponentOf(parent.call.side))
+          inconsistent(event, offset, "wrong side to move");
         if (stack_.size() >= kMaxStack) inconsistent(event, offset, "the stack is too deep");
       }
       Frame frame;
@@ -107,7 +108,8 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       break;
     case EventKind::kCutoff: {
       Frame& frame = top(event, offset);
-      if (frame.moveOnBoard || event.value != frame.best) inconsistent(event, offset, "a cutoff with another score");
+      if (frame.moveOnBoard || event.value != frame.best)
+        inconsistent(event, offset, "a cutoff with another score");
       frame.cutoff = true;
       break;
     }
@@ -147,7 +149,8 @@ void SearchState::apply(const Event& event, uint64_t offset) {
     }
     case EventKind::kMateProbe: {  // Step 14
       Frame& frame = top(event, offset);
-      if (frame.best != -kInfinity || frame.moveOnBoard) inconsistent(event, offset, "a mate probe with a move");
+      if (frame.best != -kInfinity || frame.moveOnBoard)
+        inconsistent(event, offset, "a mate probe with a move");
       frame.draft = kMateDraft;
       frame.mateProbe = true;
       break;
@@ -156,7 +159,8 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       Frame& frame = top(event, offset);
       if (frame.moveOnBoard || frame.mateProbe || frame.nodeNumber == 0)
         inconsistent(event, offset, "a store in the middle of a scan");
-      if (event.slot != frame.probe.slot) inconsistent(event, offset, "a store to another slot than the probe's");
+      if (event.slot != frame.probe.slot)
+        inconsistent(event, offset, "a store to another slot than the probe's");
       if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
       if (event.written && (event.after.score != frame.best || event.after.draft != asChar(frame.draft)))
         inconsistent(event, offset, "the stored entry does not hold the node's score and draft");
@@ -236,8 +240,8 @@ MoveRecord loadMove(ByteReader& read) {
   move.rookFrom = read.u8();
   move.rookTo = read.u8();
   move.remaining = read.u8();
-  if (move.from > kNoSquare || move.to > kNoSquare || move.captureSquare > kNoSquare || move.rookFrom > kNoSquare ||
-      move.rookTo > kNoSquare)
+  if (move.from > kNoSquare || move.to > kNoSquare || move.captureSquare > kNoSquare ||
+      move.rookFrom > kNoSquare || move.rookTo > kNoSquare)
     read.fail("move square out of range");
   return move;
 }

@@ -279,7 +279,7 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
   header.budget = budget;
   header.startNodes = static_cast<uint32_t>(kNodeLimit - budget);
   header.position = engine.position();
-  header.root = {header.position.side, -kInfinity, kInfinity, header.position.eval, 1, 1,
+  header.root = {header.position.side,     -kInfinity,   kInfinity, header.position.eval, 1, 1,
                  header.position.epSquare, kThinkMarker, 0};
   header.fen = fen;
   header.moves = moves;
@@ -287,7 +287,8 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
   const HashEntry* entries = table.data();
   const auto slots = static_cast<uint32_t>(table.size());
   for (uint32_t slot = 0; slot < slots; ++slot)
-    if (entries[slot].lock != 0) [[unlikely]] header.initialEntries.emplace_back(slot, entries[slot]);
+    if (entries[slot].lock != 0) [[unlikely]]
+      header.initialEntries.emplace_back(slot, entries[slot]);
   return header;
 }
 

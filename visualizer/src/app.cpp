@@ -4,8 +4,8 @@
 #include <imgui.h>
 
 #include <chrono>
-#include <ctime>
 #include <cmath>
+#include <ctime>
 #include <sstream>
 
 #include "umax/engine.h"
@@ -80,11 +80,10 @@ void App::startIndexing(LoadedTrace& loaded) {
     try {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();
-      loaded.tree = std::make_unique<trace::CallTree>(
-          *loaded.reader, [&loaded](double share) {
-            if (loaded.closing) throw BuildAbandoned{};
-            loaded.treeProgress = share;
-          });
+      loaded.tree = std::make_unique<trace::CallTree>(*loaded.reader, [&loaded](double share) {
+        if (loaded.closing) throw BuildAbandoned{};
+        loaded.treeProgress = share;
+      });
       loaded.treeSeconds = secondsSince(start);
       loaded.treeCpuSeconds = threadCpuSeconds() - cpuStart;
       loaded.treeReady = true;
@@ -99,13 +98,13 @@ void App::startIndexing(LoadedTrace& loaded) {
     try {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();
-      loaded.hash = std::make_unique<trace::HashHistory>(loaded.reader->header(), loaded.reader->eventCount());
+      loaded.hash =
+          std::make_unique<trace::HashHistory>(loaded.reader->header(), loaded.reader->eventCount());
       loaded.timeline = std::make_unique<trace::TimelineIndex>(loaded.reader->eventCount());
-      trace::buildHistories(*loaded.reader, *loaded.hash, *loaded.timeline,
-                            [&loaded](double share) {
-                              if (loaded.closing) throw BuildAbandoned{};
-                              loaded.indexProgress = share;
-                            });
+      trace::buildHistories(*loaded.reader, *loaded.hash, *loaded.timeline, [&loaded](double share) {
+        if (loaded.closing) throw BuildAbandoned{};
+        loaded.indexProgress = share;
+      });
       loaded.indexSeconds = secondsSince(start);
       loaded.indexCpuSeconds = threadCpuSeconds() - cpuStart;
       loaded.indexReady = true;
@@ -123,7 +122,8 @@ void App::waitForIndexes() {
   if (trace_ && trace_->indexWorker.joinable()) trace_->indexWorker.join();
 }
 
-void App::startRecording(const std::string& fen, const std::string& moves, long nodes, const std::string& output) {
+void App::startRecording(const std::string& fen, const std::string& moves, long nodes,
+                         const std::string& output) {
   if (recording_ && !recording_->done) return;
   recording_ = std::make_unique<Recording>();
   Recording& job = *recording_;
@@ -210,7 +210,8 @@ void App::stepOver() {
         if (next.kind == trace::EventKind::kMoveMade && target < eventCount() &&
             replay().eventAt(target).kind == trace::EventKind::kMoveScored)
           ++target;
-        if (next.kind == trace::EventKind::kCall || replay().eventAt(target - 1).kind == trace::EventKind::kMoveScored) {
+        if (next.kind == trace::EventKind::kCall ||
+            replay().eventAt(target - 1).kind == trace::EventKind::kMoveScored) {
           seek(std::min(target, eventCount()));
           return;
         }
@@ -222,7 +223,8 @@ void App::stepOver() {
 void App::stepOut() {
   if (!hasTrace()) return;
   // With the call tree the end of the current call is known at once.
-  if (const trace::CallTree* tree = trace_->readyTree(); tree && cursor() > 0 && !replay().state().stack().empty()) {
+  if (const trace::CallTree* tree = trace_->readyTree();
+      tree && cursor() > 0 && !replay().state().stack().empty()) {
     const auto call = tree->findByCallEvent(replay().state().stack().back().callEvent);
     if (call) {
       seek(std::min(eventCount(), tree->nodes()[*call].returnEvent + 1));
@@ -313,7 +315,8 @@ int App::currentSite() const {
   if (!hasTrace()) return 0;
   const trace::Event* event = trace_->replay->lastEvent();
   if (!event) return 0;
-  return static_cast<int>(trace::siteOf(event->kind, event->kind == trace::EventKind::kProbe && event->probe.endsNode));
+  return static_cast<int>(
+      trace::siteOf(event->kind, event->kind == trace::EventKind::kProbe && event->probe.endsNode));
 }
 
 const std::vector<uint32_t>& App::currentPath() {

@@ -87,7 +87,8 @@ class App {
   /// sets error() and returns false.
   bool openTrace(const std::string& path, bool buildInBackground = true);
   /// Starts recording a think in the background; the trace opens when done.
-  void startRecording(const std::string& fen, const std::string& moves, long nodes, const std::string& output);
+  void startRecording(const std::string& fen, const std::string& moves, long nodes,
+                      const std::string& output);
   /// Waits for the background work of the open trace (headless modes).
   void waitForIndexes();
   LoadedTrace* trace() { return trace_.get(); }
@@ -127,7 +128,7 @@ class App {
 
   // ---- control state ------------------------------------------------------
   bool playing = false;
-  float speed = 200.0f;   ///< events per second while playing
+  float speed = 200.0f;  ///< events per second while playing
   bool showHelp = false;
   bool quitRequested = false;  ///< File > Quit or Ctrl+Q: the loop ends after this frame
   bool showOpen = false;

@@ -64,7 +64,8 @@ void LineMap::load(const std::string& sourceDir) {
       lines_[line.line] = line;
     }
     for (const auto& entry : json.value("variables", nlohmann::json::array()))
-      variables_.push_back({text(entry, "name"), text(entry, "where"), text(entry, "readable"), text(entry, "meaning")});
+      variables_.push_back(
+          {text(entry, "name"), text(entry, "where"), text(entry, "readable"), text(entry, "meaning")});
     for (const auto& entry : json.value("sites", nlohmann::json::array())) {
       Site site;
       site.id = entry.value("id", 0);
@@ -85,7 +86,8 @@ const SourceFile& LineMap::readableFile(const std::string& path) {
   if (it != readableFiles_.end()) return it->second;
   SourceFile& file = readableFiles_[path];
   file.path = path;
-  if (!readLines(sourceDir_ + "/" + path, file.lines)) problems_.push_back("cannot read " + sourceDir_ + "/" + path);
+  if (!readLines(sourceDir_ + "/" + path, file.lines))
+    problems_.push_back("cannot read " + sourceDir_ + "/" + path);
   return file;
 }
 

@@ -4,20 +4,21 @@
 // window, ImGui, fonts), the loop (poll, new frame, panels, render), and
 // cleanup in reverse order. Headless modes (--screenshot, --bench) run the
 // same loop for a fixed number of frames in an invisible window.
-#include <CLI/CLI.hpp>
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 #include <stb_image_write.h>  // libstb-dev; the implementation is in libstb
+
+#include <CLI/CLI.hpp>
 #define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 #include <GL/gl.h>
+#include <GLFW/glfw3.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <random>
@@ -86,7 +87,9 @@ void countAllInput(GLFWwindow* window) {
   glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { ++inputEvents; });
 }
 
-void glfwError(int error, const char* description) { std::fprintf(stderr, "GLFW error %d: %s\n", error, description); }
+void glfwError(int error, const char* description) {
+  std::fprintf(stderr, "GLFW error %d: %s\n", error, description);
+}
 
 /// CPU time of this thread: the frame cost without the waits of a loaded machine.
 double threadCpuSeconds() {
@@ -115,14 +118,17 @@ void handleKeys(App& app) {
   if (keyPressed(GLFW_KEY_HOME)) app.seek(0);
   if (keyPressed(GLFW_KEY_END)) app.seek(app.eventCount());
   if (keyPressed(GLFW_KEY_PAGE_DOWN)) app.seek(app.cursor() + std::max<uint64_t>(1, app.eventCount() / 100));
-  if (keyPressed(GLFW_KEY_PAGE_UP)) app.seek(app.cursor() - std::min(app.cursor(), std::max<uint64_t>(1, app.eventCount() / 100)));
+  if (keyPressed(GLFW_KEY_PAGE_UP))
+    app.seek(app.cursor() - std::min(app.cursor(), std::max<uint64_t>(1, app.eventCount() / 100)));
   if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) app.playing = !app.playing;
   if (keyPressed(GLFW_KEY_C)) app.nextCutoff();
   if (keyPressed(GLFW_KEY_H)) app.nextHashHit();
   if (keyPressed(GLFW_KEY_I)) io.KeyShift ? app.previousIteration() : app.nextIteration();
   if (keyPressed(GLFW_KEY_F)) app.followCursor = !app.followCursor;
-  if (keyPressed(GLFW_KEY_EQUAL) || keyPressed(GLFW_KEY_KP_ADD)) app.speed = std::min(200000.0f, app.speed * 2);
-  if (keyPressed(GLFW_KEY_MINUS) || keyPressed(GLFW_KEY_KP_SUBTRACT)) app.speed = std::max(1.0f, app.speed / 2);
+  if (keyPressed(GLFW_KEY_EQUAL) || keyPressed(GLFW_KEY_KP_ADD))
+    app.speed = std::min(200000.0f, app.speed * 2);
+  if (keyPressed(GLFW_KEY_MINUS) || keyPressed(GLFW_KEY_KP_SUBTRACT))
+    app.speed = std::max(1.0f, app.speed / 2);
 }
 
 void drawHelp(App& app) {
@@ -130,7 +136,8 @@ void drawHelp(App& app) {
   ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x / 2, ImGui::GetIO().DisplaySize.y / 2),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(0.97f);
-  ImGui::Begin("Keyboard shortcuts", &app.showHelp, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin("Keyboard shortcuts", &app.showHelp,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
   static const char* const kRows[][2] = {
       {"Right", "step one event forward (into calls)"},
       {"Left", "step one event back"},
@@ -182,11 +189,13 @@ void drawMenu(App& app) {
   if (LoadedTrace* loaded = app.trace()) {
     const trace::TraceHeader& header = loaded->reader->header();
     ImGui::TextDisabled("  %s  |  %s%s%s  |  budget %lld  |  %llu events", loaded->path.c_str(),
-                        header.fen.empty() ? "start position" : header.fen.c_str(), header.moves.empty() ? "" : " + ",
-                        header.moves.c_str(), static_cast<long long>(header.budget),
+                        header.fen.empty() ? "start position" : header.fen.c_str(),
+                        header.moves.empty() ? "" : " + ", header.moves.c_str(),
+                        static_cast<long long>(header.budget),
                         static_cast<unsigned long long>(loaded->reader->eventCount()));
     if (loaded->reader->truncated())
-      ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "  TRUNCATED: %s", loaded->reader->truncationNote().c_str());
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "  TRUNCATED: %s",
+                         loaded->reader->truncationNote().c_str());
     if (!loaded->treeReady && !loaded->workerFailed)
       ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "  call tree %.0f%%", 100 * loaded->treeProgress.load());
     if (!loaded->indexReady && !loaded->indexFailed)
@@ -207,7 +216,8 @@ void drawDialogs(App& app) {
     ImGui::TextUnformatted("Path of a trace file (umax-trace record ... -o FILE):");
     ImGui::SetNextItemWidth(520);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    const bool enter = ImGui::InputText("##path", app.openPath, sizeof app.openPath, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool enter =
+        ImGui::InputText("##path", app.openPath, sizeof app.openPath, ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::Button("Open") || enter) {
       if (app.openTrace(app.openPath)) app.showOpen = false;
     }
@@ -220,13 +230,15 @@ void drawDialogs(App& app) {
     ImGui::SetNextItemWidth(420);
     ImGui::InputTextWithHint("FEN", "empty: the start position", app.recordFen, sizeof app.recordFen);
     ImGui::SetNextItemWidth(420);
-    ImGui::InputTextWithHint("moves", "moves played first, e.g. e2e4 e7e5", app.recordMoves, sizeof app.recordMoves);
+    ImGui::InputTextWithHint("moves", "moves played first, e.g. e2e4 e7e5", app.recordMoves,
+                             sizeof app.recordMoves);
     ImGui::SetNextItemWidth(160);
     ImGui::InputInt("node budget", &app.recordNodes, 1000, 10000);
     app.recordNodes = std::clamp(app.recordNodes, 1, 10000000);
     if (ImGui::Button("Record and open")) {
-      const auto path = std::filesystem::temp_directory_path() /
-                        ("umax-viz-" + std::to_string(getpid()) + "-" + std::to_string(app.recordNodes) + ".trc");
+      const auto path =
+          std::filesystem::temp_directory_path() /
+          ("umax-viz-" + std::to_string(getpid()) + "-" + std::to_string(app.recordNodes) + ".trc");
       app.startRecording(app.recordFen, app.recordMoves, app.recordNodes, path.string());
       app.showRecord = false;
     }
@@ -238,7 +250,8 @@ void drawDialogs(App& app) {
     ImGui::Text("Recording a search into %s", job->path.c_str());
     ImGui::Text("iteration %d, %llu nodes (budget %ld; the last iteration runs past it)", job->draft.load(),
                 static_cast<unsigned long long>(job->nodes.load()), job->budget);
-    ImGui::ProgressBar(std::min(1.0f, float(job->nodes.load()) / float(std::max(1L, job->budget))), ImVec2(420, 0));
+    ImGui::ProgressBar(std::min(1.0f, float(job->nodes.load()) / float(std::max(1L, job->budget))),
+                       ImVec2(420, 0));
     ImGui::End();
   }
   if (!app.error().empty() && !app.showOpen) {
@@ -281,7 +294,8 @@ void loadFonts(App& app) {
   static const ImWchar kChessRange[] = {0x2654, 0x265F, 0};
   const char* fontPath = UMAX_FONT_PATH;
   if (!std::filesystem::exists(fontPath)) {
-    std::fprintf(stderr, "umax-viz: %s not found (Debian: fonts-dejavu-core); pieces drawn as text\n", fontPath);
+    std::fprintf(stderr, "umax-viz: %s not found (Debian: fonts-dejavu-core); pieces drawn as text\n",
+                 fontPath);
     return;
   }
   // The chess glyphs merged into the default font (for text), and a large
@@ -322,7 +336,8 @@ int main(int argc, char** argv) {
   cli.add_option("--screenshot", screenshot, "render one frame into this PNG and exit (headless)");
   cli.add_flag("--layout-dump", layoutDump, "print each panel's name and rectangle after the frame");
   cli.add_flag("--show-help", showHelp, "open with the keyboard-shortcut overlay shown");
-  cli.add_option("--bench", benchFrames, "headless: render this many frames while scrubbing and print timings");
+  cli.add_option("--bench", benchFrames,
+                 "headless: render this many frames while scrubbing and print timings");
   cli.add_option("--size", width, "window width (height follows 1280x800)")->check(CLI::Range(640, 4096));
   cli.add_option("--source-dir", sourceDir, "project directory holding minimal/ and readable/");
   CLI11_PARSE(cli, argc, argv);
@@ -339,10 +354,12 @@ int main(int argc, char** argv) {
   // a bad file is reported without a display.
   if (nodes > 0) {
     if (output.empty())
-      output = (std::filesystem::temp_directory_path() / ("umax-viz-" + std::to_string(getpid()) + ".trc")).string();
+      output = (std::filesystem::temp_directory_path() / ("umax-viz-" + std::to_string(getpid()) + ".trc"))
+                   .string();
     app.startRecording(fen, moves, nodes, output);
     if (headless) {  // no UI to show progress in: wait for it here
-      while (app.recording() && !app.recording()->done) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      while (app.recording() && !app.recording()->done)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
       app.update(0);
       if (!app.error().empty()) {
         std::cerr << "umax-viz: " << app.error() << "\n";
@@ -361,8 +378,8 @@ int main(int argc, char** argv) {
     if (benchFrames > 0)
       std::printf("open: %.3f s wall, %.3f s CPU (mmap, CRC check, replay model) for %llu events, %.1f MB\n",
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                  app.trace()->openCpuSeconds,
-                  static_cast<unsigned long long>(app.eventCount()), app.trace()->reader->fileSize() / 1e6);
+                  app.trace()->openCpuSeconds, static_cast<unsigned long long>(app.eventCount()),
+                  app.trace()->reader->fileSize() / 1e6);
   } else if (headless) {
     std::cerr << "umax-viz: --screenshot and --bench need a trace file or --nodes\n";
     return 2;
@@ -372,11 +389,12 @@ int main(int argc, char** argv) {
     const auto start = std::chrono::steady_clock::now();
     app.waitForIndexes();
     if (benchFrames > 0)
-      std::printf("background, two threads: both ready %.3f s after opening; call tree %.3f s wall "
-                  "(%.3f s CPU), hash history + timeline index %.3f s wall (%.3f s CPU)\n",
-                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                  app.trace()->treeSeconds, app.trace()->treeCpuSeconds, app.trace()->indexSeconds,
-                  app.trace()->indexCpuSeconds);
+      std::printf(
+          "background, two threads: both ready %.3f s after opening; call tree %.3f s wall "
+          "(%.3f s CPU), hash history + timeline index %.3f s wall (%.3f s CPU)\n",
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+          app.trace()->treeSeconds, app.trace()->treeCpuSeconds, app.trace()->indexSeconds,
+          app.trace()->indexCpuSeconds);
   }
 
   // ---- Setup: window and OpenGL context ---------------------------------
@@ -406,7 +424,7 @@ int main(int argc, char** argv) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // the layout starts the same every time
+  io.IniFilename = nullptr;                               // the layout starts the same every time
   io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;  // the arrow keys step the search
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 0;
@@ -486,7 +504,8 @@ int main(int argc, char** argv) {
     ++frame;
     if (benchFrames > 0) {
       glFinish();
-      frameTimes.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - frameStart).count());
+      frameTimes.push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - frameStart).count());
       if (frame >= benchFrames) break;
     } else if (!screenshot.empty() && frame >= screenshotFrames) {
       if (!writeScreenshot(screenshot, displayWidth, displayHeight)) {
@@ -501,7 +520,8 @@ int main(int argc, char** argv) {
 
   if (layoutDump)
     for (const PanelRect& rect : app.layout)
-      std::printf("panel %s %.0f %.0f %.0f %.0f\n", rect.name.c_str(), rect.x, rect.y, rect.width, rect.height);
+      std::printf("panel %s %.0f %.0f %.0f %.0f\n", rect.name.c_str(), rect.x, rect.y, rect.width,
+                  rect.height);
   if (benchFrames > 0 && !frameTimes.empty()) {
     auto report = [](const char* what, const std::vector<double>& times) {
       double sum = 0, worst = 0;
@@ -519,7 +539,8 @@ int main(int argc, char** argv) {
     if (!uiTimes.empty()) uiTimes.erase(uiTimes.begin());
     if (!seekTimes.empty()) seekTimes.erase(seekTimes.begin());
     if (!uiCpuTimes.empty()) uiCpuTimes.erase(uiCpuTimes.begin());
-    std::printf("%zu further frames while scrubbing (half random jumps, half short moves):\n", frameTimes.size());
+    std::printf("%zu further frames while scrubbing (half random jumps, half short moves):\n",
+                frameTimes.size());
     report("  seek (replay model)", seekTimes);
     report("  panels (ImGui frame), wall", uiTimes);
     report("  panels (ImGui frame), CPU time", uiCpuTimes);

@@ -29,41 +29,62 @@ const char* glyph(int piece, bool outline) {
   static const char* const kBlackSet[] = {"\u265A", "\u265B", "\u265C", "\u265D", "\u265E", "\u265F"};
   int index = 5;
   switch (typeOf(piece)) {
-    case kKing: index = 0; break;
-    case kQueen: index = 1; break;
-    case kRook: index = 2; break;
-    case kBishop: index = 3; break;
-    case kKnight: index = 4; break;
-    default: index = 5; break;
+    case kKing:
+      index = 0;
+      break;
+    case kQueen:
+      index = 1;
+      break;
+    case kRook:
+      index = 2;
+      break;
+    case kBishop:
+      index = 3;
+      break;
+    case kKnight:
+      index = 4;
+      break;
+    default:
+      index = 5;
+      break;
   }
   return outline ? kWhite[index] : kBlackSet[index];
 }
 
 const char* pieceName(int piece) {
   switch (typeOf(piece)) {
-    case kKing: return "king";
-    case kQueen: return "queen";
-    case kRook: return "rook";
-    case kBishop: return "bishop";
-    case kKnight: return "knight";
+    case kKing:
+      return "king";
+    case kQueen:
+      return "queen";
+    case kRook:
+      return "rook";
+    case kBishop:
+      return "bishop";
+    case kKnight:
+      return "knight";
     case kUpwardPawn:
-    case kDownwardPawn: return "pawn";
-    default: return "?";
+    case kDownwardPawn:
+      return "pawn";
+    default:
+      return "?";
   }
 }
 
 struct BoardGeometry {
   ImVec2 origin;
   float cell;
-  ImVec2 corner(int sq) const { return ImVec2(origin.x + fileOf(sq) * cell, origin.y + (8 - rankOf(sq)) * cell); }
+  ImVec2 corner(int sq) const {
+    return ImVec2(origin.x + fileOf(sq) * cell, origin.y + (8 - rankOf(sq)) * cell);
+  }
   ImVec2 centre(int sq) const {
     ImVec2 c = corner(sq);
     return ImVec2(c.x + cell / 2, c.y + cell / 2);
   }
 };
 
-void drawPiece(ImDrawList* draw, ImFont* font, const BoardGeometry& g, int sq, int piece, float scale, ImU32 tint,
-               ImVec2 offset = ImVec2(0, 0)) {
+void drawPiece(ImDrawList* draw, ImFont* font, const BoardGeometry& g, int sq, int piece, float scale,
+               ImU32 tint, ImVec2 offset = ImVec2(0, 0)) {
   const float size = g.cell * scale;
   const char* filled = glyph(piece, false);
   const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, filled);
@@ -141,10 +162,11 @@ void drawBoardPanel(App& app) {
     }
   for (int i = 0; i < 8; ++i) {
     char text[2] = {static_cast<char>('a' + i), 0};
-    draw->AddText(ImVec2(g.origin.x + i * cell + cell / 2 - 3, g.origin.y + 8 * cell), IM_COL32(200, 200, 200, 255), text);
+    draw->AddText(ImVec2(g.origin.x + i * cell + cell / 2 - 3, g.origin.y + 8 * cell),
+                  IM_COL32(200, 200, 200, 255), text);
     text[0] = static_cast<char>('8' - i);
-    draw->AddText(ImVec2(g.origin.x - labels + 2, g.origin.y + i * cell + cell / 2 - 7), IM_COL32(200, 200, 200, 255),
-                  text);
+    draw->AddText(ImVec2(g.origin.x - labels + 2, g.origin.y + i * cell + cell / 2 - 7),
+                  IM_COL32(200, 200, 200, 255), text);
   }
   if (mover) {
     const trace::MoveRecord& move = mover->move;
@@ -166,7 +188,8 @@ void drawBoardPanel(App& app) {
                pieceName(move.piece) + ", ply " + std::to_string(mover->ply) + ")";
     if (move.victim != 0 && isOnBoard(move.captureSquare)) {
       // The captured piece, small and red in the corner of its square.
-      drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, kVictimColour, ImVec2(cell * 0.29f, -cell * 0.29f));
+      drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, kVictimColour,
+                ImVec2(cell * 0.29f, -cell * 0.29f));
       const ImVec2 c = g.corner(move.captureSquare);
       draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), kVictimColour, 0, 0, 2.5f);
       describe += ", takes " + std::string(pieceName(move.victim)) + " on " + square(move.captureSquare);
@@ -187,7 +210,8 @@ void drawBoardPanel(App& app) {
   }
   if (top && top->best > -kInfinity && (top->bestFrom & 0x88) == 0 && isOnBoard(top->bestTo & 0x77) &&
       top->bestFrom != (top->bestTo & 0x77) && top != mover) {
-    drawArrow(draw, g.centre(top->bestFrom), g.centre(top->bestTo & 0x77), kBestColour, std::max(1.5f, cell / 14));
+    drawArrow(draw, g.centre(top->bestFrom), g.centre(top->bestTo & 0x77), kBestColour,
+              std::max(1.5f, cell / 14));
   }
   ImGui::Dummy(ImVec2(labels + 8 * cell, 8 * cell + labels + 2));
   ImGui::TextWrapped("%s", describe.empty() ? "no move on the board" : describe.c_str());

@@ -20,8 +20,8 @@ std::string entryText(const HashEntry& entry) {
   if (entry.lock == 0) return "empty";
   char buffer[96];
   const int from = static_cast<uint8_t>(entry.from);
-  std::snprintf(buffer, sizeof buffer, "%08x %+6d %s%s d%d%s%s", static_cast<uint32_t>(entry.lock), entry.score,
-                square(from & 0x77).c_str(), square(entry.to & 0x77).c_str(), entry.draft,
+  std::snprintf(buffer, sizeof buffer, "%08x %+6d %s%s d%d%s%s", static_cast<uint32_t>(entry.lock),
+                entry.score, square(from & 0x77).c_str(), square(entry.to & 0x77).c_str(), entry.draft,
                 (from & kLowerBoundBit) ? " lo" : "", (from & kUpperBoundBit) ? " up" : "");
   return buffer;
 }
@@ -47,9 +47,11 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
                         IM_COL32(int(25 + 200 * a), int(25 + 60 * o), int(40 + 200 * o), 255));
   }
   if (frame && frame->probed) {
-    const int cell = static_cast<int>(std::min<uint32_t>(frame->probe.firstSlot / hash.slotsPerCell(), trace::HashHistory::kCells - 1));
+    const int cell = static_cast<int>(
+        std::min<uint32_t>(frame->probe.firstSlot / hash.slotsPerCell(), trace::HashHistory::kCells - 1));
     const ImVec2 p(origin.x + float(cell % kGrid) * size, origin.y + float(cell / kGrid) * size);
-    draw->AddRect(ImVec2(p.x - 2, p.y - 2), ImVec2(p.x + size + 2, p.y + size + 2), IM_COL32(255, 255, 255, 255), 0, 0, 2);
+    draw->AddRect(ImVec2(p.x - 2, p.y - 2), ImVec2(p.x + size + 2, p.y + size + 2),
+                  IM_COL32(255, 255, 255, 255), 0, 0, 2);
   }
   ImGui::Dummy(ImVec2(size * kGrid, size * kGrid));
   if (ImGui::IsItemHovered()) {
@@ -57,15 +59,16 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
     const int column = std::clamp(int((mouse.x - origin.x) / size), 0, kGrid - 1);
     const int row = std::clamp(int((mouse.y - origin.y) / size), 0, kGrid - 1);
     const int cell = row * kGrid + column;
-    ImGui::SetTooltip("slots %u..%u: %u filled, %u stores in this stretch of the trace\n(snapshot at event %llu)",
-                      uint32_t(cell) * hash.slotsPerCell(), uint32_t(cell + 1) * hash.slotsPerCell() - 1,
-                      hash.occupancy(snapshot, cell), hash.activity(snapshot, cell),
-                      static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
+    ImGui::SetTooltip(
+        "slots %u..%u: %u filled, %u stores in this stretch of the trace\n(snapshot at event %llu)",
+        uint32_t(cell) * hash.slotsPerCell(), uint32_t(cell + 1) * hash.slotsPerCell() - 1,
+        hash.occupancy(snapshot, cell), hash.activity(snapshot, cell),
+        static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
   }
   ImGui::SameLine();
   ImGui::BeginGroup();
-  ImGui::TextWrapped("%llu of %d slots filled (at event ~%llu)", static_cast<unsigned long long>(filled), kHashEntries,
-                     static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
+  ImGui::TextWrapped("%llu of %d slots filled (at event ~%llu)", static_cast<unsigned long long>(filled),
+                     kHashEntries, static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
   ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's window");
   ImGui::TextDisabled("%zu stores written", hash.storeCount());
   ImGui::EndGroup();
@@ -77,19 +80,22 @@ void drawCurrentEvent(App& app) {
   if (!event) return;
   if (event->kind == trace::EventKind::kProbe) {
     const ProbeReport& probe = event->probe;
-    const char* outcome = probe.outcome == ProbeOutcome::kHit    ? "HIT: the slot holds this position"
-                          : probe.outcome == ProbeOutcome::kMiss ? "MISS: an empty slot, the position is new"
-                                                                 : "FULL: all 9 slots hold others, dummy slot 0";
-    ImGui::TextColored(probe.outcome == ProbeOutcome::kHit ? ImVec4(0.4f, 0.95f, 0.5f, 1) : ImVec4(1, 0.7f, 0.4f, 1),
-                       "probe %s", outcome);
-    if (probe.endsNode) ImGui::TextColored(ImVec4(0.4f, 0.95f, 0.5f, 1), "the stored score settles the window: return");
+    const char* outcome = probe.outcome == ProbeOutcome::kHit ? "HIT: the slot holds this position"
+                          : probe.outcome == ProbeOutcome::kMiss
+                              ? "MISS: an empty slot, the position is new"
+                              : "FULL: all 9 slots hold others, dummy slot 0";
+    ImGui::TextColored(
+        probe.outcome == ProbeOutcome::kHit ? ImVec4(0.4f, 0.95f, 0.5f, 1) : ImVec4(1, 0.7f, 0.4f, 1),
+        "probe %s", outcome);
+    if (probe.endsNode)
+      ImGui::TextColored(ImVec4(0.4f, 0.95f, 0.5f, 1), "the stored score settles the window: return");
   } else if (event->kind == trace::EventKind::kStore) {
     const bool replace = event->before.lock != 0 && event->before.lock != event->after.lock;
     ImGui::TextColored(ImVec4(1, 0.5f, 0.45f, 1), "store into slot %u: %s", event->slot,
-                       !event->written ? "REFUSED (a deeper exact score is kept)"
+                       !event->written           ? "REFUSED (a deeper exact score is kept)"
                        : event->before.lock == 0 ? "new entry"
-                       : replace ? "REPLACE another position"
-                                 : "update this position");
+                       : replace                 ? "REPLACE another position"
+                                                 : "update this position");
     ImGui::TextDisabled("before %s", entryText(event->before).c_str());
     ImGui::TextDisabled("after  %s", entryText(event->after).c_str());
   }
@@ -129,7 +135,8 @@ void drawHashPanel(App& app) {
         ImGui::TableNextColumn();
         ImGui::Text("%s%u", used ? "a>" : "  ", slot);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(static_cast<uint32_t>(entry.lock) == frame->call.hashLock && entry.lock ? "= Z" : "");
+        ImGui::TextUnformatted(static_cast<uint32_t>(entry.lock) == frame->call.hashLock && entry.lock ? "= Z"
+                                                                                                       : "");
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(entryText(entry).c_str());
       }

@@ -54,7 +54,8 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
   if (scroll && !marked.empty()) {
     const float y = float(*marked.begin() - 1) * lineHeight;
-    if (y < ImGui::GetScrollY() + lineHeight || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 3 * lineHeight)
+    if (y < ImGui::GetScrollY() + lineHeight ||
+        y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 3 * lineHeight)
       ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() / 3));
   }
   const float charWidth = ImGui::CalcTextSize("M").x;
@@ -67,10 +68,11 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
       const std::string& text = file.lines[static_cast<std::size_t>(index)];
       const ImVec2 start = ImGui::GetCursorScreenPos();
       if (marked.count(number))
-        draw->AddRectFilled(ImVec2(start.x - 4, start.y),
-                            ImVec2(start.x + std::max(ImGui::GetWindowWidth(), charWidth * float(text.size() + 6)),
-                                   start.y + lineHeight),
-                            kHighlight);
+        draw->AddRectFilled(
+            ImVec2(start.x - 4, start.y),
+            ImVec2(start.x + std::max(ImGui::GetWindowWidth(), charWidth * float(text.size() + 6)),
+                   start.y + lineHeight),
+            kHighlight);
       ImGui::TextDisabled("%3d", number);
       ImGui::SameLine();
       const float textX = ImGui::GetCursorScreenPos().x;
@@ -131,8 +133,9 @@ void drawSourcePanel(App& app) {
         ImGui::TextWrapped("%s", line->note.c_str());
       }
   } else if (!map.hasSites()) {
-    ImGui::TextWrapped("The line map has no \"sites\" yet, so no line can be highlighted. Hover a line of the "
-                       "original for its annotation, a one-letter variable for its meaning.");
+    ImGui::TextWrapped(
+        "The line map has no \"sites\" yet, so no line can be highlighted. Hover a line of the "
+        "original for its annotation, a one-letter variable for its meaning.");
   } else {
     ImGui::TextWrapped(siteId == 0 ? "Before the first event. Step forward (Right) to enter the search."
                                    : "This event's site is not in the line map.");

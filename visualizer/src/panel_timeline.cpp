@@ -52,10 +52,12 @@ void drawScrubber(App& app) {
       const float x = origin.x + static_cast<float>(column);
       const float half = (height - 14) / 2;
       if (cut)
-        draw->AddLine(ImVec2(x, origin.y + 14 + half), ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)),
+        draw->AddLine(ImVec2(x, origin.y + 14 + half),
+                      ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)),
                       IM_COL32(220, 70, 60, 200));
       if (hit)
-        draw->AddLine(ImVec2(x, origin.y + 14 + half), ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)),
+        draw->AddLine(ImVec2(x, origin.y + 14 + half),
+                      ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)),
                       IM_COL32(70, 200, 90, 200));
     }
     for (const auto& iteration : index->rootIterations()) {
@@ -67,17 +69,21 @@ void drawScrubber(App& app) {
     }
   } else {
     char text[96];
-    std::snprintf(text, sizeof text, "indexing events for markers... %.0f%%", 100.0 * loaded.indexProgress.load());
+    std::snprintf(text, sizeof text, "indexing events for markers... %.0f%%",
+                  100.0 * loaded.indexProgress.load());
     draw->AddText(ImVec2(origin.x + 6, origin.y + 16), IM_COL32(180, 180, 180, 255), text);
   }
   const float cursorX = origin.x + width * float(double(app.cursor()) / double(total));
-  draw->AddLine(ImVec2(cursorX, origin.y - 2), ImVec2(cursorX, origin.y + height + 2), IM_COL32(90, 170, 255, 255), 3);
+  draw->AddLine(ImVec2(cursorX, origin.y - 2), ImVec2(cursorX, origin.y + height + 2),
+                IM_COL32(90, 170, 255, 255), 3);
 
   if (active) {
-    const float share = std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
+    const float share =
+        std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
     app.seek(static_cast<uint64_t>(std::llround(double(share) * double(app.eventCount()))));
   } else if (hovered) {
-    const float share = std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
+    const float share =
+        std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
     ImGui::SetTooltip("event %llu\nred: cutoffs, green: hash hits, yellow: root iterations",
                       static_cast<unsigned long long>(share * double(app.eventCount())));
   }

@@ -18,11 +18,11 @@ namespace {
 struct TreeView {
   const trace::CallTree* tree = nullptr;
   uint64_t traceGeneration = UINT64_MAX;
-  std::unordered_set<uint32_t> opened;     // expanded by the user
-  std::unordered_set<uint32_t> closed;     // collapsed by the user
-  std::unordered_set<uint32_t> onPath;     // the open calls at the cursor
+  std::unordered_set<uint32_t> opened;  // expanded by the user
+  std::unordered_set<uint32_t> closed;  // collapsed by the user
+  std::unordered_set<uint32_t> onPath;  // the open calls at the cursor
   std::vector<uint32_t> path;
-  std::vector<uint32_t> rows;              // visible nodes, in tree order
+  std::vector<uint32_t> rows;               // visible nodes, in tree order
   std::unordered_map<uint32_t, int> evals;  // e of the rows drawn so far (the tree does not keep it)
   bool dirty = true;
   bool follow = true;
@@ -55,7 +55,7 @@ struct TreeView {
 };
 
 std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, int eval) {
-  std::string text = index == 0                              ? "root"
+  std::string text = index == 0                             ? "root"
                      : (node.flags & trace::kTreeMateProbe) ? "null (mate probe)"
                                                             : moveText(node.from, node.to);
   char buffer[160];
@@ -69,8 +69,10 @@ std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, 
     text += " -> ...";
   }
   if (node.flags & trace::kTreeCutoff) text += " CUT";
-  if (node.flags & trace::kTreeHashCut) text += " HASH-CUT";
-  else if (node.flags & trace::kTreeHashHit) text += " hit";
+  if (node.flags & trace::kTreeHashCut)
+    text += " HASH-CUT";
+  else if (node.flags & trace::kTreeHashHit)
+    text += " hit";
   if (node.flags & trace::kTreeBestFirst) text += " *first";
   return text;
 }
@@ -145,14 +147,16 @@ void drawTreePanel(App& app) {
       }
       ImGui::SameLine();
       ImVec4 colour(0.85f, 0.85f, 0.85f, 1);
-      if (node.flags & trace::kTreeHashCut) colour = ImVec4(0.45f, 0.9f, 0.5f, 1);
-      else if (node.flags & trace::kTreeCutoff) colour = ImVec4(1.0f, 0.55f, 0.45f, 1);
+      if (node.flags & trace::kTreeHashCut)
+        colour = ImVec4(0.45f, 0.9f, 0.5f, 1);
+      else if (node.flags & trace::kTreeCutoff)
+        colour = ImVec4(1.0f, 0.55f, 0.45f, 1);
       if (node.callEvent >= cursor) colour.w = 0.45f;  // not reached yet
       ImGui::PushStyleColor(ImGuiCol_Text, colour);
       const bool onPath = view.onPath.count(index) != 0;
       if (onPath) {
         ImGui::PushStyleColor(ImGuiCol_Header, index == current ? ImVec4(0.2f, 0.45f, 0.85f, 0.9f)
-                                                                 : ImVec4(0.2f, 0.35f, 0.6f, 0.55f));
+                                                                : ImVec4(0.2f, 0.35f, 0.6f, 0.55f));
       }
       auto eval = view.evals.find(index);
       if (eval == view.evals.end()) {
@@ -169,12 +173,13 @@ void drawTreePanel(App& app) {
       if (onPath) ImGui::PopStyleColor();
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("call #%u at event %llu, returns at event %llu\nply %d, iteration of the root d%d\n"
-                          "[q,l]: window  e: eval  n: depth asked  -> score, draft reached\n"
-                          "CUT: failed high  HASH-CUT: answered by the hash table  hit: probe hit\n"
-                          "*first: the last iteration's best move, tried first",
-                          index, static_cast<unsigned long long>(node.callEvent),
-                          static_cast<unsigned long long>(node.returnEvent), node.ply, node.iteration);
+        ImGui::SetTooltip(
+            "call #%u at event %llu, returns at event %llu\nply %d, iteration of the root d%d\n"
+            "[q,l]: window  e: eval  n: depth asked  -> score, draft reached\n"
+            "CUT: failed high  HASH-CUT: answered by the hash table  hit: probe hit\n"
+            "*first: the last iteration's best move, tried first",
+            index, static_cast<unsigned long long>(node.callEvent),
+            static_cast<unsigned long long>(node.returnEvent), node.ply, node.iteration);
       ImGui::PopID();
     }
   }

@@ -48,14 +48,16 @@ void drawVariablesPanel(App& app) {
   }
   const auto& stack = app.replay().state().stack();
   if (stack.empty()) {
-    ImGui::TextUnformatted(app.replay().state().finished() ? "The root call has returned." : "No call is open yet.");
+    ImGui::TextUnformatted(app.replay().state().finished() ? "The root call has returned."
+                                                           : "No call is open yet.");
     ImGui::End();
     return;
   }
   const trace::Frame& f = stack.back();
   ImGui::Text("D() at ply %d, node #%llu%s%s", f.ply, static_cast<unsigned long long>(f.nodeNumber),
               f.nodeNumber == 0 ? " (not counted yet)" : "", f.cutoff ? "  CUTOFF" : "");
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
   if (ImGui::BeginTable("vars", 6, flags)) {
     const trace::MoveRecord& mv = f.move;
     // Before the first move of the call, the move variables hold nothing yet.
@@ -95,7 +97,8 @@ void drawVariablesPanel(App& app) {
     for (std::size_t i = 0; i < stack.size(); ++i) {
       const trace::Frame& frame = stack[i];
       ImGui::TableNextRow();
-      if (i + 1 == stack.size()) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 80, 140, 160));
+      if (i + 1 == stack.size())
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 80, 140, 160));
       ImGui::TableNextColumn();
       ImGui::Text("%d", frame.ply);
       ImGui::TableNextColumn();

@@ -63,8 +63,8 @@ int checkPng(const std::string& png, const std::string& layoutPath, const std::v
     std::string name;
     for (std::size_t i = 0; i + 4 < fields.size(); ++i) name += (i ? " " : "") + fields[i];
     const std::size_t n = fields.size();
-    layout[name] = {std::atoi(fields[n - 4].c_str()), std::atoi(fields[n - 3].c_str()), std::atoi(fields[n - 2].c_str()),
-                    std::atoi(fields[n - 1].c_str())};
+    layout[name] = {std::atoi(fields[n - 4].c_str()), std::atoi(fields[n - 3].c_str()),
+                    std::atoi(fields[n - 2].c_str()), std::atoi(fields[n - 1].c_str())};
   }
   for (const std::string& panel : panels) {
     auto it = layout.find(panel);
@@ -74,7 +74,8 @@ int checkPng(const std::string& png, const std::string& layoutPath, const std::v
       continue;
     }
     const Rect& r = it->second;
-    const bool inside = r.w >= 40 && r.h >= 40 && r.x >= 0 && r.y >= 0 && r.x + r.w <= width + 1 && r.y + r.h <= height + 1;
+    const bool inside =
+        r.w >= 40 && r.h >= 40 && r.x >= 0 && r.y >= 0 && r.x + r.w <= width + 1 && r.y + r.h <= height + 1;
     // Below the title bar: the panel's own content.
     const std::size_t colours = coloursIn({r.x + 2, r.y + 22, r.w - 4, r.h - 24});
     std::cout << "panel " << panel << ": " << r.x << "," << r.y << " " << r.w << "x" << r.h << ", " << colours
@@ -123,7 +124,9 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() >= 3 && args[0] == "png") return checkPng(args[1], args[2], {args.begin() + 3, args.end()});
   if (args.size() == 4 && args[0] == "corrupt") return corrupt(args[1], args[2], std::atoll(args[3].c_str()));
-  if (args.size() == 4 && args[0] == "truncate") return truncate(args[1], args[2], std::atoll(args[3].c_str()));
-  std::cerr << "usage: umax-viz-check png SHOT.png LAYOUT.txt PANEL... | corrupt IN OUT OFFSET | truncate IN OUT LENGTH\n";
+  if (args.size() == 4 && args[0] == "truncate")
+    return truncate(args[1], args[2], std::atoll(args[3].c_str()));
+  std::cerr << "usage: umax-viz-check png SHOT.png LAYOUT.txt PANEL... | corrupt IN OUT OFFSET | truncate IN "
+               "OUT LENGTH\n";
   return 2;
 }

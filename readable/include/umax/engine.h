@@ -70,10 +70,10 @@ struct PerftMove {
 
 /// What a think found.
 struct ThinkResult {
-  int from = 0;     ///< from-square of the best move (micro-Max: K)
-  int to = 0;       ///< to-square of the best move (micro-Max: L)
-  int score = 0;    ///< the root's score
-  long nodes = 0;   ///< nodes searched (calls of the search that passed the hash probe)
+  int from = 0;    ///< from-square of the best move (micro-Max: K)
+  int to = 0;      ///< to-square of the best move (micro-Max: L)
+  int score = 0;   ///< the root's score
+  long nodes = 0;  ///< nodes searched (calls of the search that passed the hash probe)
 };
 
 /// micro-Max 3.2 as a C++ object: the board, the hash table and the search.
@@ -140,24 +140,24 @@ class Engine {
   template <bool kTraced>
   ThinkResult thinkWith(long budget);
   template <bool kTraced>
-  int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock,
-             int epSquare, int lastTo, int depth);
+  int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int epSquare,
+             int lastTo, int depth);
   ProbeReport probeReport(int side, int epSquare, uint32_t hashKey, const HashEntry& entry) const;
   HashEntry& probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock);
   int32_t keyWord(int offset, int piece) const;
   uint32_t keyChange(int salt, int from, int piece, int to, int captureSquare, int victim) const;
   bool legalityCheck(int from, int to);
 
-  Board board_{};                              // micro-Max: b[]
-  std::array<int8_t, kKeyTableSize> keys_{};   // micro-Max: T[]
-  std::vector<HashEntry> table_;               // micro-Max: A[]
-  int nodes_ = 0;                              // micro-Max: N
-  int8_t bestFrom_ = 0;                        // micro-Max: K
-  int8_t bestTo_ = 0;                          // micro-Max: L
-  int eval_ = 0;                               // micro-Max: Q
-  int8_t epChar_ = 0;                          // micro-Max: O
-  int side_ = kWhite;                          // micro-Max: main()'s k
-  SearchObserver* observer_ = nullptr;         // receives the events of a traced think
+  Board board_{};                             // micro-Max: b[]
+  std::array<int8_t, kKeyTableSize> keys_{};  // micro-Max: T[]
+  std::vector<HashEntry> table_;              // micro-Max: A[]
+  int nodes_ = 0;                             // micro-Max: N
+  int8_t bestFrom_ = 0;                       // micro-Max: K
+  int8_t bestTo_ = 0;                         // micro-Max: L
+  int eval_ = 0;                              // micro-Max: Q
+  int8_t epChar_ = 0;                         // micro-Max: O
+  int side_ = kWhite;                         // micro-Max: main()'s k
+  SearchObserver* observer_ = nullptr;        // receives the events of a traced think
 };
 
 }  // namespace umax

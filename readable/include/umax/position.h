@@ -22,10 +22,10 @@ using Board = std::array<int8_t, kBoardSize>;
 
 /// What a game of micro-Max keeps between moves.
 struct Position {
-  Board board{};           ///< pieces, centre table, dummy // micro-Max: b[]
-  int side = kWhite;       ///< side to move, 8 or 16 // micro-Max: k (main's local)
-  int epSquare = kNoSquare;///< square a pawn skipped last move, or 128 // micro-Max: O
-  int eval = 0;            ///< material balance for the side to move // micro-Max: Q
+  Board board{};             ///< pieces, centre table, dummy // micro-Max: b[]
+  int side = kWhite;         ///< side to move, 8 or 16 // micro-Max: k (main's local)
+  int epSquare = kNoSquare;  ///< square a pawn skipped last move, or 128 // micro-Max: O
+  int eval = 0;              ///< material balance for the side to move // micro-Max: Q
 };
 
 /// A FEN the parser refused: what is wrong, and where (0-based column).
@@ -41,8 +41,7 @@ class FenError : public std::runtime_error {
 };
 
 /// The standard start position.
-inline constexpr std::string_view kStartFen =
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+inline constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Parses a FEN (4 to 6 fields) into micro-Max's representation.
 /// \throws FenError with a message naming the field and the column.

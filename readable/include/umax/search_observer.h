@@ -24,19 +24,19 @@ struct Move;
 /// The places in the search that report events, one per numbered step of
 /// engine.cpp. The numbers are part of the trace format: never renumber.
 enum class SearchSite : uint8_t {
-  kCall = 1,          ///< D() is entered with its nine arguments
-  kProbe = 2,         ///< Step 1: the hash probe
-  kHashCutoff = 3,    ///< Step 2: a stored score settles the window: return at once
-  kNodeCounted = 4,   ///< N++: the call became a counted node
-  kIteration = 5,     ///< Step 3: an iteration of the deepening loop starts
-  kKingCapture = 6,   ///< Step 6: a move captures the king (or a castling was illegal)
-  kCutoff = 7,        ///< Step 6: best >= beta: fail high, stop the scan
-  kMoveMade = 8,      ///< Step 8: a move is done on the board, its reply is searched next
-  kMoveScored = 9,    ///< Step 9: the reply's score came back (after the delayed-gain penalty)
-  kBestMove = 10,     ///< Step 12: a new best move
-  kMateProbe = 11,    ///< Step 14: no move saved the king: probe for stalemate
-  kStore = 12,        ///< Step 15: the hash store (or its refusal)
-  kReturn = 13,       ///< Step 16: D() returns its score
+  kCall = 1,         ///< D() is entered with its nine arguments
+  kProbe = 2,        ///< Step 1: the hash probe
+  kHashCutoff = 3,   ///< Step 2: a stored score settles the window: return at once
+  kNodeCounted = 4,  ///< N++: the call became a counted node
+  kIteration = 5,    ///< Step 3: an iteration of the deepening loop starts
+  kKingCapture = 6,  ///< Step 6: a move captures the king (or a castling was illegal)
+  kCutoff = 7,       ///< Step 6: best >= beta: fail high, stop the scan
+  kMoveMade = 8,     ///< Step 8: a move is done on the board, its reply is searched next
+  kMoveScored = 9,   ///< Step 9: the reply's score came back (after the delayed-gain penalty)
+  kBestMove = 10,    ///< Step 12: a new best move
+  kMateProbe = 11,   ///< Step 14: no move saved the king: probe for stalemate
+  kStore = 12,       ///< Step 15: the hash store (or its refusal)
+  kReturn = 13,      ///< Step 16: D() returns its score
 };
 
 /// The nine arguments of one call of the search. // micro-Max: D(k,q,l,e,J,Z,E,z,n)
@@ -61,12 +61,12 @@ enum class ProbeOutcome : uint8_t {
 
 /// What the hash probe of one call found.
 struct ProbeReport {
-  uint32_t firstSlot = 0;   ///< (k*E ^ J) & (U-9); the window starts one past it
-  uint32_t slot = 0;        ///< the slot the node uses (0 = the dummy)
-  int slotsProbed = 0;      ///< 1..9
+  uint32_t firstSlot = 0;  ///< (k*E ^ J) & (U-9); the window starts one past it
+  uint32_t slot = 0;       ///< the slot the node uses (0 = the dummy)
+  int slotsProbed = 0;     ///< 1..9
   /// How the probe ended: hit, miss or full window.
   ProbeOutcome outcome = ProbeOutcome::kMiss;
-  bool endsNode = false;    ///< the stored score was returned at once (Step 2)
+  bool endsNode = false;  ///< the stored score was returned at once (Step 2)
 };
 
 /// Receives the events of a traced think. Every hook is called from one

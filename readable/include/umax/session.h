@@ -25,8 +25,7 @@ void playMoves(AnyEngine& engine, std::string_view moves) {
     int from;
     int to;
     if (!parseMove(move, from, to))
-      throw std::runtime_error("move " + std::to_string(number) + " '" + move +
-                               "' is not a move like e2e4");
+      throw std::runtime_error("move " + std::to_string(number) + " '" + move + "' is not a move like e2e4");
     if (!engine.playMove(from, to))
       throw std::runtime_error("move " + std::to_string(number) + " '" + move + "' is illegal here");
   }

@@ -58,11 +58,11 @@ enum PieceCode : int {
   kBishop = 5,
   kRook = 6,
   kQueen = 7,
-  kTypeMask = 7,      ///< the type bits
-  kWhite = 8,         ///< colour bit of white pieces; also "white to move" // micro-Max: k
-  kBlack = 16,        ///< colour bit of black pieces; also "black to move"
-  kColourMask = 24,   ///< white | black
-  kVirgin = 32,       ///< unmoved king or rook
+  kTypeMask = 7,     ///< the type bits
+  kWhite = 8,        ///< colour bit of white pieces; also "white to move" // micro-Max: k
+  kBlack = 16,       ///< colour bit of black pieces; also "black to move"
+  kColourMask = 24,  ///< white | black
+  kVirgin = 32,      ///< unmoved king or rook
 };
 // [piece-codes]
 

@@ -35,7 +35,9 @@ struct RecordWriter {
     *at++ = static_cast<uint8_t>(value);
   }
   /// A signed value as a zigzag varint (0,-1,1,-2,... -> 0,1,2,3,...).
-  void zigzag(int64_t value) { varint((static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63)); }
+  void zigzag(int64_t value) {
+    varint((static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63));
+  }
   /// A hash entry: u32 lock, zz score, u8 X, u8 Y, u8 D.
   void entry(const HashEntry& entry) {
     u32(static_cast<uint32_t>(entry.lock));
@@ -55,7 +57,9 @@ class ByteWriter {
   /// One byte.
   void u8(int value) { out_.push_back(static_cast<uint8_t>(value)); }
   /// Four bytes, little-endian.
-  void u32(uint32_t value) { put([&](RecordWriter& write) { write.u32(value); }); }
+  void u32(uint32_t value) {
+    put([&](RecordWriter& write) { write.u32(value); });
+  }
   /// Eight bytes, little-endian.
   void u64(uint64_t value) {
     put([&](RecordWriter& write) {
@@ -64,9 +68,13 @@ class ByteWriter {
     });
   }
   /// LEB128: seven bits a byte, low bits first, bit 7 = more follows.
-  void varint(uint64_t value) { put([&](RecordWriter& write) { write.varint(value); }); }
+  void varint(uint64_t value) {
+    put([&](RecordWriter& write) { write.varint(value); });
+  }
   /// A signed value as a zigzag varint.
-  void zigzag(int64_t value) { put([&](RecordWriter& write) { write.zigzag(value); }); }
+  void zigzag(int64_t value) {
+    put([&](RecordWriter& write) { write.zigzag(value); });
+  }
   /// A length-prefixed string.
   void string(std::string_view text) {
     varint(text.size());
@@ -78,7 +86,9 @@ class ByteWriter {
     out_.insert(out_.end(), begin, begin + size);
   }
   /// A hash entry: u32 lock, zz score, u8 X, u8 Y, u8 D.
-  void entry(const HashEntry& entry) { put([&](RecordWriter& write) { write.entry(entry); }); }
+  void entry(const HashEntry& entry) {
+    put([&](RecordWriter& write) { write.entry(entry); });
+  }
 
  private:
   /// Encodes one primitive (at most 32 bytes) and appends it.
@@ -181,7 +191,9 @@ class ByteReader {
     return entry;
   }
   /// Throws TraceError: "<what>: <message>" at the current offset.
-  [[noreturn]] void fail(const std::string& message) const { throw TraceError(what_ + ": " + message, offset()); }
+  [[noreturn]] void fail(const std::string& message) const {
+    throw TraceError(what_ + ": " + message, offset());
+  }
 
  private:
   void need(std::size_t size) const {

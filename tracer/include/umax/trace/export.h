@@ -11,8 +11,8 @@ namespace umax::trace {
 
 /// Which part of the tree `writeDot` draws.
 struct DotOptions {
-  int maxPly = 3;        ///< calls deeper than this are left out (root = ply 0)
-  int iteration = 0;     ///< only the calls made during this root iteration (0 = the last one)
+  int maxPly = 3;            ///< calls deeper than this are left out (root = ply 0)
+  int iteration = 0;         ///< only the calls made during this root iteration (0 = the last one)
   uint64_t maxNodes = 5000;  ///< stop adding calls after this many (the graph says so)
 };
 

@@ -112,43 +112,43 @@ SearchSite siteOf(EventKind kind, bool probeEndsNode = false);
 
 /// Bits of a MoveMade record's flag byte.
 enum MoveFlag : uint8_t {
-  kMoveSneaked = 1,    ///< the previous iteration's best move, tried first
-  kMoveEnPassant = 2,  ///< captures e.p.: the victim is not on y
-  kMoveCastling = 4,   ///< a castling: the rook moves from G to F
-  kMoveHasF = 8,       ///< F is a square (a castling's passed square or a pawn's skipped one)
-  kMovePromotion = 16, ///< a pawn reaching the last rank becomes a queen
+  kMoveSneaked = 1,     ///< the previous iteration's best move, tried first
+  kMoveEnPassant = 2,   ///< captures e.p.: the victim is not on y
+  kMoveCastling = 4,    ///< a castling: the rook moves from G to F
+  kMoveHasF = 8,        ///< F is a square (a castling's passed square or a pawn's skipped one)
+  kMovePromotion = 16,  ///< a pawn reaching the last rank becomes a queen
 };
 
 /// A move as a trace records it.
 struct MoveRecord {
-  uint8_t flags = 0;       ///< MoveFlag bits
-  int from = 0;            ///< x
-  int to = 0;              ///< y
-  int piece = 0;           ///< u, the moving piece's code (with its virgin bit)
-  int victim = 0;          ///< t, the captured piece's code or 0
-  int captureSquare = 0;   ///< H
-  int rookFrom = kNoSquare;///< G: castling rook's corner, else 128
-  int rookTo = kNoSquare;  ///< F: castling rook's new square or a pawn's skipped square, else 128
-  int remaining = 0;       ///< h, the depth the reply is searched to
+  uint8_t flags = 0;         ///< MoveFlag bits
+  int from = 0;              ///< x
+  int to = 0;                ///< y
+  int piece = 0;             ///< u, the moving piece's code (with its virgin bit)
+  int victim = 0;            ///< t, the captured piece's code or 0
+  int captureSquare = 0;     ///< H
+  int rookFrom = kNoSquare;  ///< G: castling rook's corner, else 128
+  int rookTo = kNoSquare;    ///< F: castling rook's new square or a pawn's skipped square, else 128
+  int remaining = 0;         ///< h, the depth the reply is searched to
 };
 
 /// One decoded event. Only the fields of its kind are meaningful.
 struct Event {
   EventKind kind = EventKind::kCall;  ///< what happened; says which fields below hold it
-  NodeCall call;              ///< kCall
-  ProbeReport probe;          ///< kProbe
-  HashEntry entry;            ///< kProbe: the entry found (on a hit)
-  MoveRecord move;            ///< kMoveMade; kKingCapture uses from/to
-  bool badCastling = false;   ///< kKingCapture
-  int value = 0;              ///< kIteration: draft; kCutoff, kMoveScored: score
-  int best = 0;               ///< kBestMove, kReturn: score
-  int bestFrom = 0;           ///< kBestMove, kReturn: X
-  int bestTo = 0;             ///< kBestMove, kReturn: Y (flag bits kept)
-  int draft = 0;              ///< kReturn: d
-  uint32_t slot = 0;          ///< kStore
-  bool written = false;       ///< kStore
-  HashEntry before;           ///< kStore
-  HashEntry after;            ///< kStore
+  NodeCall call;                      ///< kCall
+  ProbeReport probe;                  ///< kProbe
+  HashEntry entry;                    ///< kProbe: the entry found (on a hit)
+  MoveRecord move;                    ///< kMoveMade; kKingCapture uses from/to
+  bool badCastling = false;           ///< kKingCapture
+  int value = 0;                      ///< kIteration: draft; kCutoff, kMoveScored: score
+  int best = 0;                       ///< kBestMove, kReturn: score
+  int bestFrom = 0;                   ///< kBestMove, kReturn: X
+  int bestTo = 0;                     ///< kBestMove, kReturn: Y (flag bits kept)
+  int draft = 0;                      ///< kReturn: d
+  uint32_t slot = 0;                  ///< kStore
+  bool written = false;               ///< kStore
+  HashEntry before;                   ///< kStore
+  HashEntry after;                    ///< kStore
 };
 
 /// A one-line description of an event, for tools and tests.
@@ -157,13 +157,13 @@ std::string toString(const Event& event);
 /// What the header of a trace says.
 struct TraceHeader {
   uint32_t version = kFormatVersion;  ///< format version of the file
-  uint32_t lineMapVersion = 0;  ///< version of readable/line_map.json the sites refer to
-  int64_t budget = 0;           ///< node budget of the think
-  uint32_t startNodes = 0;      ///< N at the start of the think (the budget trick: 1e7 - budget)
-  NodeCall root;                ///< the root call's arguments
-  Position position;            ///< the game state searched (board, side, O as stored, Q)
-  std::string fen;              ///< the FEN the user gave (empty: main()'s start)
-  std::string moves;            ///< the moves played before the think
+  uint32_t lineMapVersion = 0;        ///< version of readable/line_map.json the sites refer to
+  int64_t budget = 0;                 ///< node budget of the think
+  uint32_t startNodes = 0;            ///< N at the start of the think (the budget trick: 1e7 - budget)
+  NodeCall root;                      ///< the root call's arguments
+  Position position;                  ///< the game state searched (board, side, O as stored, Q)
+  std::string fen;                    ///< the FEN the user gave (empty: main()'s start)
+  std::string moves;                  ///< the moves played before the think
   /// Slots that held a position (lock != 0) when the search started, e.g.
   /// left by the legality check of the last move played.
   std::vector<std::pair<uint32_t, HashEntry>> initialEntries;

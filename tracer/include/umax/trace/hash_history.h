@@ -76,8 +76,8 @@ class HashHistory {
   std::vector<std::pair<uint32_t, HashEntry>> initial_;  // sorted by slot
   std::vector<Store> stores_;
   std::vector<uint64_t> snapshotEvents_;
-  std::vector<uint32_t> occupancy_;   // kSnapshots x kCells
-  std::vector<uint32_t> activity_;    // kSnapshots x kCells
+  std::vector<uint32_t> occupancy_;  // kSnapshots x kCells
+  std::vector<uint32_t> activity_;   // kSnapshots x kCells
   std::vector<uint32_t> liveOccupancy_;
   std::vector<uint32_t> liveActivity_;
   uint64_t nextSnapshot_ = 0;

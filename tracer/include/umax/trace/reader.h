@@ -12,12 +12,12 @@ namespace umax::trace {
 
 /// Where one chunk of records is and what it starts with.
 struct ChunkInfo {
-  uint64_t offset = 0;         ///< file offset of the chunk's "CHNK"
-  uint64_t payloadOffset = 0;  ///< file offset of its first record
-  uint32_t payloadBytes = 0;   ///< bytes of records (complete ones, for a cut last chunk)
-  uint32_t events = 0;         ///< records in it
-  uint64_t firstEvent = 0;     ///< index of its first event in the whole trace
-  uint64_t nodesBefore = 0;    ///< counted nodes before its first event
+  uint64_t offset = 0;            ///< file offset of the chunk's "CHNK"
+  uint64_t payloadOffset = 0;     ///< file offset of its first record
+  uint32_t payloadBytes = 0;      ///< bytes of records (complete ones, for a cut last chunk)
+  uint32_t events = 0;            ///< records in it
+  uint64_t firstEvent = 0;        ///< index of its first event in the whole trace
+  uint64_t nodesBefore = 0;       ///< counted nodes before its first event
   uint64_t checkpointOffset = 0;  ///< file offset of its checkpoint in the footer (0: none)
   uint64_t checkpointBytes = 0;   ///< size of that checkpoint
 };

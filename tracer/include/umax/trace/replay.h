@@ -79,31 +79,31 @@ class Replay {
 
 /// One call of the search in the tree.
 struct TreeNode {
-  uint64_t callEvent = 0;     ///< index of its kCall event
-  uint64_t returnEvent = 0;   ///< index of its kReturn event (eventCount() if it never returned)
-  uint32_t parent = 0;        ///< index of the parent call (itself for the root)
-  uint32_t firstChild = 0;    ///< 0 = none (the root is never a child)
-  uint32_t nextSibling = 0;   ///< 0 = none
-  int32_t alpha = 0;          ///< q
-  int32_t beta = 0;           ///< l
-  int32_t score = 0;          ///< its return value
-  uint8_t from = 0;           ///< the move that led here (x), 0 for the root and the mate probe
-  uint8_t to = 0;             ///< (y)
-  uint8_t ply = 0;            ///< 0 at the root
-  uint8_t depth = 0;          ///< n, the requested depth
-  uint8_t draft = 0;          ///< d at its return
-  uint8_t flags = 0;          ///< TreeFlag bits
-  uint16_t iteration = 0;     ///< the root's draft when this call was made
+  uint64_t callEvent = 0;    ///< index of its kCall event
+  uint64_t returnEvent = 0;  ///< index of its kReturn event (eventCount() if it never returned)
+  uint32_t parent = 0;       ///< index of the parent call (itself for the root)
+  uint32_t firstChild = 0;   ///< 0 = none (the root is never a child)
+  uint32_t nextSibling = 0;  ///< 0 = none
+  int32_t alpha = 0;         ///< q
+  int32_t beta = 0;          ///< l
+  int32_t score = 0;         ///< its return value
+  uint8_t from = 0;          ///< the move that led here (x), 0 for the root and the mate probe
+  uint8_t to = 0;            ///< (y)
+  uint8_t ply = 0;           ///< 0 at the root
+  uint8_t depth = 0;         ///< n, the requested depth
+  uint8_t draft = 0;         ///< d at its return
+  uint8_t flags = 0;         ///< TreeFlag bits
+  uint16_t iteration = 0;    ///< the root's draft when this call was made
 };
 
 /// Bits of TreeNode::flags.
 enum TreeFlag : uint8_t {
-  kTreeCounted = 1,    ///< passed the probe and was counted (N++)
-  kTreeHashCut = 2,    ///< answered from the hash table
-  kTreeHashHit = 4,    ///< its probe hit
-  kTreeCutoff = 8,     ///< its last iteration failed high
-  kTreeMateProbe = 16, ///< the null-move probe of a mate / stalemate test
-  kTreeBestFirst = 32, ///< the previous iteration's best move (tried first)
+  kTreeCounted = 1,     ///< passed the probe and was counted (N++)
+  kTreeHashCut = 2,     ///< answered from the hash table
+  kTreeHashHit = 4,     ///< its probe hit
+  kTreeCutoff = 8,      ///< its last iteration failed high
+  kTreeMateProbe = 16,  ///< the null-move probe of a mate / stalemate test
+  kTreeBestFirst = 32,  ///< the previous iteration's best move (tried first)
 };
 
 /// The whole tree of calls of a trace, in call order (pre-order), built in

@@ -20,23 +20,23 @@ namespace umax::trace {
 /// One open call of the search with its variables as they are now. The
 /// one-letter names are the original's.
 struct Frame {
-  NodeCall call;                 ///< k q l e J Z E z n
-  uint64_t callEvent = 0;        ///< index of its kCall event
-  uint64_t nodeNumber = 0;       ///< 1-based counted-node number; 0 until N++ (and for hash cutoffs)
-  int ply = 0;                   ///< 0 at the root
-  ProbeReport probe;             ///< where its hash slot a is
-  HashEntry probeEntry;          ///< the entry the probe found (on a hit)
-  bool probed = false;           ///< the probe event has been seen
-  int draft = 0;                 ///< d, the current iteration
-  int best = 0;                  ///< m, the best score so far
-  int bestFrom = 0;              ///< X (square only)
-  int bestTo = 0;                ///< Y, as the signed char the search keeps (flag bits included)
-  MoveRecord move;               ///< the move being searched, or the last one
-  bool moveOnBoard = false;      ///< between kMoveMade and kMoveScored
-  int lastScore = 0;             ///< v, the last move's score
-  int movesMade = 0;             ///< moves made in this call so far (all iterations)
-  bool cutoff = false;           ///< the current iteration failed high
-  bool mateProbe = false;        ///< the stalemate probe is running
+  NodeCall call;             ///< k q l e J Z E z n
+  uint64_t callEvent = 0;    ///< index of its kCall event
+  uint64_t nodeNumber = 0;   ///< 1-based counted-node number; 0 until N++ (and for hash cutoffs)
+  int ply = 0;               ///< 0 at the root
+  ProbeReport probe;         ///< where its hash slot a is
+  HashEntry probeEntry;      ///< the entry the probe found (on a hit)
+  bool probed = false;       ///< the probe event has been seen
+  int draft = 0;             ///< d, the current iteration
+  int best = 0;              ///< m, the best score so far
+  int bestFrom = 0;          ///< X (square only)
+  int bestTo = 0;            ///< Y, as the signed char the search keeps (flag bits included)
+  MoveRecord move;           ///< the move being searched, or the last one
+  bool moveOnBoard = false;  ///< between kMoveMade and kMoveScored
+  int lastScore = 0;         ///< v, the last move's score
+  int movesMade = 0;         ///< moves made in this call so far (all iterations)
+  bool cutoff = false;       ///< the current iteration failed high
+  bool mateProbe = false;    ///< the stalemate probe is running
 };
 
 /// The search's state between events, rebuilt from the trace.

@@ -60,7 +60,7 @@ class TraceWriter {
   std::FILE* file_ = nullptr;
   std::string path_;
   SearchState state_;
-  std::vector<uint8_t> chunk_;     // sized once; records fill [0, chunkUsed_)
+  std::vector<uint8_t> chunk_;  // sized once; records fill [0, chunkUsed_)
   std::size_t chunkUsed_ = 0;
   uint32_t chunkEvents_ = 0;
   uint64_t chunkFirstEvent_ = 0;
@@ -72,15 +72,15 @@ class TraceWriter {
     uint64_t nodesBefore;
   };
   std::vector<ChunkEntry> index_;
-  std::vector<uint8_t> checkpoints_;         // all checkpoints, concatenated
+  std::vector<uint8_t> checkpoints_;  // all checkpoints, concatenated
   std::vector<uint64_t> checkpointSizes_;
   uint64_t written_ = 0;
   bool finished_ = false;
 
   // The hand-off between the search thread and the writer thread.
   static constexpr std::size_t kBatchEvents = 8192;
-  std::vector<Event> filling_;   // the search thread appends here
-  std::vector<Event> pending_;   // the writer thread works through this
+  std::vector<Event> filling_;  // the search thread appends here
+  std::vector<Event> pending_;  // the writer thread works through this
   bool pendingReady_ = false;
   bool stop_ = false;
   std::exception_ptr error_;
@@ -118,7 +118,7 @@ class Recorder final : public SearchObserver {
   ProgressCallback progress_;
   Event event_;
   uint64_t nodes_ = 0;
-  int depth_ = 0;       // open calls
+  int depth_ = 0;  // open calls
   int rootDraft_ = 0;
 };
 
