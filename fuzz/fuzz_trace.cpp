@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "umax/trace/bytes.h"
+#include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/stats.h"
@@ -42,7 +43,7 @@ void tryFile(const uint8_t* data, size_t size) {
     replay.seek(reader.eventCount());
     replay.seek(reader.eventCount() / 2);
     replay.stepBack();
-    replay.nextCutoff();
+    Navigator(replay).nextCutoff();
     computeStats(reader);
     const CallTree tree(reader);
     if (reader.eventCount() > 0) tree.callAt(reader.eventCount() - 1);

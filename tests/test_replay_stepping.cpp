@@ -1,19 +1,22 @@
-// The stepping logic the visualizer's controls use, tested through the
-// replay model without any GUI: step, step back, step over, step out, the
-// jumps, finding a node, and the hash table's history at a cursor.
+// The replay model and the navigator the visualizer's keys and buttons call,
+// tested without any GUI: seeking equals stepping, step over / out, the
+// jumps to cutoffs, hash hits and iterations, finding a node or a line of
+// moves (each with and without the background indexes, which must agree),
+// the draft a call completed, and the hash table's history at a cursor.
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <sstream>
 
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/trace/hash_history.h"
-#include "umax/trace/line_search.h"
+#include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
@@ -23,28 +26,60 @@ using namespace umax::trace;
 
 namespace {
 
-/// A small recorded think (1. e4, 3000-node budget), written once per run
-/// and removed at exit. The path lives in the same static object that
-/// removes the file, so it cannot be destroyed before its last use (a
-/// separate static cleaner read the destroyed string: ASan, at exit).
+/// A think recorded once per run into the temp folder and removed at exit.
+/// The path lives in the same static object that removes the file, so it
+/// cannot be destroyed before its last use (a separate static cleaner read
+/// the destroyed string: ASan, at exit).
+struct RecordedThink {
+  std::string path;
+  RecordedThink(const std::string& name, const std::string& fen, const std::string& moves, long budget)
+      : path((std::filesystem::temp_directory_path() /
+              ("umax-stepping-" + name + "-" + std::to_string(::getpid()) + ".trc"))
+                 .string()) {
+    const auto engine = std::make_unique<Engine>();
+    if (!fen.empty()) engine->setPosition(parseFen(fen));
+    playMoves(*engine, moves);
+    recordThink(*engine, budget, path, fen, moves);
+  }
+  ~RecordedThink() {
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+  }
+};
+
+/// 1. e4, 3000-node budget: ~170,000 events in ~17 chunks.
 const std::string& stepTrace() {
-  static const struct Trace {
-    std::string path;
-    Trace()
-        : path((std::filesystem::temp_directory_path() /
-                ("umax-stepping-" + std::to_string(::getpid()) + ".trc"))
-                   .string()) {
-      Engine engine;
-      playMoves(engine, "e2e4");
-      recordThink(engine, 3000, path, "", "e2e4");
-    }
-    ~Trace() {
-      std::error_code ignored;
-      std::filesystem::remove(path, ignored);
-    }
-  } trace;
+  static const RecordedThink trace("e4", "", "e2e4", 3000);
   return trace.path;
 }
+
+/// Black to move in an Italian opening, 5000-node budget: a second position, the other side.
+const std::string& blackTrace() {
+  static const RecordedThink trace(
+      "italian", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", "", 5000);
+  return trace.path;
+}
+
+/// A mate in one (Ra8#): mate scores, whose nodes store D = 99.
+const std::string& mateTrace() {
+  static const RecordedThink trace("mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "", 2000);
+  return trace.path;
+}
+
+/// A trace with the indexes the visualizer builds in the background.
+struct Indexed {
+  TraceReader reader;
+  CallTree tree;
+  HashHistory hash;
+  TimelineIndex timeline;
+  explicit Indexed(const std::string& path)
+      : reader(path),
+        tree(reader),
+        hash(reader.header(), reader.eventCount()),
+        timeline(reader.eventCount()) {
+    buildHistories(reader, hash, timeline);
+  }
+};
 
 /// Every field of the state, as text, so that two states compare whole and a
 /// failure shows the difference.
@@ -77,7 +112,30 @@ std::vector<uint64_t> samplePositions(uint64_t events, int count, uint64_t seed)
   return positions;
 }
 
+/// The events, in order (the trace is small).
+std::vector<Event> allEvents(const TraceReader& reader) {
+  std::vector<Event> events;
+  reader.forEach([&](const Event& event, uint64_t) { events.push_back(event); });
+  return events;
+}
+
+/// The root's iteration events: kIteration while only the root call is open, found by counting
+/// calls and returns over the events.
+std::vector<uint64_t> rootIterationEvents(const std::vector<Event>& events) {
+  std::vector<uint64_t> found;
+  int depth = 0;
+  for (std::size_t index = 0; index < events.size(); ++index) {
+    const EventKind kind = events[index].kind;
+    if (kind == EventKind::kIteration && depth == 1) found.push_back(index);
+    if (kind == EventKind::kCall) ++depth;
+    if (kind == EventKind::kReturn) --depth;
+  }
+  return found;
+}
+
 }  // namespace
+
+// ---- the replay model: seeking and stepping ---------------------------------
 
 TEST_CASE("stepping forward then back returns to the identical state", "[replay][stepping]") {
   TraceReader reader(stepTrace());
@@ -93,6 +151,17 @@ TEST_CASE("stepping forward then back returns to the identical state", "[replay]
     REQUIRE(replay.stepBack());
     REQUIRE(describe(replay.state()) == before);
   }
+  SECTION("seven steps back and forward across a checkpoint boundary") {
+    REQUIRE(reader.chunks().size() > 3);
+    const uint64_t boundary = reader.chunks()[2].firstEvent;
+    replay.seek(boundary + 3);
+    const std::string there = describe(replay.state());
+    for (int step = 0; step < 7; ++step) REQUIRE(replay.stepBack());
+    CHECK(replay.cursor() == boundary - 4);
+    for (int step = 0; step < 7; ++step) REQUIRE(replay.stepForward());
+    CHECK(replay.cursor() == boundary + 3);
+    CHECK(describe(replay.state()) == there);
+  }
   SECTION("at the ends there is nothing to step over") {
     replay.seek(0);
     CHECK_FALSE(replay.stepBack());
@@ -102,29 +171,56 @@ TEST_CASE("stepping forward then back returns to the identical state", "[replay]
   }
 }
 
-TEST_CASE("seeking to random positions gives the state that stepping there gives", "[replay][stepping]") {
+TEST_CASE("seeking anywhere, in any order, gives the state that applying the events up to there gives",
+          "[replay][stepping]") {
   TraceReader reader(stepTrace());
-  Replay sequential(reader);
-  Replay jumping(reader);
+  REQUIRE(reader.chunks().size() > 3);  // the seeks cross chunk checkpoints
   auto positions = samplePositions(reader.eventCount(), 400, 2);
   std::sort(positions.begin(), positions.end());
-  std::vector<uint64_t> shuffled = positions;
-  std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(3));
-  std::map<uint64_t, std::string> seen;
-  for (uint64_t position : shuffled) {
-    jumping.seek(position);
-    seen[position] = describe(jumping.state());
+  // The reference: a fresh SearchState fed every event in order (no checkpoint, no replay).
+  std::map<uint64_t, std::string> expected;
+  SearchState applying(reader.header());
+  std::size_t next = 0;
+  reader.forEach([&](const Event& event, uint64_t index) {
+    while (next < positions.size() && positions[next] == index)
+      expected[positions[next++]] = describe(applying);
+    applying.apply(event);
+  });
+  while (next < positions.size()) expected[positions[next++]] = describe(applying);
+
+  SECTION("by seeks in shuffled order (far, both ways)") {
+    Replay jumping(reader);
+    std::vector<uint64_t> shuffled = positions;
+    std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(3));
+    for (uint64_t position : shuffled) {
+      CAPTURE(position);
+      jumping.seek(position);
+      REQUIRE(jumping.cursor() == position);
+      REQUIRE(describe(jumping.state()) == expected[position]);
+    }
   }
-  for (uint64_t position : positions) {
-    while (sequential.cursor() < position) REQUIRE(sequential.stepForward());
-    CAPTURE(position);
-    REQUIRE(seen[position] == describe(sequential.state()));
+  SECTION("by stepping forward one event at a time") {
+    Replay stepping(reader);
+    for (uint64_t position : positions) {
+      while (stepping.cursor() < position) REQUIRE(stepping.stepForward());
+      CAPTURE(position);
+      REQUIRE(describe(stepping.state()) == expected[position]);
+    }
   }
 }
 
-TEST_CASE("step over a move lands after its score with the same stack and board", "[replay][stepping]") {
-  TraceReader reader(stepTrace());
-  Replay replay(reader);
+// ---- the navigator ------------------------------------------------------------
+//
+// Every navigation test runs twice: with the call tree and the timeline index
+// (the shortcuts the visualizer uses once they are built) and with neither
+// (the scans over the events).
+
+TEST_CASE("step over a move lands after its score with the same stack and board", "[navigator][stepping]") {
+  const Indexed trace(stepTrace());
+  const bool indexed = GENERATE(true, false);
+  CAPTURE(indexed);
+  Replay replay(trace.reader);
+  Navigator navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr);
   int checked = 0;
   for (uint64_t position : samplePositions(replay.eventCount() - 1, 4000, 4)) {
     if (replay.eventAt(position).kind != EventKind::kMoveMade) continue;
@@ -133,7 +229,7 @@ TEST_CASE("step over a move lands after its score with the same stack and board"
     const Board board = replay.state().board();  // squares 0..127; 128 is the castling dummy
     const int movesMade = replay.state().stack().back().movesMade;
     CAPTURE(position);
-    REQUIRE(replay.stepOver());
+    REQUIRE(navigator.stepOver());
     REQUIRE(replay.lastEvent() != nullptr);
     CHECK(replay.lastEvent()->kind == EventKind::kMoveScored);
     CHECK(replay.state().stack().size() == depth);
@@ -155,126 +251,191 @@ TEST_CASE("step over a move lands after its score with the same stack and board"
 }
 
 TEST_CASE("step over a call lands after its return; step out lands after the current call's return",
-          "[replay][stepping]") {
-  TraceReader reader(stepTrace());
-  Replay replay(reader);
-  const CallTree tree(reader);
+          "[navigator][stepping]") {
+  const Indexed trace(stepTrace());
+  const bool indexed = GENERATE(true, false);
+  CAPTURE(indexed);
+  Replay replay(trace.reader);
+  Navigator navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr);
+  const std::vector<Event> events = allEvents(trace.reader);
+  // A call's return, by counting calls and returns from its kCall (not from the tree).
+  auto returnOf = [&events](uint64_t call) {
+    int open = 0;
+    for (uint64_t index = call; index < events.size(); ++index) {
+      if (events[index].kind == EventKind::kCall) ++open;
+      if (events[index].kind == EventKind::kReturn && --open == 0) return index;
+    }
+    return static_cast<uint64_t>(events.size());
+  };
   int overs = 0;
   int outs = 0;
-  for (uint64_t position : samplePositions(replay.eventCount() - 1, 2000, 5)) {
+  for (uint64_t position : samplePositions(replay.eventCount() - 1, 1000, 5)) {
     CAPTURE(position);
     replay.seek(position);
-    if (replay.eventAt(position).kind == EventKind::kCall) {
+    if (events[position].kind == EventKind::kCall) {
       const std::size_t depth = replay.state().stack().size();
-      const auto call = tree.findByCallEvent(position);
-      REQUIRE(call);
-      REQUIRE(replay.stepOver());
-      CHECK(replay.cursor() == tree.nodes()[*call].returnEvent + 1);
+      REQUIRE(navigator.stepOver());
+      CHECK(replay.cursor() == returnOf(position) + 1);
       CHECK(replay.lastEvent()->kind == EventKind::kReturn);
       CHECK(replay.state().stack().size() == depth);
       ++overs;
+      replay.seek(position);
+    } else if (events[position].kind != EventKind::kMoveMade && position > 0) {
+      // Any other event: one step.
+      REQUIRE(navigator.stepOver());
+      CHECK(replay.cursor() == position + 1);
       replay.seek(position);
     }
     const auto& stack = replay.state().stack();
     if (stack.size() < 2) continue;
     const std::size_t depth = stack.size();
-    const auto call = tree.findByCallEvent(stack.back().callEvent);
-    REQUIRE(call);
-    REQUIRE(replay.stepOut());
-    CHECK(replay.cursor() == tree.nodes()[*call].returnEvent + 1);
+    const uint64_t expected = returnOf(stack.back().callEvent) + 1;
+    REQUIRE(navigator.stepOut());
+    CHECK(replay.cursor() == expected);
     CHECK(replay.lastEvent()->kind == EventKind::kReturn);
     CHECK(replay.state().stack().size() == depth - 1);
     ++outs;
   }
-  CHECK(overs > 20);
-  CHECK(outs > 500);
+  CHECK(overs > 10);
+  CHECK(outs > 250);
+  SECTION("at the end there is nothing to step over or out of") {
+    replay.seek(replay.eventCount());
+    CHECK_FALSE(navigator.stepOver());
+    CHECK_FALSE(navigator.stepOut());
+    CHECK(replay.cursor() == replay.eventCount());
+  }
 }
 
-TEST_CASE("the jumps land on the event kinds they name, and skip none", "[replay][stepping]") {
-  TraceReader reader(stepTrace());
-  Replay replay(reader);
-  using Match = std::function<bool(const Event&, std::size_t depth)>;
+TEST_CASE("the jumps land just after the next event of their kind, and skip none", "[navigator][stepping]") {
+  const std::string& path = GENERATE(stepTrace(), blackTrace());
+  const bool indexed = GENERATE(true, false);
+  CAPTURE(path, indexed);
+  const Indexed trace(path);
+  Replay replay(trace.reader);
+  Navigator navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr);
+  const std::vector<Event> events = allEvents(trace.reader);
+  const std::vector<uint64_t> iterations = rootIterationEvents(events);
   struct Jump {
     const char* name;
-    bool (Replay::*go)();
-    Match match;  // depth: open calls before the event
+    bool (Navigator::*go)();
+    std::function<bool(uint64_t index)> isTarget;
   };
   const Jump jumps[] = {
-      {"cutoff", &Replay::nextCutoff,
-       [](const Event& e, std::size_t) { return e.kind == EventKind::kCutoff; }},
-      {"hash hit", &Replay::nextHashHit,
-       [](const Event& e, std::size_t) {
-         return e.kind == EventKind::kProbe && e.probe.outcome == ProbeOutcome::kHit;
+      {"cutoff", &Navigator::nextCutoff, [&](uint64_t i) { return events[i].kind == EventKind::kCutoff; }},
+      {"hash hit", &Navigator::nextHashHit,
+       [&](uint64_t i) {
+         return events[i].kind == EventKind::kProbe && events[i].probe.outcome == ProbeOutcome::kHit;
        }},
-      {"root iteration", &Replay::nextRootIteration,
-       [](const Event& e, std::size_t depth) { return e.kind == EventKind::kIteration && depth == 1; }},
+      {"root iteration", &Navigator::nextIteration,
+       [&](uint64_t i) { return std::binary_search(iterations.begin(), iterations.end(), i); }},
   };
   for (const Jump& jump : jumps) {
     CAPTURE(jump.name);
     int landed = 0;
-    for (uint64_t position : samplePositions(replay.eventCount() - 1, 40, 6)) {
+    for (uint64_t position : samplePositions(replay.eventCount() - 1, 60, 6)) {
       CAPTURE(position);
       replay.seek(position);
-      // The expected landing place, found by stepping one event at a time.
-      Replay walker(reader);
-      walker.seek(position);
+      // The expected landing place: the first such event at or after the cursor, one at a time.
       uint64_t expected = UINT64_MAX;
-      while (walker.cursor() < walker.eventCount()) {
-        const std::size_t depth = walker.state().stack().size();
-        const Event next = walker.eventAt(walker.cursor());
-        walker.stepForward();
-        if (jump.match(next, depth)) {
-          expected = walker.cursor();
+      for (uint64_t index = position; index < events.size(); ++index)
+        if (jump.isTarget(index)) {
+          expected = index + 1;
           break;
         }
-      }
-      const bool found = (replay.*jump.go)();
+      const bool found = (navigator.*jump.go)();
       REQUIRE(found == (expected != UINT64_MAX));
-      if (!found) continue;
-      CHECK(replay.cursor() == expected);
-      ++landed;
+      CHECK(replay.cursor() == (found ? expected : position));  // unchanged when there is none
+      landed += found;
+    }
+    CHECK(landed > 5);
+  }
+  SECTION("previous iteration: back to just after the last root iteration before the cursor's event") {
+    int landed = 0;
+    for (uint64_t position : samplePositions(replay.eventCount() - 1, 60, 8)) {
+      CAPTURE(position);
+      replay.seek(position);
+      uint64_t expected = UINT64_MAX;
+      for (uint64_t event : iterations)
+        if (event + 1 < position) expected = event + 1;
+      const bool found = navigator.previousIteration();
+      REQUIRE(found == (expected != UINT64_MAX));
+      CHECK(replay.cursor() == (found ? expected : position));
+      landed += found;
     }
     CHECK(landed > 5);
   }
 }
 
-TEST_CASE("finding node n lands just after node n was counted", "[replay][stepping]") {
-  TraceReader reader(stepTrace());
+TEST_CASE("the root's iterations are reached in order, draft 1, 2, 3, ..., with only the root open",
+          "[navigator][stepping]") {
+  const std::string& path = GENERATE(stepTrace(), blackTrace());
+  const bool indexed = GENERATE(true, false);
+  CAPTURE(path, indexed);
+  const Indexed trace(path);
+  Replay replay(trace.reader);
+  Navigator navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr);
+  int iterations = 0;
+  while (navigator.nextIteration()) {
+    ++iterations;
+    REQUIRE(replay.lastEvent()->kind == EventKind::kIteration);
+    CHECK(replay.state().stack().size() == 1);
+    CHECK(replay.lastEvent()->value == iterations);
+  }
+  CHECK(iterations >= 3);
+  // And back down again, one iteration at a time, to the first.
+  for (int back = iterations - 1; back >= 1; --back) {
+    REQUIRE(navigator.previousIteration());
+    REQUIRE(replay.lastEvent()->kind == EventKind::kIteration);
+    CHECK(replay.state().stack().size() == 1);
+    CHECK(replay.lastEvent()->value == back);
+  }
+  const uint64_t first = replay.cursor();
+  CHECK_FALSE(navigator.previousIteration());  // none before the first
+  CHECK(replay.cursor() == first);
+}
+
+TEST_CASE("finding node n lands just after node n was counted", "[navigator][stepping]") {
+  const std::string& path = GENERATE(stepTrace(), blackTrace());
+  CAPTURE(path);
+  TraceReader reader(path);
   Replay replay(reader);
+  Navigator navigator(replay);
   replay.seek(replay.eventCount());
   const uint64_t total = replay.state().nodes();
-  REQUIRE(total > 1000);
-  for (uint64_t number : {uint64_t{1}, uint64_t{2}, total / 3, total / 2 + 7, total - 1, total}) {
+  REQUIRE(total > 1234);
+  for (uint64_t number :
+       {uint64_t{1}, uint64_t{2}, uint64_t{1234}, total / 3, total / 2 + 7, total - 1, total}) {
     CAPTURE(number);
-    REQUIRE(replay.jumpToNode(number));
+    REQUIRE(navigator.findNode(number));
     CHECK(replay.state().nodes() == number);
     REQUIRE(replay.lastEvent() != nullptr);
     CHECK(replay.lastEvent()->kind == EventKind::kNodeCounted);
     CHECK(replay.state().stack().back().nodeNumber == number);
   }
-  CHECK_FALSE(replay.jumpToNode(total + 1));
-  CHECK_FALSE(replay.jumpToNode(0));
+  const uint64_t before = replay.cursor();
+  CHECK_FALSE(navigator.findNode(total + 1));
+  CHECK_FALSE(navigator.findNode(0));
+  CHECK(replay.cursor() == before);
 }
 
-TEST_CASE("finding a line of moves in the call tree gives the first call that line reaches",
-          "[replay][stepping]") {
-  TraceReader reader(stepTrace());
-  Replay replay(reader);
-  const CallTree tree(reader);
-  const auto& nodes = tree.nodes();
+TEST_CASE("finding a line of moves gives the first call that line reaches", "[navigator][stepping]") {
+  const Indexed trace(stepTrace());
+  Replay replay(trace.reader);
+  const auto& nodes = trace.tree.nodes();
   auto lineOf = [&](uint32_t index) {
-    std::vector<std::pair<int, int>> line;
+    MoveLine line;
     for (uint32_t at = index; at != 0; at = nodes[at].parent)
       line.insert(line.begin(), {nodes[at].from, nodes[at].to});
     return line;
   };
-  CHECK(findLine(tree, {}) == 0u);
+  CHECK(findLine(trace.tree, {}) == 0u);
+  CHECK(Navigator(replay).findLine({}) == 0u);
   int tried = 0;
   for (uint32_t index = 1; index < nodes.size(); index += static_cast<uint32_t>(nodes.size() / 97)) {
     if (nodes[index].flags & kTreeMateProbe) continue;
-    const auto line = lineOf(index);
+    const MoveLine line = lineOf(index);
     CAPTURE(index, line.size());
-    const auto found = findLine(tree, line);
+    const auto found = findLine(trace.tree, line);
     REQUIRE(found);
     CHECK(*found <= index);
     CHECK(lineOf(*found) == line);
@@ -282,19 +443,132 @@ TEST_CASE("finding a line of moves in the call tree gives the first call that li
     for (uint32_t earlier = 1; earlier < *found; ++earlier)
       if (nodes[earlier].ply == nodes[index].ply && !(nodes[earlier].flags & kTreeMateProbe))
         REQUIRE(lineOf(earlier) != line);
-    // Seeking to just after that call opens the line's calls on the stack.
-    replay.seek(nodes[*found].callEvent + 1);
-    const auto& stack = replay.state().stack();
-    REQUIRE(stack.size() == line.size() + 1);
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      CHECK(stack[i].move.from == line[i].first);
-      CHECK(stack[i].move.to == line[i].second);
+    // The navigator, with the tree and by scanning the events, lands just after that call's kCall,
+    // with the line's calls open on the stack.
+    for (const CallTree* tree : {&trace.tree, static_cast<const CallTree*>(nullptr)}) {
+      CAPTURE(tree != nullptr);
+      replay.seek(0);
+      REQUIRE(Navigator(replay, tree).findLine(line) == found);
+      CHECK(replay.cursor() == nodes[*found].callEvent + 1);
+      const auto& stack = replay.state().stack();
+      REQUIRE(stack.size() == line.size() + 1);
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        CHECK(stack[i].move.from == line[i].first);
+        CHECK(stack[i].move.to == line[i].second);
+      }
     }
     ++tried;
   }
   CHECK(tried >= 50);
-  CHECK_FALSE(findLine(tree, {{makeSquare(0, 1), makeSquare(0, 8)}}));  // a1a8 is never searched at the root
+  const MoveLine never{{makeSquare(0, 1), makeSquare(0, 8)}};  // a1a8 is never searched at the root
+  CHECK_FALSE(findLine(trace.tree, never));
+  replay.seek(77);
+  CHECK_FALSE(Navigator(replay).findLine(never));
+  CHECK(replay.cursor() == 77);
 }
+
+TEST_CASE("the navigator lands on the same event with the indexes as without them, for every move",
+          "[navigator][stepping]") {
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());
+  CAPTURE(path);
+  const Indexed trace(path);
+  Replay fast(trace.reader);
+  Replay slow(trace.reader);
+  Navigator withIndexes(fast, &trace.tree, &trace.timeline);
+  Navigator scanning(slow);
+  using Move = bool (Navigator::*)();
+  const std::pair<const char*, Move> moves[] = {
+      {"step over", &Navigator::stepOver},           {"step out", &Navigator::stepOut},
+      {"next cutoff", &Navigator::nextCutoff},       {"next hash hit", &Navigator::nextHashHit},
+      {"next iteration", &Navigator::nextIteration}, {"previous iteration", &Navigator::previousIteration},
+  };
+  int moved = 0;
+  for (uint64_t position : samplePositions(trace.reader.eventCount(), 150, 9)) {
+    for (const auto& [name, move] : moves) {
+      CAPTURE(position, name);
+      fast.seek(position);
+      slow.seek(position);
+      const bool a = (withIndexes.*move)();
+      const bool b = (scanning.*move)();
+      REQUIRE(a == b);
+      REQUIRE(fast.cursor() == slow.cursor());
+      moved += a && fast.cursor() != position;
+    }
+  }
+  CHECK(moved > 300);
+}
+
+// ---- the draft a call completed -------------------------------------------------
+
+TEST_CASE("the draft shown for every call is the D it stored, or the D of the hash entry that answered it",
+          "[navigator][draft]") {
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());
+  CAPTURE(path);
+  const Indexed trace(path);
+  const std::vector<Event> events = allEvents(trace.reader);
+  // Per call, in call order, from the events alone: the D its last store wrote (or, for a store
+  // the table refused, the draft of its last iteration: 99 once a mate score was found), or the
+  // D of the entry that ended it at the probe.
+  struct Open {
+    int lastIteration = 0;
+    int stored = -1;
+    bool answeredByHash = false;
+    int hashDraft = 0;
+  };
+  std::vector<Open> open;
+  std::vector<std::pair<int, bool>> expected;  // per call: the draft, and whether a written store gave it
+  std::vector<std::size_t> callNumber;
+  std::size_t calls = 0;
+  for (const Event& event : events) {
+    switch (event.kind) {
+      case EventKind::kCall:
+        open.push_back({});
+        callNumber.push_back(calls++);
+        expected.emplace_back(-1, false);
+        break;
+      case EventKind::kProbe:
+        if (event.probe.endsNode) open.back() = {0, -1, true, event.entry.draft};
+        break;
+      case EventKind::kIteration:
+        open.back().lastIteration = event.value;
+        break;
+      case EventKind::kStore:
+        open.back().stored = event.written ? event.after.draft : -1;
+        break;
+      case EventKind::kReturn: {
+        const Open& call = open.back();
+        const bool mate = event.best > kMateBound || event.best < -kMateBound;
+        auto& [draft, fromStore] = expected[callNumber.back()];
+        if (call.answeredByHash)
+          draft = call.hashDraft;
+        else if (call.stored >= 0)
+          draft = call.stored, fromStore = true;
+        else
+          draft = mate ? kMateDraft : call.lastIteration;
+        open.pop_back();
+        callNumber.pop_back();
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  const auto& nodes = trace.tree.nodes();
+  REQUIRE(nodes.size() == expected.size());
+  int fromStores = 0;
+  int mates = 0;
+  for (std::size_t index = 0; index < nodes.size(); ++index) {
+    CAPTURE(index);
+    REQUIRE(nodes[index].completedDraft() == expected[index].first);
+    fromStores += expected[index].second;
+    mates += expected[index].first == kMateDraft;
+    CHECK(nodes[index].completedDraft() <= kMateDraft);
+  }
+  CHECK(fromStores > static_cast<int>(nodes.size()) / 4);
+  if (path == mateTrace()) CHECK(mates > 10);
+}
+
+// ---- the hash table's history -------------------------------------------------
 
 TEST_CASE("the hash history gives each slot's entry at any cursor, as replaying the stores gives it",
           "[replay][stepping][hash]") {

@@ -1,7 +1,7 @@
 // The tracer's core: a recorded think is the think (same nodes as both
 // builds), the replay rebuilds the engine's own board and hash table at every
-// event, seeking equals stepping, and damaged files are refused or read as
-// truncated, never misread.
+// event, and damaged files are refused or read as truncated, never misread.
+// Seeking, stepping and the navigator's moves are in test_replay_stepping.cpp.
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -346,72 +346,6 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("seeking anywhere gives the state that stepping there gives, forward and back", "[trace]") {
-  const std::string path = scratchFile("seek.trc");
-  recordThink(setUp("", "e2e4 e7e5"), 20000, path, "", "e2e4 e7e5");
-  const TraceReader reader(path);
-  REQUIRE(reader.chunks().size() > 3);  // the seeks cross chunk checkpoints
-
-  // The states after every event, by stepping.
-  std::vector<uint64_t> probes;
-  std::mt19937 random(2026);
-  std::uniform_int_distribution<uint64_t> anywhere(0, reader.eventCount());
-  for (int index = 0; index < 200; ++index) probes.push_back(anywhere(random));
-  probes.push_back(0);
-  probes.push_back(reader.eventCount());
-  std::sort(probes.begin(), probes.end());
-
-  struct Snapshot {
-    Board board;
-    std::size_t depth;
-    uint64_t nodes;
-    int best;
-    int draft;
-    int bestTo;
-  };
-  auto snapshot = [](const SearchState& state) {
-    const Frame* top = state.stack().empty() ? nullptr : &state.stack().back();
-    return Snapshot{state.board(),       state.stack().size(), state.nodes(),
-                    top ? top->best : 0, top ? top->draft : 0, top ? top->bestTo : 0};
-  };
-  auto same = [](const Snapshot& a, const Snapshot& b) {
-    return a.board == b.board && a.depth == b.depth && a.nodes == b.nodes && a.best == b.best &&
-           a.draft == b.draft && a.bestTo == b.bestTo;
-  };
-  std::vector<Snapshot> expected;
-  SearchState stepping(reader.header());
-  std::size_t next = 0;
-  uint64_t applied = 0;
-  reader.forEach([&](const Event& event, uint64_t) {
-    while (next < probes.size() && probes[next] == applied) expected.push_back(snapshot(stepping)), ++next;
-    stepping.apply(event);
-    ++applied;
-  });
-  while (next < probes.size()) expected.push_back(snapshot(stepping)), ++next;
-
-  Replay replay(reader);
-  // In shuffled order, so that seeks go both ways and far.
-  std::vector<std::size_t> order(probes.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::shuffle(order.begin(), order.end(), random);
-  int wrong = 0;
-  for (std::size_t which : order) {
-    replay.seek(probes[which]);
-    REQUIRE(replay.cursor() == probes[which]);
-    wrong += !same(snapshot(replay.state()), expected[which]);
-  }
-  CHECK(wrong == 0);
-
-  // Step back and forth around a checkpoint boundary.
-  const uint64_t boundary = reader.chunks()[2].firstEvent;
-  replay.seek(boundary + 3);
-  const Snapshot there = snapshot(replay.state());
-  for (int step = 0; step < 7; ++step) REQUIRE(replay.stepBack());
-  for (int step = 0; step < 7; ++step) REQUIRE(replay.stepForward());
-  CHECK(same(snapshot(replay.state()), there));
-  CHECK(replay.cursor() == boundary + 3);
-}
-
 TEST_CASE("a truncated trace reads up to its last complete record and says so", "[trace]") {
   const std::string path = scratchFile("whole.trc");
   recordThink(setUp("", ""), 5000, path, "", "");
@@ -541,32 +475,6 @@ TEST_CASE("a damaged trace is refused with a message, or read as truncated, neve
     CHECK(refused + truncated == 400);
     CHECK(refused > 390);
   }
-}
-
-TEST_CASE("the replay's jumps land on the events they name", "[trace]") {
-  const std::string path = scratchFile("jumps.trc");
-  recordThink(setUp("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", ""), 5000, path,
-              "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", "");
-  const TraceReader reader(path);
-  Replay replay(reader);
-  REQUIRE(replay.nextCutoff());
-  CHECK(replay.lastEvent()->kind == EventKind::kCutoff);
-  REQUIRE(replay.nextHashHit());
-  CHECK(replay.lastEvent()->kind == EventKind::kProbe);
-  CHECK(replay.lastEvent()->probe.outcome == ProbeOutcome::kHit);
-  replay.seek(0);
-  int iterations = 0;
-  while (replay.nextRootIteration()) {
-    ++iterations;
-    CHECK(replay.lastEvent()->kind == EventKind::kIteration);
-    CHECK(replay.state().stack().size() == 1);
-    CHECK(replay.lastEvent()->value == iterations);
-  }
-  CHECK(iterations >= 3);
-  REQUIRE(replay.jumpToNode(1234));
-  CHECK(replay.state().nodes() == 1234);
-  CHECK(replay.lastEvent()->kind == EventKind::kNodeCounted);
-  CHECK(replay.state().stack().back().nodeNumber == 1234);
 }
 
 TEST_CASE("the call tree has one node per call, in call order, with its parent and move", "[trace]") {

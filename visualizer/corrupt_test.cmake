@@ -1,5 +1,5 @@
 # A damaged trace, a trace of another format version, a file that is no
-# trace, and a missing file are each refused with a message naming the file
+# trace, and a missing file are each refused with one message naming the file
 # and a non-zero exit, before any window opens (so no display is needed).
 # Variables: VIZ, TRACE_TOOL, CHECK, WORK.
 file(MAKE_DIRECTORY ${WORK})
@@ -29,6 +29,10 @@ foreach(bad flipped.trc version.trc text.trc missing.trc)
   endif()
   if(NOT errors MATCHES "cannot open .*${bad}")
     message(FATAL_ERROR "no error message naming ${bad}: ${errors}")
+  endif()
+  # Said once: not "cannot open X: cannot open 'X': ..." (the reader's message already names the file).
+  if(errors MATCHES "cannot open.*cannot open")
+    message(FATAL_ERROR "the error about ${bad} says \"cannot open\" twice: ${errors}")
   endif()
   if(bad STREQUAL "version.trc" AND NOT errors MATCHES "unsupported trace format version 91 \\(this build reads version 1\\)")
     message(FATAL_ERROR "the wrong version is not named: ${errors}")

@@ -1,6 +1,7 @@
 # Smoke test of umax-viz: record a small search, render one frame of it
-# headless under xvfb-run, and check the PNG and the layout dump; then open
-# a truncated copy of it.
+# headless under xvfb-run, and check the PNG and the layout dump (every panel
+# and the legend, which a new user sees at start; --no-legend hides it);
+# refuse an --event outside the trace; then open a truncated copy of it.
 # Variables: VIZ, TRACE_TOOL, CHECK, XVFB_RUN, WORK.
 file(MAKE_DIRECTORY ${WORK})
 execute_process(COMMAND ${TRACE_TOOL} record --moves e2e4 --nodes 2000 -q -o ${WORK}/smoke.trc
@@ -16,10 +17,44 @@ if(NOT result EQUAL 0)
   message(FATAL_ERROR "umax-viz --screenshot failed (${result}): ${errors}")
 endif()
 execute_process(COMMAND ${CHECK} png ${WORK}/smoke.png ${WORK}/layout.txt
-                        Board Variables Source "Search tree" "Hash table" Timeline
+                        Board Variables Source "Search tree" "Hash table" Timeline Legend
                 RESULT_VARIABLE result)
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "the screenshot or the layout dump is wrong")
+endif()
+
+# --no-legend: the same frame without the legend.
+execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                        ${VIZ} ${WORK}/smoke.trc --event 3000 --no-legend --screenshot ${WORK}/plain.png --layout-dump
+                OUTPUT_VARIABLE layout ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0 OR NOT layout MATCHES "panel Board " OR layout MATCHES "panel Legend ")
+  message(FATAL_ERROR "umax-viz --no-legend (${result}) still drew the legend or drew nothing: ${layout} ${errors}")
+endif()
+
+# An --event past the trace's last event is refused with a message naming the
+# trace's event count, before any window opens; the last event itself is fine.
+execute_process(COMMAND ${TRACE_TOOL} info ${WORK}/smoke.trc OUTPUT_VARIABLE info RESULT_VARIABLE result)
+if(NOT result EQUAL 0 OR NOT info MATCHES "events ([0-9]+)")
+  message(FATAL_ERROR "umax-trace info failed (${result}): ${info}")
+endif()
+set(events ${CMAKE_MATCH_1})
+math(EXPR past "${events} + 1")
+file(REMOVE ${WORK}/past.png)
+execute_process(COMMAND ${VIZ} ${WORK}/smoke.trc --event ${past} --screenshot ${WORK}/past.png
+                ERROR_VARIABLE errors RESULT_VARIABLE result)
+message(STATUS "--event ${past}: exit ${result}: ${errors}")
+if(result EQUAL 0 OR NOT result MATCHES "^[0-9]+$" OR EXISTS ${WORK}/past.png)
+  message(FATAL_ERROR "umax-viz accepted --event ${past} of a ${events}-event trace (exit '${result}')")
+endif()
+if(NOT errors MATCHES "--event ${past} is outside the trace: .*smoke\\.trc has ${events} events")
+  message(FATAL_ERROR "the refused --event is not explained: ${errors}")
+endif()
+file(REMOVE ${WORK}/last.png)
+execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                        ${VIZ} ${WORK}/smoke.trc --event ${events} --screenshot ${WORK}/last.png
+                ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0 OR NOT EXISTS ${WORK}/last.png)
+  message(FATAL_ERROR "umax-viz refused --event ${events}, the end of the trace (${result}): ${errors}")
 endif()
 
 # A trace cut short (a recording killed half-way) opens with what is there,

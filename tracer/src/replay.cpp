@@ -83,125 +83,13 @@ bool Replay::stepBack() {
   return true;
 }
 
-bool Replay::stepOver() {
-  if (cursor() >= eventCount()) return false;
-  const Event next = eventAt(cursor());
-  if (next.kind != EventKind::kMoveMade && next.kind != EventKind::kCall) return stepForward();
-  // A move: forward to its score. A call: forward to its return.
-  const EventKind until = next.kind == EventKind::kMoveMade ? EventKind::kMoveScored : EventKind::kReturn;
-  int depth = 0;
-  for (uint64_t index = cursor(); index < eventCount(); ++index) {
-    const Event event = eventAt(index);
-    if (event.kind == EventKind::kCall) ++depth;
-    if (event.kind == EventKind::kReturn) --depth;
-    if (index > cursor() && depth == 0 && event.kind == until) {
-      seek(index + 1);
-      return true;
-    }
-  }
-  seek(eventCount());
-  return true;
+// ---- the draft a call completed ---------------------------------------------
+
+int completedDraft(int returnedDraft, bool answeredByHash) {
+  return answeredByHash ? returnedDraft : returnedDraft - 1;
 }
 
-bool Replay::stepOut() {
-  if (cursor() >= eventCount() || state_.stack().empty()) return false;
-  int depth = 0;
-  for (uint64_t index = cursor(); index < eventCount(); ++index) {
-    const Event event = eventAt(index);
-    if (event.kind == EventKind::kCall) ++depth;
-    if (event.kind == EventKind::kReturn && depth-- == 0) {
-      seek(index + 1);
-      return true;
-    }
-  }
-  seek(eventCount());
-  return true;
-}
-
-bool Replay::nextWhere(const std::function<bool(const Event&)>& match) {
-  for (uint64_t index = cursor(); index < eventCount();) {
-    const std::size_t chunk = reader_.chunkOf(index);
-    const std::vector<Event>& events = chunkEvents(chunk);
-    const uint64_t first = reader_.chunks()[chunk].firstEvent;
-    for (; index < first + events.size(); ++index) {
-      if (match(events[static_cast<std::size_t>(index - first)])) {
-        seek(index + 1);
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-bool Replay::previousWhere(const std::function<bool(const Event&)>& match) {
-  if (cursor() < 2) return false;
-  for (uint64_t index = cursor() - 1; index-- > 0;) {
-    const std::size_t chunk = reader_.chunkOf(index);
-    const std::vector<Event>& events = chunkEvents(chunk);
-    const uint64_t first = reader_.chunks()[chunk].firstEvent;
-    for (;; --index) {
-      if (match(events[static_cast<std::size_t>(index - first)])) {
-        seek(index + 1);
-        return true;
-      }
-      if (index == first) break;
-    }
-  }
-  return false;
-}
-
-bool Replay::nextCutoff() {
-  return nextWhere([](const Event& event) { return event.kind == EventKind::kCutoff; });
-}
-
-bool Replay::nextHashHit() {
-  return nextWhere([](const Event& event) {
-    return event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit;
-  });
-}
-
-bool Replay::nextRootIteration() {
-  // A root iteration is an iteration event while only the root is open.
-  const uint64_t start = cursor();
-  int depth = static_cast<int>(state_.stack().size());
-  for (uint64_t index = start; index < eventCount(); ++index) {
-    const Event event = eventAt(index);
-    if (event.kind == EventKind::kCall) ++depth;
-    if (event.kind == EventKind::kReturn) --depth;
-    if (event.kind == EventKind::kIteration && depth == 1) {
-      seek(index + 1);
-      return true;
-    }
-  }
-  return false;
-}
-
-bool Replay::jumpToNode(uint64_t number) {
-  if (number == 0) return false;
-  const auto& chunks = reader_.chunks();
-  // The last chunk that starts with fewer than `number` nodes counted.
-  std::size_t chunk = 0;
-  if (!rebuiltCheckpoints_.empty()) {
-    chunk = 0;  // no node index without the footer: scan from the start
-  } else {
-    auto after =
-        std::upper_bound(chunks.begin(), chunks.end(), number - 1,
-                         [](uint64_t value, const ChunkInfo& info) { return value < info.nodesBefore; });
-    chunk = after == chunks.begin() ? 0 : static_cast<std::size_t>(after - chunks.begin() - 1);
-  }
-  if (chunk >= chunks.size()) return false;
-  uint64_t nodes = rebuiltCheckpoints_.empty() ? chunks[chunk].nodesBefore : 0;
-  for (; chunk < chunks.size(); ++chunk) {
-    const std::vector<Event>& events = chunkEvents(chunk);
-    for (std::size_t index = 0; index < events.size(); ++index) {
-      if (events[index].kind == EventKind::kNodeCounted && ++nodes == number) {
-        seek(chunks[chunk].firstEvent + index + 1);
-        return true;
-      }
-    }
-  }
-  return false;
-}
+int TreeNode::completedDraft() const { return trace::completedDraft(draft, (flags & kTreeHashCut) != 0); }
 
 // ---- CallTree --------------------------------------------------------------
 

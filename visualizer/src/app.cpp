@@ -11,19 +11,17 @@
 #include "umax/engine.h"
 #include "umax/position.h"
 #include "umax/session.h"
-#include "umax/trace/line_search.h"
 #include "umax/trace/writer.h"
 
 namespace umax::viz {
 
-namespace {
-
-/// CPU time of the calling thread (load-independent, unlike wall time).
 double threadCpuSeconds() {
   timespec now{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
 }
+
+namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -57,7 +55,9 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
     loaded->reader = std::make_unique<trace::TraceReader>(path);
     loaded->replay = std::make_unique<trace::Replay>(*loaded->reader);
   } catch (const std::exception& failure) {
-    error_ = "cannot open " + path + ": " + failure.what();
+    // The reader's own message may already say "cannot open" with the path: say it once.
+    const std::string reason = failure.what();
+    error_ = reason.rfind("cannot open", 0) == 0 ? reason : "cannot open " + path + ": " + reason;
     return false;
   }
   loaded->openSeconds = secondsSince(start);
@@ -192,83 +192,26 @@ void App::stepForward() {
 void App::stepBack() {
   if (hasTrace() && replay().stepBack()) touched();
 }
-void App::stepOver() {
-  if (!hasTrace() || cursor() >= eventCount()) return;
-  // With the call tree the end of a subtree is known at once; the replay
-  // model would scan every event of it (millions under the root).
-  if (const trace::CallTree* tree = trace_->readyTree()) {
-    const trace::Event next = replay().eventAt(cursor());
-    uint64_t callEvent = UINT64_MAX;
-    if (next.kind == trace::EventKind::kCall) callEvent = cursor();
-    if (next.kind == trace::EventKind::kMoveMade && cursor() + 1 < eventCount() &&
-        replay().eventAt(cursor() + 1).kind == trace::EventKind::kCall)
-      callEvent = cursor() + 1;
-    if (callEvent != UINT64_MAX) {
-      if (const auto call = tree->findByCallEvent(callEvent)) {
-        uint64_t target = tree->nodes()[*call].returnEvent + 1;  // just after the return
-        // For a move: also past its score, which follows the reply's return.
-        if (next.kind == trace::EventKind::kMoveMade && target < eventCount() &&
-            replay().eventAt(target).kind == trace::EventKind::kMoveScored)
-          ++target;
-        if (next.kind == trace::EventKind::kCall ||
-            replay().eventAt(target - 1).kind == trace::EventKind::kMoveScored) {
-          seek(std::min(target, eventCount()));
-          return;
-        }
-      }
-    }
-  }
-  if (replay().stepOver()) touched();
+trace::Navigator App::navigator() {
+  return trace::Navigator(replay(), trace_->readyTree(), trace_->readyTimeline());
 }
-void App::stepOut() {
+
+void App::navigate(bool (trace::Navigator::*move)(), const char* none) {
   if (!hasTrace()) return;
-  // With the call tree the end of the current call is known at once.
-  if (const trace::CallTree* tree = trace_->readyTree();
-      tree && cursor() > 0 && !replay().state().stack().empty()) {
-    const auto call = tree->findByCallEvent(replay().state().stack().back().callEvent);
-    if (call) {
-      seek(std::min(eventCount(), tree->nodes()[*call].returnEvent + 1));
-      return;
-    }
-  }
-  if (replay().stepOut()) touched();
+  const bool moved = (navigator().*move)();
+  message = moved || !none ? "" : none;
+  if (moved) touched();
 }
-void App::nextCutoff() {
-  if (!hasTrace()) return;
-  message = replay().nextCutoff() ? "" : "no cutoff after this event";
-  touched();
-}
-void App::nextHashHit() {
-  if (!hasTrace()) return;
-  message = replay().nextHashHit() ? "" : "no hash hit after this event";
-  touched();
-}
+
+void App::stepOver() { navigate(&trace::Navigator::stepOver, nullptr); }
+void App::stepOut() { navigate(&trace::Navigator::stepOut, nullptr); }
+void App::nextCutoff() { navigate(&trace::Navigator::nextCutoff, "no cutoff after this event"); }
+void App::nextHashHit() { navigate(&trace::Navigator::nextHashHit, "no hash hit after this event"); }
 void App::nextIteration() {
-  if (!hasTrace()) return;
-  if (const trace::TimelineIndex* index = trace_->readyTimeline()) {
-    for (const auto& iteration : index->rootIterations())
-      if (iteration.event >= cursor()) {
-        seek(iteration.event + 1);
-        message.clear();
-        return;
-      }
-    message = "no root iteration after this event";
-    return;
-  }
-  message = replay().nextRootIteration() ? "" : "no root iteration after this event";
-  touched();
+  navigate(&trace::Navigator::nextIteration, "no root iteration after this event");
 }
 void App::previousIteration() {
-  if (!hasTrace()) return;
-  const trace::TimelineIndex* index = trace_->readyTimeline();
-  if (!index) return;
-  const auto& iterations = index->rootIterations();
-  for (auto it = iterations.rbegin(); it != iterations.rend(); ++it)
-    if (it->event + 1 < cursor()) {
-      seek(it->event + 1);
-      return;
-    }
-  seek(0);
+  navigate(&trace::Navigator::previousIteration, "no root iteration before this event");
 }
 
 void App::findNode(const std::string& text) {
@@ -279,14 +222,15 @@ void App::findNode(const std::string& text) {
     message = "node number expected, e.g. 1234";
     return;
   }
-  message = replay().jumpToNode(number) ? "node " + text : "no node " + text + " in this trace";
-  touched();
+  const bool found = navigator().findNode(number);
+  message = found ? "node " + text : "no node " + text + " in this trace";
+  if (found) touched();
 }
 
 void App::findLine(const std::string& text) {
   if (!hasTrace()) return;
   std::istringstream stream(text);
-  std::vector<std::pair<int, int>> moves;
+  trace::MoveLine moves;
   std::string word;
   while (stream >> word) {
     int from = 0;
@@ -297,15 +241,9 @@ void App::findLine(const std::string& text) {
     }
     moves.emplace_back(from, to);
   }
-  // The call tree knows every call's line; the first call that follows it wins.
-  const trace::CallTree* tree = trace_->readyTree();
-  if (!tree) {
-    message = "the call tree is still being built; try again in a moment";
-    return;
-  }
-  if (const auto call = trace::findLine(*tree, moves)) {
-    seek(tree->nodes()[*call].callEvent + 1);
+  if (const auto call = navigator().findLine(moves)) {
     message = "line " + text + ": call #" + std::to_string(*call);
+    touched();
   } else {
     message = "the search never played " + text + " from the root";
   }

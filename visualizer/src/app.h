@@ -14,6 +14,7 @@
 
 #include "line_map.h"
 #include "umax/trace/hash_history.h"
+#include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 
@@ -105,6 +106,7 @@ class App {
   void seek(uint64_t applied);
   void stepForward();
   void stepBack();
+  // The search's named moves: trace::Navigator with the indexes that are ready.
   void stepOver();
   void stepOut();
   void nextCutoff();
@@ -130,6 +132,7 @@ class App {
   bool playing = false;
   float speed = 200.0f;  ///< events per second while playing
   bool showHelp = false;
+  bool showLegend = true;      ///< on at start: a newcomer needs it first
   bool quitRequested = false;  ///< File > Quit or Ctrl+Q: the loop ends after this frame
   bool showOpen = false;
   bool showRecord = false;
@@ -155,6 +158,9 @@ class App {
 
  private:
   void touched();
+  trace::Navigator navigator();
+  /// Runs a navigator move; sets `message` to `none` (if given) when it finds nothing.
+  void navigate(bool (trace::Navigator::*move)(), const char* none);
   void startIndexing(LoadedTrace& loaded);
 
   std::string sourceDir_;
@@ -179,5 +185,7 @@ std::string moveText(int from, int to);
 std::string scoreText(int score);
 /// "white" / "black" for a side code 8 / 16.
 const char* sideName(int side);
+/// CPU time of the calling thread: a cost without the waits of a loaded machine.
+double threadCpuSeconds();
 
 }  // namespace umax::viz

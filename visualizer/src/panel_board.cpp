@@ -1,25 +1,17 @@
 // Board panel: the position at the cursor, drawn square by square, with the
-// move being tried, its victim, the e.p. square and the castling rook.
+// move being searched (blue), the move just scored (orange), the call's best
+// move so far (green), the victim, the e.p. square and the castling rook.
 #include <imgui.h>
 
 #include <cmath>
 
+#include "colours.h"
 #include "panels.h"
 #include "umax/types.h"
 
 namespace umax::viz {
 
 namespace {
-
-constexpr ImU32 kLight = IM_COL32(238, 216, 180, 255);
-constexpr ImU32 kDark = IM_COL32(176, 134, 98, 255);
-constexpr ImU32 kFromColour = IM_COL32(250, 220, 60, 150);
-constexpr ImU32 kToColour = IM_COL32(250, 150, 30, 170);
-constexpr ImU32 kArrowColour = IM_COL32(30, 90, 200, 210);
-constexpr ImU32 kBestColour = IM_COL32(40, 160, 60, 200);
-constexpr ImU32 kVictimColour = IM_COL32(200, 30, 30, 255);
-constexpr ImU32 kEpColour = IM_COL32(120, 40, 200, 230);
-constexpr ImU32 kRookColour = IM_COL32(20, 150, 160, 230);
 
 /// The UTF-8 chess glyph of a piece code: the filled (black) set, which the
 /// board colours itself; `outline` gives the white set's outline glyph.
@@ -116,6 +108,18 @@ void drawArrow(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 colour, float thickne
                           ImVec2(base.x + uy * head * 0.6f, base.y - ux * head * 0.6f), colour);
 }
 
+/// The current call's frame if the event just applied scored its move (kMoveScored, or the
+/// kBestMove that follows it when the score is a new best); null otherwise.
+const trace::Frame* justScored(App& app) {
+  const trace::Event* event = app.replay().lastEvent();
+  const auto& stack = app.replay().state().stack();
+  if (!event || stack.empty() || stack.back().moveOnBoard || stack.back().movesMade == 0) return nullptr;
+  if (event->kind != trace::EventKind::kMoveScored && event->kind != trace::EventKind::kBestMove)
+    return nullptr;
+  const trace::MoveRecord& move = stack.back().move;
+  return isOnBoard(move.from) && isOnBoard(move.to) ? &stack.back() : nullptr;
+}
+
 }  // namespace
 
 void drawBoardPanel(App& app) {
@@ -158,7 +162,8 @@ void drawBoardPanel(App& app) {
     for (int file = 0; file < 8; ++file) {
       const int sq = makeSquare(file, rank);
       const ImVec2 c = g.corner(sq);
-      draw->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell), (file + rank) % 2 == 0 ? kDark : kLight);
+      draw->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell),
+                          (file + rank) % 2 == 0 ? colours::kDarkSquare : colours::kLightSquare);
     }
   for (int i = 0; i < 8; ++i) {
     char text[2] = {static_cast<char>('a' + i), 0};
@@ -173,7 +178,7 @@ void drawBoardPanel(App& app) {
     for (int sq : {move.from, move.to}) {
       if (!isOnBoard(sq)) continue;
       const ImVec2 c = g.corner(sq);
-      draw->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell), sq == move.from ? kFromColour : kToColour);
+      draw->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell), sq == move.from ? colours::kFrom : colours::kTo);
     }
   }
   for (int sq = 0; sq < 128; ++sq)
@@ -183,20 +188,21 @@ void drawBoardPanel(App& app) {
   std::string describe;
   if (mover) {
     const trace::MoveRecord& move = mover->move;
-    drawArrow(draw, g.centre(move.from), g.centre(move.to), kArrowColour, std::max(2.0f, cell / 9));
+    drawArrow(draw, g.centre(move.from), g.centre(move.to), colours::kSearched, std::max(2.0f, cell / 9));
     describe = std::string(sideName(mover->call.side)) + " tries " + moveText(move.from, move.to) + " (" +
                pieceName(move.piece) + ", ply " + std::to_string(mover->ply) + ")";
     if (move.victim != 0 && isOnBoard(move.captureSquare)) {
       // The captured piece, small and red in the corner of its square.
-      drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, kVictimColour,
+      drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, colours::kVictim,
                 ImVec2(cell * 0.29f, -cell * 0.29f));
       const ImVec2 c = g.corner(move.captureSquare);
-      draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), kVictimColour, 0, 0, 2.5f);
+      draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), colours::kVictim, 0, 0, 2.5f);
       describe += ", takes " + std::string(pieceName(move.victim)) + " on " + square(move.captureSquare);
       if (move.flags & trace::kMoveEnPassant) describe += " e.p.";
     }
     if ((move.flags & trace::kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.rookTo)) {
-      drawArrow(draw, g.centre(move.rookFrom), g.centre(move.rookTo), kRookColour, std::max(2.0f, cell / 12));
+      drawArrow(draw, g.centre(move.rookFrom), g.centre(move.rookTo), colours::kRook,
+                std::max(2.0f, cell / 12));
       describe += ", castles (rook " + moveText(move.rookFrom, move.rookTo) + ")";
     }
     if (move.flags & trace::kMovePromotion) describe += ", promotes";
@@ -204,13 +210,21 @@ void drawBoardPanel(App& app) {
   if (top && isOnBoard(top->call.epSquare) && top->call.epSquare < 128) {
     // E: the square a double-stepping pawn skipped (or a castling king passed).
     const ImVec2 c = g.centre(top->call.epSquare);
-    draw->AddCircle(c, cell * 0.22f, kEpColour, 16, 3);
+    draw->AddCircle(c, cell * 0.22f, colours::kEpSquare, 16, 3);
     describe += describe.empty() ? "" : "; ";
     describe += "E = " + square(top->call.epSquare) + " (e.p./passed square)";
   }
+  // The move just scored: taken back, its score about to be compared with the best so far.
+  if (const trace::Frame* scored = justScored(app)) {
+    const trace::MoveRecord& move = scored->move;
+    drawArrow(draw, g.centre(move.from), g.centre(move.to), colours::kScored, std::max(2.5f, cell / 8));
+    describe += describe.empty() ? "" : "; ";
+    describe += moveText(move.from, move.to) + " scored v = " + scoreText(scored->lastScore) +
+                ", best m = " + (scored->best <= -kInfinity ? std::string("-I") : scoreText(scored->best));
+  }
   if (top && top->best > -kInfinity && (top->bestFrom & 0x88) == 0 && isOnBoard(top->bestTo & 0x77) &&
       top->bestFrom != (top->bestTo & 0x77) && top != mover) {
-    drawArrow(draw, g.centre(top->bestFrom), g.centre(top->bestTo & 0x77), kBestColour,
+    drawArrow(draw, g.centre(top->bestFrom), g.centre(top->bestTo & 0x77), colours::kBest,
               std::max(1.5f, cell / 14));
   }
   ImGui::Dummy(ImVec2(labels + 8 * cell, 8 * cell + labels + 2));

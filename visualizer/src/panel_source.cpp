@@ -1,21 +1,23 @@
-// Source panel: the 133-line original and the readable build side by side.
-// The event just applied names a search site; the line map turns the site
-// into lines of both, which are highlighted and scrolled into view. Below,
-// the annotation of the highlighted original line; hovering a one-letter
-// variable of the original shows its readable name and meaning.
+// Source panel: the 133-line original above the readable build, each as
+// wide as the panel so that whole lines show at 1280x800. The event just
+// applied names a search site; the line map turns the site into lines of
+// both, which are highlighted and scrolled into view, sideways too when a
+// lit line is wider than its pane. Above, the annotation of the highlighted
+// original line; hovering a one-letter variable of the original shows its
+// readable name and meaning.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 
+#include "colours.h"
 #include "panels.h"
 
 namespace umax::viz {
 
 namespace {
 
-constexpr ImU32 kHighlight = IM_COL32(60, 110, 200, 110);
 constexpr const char* kDefaultReadable = "readable/src/engine.cpp";
 
 bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -45,6 +47,27 @@ void variableTooltip(App& app, char letter) {
   ImGui::EndTooltip();
 }
 
+/// The sideways scroll that shows the lit lines whole, or as much of them as fits from their
+/// first non-blank character: 0 when they fit without scrolling.
+float sidewaysScroll(const SourceFile& file, const std::set<int>& marked, float charWidth, float paneWidth) {
+  constexpr int kNumberColumns = 4;  // "%3d" and the gap after it
+  std::size_t indent = std::string::npos;
+  std::size_t end = 0;
+  for (int number : marked) {
+    if (number < 1 || number > static_cast<int>(file.lines.size())) continue;
+    const std::string& text = file.lines[static_cast<std::size_t>(number - 1)];
+    const std::size_t first = text.find_first_not_of(' ');
+    if (first == std::string::npos) continue;
+    indent = std::min(indent, first);
+    end = std::max(end, text.size());
+  }
+  if (indent == std::string::npos) return 0;
+  const float right = float(end + kNumberColumns + 1) * charWidth;
+  if (right <= paneWidth) return 0;
+  // Past the overflow, but never past the start of the lit text.
+  return std::min(right - paneWidth, float(indent + kNumberColumns) * charWidth);
+}
+
 /// Draws a source file with `marked` lines highlighted; scrolls the first
 /// marked line into view when `scroll` is set. `original` turns on the
 /// annotation and variable tooltips.
@@ -52,13 +75,14 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
                  bool original) {
   ImGui::BeginChild(id, ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+  const float charWidth = ImGui::CalcTextSize("M").x;
   if (scroll && !marked.empty()) {
     const float y = float(*marked.begin() - 1) * lineHeight;
     if (y < ImGui::GetScrollY() + lineHeight ||
         y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 3 * lineHeight)
       ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() / 3));
+    ImGui::SetScrollX(sidewaysScroll(file, marked, charWidth, ImGui::GetWindowContentRegionWidth()));
   }
-  const float charWidth = ImGui::CalcTextSize("M").x;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(file.lines.size()), lineHeight);
@@ -72,7 +96,7 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
             ImVec2(start.x - 4, start.y),
             ImVec2(start.x + std::max(ImGui::GetWindowWidth(), charWidth * float(text.size() + 6)),
                    start.y + lineHeight),
-            kHighlight);
+            colours::kSourceLit);
       ImGui::TextDisabled("%3d", number);
       ImGui::SameLine();
       const float textX = ImGui::GetCursorScreenPos().x;
@@ -142,22 +166,19 @@ void drawSourcePanel(App& app) {
   }
   ImGui::EndChild();
 
-  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-  ImGui::BeginGroup();
+  // The two listings one above the other, each as wide as the panel.
+  const float half = (ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y) / 2;
+  const float caption = ImGui::GetTextLineHeightWithSpacing();
   ImGui::Text("original: %s", map.minimal().path.c_str());
   ImGui::PushID("minimal");
-  ImGui::BeginChild("minimal-pane", ImVec2(half, 0));
+  ImGui::BeginChild("minimal-pane", ImVec2(0, half - caption));
   drawListing(app, "minimal", map.minimal(), minimalLines, scroll, true);
   ImGui::EndChild();
   ImGui::PopID();
-  ImGui::EndGroup();
-  ImGui::SameLine();
-  ImGui::BeginGroup();
   ImGui::Text("readable: %s", readablePath.c_str());
-  ImGui::BeginChild("readable-pane", ImVec2(half, 0));
+  ImGui::BeginChild("readable-pane", ImVec2(0, 0));
   drawListing(app, "readable", map.readableFile(readablePath), readableLines, scroll, false);
   ImGui::EndChild();
-  ImGui::EndGroup();
   ImGui::End();
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "colours.h"
 #include "panels.h"
 
 namespace umax::viz {
@@ -54,18 +55,22 @@ void drawScrubber(App& app) {
       if (cut)
         draw->AddLine(ImVec2(x, origin.y + 14 + half),
                       ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)),
-                      IM_COL32(220, 70, 60, 200));
+                      colours::kCutoffMark);
       if (hit)
         draw->AddLine(ImVec2(x, origin.y + 14 + half),
                       ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)),
-                      IM_COL32(70, 200, 90, 200));
+                      colours::kHashHitMark);
     }
+    // Iteration lines, labelled where the label does not run into the one before.
+    float labelsEnd = -1e9f;
     for (const auto& iteration : index->rootIterations()) {
       const float x = origin.x + width * float(double(iteration.event) / double(total));
-      draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height), IM_COL32(240, 240, 120, 230), 1.5f);
+      draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height), colours::kIterationMark, 1.5f);
       char label[16];
       std::snprintf(label, sizeof label, "d%d", iteration.draft);
+      if (x + 2 < labelsEnd) continue;
       draw->AddText(ImVec2(x + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
+      labelsEnd = x + 2 + ImGui::CalcTextSize(label).x + 4;
     }
   } else {
     char text[96];
@@ -74,8 +79,7 @@ void drawScrubber(App& app) {
     draw->AddText(ImVec2(origin.x + 6, origin.y + 16), IM_COL32(180, 180, 180, 255), text);
   }
   const float cursorX = origin.x + width * float(double(app.cursor()) / double(total));
-  draw->AddLine(ImVec2(cursorX, origin.y - 2), ImVec2(cursorX, origin.y + height + 2),
-                IM_COL32(90, 170, 255, 255), 3);
+  draw->AddLine(ImVec2(cursorX, origin.y - 2), ImVec2(cursorX, origin.y + height + 2), colours::kCursor, 3);
 
   if (active) {
     const float share =
@@ -84,9 +88,31 @@ void drawScrubber(App& app) {
   } else if (hovered) {
     const float share =
         std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
-    ImGui::SetTooltip("event %llu\nred: cutoffs, green: hash hits, yellow: root iterations",
-                      static_cast<unsigned long long>(share * double(app.eventCount())));
+    ImGui::SetTooltip(
+        "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N",
+        static_cast<unsigned long long>(share * double(app.eventCount())));
   }
+}
+
+/// The event just applied, as the trace names it; a return also says the draft it completed,
+/// since the d it carries is the loop counter, one higher (see trace::completedDraft()).
+std::string lastEventText(App& app) {
+  const trace::Event* event = app.replay().lastEvent();
+  if (!event) return "(before the first event)";
+  std::string text = trace::toString(*event);
+  if (event->kind == trace::EventKind::kReturn) {
+    // A call answered by the hash table returns right after the probe that ended it.
+    const uint64_t cursor = app.cursor();
+    bool answeredByHash = false;
+    if (cursor >= 2) {
+      const trace::Event probe = app.replay().eventAt(cursor - 2);
+      answeredByHash = probe.kind == trace::EventKind::kProbe && probe.probe.endsNode;
+    }
+    const int draft = trace::completedDraft(event->draft, answeredByHash);
+    text += answeredByHash ? "  (answered by the hash table: its entry's draft " + std::to_string(draft) + ")"
+                           : "  (draft " + std::to_string(draft) + " completed; d is the loop counter)";
+  }
+  return text;
 }
 
 }  // namespace
@@ -134,10 +160,8 @@ void drawTimelinePanel(App& app) {
   ImGui::SameLine();
   if (button("Find line", "jump to the first call reached by these moves")) app.findLine(app.findLineText);
   ImGui::NewLine();
-  const trace::Event* event = app.replay().lastEvent();
   ImGui::Text("event %llu / %llu  %s", static_cast<unsigned long long>(app.cursor()),
-              static_cast<unsigned long long>(app.eventCount()),
-              event ? trace::toString(*event).c_str() : "(before the first event)");
+              static_cast<unsigned long long>(app.eventCount()), lastEventText(app).c_str());
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "   %s", app.message.c_str());

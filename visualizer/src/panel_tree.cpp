@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "colours.h"
 #include "panels.h"
 #include "umax/types.h"
 
@@ -54,27 +55,54 @@ struct TreeView {
   }
 };
 
+/// A row in words: "e7e5  -> +61 draft 1 cutoff  eval 59  depth 1  window [-80001, 1]": the move,
+/// what it returned (once it has returned at the cursor; "-> ..." while it is open), then what it
+/// was called with. The outcome comes first so that a narrow panel still shows it.
 std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, int eval) {
   std::string text = index == 0                             ? "root"
-                     : (node.flags & trace::kTreeMateProbe) ? "null (mate probe)"
+                     : (node.flags & trace::kTreeMateProbe) ? "null move (mate test)"
                                                             : moveText(node.from, node.to);
   char buffer[160];
-  const bool returned = node.returnEvent < cursor;
-  std::snprintf(buffer, sizeof buffer, "  [%d,%d] e%d n%d", node.alpha, node.beta, eval, node.depth);
-  text += buffer;
-  if (returned) {
-    std::snprintf(buffer, sizeof buffer, " -> %+d d%d", node.score, node.draft);
+  if (node.returnEvent < cursor) {
+    std::snprintf(buffer, sizeof buffer, "  -> %+d draft %d", node.score, node.completedDraft());
     text += buffer;
   } else if (node.callEvent < cursor) {
-    text += " -> ...";
+    text += "  -> ...";
   }
-  if (node.flags & trace::kTreeCutoff) text += " CUT";
+  if (node.flags & trace::kTreeCutoff) text += " cutoff";
   if (node.flags & trace::kTreeHashCut)
-    text += " HASH-CUT";
+    text += " from hash";
   else if (node.flags & trace::kTreeHashHit)
-    text += " hit";
-  if (node.flags & trace::kTreeBestFirst) text += " *first";
-  return text;
+    text += " hash hit";
+  if (node.flags & trace::kTreeBestFirst) text += " best first";
+  std::snprintf(buffer, sizeof buffer, "  eval %d  depth %d  window [%d, %d]", eval, node.depth, node.alpha,
+                node.beta);
+  return text + buffer;
+}
+
+void rowTooltip(const trace::TreeNode& node, uint32_t index) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+  ImGui::Text("call #%u: kCall at event %llu, kReturn at event %llu; ply %d, in the root's iteration %d",
+              index, static_cast<unsigned long long>(node.callEvent),
+              static_cast<unsigned long long>(node.returnEvent), node.ply, node.iteration);
+  ImGui::TextDisabled(
+      "window [alpha q, beta l]; eval e: the evaluation handed down; depth n: the draft asked for; "
+      "-> the score it returned");
+  if (node.flags & trace::kTreeHashCut)
+    ImGui::Text("draft %d: the draft of the hash entry that answered this call (its d on return)",
+                node.completedDraft());
+  else
+    ImGui::Text(
+        "draft %d: the last iteration this call completed, the D it stored in the hash table. The "
+        "search's loop counter d ends one higher (d = %d on return): the test that ends the "
+        "deepening loop, while (d++ < n ...), increments it once more.",
+        node.completedDraft(), node.draft);
+  ImGui::TextDisabled(
+      "cutoff: its last iteration failed high. from hash: answered by the hash table, not searched. "
+      "hash hit: its probe found the position. best first: the previous iteration's best move, tried first.");
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 }  // namespace
@@ -115,7 +143,7 @@ void drawTreePanel(App& app) {
   if (view.dirty) view.rebuild();
 
   const auto& nodes = tree->nodes();
-  ImGui::TextDisabled("%zu calls; %zu rows shown. Click: jump there.", nodes.size(), view.rows.size());
+  ImGui::TextDisabled("%zu calls; click a row to jump there", nodes.size());
   ImGui::BeginChild("rows", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
   if (moved && app.followCursor && !view.path.empty()) {
@@ -146,17 +174,16 @@ void drawTreePanel(App& app) {
         ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
       }
       ImGui::SameLine();
-      ImVec4 colour(0.85f, 0.85f, 0.85f, 1);
+      ImVec4 colour = colours::kRowText;
       if (node.flags & trace::kTreeHashCut)
-        colour = ImVec4(0.45f, 0.9f, 0.5f, 1);
+        colour = colours::kRowHashCut;
       else if (node.flags & trace::kTreeCutoff)
-        colour = ImVec4(1.0f, 0.55f, 0.45f, 1);
-      if (node.callEvent >= cursor) colour.w = 0.45f;  // not reached yet
+        colour = colours::kRowCutoff;
+      if (node.callEvent >= cursor) colour.w = colours::kRowNotReachedAlpha;
       ImGui::PushStyleColor(ImGuiCol_Text, colour);
       const bool onPath = view.onPath.count(index) != 0;
       if (onPath) {
-        ImGui::PushStyleColor(ImGuiCol_Header, index == current ? ImVec4(0.2f, 0.45f, 0.85f, 0.9f)
-                                                                : ImVec4(0.2f, 0.35f, 0.6f, 0.55f));
+        ImGui::PushStyleColor(ImGuiCol_Header, index == current ? colours::kRowCurrent : colours::kRowOpen);
       }
       auto eval = view.evals.find(index);
       if (eval == view.evals.end()) {
@@ -172,14 +199,7 @@ void drawTreePanel(App& app) {
       }
       if (onPath) ImGui::PopStyleColor();
       ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "call #%u at event %llu, returns at event %llu\nply %d, iteration of the root d%d\n"
-            "[q,l]: window  e: eval  n: depth asked  -> score, draft reached\n"
-            "CUT: failed high  HASH-CUT: answered by the hash table  hit: probe hit\n"
-            "*first: the last iteration's best move, tried first",
-            index, static_cast<unsigned long long>(node.callEvent),
-            static_cast<unsigned long long>(node.returnEvent), node.ply, node.iteration);
+      if (ImGui::IsItemHovered()) rowTooltip(node, index);
       ImGui::PopID();
     }
   }

@@ -8,6 +8,7 @@
 /// the chunk that holds the target and applies at most one chunk of events,
 /// so seeking costs the same at the start and at the end of a long trace.
 /// The visualizer draws what this model says; it never reads bytes itself.
+/// Moves named by the search (step over, next cutoff, ...) are in navigator.h.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,8 @@ class Replay {
   /// Throws TraceError if an event contradicts the search.
   explicit Replay(const TraceReader& reader);
 
+  /// The trace being replayed.
+  const TraceReader& reader() const { return reader_; }
   /// Events in the trace.
   uint64_t eventCount() const { return reader_.eventCount(); }
   /// Events applied: the cursor.
@@ -45,26 +48,6 @@ class Replay {
   bool stepForward();
   /// One event back; false at the start.
   bool stepBack();
-  /// Forward over the whole subtree the next event opens (a move and the
-  /// search of its reply, or a call), landing after it; else one step.
-  /// Scans the subtree's events: for big subtrees a CallTree knows the
-  /// return event at once (the visualizer uses that; see line_search.h).
-  bool stepOver();
-  /// Forward until the current call returns (after its kReturn); scans like stepOver().
-  bool stepOut();
-
-  /// Forward to just after the next event that `match`es; false if none.
-  bool nextWhere(const std::function<bool(const Event&)>& match);
-  /// Back to just after the previous such event (before the cursor's last).
-  bool previousWhere(const std::function<bool(const Event&)>& match);
-  /// Jumps to just after the next beta cutoff; false if none.
-  bool nextCutoff();
-  /// Jumps to just after the next probe that found its position; false if none.
-  bool nextHashHit();
-  /// Jumps to just after the root's next iteration event; false if none.
-  bool nextRootIteration();
-  /// Jumps to just after counted node `number` (1-based) was counted.
-  bool jumpToNode(uint64_t number);
 
  private:
   void restore(std::size_t chunk);
@@ -91,10 +74,21 @@ struct TreeNode {
   uint8_t to = 0;            ///< (y)
   uint8_t ply = 0;           ///< 0 at the root
   uint8_t depth = 0;         ///< n, the requested depth
-  uint8_t draft = 0;         ///< d at its return
+  uint8_t draft = 0;         ///< d at its return: the raw loop counter (see completedDraft())
   uint8_t flags = 0;         ///< TreeFlag bits
   uint16_t iteration = 0;    ///< the root's draft when this call was made
+
+  /// The draft this call completed (see trace::completedDraft()).
+  int completedDraft() const;
 };
+
+/// The draft a call completed, from what its kReturn recorded: `returnedDraft` (the event's d)
+/// and whether its probe ended the call (`answeredByHash`). For a searched call this is the D its
+/// last hash store wrote (99 after a mate score), one less than the d it returns: the deepening loop
+/// `while (d++ < n ...)` increments d once more in the test that ends it, so the return carries the
+/// loop counter of an iteration that never ran. A call answered by the hash table returns the D of
+/// the entry that answered it, unchanged.
+int completedDraft(int returnedDraft, bool answeredByHash);
 
 /// Bits of TreeNode::flags.
 enum TreeFlag : uint8_t {

@@ -1,0 +1,85 @@
+/// \file navigator.h
+/// \brief Moving a replay's cursor by what the search did: over a move, out of a call, to the next
+/// cutoff, hash hit or iteration, to a counted node, to a line of moves.
+///
+/// Each move has one definition in terms of the events, read one at a time (what a reader pressing
+/// "step" would reach). Navigator reaches the same place, faster where the indexes built in the
+/// background help: with the call tree the end of a subtree is known at once instead of scanned
+/// (millions of events under the root), and with the timeline index the root's iterations are a
+/// list and stretches of the trace without a cutoff or a hash hit are skipped. Without them it
+/// scans the events. The suite checks that both ways land on the same event. The visualizer's keys
+/// and buttons call this class and nothing else.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "umax/trace/hash_history.h"
+#include "umax/trace/replay.h"
+
+namespace umax::trace {
+
+/// A line of moves from the root: pairs of 0x88 squares (from, to).
+using MoveLine = std::vector<std::pair<int, int>>;
+
+/// Named cursor moves over a Replay. Cheap to make: it holds pointers only, so a caller makes one
+/// per action with whatever indexes are ready at that moment.
+class Navigator {
+ public:
+  /// Navigates `replay`; `tree` and `timeline` (either may be null) make it faster, never different.
+  explicit Navigator(Replay& replay, const CallTree* tree = nullptr, const TimelineIndex* timeline = nullptr);
+
+  /// Over the whole subtree the next event opens, landing after it: for a move, after its score
+  /// (kMoveScored, the reply's search and all below it skipped); for a call, after its return.
+  /// Any other event: one step. False at the end of the trace.
+  bool stepOver();
+  /// Forward to just after the current call returns. False at the end or when no call is open.
+  bool stepOut();
+  /// Forward to just after the next beta cutoff (kCutoff); false (cursor unchanged) if none.
+  bool nextCutoff();
+  /// Forward to just after the next probe that found its position; false (unchanged) if none.
+  bool nextHashHit();
+  /// Forward to just after the root's next iteration event (a kIteration while only the root is
+  /// open); false (unchanged) if none.
+  bool nextIteration();
+  /// Back to just after the last root iteration event before the cursor's last event; false
+  /// (unchanged) if there is none.
+  bool previousIteration();
+  /// To just after counted node `number` (1-based: the number N++ gave it) was counted; false
+  /// (unchanged) if the trace has no such node.
+  bool findNode(uint64_t number);
+  /// To just after the kCall of the first call (in call order) that `line` reaches from the root,
+  /// each move a call of the one before (the mate test's null-move probes are not moves); the root
+  /// for an empty line. Returns that call's index in the call tree (call number in call order);
+  /// nothing (unchanged) if the search never followed the line.
+  std::optional<uint32_t> findLine(const MoveLine& line);
+
+ private:
+  /// Seeks to `applied` and returns true (the tail of every successful move).
+  bool land(uint64_t applied);
+  /// The index of the first event in [from, to) that `match(event, index, depth)` accepts, where
+  /// depth is the number of open calls before the event (`depth` of them at `from`); nullopt if
+  /// none. Decodes chunk by chunk.
+  template <class Match>
+  std::optional<uint64_t> scanForward(uint64_t from, uint64_t to, std::size_t depth, Match&& match) const;
+  /// The first event at or after the cursor that `wanted` accepts. With the timeline index only the
+  /// stretches whose count (`perBucket`, one of its per-bucket counts) is not zero are scanned.
+  std::optional<uint64_t> nextMarked(bool (*wanted)(const Event&),
+                                     const std::vector<uint32_t>* perBucket) const;
+  /// The index of the kReturn of the call whose kCall is `callEvent` (eventCount() if it never
+  /// returned); `open` is the number of calls open before that kCall.
+  uint64_t returnOf(uint64_t callEvent, std::size_t open) const;
+
+  Replay& replay_;
+  const CallTree* tree_;
+  const TimelineIndex* timeline_;
+};
+
+/// The first call (in call order) reached from the root by playing `line` in `tree`: the root for
+/// an empty line; nothing if the search never followed it. A depth-first walk that only enters
+/// children whose move is the next of the line.
+std::optional<uint32_t> findLine(const CallTree& tree, const MoveLine& line);
+
+}  // namespace umax::trace

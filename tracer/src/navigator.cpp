@@ -1,0 +1,254 @@
+// navigator.cpp - the replay's named cursor moves. Each move is written once as a scan over the
+// events (its definition); where the call tree or the timeline index is at hand, a shortcut that
+// must land on the same event comes first, and the scan remains for when it cannot tell.
+#include "umax/trace/navigator.h"
+
+#include <algorithm>
+
+namespace umax::trace {
+
+Navigator::Navigator(Replay& replay, const CallTree* tree, const TimelineIndex* timeline)
+    : replay_(replay), tree_(tree), timeline_(timeline) {}
+
+bool Navigator::land(uint64_t applied) {
+  replay_.seek(applied);
+  return true;
+}
+
+template <class Match>
+std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::size_t depth,
+                                               Match&& match) const {
+  const TraceReader& reader = replay_.reader();
+  to = std::min(to, reader.eventCount());
+  if (from >= to) return std::nullopt;
+  std::vector<Event> events;
+  for (std::size_t chunk = reader.chunkOf(from); chunk < reader.chunks().size(); ++chunk) {
+    reader.decodeChunk(chunk, events);
+    const uint64_t first = reader.chunks()[chunk].firstEvent;
+    const uint64_t last = std::min<uint64_t>(to, first + events.size());
+    for (uint64_t index = std::max(from, first); index < last; ++index) {
+      const Event& event = events[static_cast<std::size_t>(index - first)];
+      if (match(event, index, depth)) return index;
+      if (event.kind == EventKind::kCall) ++depth;
+      if (event.kind == EventKind::kReturn && depth > 0) --depth;
+    }
+    if (last == to) break;
+  }
+  return std::nullopt;
+}
+
+// ---- over and out ----------------------------------------------------------
+
+uint64_t Navigator::returnOf(uint64_t callEvent, std::size_t open) const {
+  if (tree_)
+    if (const auto call = tree_->findByCallEvent(callEvent)) return tree_->nodes()[*call].returnEvent;
+  // The call's kReturn: the first return while it is the innermost open call.
+  const auto found = scanForward(
+      callEvent, replay_.eventCount(), open, [&](const Event& event, uint64_t index, std::size_t depth) {
+        return index > callEvent && event.kind == EventKind::kReturn && depth == open + 1;
+      });
+  return found ? *found : replay_.eventCount();
+}
+
+bool Navigator::stepOver() {
+  const uint64_t cursor = replay_.cursor();
+  const uint64_t end = replay_.eventCount();
+  if (cursor >= end) return false;
+  const std::size_t open = replay_.state().stack().size();
+  const EventKind next = replay_.eventAt(cursor).kind;
+  if (next == EventKind::kCall) return land(std::min(end, returnOf(cursor, open) + 1));
+  if (next != EventKind::kMoveMade) return replay_.stepForward();
+  // A move: the reply's call follows at once, and the move's score follows that call's return.
+  if (tree_ && cursor + 1 < end && replay_.eventAt(cursor + 1).kind == EventKind::kCall) {
+    const uint64_t reply = returnOf(cursor + 1, open);
+    if (reply + 1 < end && replay_.eventAt(reply + 1).kind == EventKind::kMoveScored) return land(reply + 2);
+  }
+  const auto scored =
+      scanForward(cursor, end, open, [&](const Event& event, uint64_t index, std::size_t depth) {
+        return index > cursor && event.kind == EventKind::kMoveScored && depth == open;
+      });
+  return land(scored ? *scored + 1 : end);
+}
+
+bool Navigator::stepOut() {
+  const auto& stack = replay_.state().stack();
+  const uint64_t end = replay_.eventCount();
+  if (replay_.cursor() >= end || stack.empty()) return false;
+  const std::size_t open = stack.size();
+  if (tree_)
+    if (const auto call = tree_->findByCallEvent(stack.back().callEvent))
+      return land(std::min(end, tree_->nodes()[*call].returnEvent + 1));
+  const auto found =
+      scanForward(replay_.cursor(), end, open, [&](const Event& event, uint64_t, std::size_t depth) {
+        return event.kind == EventKind::kReturn && depth == open;
+      });
+  return land(found ? *found + 1 : end);
+}
+
+// ---- jumps -----------------------------------------------------------------
+
+namespace {
+
+bool isCutoff(const Event& event) { return event.kind == EventKind::kCutoff; }
+
+bool isHashHit(const Event& event) {
+  return event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit;
+}
+
+bool isRootIteration(const Event& event, std::size_t depth) {
+  return event.kind == EventKind::kIteration && depth == 1;
+}
+
+}  // namespace
+
+std::optional<uint64_t> Navigator::nextMarked(bool (*wanted)(const Event&),
+                                              const std::vector<uint32_t>* perBucket) const {
+  auto scan = [&](uint64_t from, uint64_t to) {
+    return scanForward(from, to, 0,
+                       [wanted](const Event& event, uint64_t, std::size_t) { return wanted(event); });
+  };
+  const uint64_t end = replay_.eventCount();
+  if (!timeline_ || !perBucket || perBucket->empty()) return scan(replay_.cursor(), end);
+  const uint64_t width = timeline_->eventsPerBucket();
+  const std::size_t lastBucket = perBucket->size() - 1;
+  uint64_t from = replay_.cursor();
+  for (auto bucket = static_cast<std::size_t>(std::min<uint64_t>(from / width, lastBucket));
+       bucket <= lastBucket && from < end; ++bucket) {
+    const uint64_t bucketEnd = bucket == lastBucket ? end : (bucket + 1) * width;
+    if ((*perBucket)[bucket] != 0)
+      if (const auto found = scan(from, bucketEnd)) return found;
+    from = std::max(from, bucketEnd);
+  }
+  return std::nullopt;
+}
+
+bool Navigator::nextCutoff() {
+  const auto found = nextMarked(isCutoff, timeline_ ? &timeline_->cutoffs() : nullptr);
+  return found && land(*found + 1);
+}
+
+bool Navigator::nextHashHit() {
+  const auto found = nextMarked(isHashHit, timeline_ ? &timeline_->hashHits() : nullptr);
+  return found && land(*found + 1);
+}
+
+bool Navigator::nextIteration() {
+  const uint64_t cursor = replay_.cursor();
+  if (timeline_) {
+    for (const TimelineIndex::Iteration& iteration : timeline_->rootIterations())
+      if (iteration.event >= cursor) return land(iteration.event + 1);
+    return false;
+  }
+  const auto found = scanForward(
+      cursor, replay_.eventCount(), replay_.state().stack().size(),
+      [](const Event& event, uint64_t, std::size_t depth) { return isRootIteration(event, depth); });
+  return found && land(*found + 1);
+}
+
+bool Navigator::previousIteration() {
+  const uint64_t cursor = replay_.cursor();
+  if (cursor < 2) return false;
+  // Before the cursor's last event: from just after an iteration, this goes to the one before.
+  const uint64_t before = cursor - 1;
+  std::optional<uint64_t> found;
+  if (timeline_) {
+    const auto& iterations = timeline_->rootIterations();
+    for (auto it = iterations.rbegin(); it != iterations.rend() && !found; ++it)
+      if (it->event < before) found = it->event;
+  } else {
+    scanForward(0, before, 0, [&found](const Event& event, uint64_t index, std::size_t depth) {
+      if (isRootIteration(event, depth)) found = index;
+      return false;  // to the end of the range: the last one wins
+    });
+  }
+  return found && land(*found + 1);
+}
+
+bool Navigator::findNode(uint64_t number) {
+  if (number == 0) return false;
+  const TraceReader& reader = replay_.reader();
+  const auto& chunks = reader.chunks();
+  // The footer gives each chunk's count of nodes before it: start in the last chunk that begins
+  // with fewer than `number` counted. A truncated file has no footer: count from the start.
+  std::size_t chunk = 0;
+  uint64_t counted = 0;
+  if (!reader.truncated() && !chunks.empty()) {
+    const auto after =
+        std::upper_bound(chunks.begin(), chunks.end(), number - 1,
+                         [](uint64_t value, const ChunkInfo& info) { return value < info.nodesBefore; });
+    chunk = after == chunks.begin() ? 0 : static_cast<std::size_t>(after - chunks.begin() - 1);
+    counted = chunks.empty() ? 0 : chunks[chunk].nodesBefore;
+  }
+  if (chunk >= chunks.size()) return false;
+  const auto found = scanForward(chunks[chunk].firstEvent, replay_.eventCount(), 0,
+                                 [&](const Event& event, uint64_t, std::size_t) {
+                                   return event.kind == EventKind::kNodeCounted && ++counted == number;
+                                 });
+  return found && land(*found + 1);
+}
+
+std::optional<uint32_t> Navigator::findLine(const MoveLine& line) {
+  if (tree_) {
+    const auto call = trace::findLine(*tree_, line);
+    if (call) land(tree_->nodes()[*call].callEvent + 1);
+    return call;
+  }
+  // The moves that led to each open call; a mate test's null-move probe is no move (it matches none).
+  constexpr std::pair<int, int> kNoMove{-1, -1};
+  MoveLine path;
+  std::pair<int, int> pending = kNoMove;
+  uint32_t calls = 0;
+  std::optional<uint32_t> number;
+  const auto found = scanForward(0, replay_.eventCount(), 0, [&](const Event& event, uint64_t, std::size_t) {
+    switch (event.kind) {
+      case EventKind::kMoveMade:
+        pending = {event.move.from, event.move.to};
+        break;
+      case EventKind::kMateProbe:
+      case EventKind::kMoveScored:
+        pending = kNoMove;
+        break;
+      case EventKind::kCall: {
+        if (calls > 0) path.push_back(pending);  // the root has no move
+        pending = kNoMove;
+        if (path == line) number = calls;
+        ++calls;
+        return number.has_value();
+      }
+      case EventKind::kReturn:
+        if (!path.empty()) path.pop_back();
+        break;
+      default:
+        break;
+    }
+    return false;
+  });
+  if (found) land(*found + 1);
+  return number;
+}
+
+// ---- the line in the call tree ---------------------------------------------
+
+namespace {
+
+std::optional<uint32_t> follow(const CallTree& tree, uint32_t node, const MoveLine& line,
+                               std::size_t matched) {
+  if (matched == line.size()) return node;
+  const auto& nodes = tree.nodes();
+  for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling) {
+    const TreeNode& next = nodes[child];
+    if ((next.flags & kTreeMateProbe) || next.from != line[matched].first || next.to != line[matched].second)
+      continue;
+    if (auto found = follow(tree, child, line, matched + 1)) return found;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<uint32_t> findLine(const CallTree& tree, const MoveLine& line) {
+  if (tree.nodes().empty()) return std::nullopt;
+  return follow(tree, 0, line, 0);
+}
+
+}  // namespace umax::trace

@@ -1,0 +1,124 @@
+// umax-viz's command line, and the trace it opens before any window exists.
+#include "command_line.h"
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+namespace umax::viz {
+
+std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
+  CLI::App cli{"umax-viz - step through a recorded micro-Max search beside its source"};
+  cli.add_option("trace", options.tracePath, "trace file to open (umax-trace record ... -o FILE)");
+  cli.add_option("--fen", options.fen, "record a search of this position first (with --nodes)");
+  cli.add_option("--moves", options.moves, "moves played before the recorded search, e.g. \"e2e4 e7e5\"");
+  cli.add_option("--nodes", options.nodes, "node budget of the search to record (records when given)");
+  cli.add_option("-o,--output", options.output,
+                 "where to write the recorded trace (default: a temporary file)");
+  cli.add_option("--event", options.event,
+                 "open the trace at this event: the number of events applied, 0 to the trace's event count");
+  cli.add_option("--screenshot", options.screenshot, "render one frame into this PNG and exit (headless)");
+  cli.add_flag("--layout-dump", options.layoutDump, "print each panel's name and rectangle after the frame");
+  cli.add_flag("--show-help", options.showHelp, "open with the help (F1) shown");
+  cli.add_flag("--no-legend", options.hideLegend, "open with the legend (L) hidden");
+  cli.add_option("--bench", options.benchFrames,
+                 "headless: render this many frames while scrubbing and print timings");
+  cli.add_option("--size", options.width, "window width in pixels (the height follows 1280x800)")
+      ->check(CLI::Range(640, 4096));
+  cli.add_option("--source-dir", options.sourceDir, "project directory holding minimal/ and readable/");
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return cli.exit(error);
+  }
+  options.height = options.width * 800 / 1280;
+  if (options.nodes <= 0 && (!options.fen.empty() || !options.moves.empty())) {
+    std::cerr << "umax-viz: --fen/--moves record a search and need --nodes N\n";
+    return 2;
+  }
+  if (options.event < -1) {
+    std::cerr << "umax-viz: --event " << options.event << " is not an event (0 is before the first)\n";
+    return 2;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// Records the search --nodes asks for; headless, waits for it (there is no window to show it in).
+std::optional<int> recordStartingTrace(App& app, Options& options) {
+  if (options.output.empty())
+    options.output =
+        (std::filesystem::temp_directory_path() / ("umax-viz-" + std::to_string(getpid()) + ".trc")).string();
+  app.startRecording(options.fen, options.moves, options.nodes, options.output);
+  if (!options.headless()) return std::nullopt;
+  while (app.recording() && !app.recording()->done)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  app.update(0);
+  if (!app.error().empty()) {
+    std::cerr << "umax-viz: " << app.error() << "\n";
+    return 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<int> openNamedTrace(App& app, const Options& options) {
+  const auto start = std::chrono::steady_clock::now();
+  if (!app.openTrace(options.tracePath)) {
+    std::cerr << "umax-viz: " << app.error() << "\n";
+    return 1;
+  }
+  if (app.trace()->reader->truncated())
+    std::cerr << "umax-viz: " << options.tracePath << " is truncated ("
+              << app.trace()->reader->truncationNote() << "): showing the " << app.eventCount()
+              << " events before the cut\n";
+  if (options.benchFrames > 0)
+    std::printf("open: %.3f s wall, %.3f s CPU (mmap, CRC check, replay model) for %llu events, %.1f MB\n",
+                secondsSince(start), app.trace()->openCpuSeconds,
+                static_cast<unsigned long long>(app.eventCount()), app.trace()->reader->fileSize() / 1e6);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<int> openStartingTrace(App& app, Options& options) {
+  std::optional<int> exit;
+  if (options.nodes > 0)
+    exit = recordStartingTrace(app, options);
+  else if (!options.tracePath.empty())
+    exit = openNamedTrace(app, options);
+  else if (options.headless()) {
+    std::cerr << "umax-viz: --screenshot and --bench need a trace file or --nodes\n";
+    return 2;
+  }
+  if (exit || !app.hasTrace()) return exit;
+  if (options.event > static_cast<long long>(app.eventCount())) {
+    std::cerr << "umax-viz: --event " << options.event << " is outside the trace: " << app.trace()->path
+              << " has " << app.eventCount() << " events (give 0 to " << app.eventCount() << ")\n";
+    return 2;
+  }
+  if (options.event >= 0) app.seek(static_cast<uint64_t>(options.event));
+  if (options.headless()) {
+    // Headless frames show the finished tree and index: wait for them here.
+    const auto start = std::chrono::steady_clock::now();
+    app.waitForIndexes();
+    if (options.benchFrames > 0)
+      std::printf(
+          "background, two threads: both ready %.3f s after opening; call tree %.3f s wall "
+          "(%.3f s CPU), hash history + timeline index %.3f s wall (%.3f s CPU)\n",
+          secondsSince(start), app.trace()->treeSeconds, app.trace()->treeCpuSeconds,
+          app.trace()->indexSeconds, app.trace()->indexCpuSeconds);
+  }
+  return std::nullopt;
+}
+
+}  // namespace umax::viz

@@ -1,0 +1,42 @@
+// umax-viz's command line, and what it asks for before any window opens:
+// opening (or recording) the trace, and checking the requested event.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app.h"
+
+namespace umax::viz {
+
+/// What the command line asks for.
+struct Options {
+  std::string tracePath;
+  std::string fen;
+  std::string moves;
+  long nodes = 0;  ///< > 0: record a search first
+  std::string output;
+  long long event = -1;  ///< -1: open at the start
+  std::string screenshot;
+  bool layoutDump = false;
+  bool showHelp = false;
+  bool hideLegend = false;
+  int benchFrames = 0;
+  int width = 1280;
+  int height = 800;
+  std::string sourceDir = UMAX_SOURCE_DIR;
+
+  /// No window on screen: render some frames and exit.
+  bool headless() const { return !screenshot.empty() || benchFrames > 0; }
+};
+
+/// Parses the command line into `options`. Returns an exit code when the program must end now
+/// (--help, a bad option), nothing when it goes on.
+std::optional<int> parseCommandLine(int argc, char** argv, Options& options);
+
+/// Opens the trace the command line names, or starts (headless: finishes) recording one, and
+/// places the cursor at --event. Every problem is printed once on stderr, before any window
+/// exists (so a bad file needs no display). Returns the exit code if the program must end.
+std::optional<int> openStartingTrace(App& app, Options& options);
+
+}  // namespace umax::viz

@@ -1,0 +1,117 @@
+// The legend: what each arrow, colour, mark and abbreviation on screen
+// means, with a sample of each drawn beside its explanation. Shown at start
+// (a newcomer needs it first); L or View > Legend hides it.
+#include <imgui.h>
+
+#include <cmath>
+
+#include "colours.h"
+#include "panels.h"
+#include "ui.h"
+
+namespace umax::viz {
+
+namespace {
+
+constexpr float kSwatch = 30;  // width of the sample column
+
+enum class Sample { kArrow, kSquare, kFrame, kRing, kLineUp, kLineDown, kVertical, kText, kBox };
+
+/// Draws a sample of a mark in a kSwatch-wide cell at the cursor, then the text beside it.
+void entry(Sample sample, ImU32 colour, const char* text, const char* label = nullptr) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 mid(at.x + kSwatch / 2, at.y + line / 2);
+  switch (sample) {
+    case Sample::kArrow:
+      draw->AddLine(ImVec2(at.x + 2, mid.y), ImVec2(at.x + kSwatch - 9, mid.y), colour, 3);
+      draw->AddTriangleFilled(ImVec2(at.x + kSwatch - 2, mid.y), ImVec2(at.x + kSwatch - 10, mid.y - 5),
+                              ImVec2(at.x + kSwatch - 10, mid.y + 5), colour);
+      break;
+    case Sample::kSquare:
+      draw->AddRectFilled(ImVec2(mid.x - 7, at.y), ImVec2(mid.x + 7, at.y + line), colour);
+      break;
+    case Sample::kFrame:
+      draw->AddRect(ImVec2(mid.x - 7, at.y), ImVec2(mid.x + 7, at.y + line), colour, 0, 0, 2.5f);
+      break;
+    case Sample::kRing:
+      draw->AddCircle(mid, 5.5f, colour, 16, 2.5f);
+      break;
+    case Sample::kLineUp:
+      for (int x = 0; x < 12; x += 2)
+        draw->AddLine(ImVec2(at.x + 7 + x, mid.y + 5),
+                      ImVec2(at.x + 7 + x, mid.y + 5 - float(3 + (x * 7) % 9)), colour);
+      break;
+    case Sample::kLineDown:
+      for (int x = 0; x < 12; x += 2)
+        draw->AddLine(ImVec2(at.x + 7 + x, mid.y - 5),
+                      ImVec2(at.x + 7 + x, mid.y - 5 + float(3 + (x * 5) % 9)), colour);
+      break;
+    case Sample::kVertical:
+      draw->AddLine(ImVec2(mid.x, at.y), ImVec2(mid.x, at.y + line), colour, 2.5f);
+      break;
+    case Sample::kBox:
+      draw->AddRect(ImVec2(mid.x - 6, at.y + 1), ImVec2(mid.x + 6, at.y + line - 1), colour, 0, 0, 2);
+      break;
+    case Sample::kText:
+      break;
+  }
+  if (sample == Sample::kText) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextUnformatted(label ? label : "abc");
+    ImGui::PopStyleColor();
+    ImGui::SameLine(at.x - ImGui::GetWindowPos().x + kSwatch + ImGui::GetStyle().ItemSpacing.x);
+  } else {
+    ImGui::Dummy(ImVec2(kSwatch, line));
+    ImGui::SameLine();
+  }
+  ImGui::TextWrapped("%s", text);
+}
+
+ImU32 packed(const ImVec4& colour) { return ImGui::ColorConvertFloat4ToU32(colour); }
+
+void heading(const char* text) { ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", text); }
+
+}  // namespace
+
+void drawLegend(App& app) {
+  if (!app.showLegend) return;
+  // Over the hash table, the panel a first look needs least.
+  placePanel(940, 329, 340, 345, false);
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  if (!ImGui::Begin("Legend (L or View > Legend hides it)", &app.showLegend, ImGuiWindowFlags_NoCollapse)) {
+    ImGui::End();
+    return;
+  }
+  app.recordPanel("Legend");
+  heading("Board");
+  entry(Sample::kArrow, colours::kSearched, "blue: move on the board, being searched");
+  entry(Sample::kSquare, colours::kFrom, "yellow, orange squares: its from, to");
+  entry(Sample::kArrow, colours::kScored, "orange: move just scored (v), undone");
+  entry(Sample::kArrow, colours::kBest, "green: best move so far here (m; X, Y)");
+  entry(Sample::kFrame, colours::kVictim, "red frame: the piece it captures");
+  entry(Sample::kRing, colours::kEpSquare, "purple ring: E, the e.p. square");
+  entry(Sample::kArrow, colours::kRook, "teal: the rook in a castling");
+  heading("Timeline");
+  entry(Sample::kVertical, colours::kIterationMark, "yellow dN: root's iteration N starts");
+  entry(Sample::kLineUp, colours::kCutoffMark, "red up: cutoffs; green down: hash hits");
+  entry(Sample::kVertical, colours::kCursor, "blue line: the cursor (drag it)");
+  heading("Search tree: a row is a call");
+  entry(Sample::kText, packed(colours::kRowText), "-> score returned, draft completed,", "move");
+  ImGui::Indent(kSwatch + ImGui::GetStyle().ItemSpacing.x);
+  ImGui::TextWrapped("then eval e, depth n, window [q, l]");
+  ImGui::Unindent(kSwatch + ImGui::GetStyle().ItemSpacing.x);
+  entry(Sample::kText, packed(colours::kRowCutoff), "cutoff;", "red");
+  ImGui::SameLine();
+  ImGui::TextColored(colours::kRowHashCut, "green");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("from hash; dim: later");
+  entry(Sample::kSquare, packed(colours::kRowCurrent), "current call; lighter: open calls");
+  heading("Hash table");
+  entry(Sample::kSquare, colours::kHashFilled, "filled slots; red: stored lately;");
+  entry(Sample::kBox, colours::kHashWindow, "white box: the probe window");
+  ImGui::End();
+}
+
+}  // namespace umax::viz

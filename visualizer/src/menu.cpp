@@ -1,0 +1,57 @@
+// The main menu bar: File, View and Help, then what is open (file,
+// position, budget, events) and the progress of the background builds.
+#include <imgui.h>
+
+#include "ui.h"
+
+namespace umax::viz {
+
+namespace {
+
+const ImVec4 kWarning(1, 0.8f, 0.3f, 1);
+const ImVec4 kFailure(1, 0.4f, 0.4f, 1);
+
+/// The open trace and the state of its background builds, after the menus.
+void drawTraceStatus(const LoadedTrace& loaded) {
+  const trace::TraceHeader& header = loaded.reader->header();
+  ImGui::TextDisabled("  %s  |  %s%s%s  |  budget %lld  |  %llu events", loaded.path.c_str(),
+                      header.fen.empty() ? "start position" : header.fen.c_str(),
+                      header.moves.empty() ? "" : " + ", header.moves.c_str(),
+                      static_cast<long long>(header.budget),
+                      static_cast<unsigned long long>(loaded.reader->eventCount()));
+  if (loaded.reader->truncated())
+    ImGui::TextColored(kFailure, "  TRUNCATED: %s", loaded.reader->truncationNote().c_str());
+  if (!loaded.treeReady && !loaded.workerFailed)
+    ImGui::TextColored(kWarning, "  call tree %.0f%%", 100 * loaded.treeProgress.load());
+  if (!loaded.indexReady && !loaded.indexFailed)
+    ImGui::TextColored(kWarning, "  hash index %.0f%%", 100 * loaded.indexProgress.load());
+  if (loaded.workerFailed) ImGui::TextColored(kFailure, "  call tree failed: %s", loaded.workerError.c_str());
+  if (loaded.indexFailed) ImGui::TextColored(kFailure, "  hash index failed: %s", loaded.indexError.c_str());
+}
+
+}  // namespace
+
+void drawMenu(App& app) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open trace...", "Ctrl+O")) app.showOpen = true;
+    if (ImGui::MenuItem("Record a search...", "Ctrl+R")) app.showRecord = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.quitRequested = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    ImGui::MenuItem("Legend: what the marks mean", "L", &app.showLegend);
+    ImGui::MenuItem("Follow the cursor", "F", &app.followCursor);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("The panels and the keys", "F1")) app.showHelp = true;
+    ImGui::MenuItem("Legend", "L", &app.showLegend);
+    ImGui::EndMenu();
+  }
+  if (const LoadedTrace* loaded = app.trace()) drawTraceStatus(*loaded);
+  ImGui::EndMainMenuBar();
+}
+
+}  // namespace umax::viz

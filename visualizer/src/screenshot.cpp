@@ -1,0 +1,26 @@
+// --screenshot and --layout-dump: the frame as a PNG and the panels' places.
+#define GLFW_INCLUDE_NONE
+#include <GL/gl.h>
+#include <stb_image_write.h>  // libstb-dev; the implementation is in libstb
+
+#include <cstdio>
+
+#include "headless.h"
+
+namespace umax::viz {
+
+bool writeScreenshot(const std::string& path, int width, int height) {
+  std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * height * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  stbi_flip_vertically_on_write(1);
+  return stbi_write_png(path.c_str(), width, height, 3, pixels.data(), width * 3) != 0;
+}
+
+void printLayout(const App& app) {
+  for (const PanelRect& rect : app.layout)
+    std::printf("panel %s %.0f %.0f %.0f %.0f\n", rect.name.c_str(), rect.x, rect.y, rect.width, rect.height);
+}
+
+}  // namespace umax::viz
