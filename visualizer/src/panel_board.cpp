@@ -143,14 +143,14 @@ void drawBoardPanel(App& app) {
     }
 
   if (top)
-    ImGui::Text("ply %d, %s to move, %llu nodes counted", top->ply, sideName(top->call.side),
+    ImGui::Text("ply %d, %s to move, node count %llu", top->ply, sideName(top->call.side),
                 static_cast<unsigned long long>(state.nodes()));
   else
     ImGui::Text(state.finished() ? "search finished: score %s" : "before the root call%s",
                 state.finished() ? scoreText(state.rootScore()).c_str() : "");
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float footer = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
+  const float footer = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
   const float labels = 14;
   const float cell = std::floor(std::max(8.0f, std::min(avail.x - labels, avail.y - footer - labels) / 8));
   BoardGeometry g{ImVec2(ImGui::GetCursorScreenPos().x + labels, ImGui::GetCursorScreenPos().y), cell};
@@ -226,6 +226,15 @@ void drawBoardPanel(App& app) {
       top->bestFrom != (top->bestTo & 0x77) && top != mover) {
     drawArrow(draw, g.centre(top->bestFrom), g.centre(top->bestTo & 0x77), colours::kBest,
               std::max(1.5f, cell / 14));
+  }
+  // After the root returned: the move the search chose, as the root's best (green).
+  const trace::TraceReader& reader = *app.trace()->reader;
+  if (state.finished() && reader.hasResult() && isOnBoard(reader.result().from) &&
+      isOnBoard(reader.result().to)) {
+    const trace::TraceResult& result = reader.result();
+    drawArrow(draw, g.centre(result.from), g.centre(result.to), colours::kBest, std::max(2.0f, cell / 9));
+    describe = "the search chose " + moveText(result.from, result.to) + " (score " + scoreText(result.score) +
+               ", " + std::to_string(result.nodes) + " nodes)";
   }
   ImGui::Dummy(ImVec2(labels + 8 * cell, 8 * cell + labels + 2));
   ImGui::TextWrapped("%s", describe.empty() ? "no move on the board" : describe.c_str());
