@@ -104,6 +104,17 @@ std::string describe(const SearchState& state) {
   return out.str();
 }
 
+/// A replay of a trace and its navigator, with the background indexes (`indexed`) or without.
+struct Navigating {
+  Indexed trace;
+  Replay replay;
+  Navigator navigator;
+  Navigating(const std::string& path, bool indexed)
+      : trace(path),
+        replay(trace.reader),
+        navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr) {}
+};
+
 /// Cursor positions spread over the trace (fixed seed: a failure repeats).
 std::vector<uint64_t> samplePositions(uint64_t events, int count, uint64_t seed) {
   std::mt19937_64 random(seed);
@@ -216,11 +227,10 @@ TEST_CASE("seeking anywhere, in any order, gives the state that applying the eve
 // (the scans over the events).
 
 TEST_CASE("step over a move lands after its score with the same stack and board", "[navigator][stepping]") {
-  const Indexed trace(stepTrace());
   const bool indexed = GENERATE(true, false);
   CAPTURE(indexed);
-  Replay replay(trace.reader);
-  Navigator navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr);
+  Navigating navigating(stepTrace(), indexed);
+  auto& [trace, replay, navigator] = navigating;
   int checked = 0;
   for (uint64_t position : samplePositions(replay.eventCount() - 1, 4000, 4)) {
     if (replay.eventAt(position).kind != EventKind::kMoveMade) continue;
@@ -252,11 +262,10 @@ TEST_CASE("step over a move lands after its score with the same stack and board"
 
 TEST_CASE("step over a call lands after its return; step out lands after the current call's return",
           "[navigator][stepping]") {
-  const Indexed trace(stepTrace());
   const bool indexed = GENERATE(true, false);
   CAPTURE(indexed);
-  Replay replay(trace.reader);
-  Navigator navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr);
+  Navigating navigating(stepTrace(), indexed);
+  auto& [trace, replay, navigator] = navigating;
   const std::vector<Event> events = allEvents(trace.reader);
   // A call's return, by counting calls and returns from its kCall (not from the tree).
   auto returnOf = [&events](uint64_t call) {
@@ -306,13 +315,13 @@ TEST_CASE("step over a call lands after its return; step out lands after the cur
   }
 }
 
-TEST_CASE("the jumps land just after the next event of their kind, and skip none", "[navigator][stepping]") {
+TEST_CASE("the jumps land just after the next event of their kind, skipping none; iterations come in order",
+          "[navigator][stepping]") {
   const std::string& path = GENERATE(stepTrace(), blackTrace());
   const bool indexed = GENERATE(true, false);
   CAPTURE(path, indexed);
-  const Indexed trace(path);
-  Replay replay(trace.reader);
-  Navigator navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr);
+  Navigating navigating(path, indexed);
+  auto& [trace, replay, navigator] = navigating;
   const std::vector<Event> events = allEvents(trace.reader);
   const std::vector<uint64_t> iterations = rootIterationEvents(events);
   struct Jump {
@@ -329,25 +338,27 @@ TEST_CASE("the jumps land just after the next event of their kind, and skip none
       {"root iteration", &Navigator::nextIteration,
        [&](uint64_t i) { return std::binary_search(iterations.begin(), iterations.end(), i); }},
   };
-  for (const Jump& jump : jumps) {
-    CAPTURE(jump.name);
-    int landed = 0;
-    for (uint64_t position : samplePositions(replay.eventCount() - 1, 60, 6)) {
-      CAPTURE(position);
-      replay.seek(position);
-      // The expected landing place: the first such event at or after the cursor, one at a time.
-      uint64_t expected = UINT64_MAX;
-      for (uint64_t index = position; index < events.size(); ++index)
-        if (jump.isTarget(index)) {
-          expected = index + 1;
-          break;
-        }
-      const bool found = (navigator.*jump.go)();
-      REQUIRE(found == (expected != UINT64_MAX));
-      CHECK(replay.cursor() == (found ? expected : position));  // unchanged when there is none
-      landed += found;
+  SECTION("next cutoff, next hash hit, next iteration") {
+    for (const Jump& jump : jumps) {
+      CAPTURE(jump.name);
+      int landed = 0;
+      for (uint64_t position : samplePositions(replay.eventCount() - 1, 60, 6)) {
+        CAPTURE(position);
+        replay.seek(position);
+        // The expected landing place: the first such event at or after the cursor, one at a time.
+        uint64_t expected = UINT64_MAX;
+        for (uint64_t index = position; index < events.size(); ++index)
+          if (jump.isTarget(index)) {
+            expected = index + 1;
+            break;
+          }
+        const bool found = (navigator.*jump.go)();
+        REQUIRE(found == (expected != UINT64_MAX));
+        CHECK(replay.cursor() == (found ? expected : position));  // unchanged when there is none
+        landed += found;
+      }
+      CHECK(landed > 5);
     }
-    CHECK(landed > 5);
   }
   SECTION("previous iteration: back to just after the last root iteration before the cursor's event") {
     int landed = 0;
@@ -364,34 +375,26 @@ TEST_CASE("the jumps land just after the next event of their kind, and skip none
     }
     CHECK(landed > 5);
   }
-}
-
-TEST_CASE("the root's iterations are reached in order, draft 1, 2, 3, ..., with only the root open",
-          "[navigator][stepping]") {
-  const std::string& path = GENERATE(stepTrace(), blackTrace());
-  const bool indexed = GENERATE(true, false);
-  CAPTURE(path, indexed);
-  const Indexed trace(path);
-  Replay replay(trace.reader);
-  Navigator navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr);
-  int iterations = 0;
-  while (navigator.nextIteration()) {
-    ++iterations;
-    REQUIRE(replay.lastEvent()->kind == EventKind::kIteration);
-    CHECK(replay.state().stack().size() == 1);
-    CHECK(replay.lastEvent()->value == iterations);
+  SECTION("the root's iterations, forward and back: draft 1, 2, 3, ..., with only the root open") {
+    int reached = 0;
+    while (navigator.nextIteration()) {
+      ++reached;
+      REQUIRE(replay.lastEvent()->kind == EventKind::kIteration);
+      CHECK(replay.state().stack().size() == 1);
+      CHECK(replay.lastEvent()->value == reached);
+    }
+    CHECK(reached >= 3);
+    // And back down again, one iteration at a time, to the first.
+    for (int back = reached - 1; back >= 1; --back) {
+      REQUIRE(navigator.previousIteration());
+      REQUIRE(replay.lastEvent()->kind == EventKind::kIteration);
+      CHECK(replay.state().stack().size() == 1);
+      CHECK(replay.lastEvent()->value == back);
+    }
+    const uint64_t first = replay.cursor();
+    CHECK_FALSE(navigator.previousIteration());  // none before the first
+    CHECK(replay.cursor() == first);
   }
-  CHECK(iterations >= 3);
-  // And back down again, one iteration at a time, to the first.
-  for (int back = iterations - 1; back >= 1; --back) {
-    REQUIRE(navigator.previousIteration());
-    REQUIRE(replay.lastEvent()->kind == EventKind::kIteration);
-    CHECK(replay.state().stack().size() == 1);
-    CHECK(replay.lastEvent()->value == back);
-  }
-  const uint64_t first = replay.cursor();
-  CHECK_FALSE(navigator.previousIteration());  // none before the first
-  CHECK(replay.cursor() == first);
 }
 
 TEST_CASE("finding node n lands just after node n was counted", "[navigator][stepping]") {
