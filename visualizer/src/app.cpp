@@ -151,8 +151,8 @@ void App::update(double seconds) {
     if (recording_->thread.joinable()) recording_->thread.join();
     if (recording_->failed)
       error_ = "recording failed: " + recording_->error;
-    else
-      openTrace(recording_->path);
+    else if (openTrace(recording_->path) && recordingEvent >= 0)
+      seekRecordingEvent();
     recording_.reset();
   }
   if (playing && hasTrace()) {
@@ -166,6 +166,16 @@ void App::update(double seconds) {
   } else {
     playCarry_ = 0;
   }
+}
+
+void App::seekRecordingEvent() {
+  const auto event = static_cast<uint64_t>(recordingEvent);
+  recordingEvent = -1;
+  if (event <= eventCount())
+    seek(event);
+  else
+    message = "--event " + std::to_string(event) + " is outside the trace: it has " +
+              std::to_string(eventCount()) + " events";
 }
 
 bool App::busy() const {

@@ -143,6 +143,8 @@ class App {
   char recordFen[128] = {};
   char recordMoves[256] = {};
   int recordNodes = 20000;
+  /// The event to open a recording at once it is done (--event with --nodes); -1: the start.
+  long long recordingEvent = -1;
   std::string message;  ///< the result of the last jump/find
 
   // Fonts (set by main): the board's piece font.
@@ -162,6 +164,8 @@ class App {
   /// Runs a navigator move; sets `message` to `none` (if given) when it finds nothing.
   void navigate(bool (trace::Navigator::*move)(), const char* none);
   void startIndexing(LoadedTrace& loaded);
+  /// Moves the cursor of a just-recorded trace to recordingEvent (or says it is outside).
+  void seekRecordingEvent();
 
   std::string sourceDir_;
   LineMap lineMap_;

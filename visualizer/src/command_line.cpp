@@ -60,7 +60,10 @@ std::optional<int> recordStartingTrace(App& app, Options& options) {
     options.output =
         (std::filesystem::temp_directory_path() / ("umax-viz-" + std::to_string(getpid()) + ".trc")).string();
   app.startRecording(options.fen, options.moves, options.nodes, options.output);
-  if (!options.headless()) return std::nullopt;
+  if (!options.headless()) {
+    app.recordingEvent = options.event;  // checked when the recording opens
+    return std::nullopt;
+  }
   while (app.recording() && !app.recording()->done)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   app.update(0);
