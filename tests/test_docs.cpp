@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "../docs/snippet_filter.h"
 #include "support.h"
 
 using namespace umax::test;
@@ -170,6 +171,73 @@ TEST_CASE("the generated pages highlight every code line of the original on its 
     if (inListing && inTable && codeLines.count(number)) ++highlighted;
   }
   CHECK(highlighted == static_cast<int>(codeLines.size()));
+
+  // The course: the topics as subpages in the line map's order, and each
+  // topic page says where it stands.
+  const std::string course = readFile((out / "00-course.md").string());
+  std::size_t previous = 0;
+  int number = 0;
+  for (const auto& topic : map.at("topics")) {
+    std::string name = "topic_";
+    for (char c : topic.at("id").get<std::string>()) name += c == '-' ? '_' : c;
+    CAPTURE(name);
+    const auto at = course.find("\\subpage " + name + "\n");
+    REQUIRE(at != std::string::npos);
+    CHECK(at > previous);
+    previous = at;
+    const std::string& page = pageOfTopic[topic.at("id").get<std::string>()];
+    CHECK(page.find("<b>Topic " + std::to_string(++number) + " of 18</b>") != std::string::npos);
+    CHECK(page.find("**What you will see.**") != std::string::npos);
+  }
   fs::remove_all(out);
 }
 #endif
+
+TEST_CASE("the variable index gives ranges of one array that do not overlap", "[docs]") {
+  // "o[0..16]" and "o[16..23]" in one meaning would give o[16] two jobs.
+  const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
+  const std::regex range(R"(([a-zA-Z])\[(\d+)\.\.(\d+)\])");
+  int ranges = 0;
+  for (const auto& variable : map.at("variables")) {
+    const std::string meaning = variable.at("meaning");
+    std::map<std::string, std::vector<std::pair<int, int>>> byArray;
+    for (auto it = std::sregex_iterator(meaning.begin(), meaning.end(), range); it != std::sregex_iterator();
+         ++it)
+      byArray[(*it)[1]].push_back({std::stoi((*it)[2]), std::stoi((*it)[3])});
+    for (const auto& [array, spans] : byArray)
+      for (std::size_t a = 0; a < spans.size(); ++a)
+        for (std::size_t b = a + 1; b < spans.size(); ++b) {
+          CAPTURE(variable.at("name").get<std::string>(), array, spans[a], spans[b]);
+          CHECK((spans[a].second < spans[b].first || spans[b].second < spans[a].first));
+          ++ranges;
+        }
+  }
+  CHECK(ranges >= 3);  // o[] has three parts
+}
+
+TEST_CASE("the snippets the pages quote show the search without its tracing statements", "[docs]") {
+  // Doxygen reads the copies docgen makes with docs/snippet_filter.h.
+  const auto uses = snippetUses(pageTemplates());
+  int tracedBefore = 0;
+  for (const auto& use : uses) {
+    CAPTURE(use.page, use.file, use.block);
+    const std::string original = readFile(sourcePath(use.file));
+    const std::string filtered = umax::docs::withoutTracing(original);
+    auto block = [&](const std::string& text) {
+      const std::string marker = "// [" + use.block + "]";
+      const auto first = text.find(marker);
+      const auto second = text.find(marker, first + marker.size());
+      REQUIRE(second != std::string::npos);
+      return text.substr(first, second - first);
+    };
+    tracedBefore += block(original).find("observer_") != std::string::npos;
+    CHECK(block(filtered).find("observer_") == std::string::npos);
+    CHECK(block(filtered).find("kTraced") == std::string::npos);
+  }
+  CHECK(tracedBefore >= 5);  // the filter has something to take out
+  // The algorithm itself stays: the recursion, the cutoff, the store.
+  const std::string engine = umax::docs::withoutTracing(readFile(sourcePath("readable/src/engine.cpp")));
+  CHECK(engine.find("score = -search(") != std::string::npos);
+  CHECK(engine.find("return Verdict::kStop;") != std::string::npos);
+  CHECK(engine.find("entry.lock = static_cast<int32_t>(hashLock);") != std::string::npos);
+}
