@@ -10,7 +10,11 @@
 // a message naming the example, so a page can never describe something its
 // example does not show.
 //
-//   umax-docexamples --umax-trace PATH --out DIR
+//   umax-docexamples --umax-trace PATH --out DIR [--viz yes]
+//
+// With --viz yes, the alpha-beta and hashing examples also show a screenshot
+// of the visualizer at their event: the program writes NAME.event (the
+// cursor) and the docs build renders NAME-viz.png with umax-viz.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -39,6 +43,15 @@ namespace {
 struct Context {
   std::string umaxTrace;
   fs::path out;
+  bool viz = false;  ///< the build makes visualizer screenshots (umax-viz is built)
+
+  /// A screenshot of the visualizer at `cursor` (events applied) of the
+  /// example's trace: the docs build renders NAME-viz.png from NAME.event.
+  std::string screenshot(const std::string& name, uint64_t cursor, const std::string& caption) const {
+    if (!viz) return "";
+    std::ofstream(out / (name + ".event")) << cursor << "\n";
+    return "\n\\image html " + name + "-viz.png \"" + caption + "\"\n";
+  }
   TraceWalk record(const std::string& name, const std::string& fen, const std::string& moves,
                    int nodes) const {
     return TraceWalk(umaxTrace, (out / (name + ".umaxtrace")).string(), fen, moves, nodes);
@@ -284,6 +297,7 @@ std::string alphaBeta(const Context& context) {
       << walk.calls()[0].args.beta << "]\\ne = " << walk.calls()[0].args.eval
       << "\", fillcolor=\"#ffd98a\"];\n";
   int best = -kInfinity, cutoffs = 0, step = 0;
+  std::size_t firstCutoff = 0;
   for (int child : children) {
     const Call& call = walk.calls()[child];
     const int value = returned(walk, child);
@@ -292,7 +306,7 @@ std::string alphaBeta(const Context& context) {
       const int at = walk.events()[index].value;
       if (at < call.args.beta) claimFails("alphabeta", "a cutoff below beta");
       cut = "yes: best " + num(at) + " >= beta " + num(call.args.beta);
-      ++cutoffs;
+      if (!cutoffs++) firstCutoff = index;
       break;
     }
     const int score = scored(walk, child);
@@ -315,7 +329,11 @@ std::string alphaBeta(const Context& context) {
          table({"step", "root move", "reply's window [q, l]", "reply's e", "reply cut off?", "reply returns",
                 "move's score v", "root's best m"},
                rows) +
-         dot.str();
+         dot.str() +
+         context.screenshot(
+             "alphabeta", firstCutoff + 1,
+             "The visualizer at the first cutoff of the table (umax-viz alphabeta.umaxtrace --event " +
+                 std::to_string(firstCutoff + 1) + ")");
 }
 
 // ---- 8. quiescence -------------------------------------------------------------
@@ -477,7 +495,10 @@ std::string hashing(const Context& context) {
                    "D >= n, and the " + bounds(entry.from) + " " + num(entry.score) +
                        " settles the window: the call returns it without counting a node"},
                   {"in the whole search", std::to_string(hits) + " probes hit, " + std::to_string(ends) +
-                                              " of them ended their node"}});
+                                              " of them ended their node"}}) +
+           context.screenshot("hashing", index + 1,
+                              "The visualizer at that probe (umax-viz hashing.umaxtrace --event " +
+                                  std::to_string(index + 1) + "): the hash panel shows the probe window");
   }
   claimFails("hashing", "no hash hit ended a node");
 }
@@ -641,7 +662,7 @@ int main(int argc, char** argv) {
   std::map<std::string, std::string> options;
   for (int index = 1; index + 1 < argc; index += 2) options[argv[index]] = argv[index + 1];
   if (!options.count("--umax-trace") || !options.count("--out")) {
-    std::cerr << "usage: umax-docexamples --umax-trace PATH --out DIR\n";
+    std::cerr << "usage: umax-docexamples --umax-trace PATH --out DIR [--viz yes]\n";
     return 2;
   }
   const std::map<std::string, std::function<std::string(const Context&)>> examples = {
@@ -655,7 +676,7 @@ int main(int argc, char** argv) {
       {"centre", centre},           {"mate", mate},
       {"delayed", delayedGain},     {"legality", legality}};
   try {
-    Context context{options["--umax-trace"], options["--out"]};
+    Context context{options["--umax-trace"], options["--out"], options["--viz"] == "yes"};
     fs::create_directories(context.out);
     for (const auto& [name, make] : examples) {
       const std::string text = make(context);
