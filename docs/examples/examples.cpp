@@ -482,7 +482,24 @@ std::string hashing(const Context& context) {
         ++hits;
         ends += other.probe.endsNode;
       }
-    return exampleHeader("a hash hit that ends a node", walk.command()) +
+    // A probe that had to walk past slots other positions hold.
+    std::string walkRow = "none in this search";
+    for (const Event& other : walk.events())
+      if (other.kind == EventKind::kProbe && other.probe.slotsProbed > 1 &&
+          other.probe.outcome != ProbeOutcome::kFull) {
+        if (other.probe.slot != other.probe.firstSlot + static_cast<uint32_t>(other.probe.slotsProbed))
+          claimFails("hashing", "a probe did not stop at the slot after the ones it walked past");
+        walkRow = "j = " + num(other.probe.firstSlot) + ": " +
+                  (other.probe.slotsProbed == 2
+                       ? "slot " + num(other.probe.firstSlot + 1) + " held another position"
+                       : "slots " + num(other.probe.firstSlot + 1) + " to " + num(other.probe.slot - 1) +
+                             " held other positions") +
+                  ", so the probe went on to slot " + num(other.probe.slot) + " (" +
+                  (other.probe.outcome == ProbeOutcome::kHit ? "a hit" : "empty: a miss") + ")";
+        break;
+      }
+    if (walkRow == "none in this search") claimFails("hashing", "no probe walked past a taken slot");
+    return exampleHeader("a hash hit that ends a node, and a probe that walks on", walk.command()) +
            table({"", "from the trace"},
                  {{"the call", "`" + walk.moveName(callIndex) + "` at ply " + std::to_string(call.ply) +
                                    ", window " + window(call.args.alpha, call.args.beta) +
@@ -495,7 +512,8 @@ std::string hashing(const Context& context) {
                    "D >= n, and the " + bounds(entry.from) + " " + num(entry.score) +
                        " settles the window: the call returns it without counting a node"},
                   {"in the whole search", std::to_string(hits) + " probes hit, " + std::to_string(ends) +
-                                              " of them ended their node"}}) +
+                                              " of them ended their node"},
+                  {"a probe that walked on", walkRow}}) +
            context.screenshot("hashing", index + 1,
                               "The visualizer at that probe (umax-viz hashing.umaxtrace --event " +
                                   std::to_string(index + 1) + "): the hash panel shows the probe window");
