@@ -6,10 +6,12 @@
 set -e
 viz=$1 examples=$2 name=$3 images=$4 source=$5
 event=$(cat "$examples/$name.event")
-if [ -n "$DISPLAY" ]; then
-  "$viz" "$examples/$name.umaxtrace" --event "$event" --screenshot "$images/$name-viz.png" --source-dir "$source" > /dev/null
+# From the examples folder, so the window title names just the trace file.
+cd "$examples"
+if [ -n "${DISPLAY:-}" ]; then
+  "$viz" "$name.umaxtrace" --event "$event" --screenshot "$images/$name-viz.png" --source-dir "$source" > /dev/null
 else
-  xvfb-run -a "$viz" "$examples/$name.umaxtrace" --event "$event" --screenshot "$images/$name-viz.png" \
+  xvfb-run -a "$viz" "$name.umaxtrace" --event "$event" --screenshot "$images/$name-viz.png" \
     --source-dir "$source" > /dev/null
 fi
 test -s "$images/$name-viz.png" || { echo "viz_screenshot.sh: no screenshot for $name" >&2; exit 1; }
