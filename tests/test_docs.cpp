@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -189,6 +190,41 @@ TEST_CASE("the generated pages highlight every code line of the original on its 
     CHECK(page.find("<b>Topic " + std::to_string(++number) + " of 18</b>") != std::string::npos);
     CHECK(page.find("**What you will see.**") != std::string::npos);
   }
+  fs::remove_all(out);
+}
+
+TEST_CASE("the page generator refuses a topic page without its course parts", "[docs]") {
+  // Each topic page needs its navigation, its "What you will see" paragraph,
+  // a worked example and a runnable Try it; take one away and docgen stops.
+  const fs::path pages = fs::temp_directory_path() / ("umax-docgen-pages-" + std::to_string(::getpid()));
+  const fs::path out = pages.string() + "-out";
+  const std::pair<std::string, std::string> removals[] = {{"@umax-course-nav@", "@umax-course-nav@"},
+                                                          {"**What you will see.**", "What you will see"},
+                                                          {"@umax-example ", "worked example"},
+                                                          {"```console", "Try it"}};
+  for (const auto& [part, message] : removals) {
+    CAPTURE(part);
+    fs::remove_all(pages);
+    fs::copy(sourcePath("docs/pages"), pages);
+    std::string page = readFile((pages / "07-alpha-beta.md").string());
+    for (auto at = page.find("\n" + part); at != std::string::npos; at = page.find("\n" + part))
+      page.replace(at + 1, part.size(), "removed ");
+    {
+      std::ofstream file(pages / "07-alpha-beta.md");
+      file << page;
+    }
+    int status = -1;
+    const std::string output =
+        runCommand(binPath("umax-docgen") + " --line-map " + sourcePath("readable/line_map.json") +
+                       " --source " + sourcePath("minimal/micro-max.c") + " --pages " + pages.string() +
+                       " --out " + out.string() + " 2>&1",
+                   &status);
+    INFO(output);
+    CHECK(status == 1);
+    CHECK(output.find("07-alpha-beta.md") != std::string::npos);
+    CHECK(output.find(message) != std::string::npos);
+  }
+  fs::remove_all(pages);
   fs::remove_all(out);
 }
 #endif
