@@ -298,6 +298,7 @@ std::string alphaBeta(const Context& context) {
       << "\", fillcolor=\"#ffd98a\"];\n";
   int best = -kInfinity, cutoffs = 0, step = 0;
   std::size_t firstCutoff = 0;
+  std::ostringstream story;  // the same steps in words
   for (int child : children) {
     const Call& call = walk.calls()[child];
     const int value = returned(walk, child);
@@ -310,6 +311,37 @@ std::string alphaBeta(const Context& context) {
       break;
     }
     const int score = scored(walk, child);
+    // A stand pat: the reply's first cutoff comes at its evaluation, before it made a move.
+    bool standPat = false;
+    for (std::size_t index : call.own) {
+      const EventKind kind = walk.events()[index].kind;
+      if (kind == EventKind::kMoveMade) break;
+      if (kind == EventKind::kCutoff) {
+        standPat = walk.events()[index].value == call.args.eval;
+        break;
+      }
+    }
+    if (best != -kInfinity && call.args.beta != -best)
+      claimFails("alphabeta", "a reply's beta is not minus the root's best");
+    const std::string move = "`" + walk.moveName(child) + "`";
+    if (score > best)
+      story << step + 1 << ". " << move << ": its reply gets the window "
+            << window(call.args.alpha, call.args.beta) << " and returns " << num(value)
+            << ", so the move scores " << num(score) << (best == -kInfinity ? "" : ", more than " + num(best))
+            << ": the new best, and the next reply's beta becomes " << num(-score) << ".\n";
+    else if (cut != "no" && standPat)
+      story << step + 1 << ". " << move << ": its reply gets " << window(call.args.alpha, call.args.beta)
+            << "; its evaluation " << num(call.args.eval) << " already reaches beta " << num(call.args.beta)
+            << ", so it cuts off before searching a move. The move scores " << num(score)
+            << ", no better than " << num(best) << ".\n";
+    else if (cut != "no")
+      story << step + 1 << ". " << move << ": its reply gets " << window(call.args.alpha, call.args.beta)
+            << "; a move of the reply reaches beta and it cuts off, returning " << num(value)
+            << ". The move scores " << num(score) << ", no better than " << num(best) << ".\n";
+    else
+      story << step + 1 << ". " << move << ": its reply gets " << window(call.args.alpha, call.args.beta)
+            << " and returns " << num(value) << "; the move scores " << num(score) << ", no better than "
+            << num(best) << ".\n";
     best = std::max(best, score);
     rows.push_back({num(++step), "`" + walk.moveName(child) + "`", window(call.args.alpha, call.args.beta),
                     num(call.args.eval), cut, num(value), num(score), num(best)});
@@ -329,7 +361,7 @@ std::string alphaBeta(const Context& context) {
          table({"step", "root move", "reply's window [q, l]", "reply's e", "reply cut off?", "reply returns",
                 "move's score v", "root's best m"},
                rows) +
-         dot.str() +
+         "\nStep by step:\n\n" + story.str() + "\n" + dot.str() +
          context.screenshot(
              "alphabeta", firstCutoff + 1,
              "The visualizer at the first cutoff of the table (umax-viz alphabeta.umaxtrace --event " +
