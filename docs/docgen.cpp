@@ -11,7 +11,14 @@
 //                          their notes and links to the lines the topic shares
 //                          with other pages
 //   @umax-variables@       the variable index, as a table
-//   @umax-topics@          the list of topic pages, in the line map's order
+//   @umax-topics@          the topic pages as subpages, in the line map's
+//                          order (the course page: the sidebar tree and
+//                          Related Pages list them from there)
+//   @umax-topic-links@     the same list as plain links (the main page)
+//   @umax-course-nav@      "Topic n of 18" with previous / next links (on a
+//                          topic page, whose label names its topic)
+//   @umax-example NAME@    the worked example NAME made from a real trace by
+//                          umax-docexamples (--examples DIR holds NAME.md)
 //   @umax-trace-figure@    the figure rendered from a real trace at build
 //                          time, or a note saying why there is none
 //   @umax-tool-status@     which of the tracer's and visualizer's programs
@@ -20,22 +27,34 @@
 //                          square numbers on the left, the centre-points
 //                          table main() computes on the right
 //
-// Anything wrong (an unknown topic or directive, a topic without a page)
-// stops the build with a message, as a Doxygen warning would.
+// and rendering every ```console block (a runnable "Try it", see tryit.h)
+// as a framed transcript. With --snippet-root and --snippet-out it also
+// writes, for every file a page quotes with \snippet, a copy without the
+// tracing statements (see snippet_filter.h) for Doxygen to read.
+//
+// Anything wrong (an unknown topic or directive, a topic without a page, a
+// topic page without its navigation or its "What you will see" paragraph, a
+// missing example, a snippet that still shows tracing) stops the build with
+// a message, as a Doxygen warning would.
 //
 //   umax-docgen --line-map FILE --source FILE --pages DIR --out DIR
 //               [--trace-figure SVG] [--tools umax-trace=yes,umax-viz=no]
+//               [--examples DIR] [--snippet-root DIR --snippet-out DIR]
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "snippet_filter.h"
+#include "tryit.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -120,8 +139,12 @@ struct Line {
 
 class Generator {
  public:
-  Generator(const json& map, const std::string& source, std::string traceFigure, const std::string& tools)
-      : map_(map), source_(splitLines(source)), traceFigure_(std::move(traceFigure)) {
+  Generator(const json& map, const std::string& source, std::string traceFigure, const std::string& tools,
+            std::string examples)
+      : map_(map),
+        source_(splitLines(source)),
+        traceFigure_(std::move(traceFigure)),
+        examples_(std::move(examples)) {
     std::istringstream list(tools);
     for (std::string tool; std::getline(list, tool, ',');) {
       const auto equals = tool.find('=');
@@ -151,10 +174,24 @@ class Generator {
   std::string expand(const std::string& page, const std::string& pageFile) {
     std::ostringstream out;
     int number = 0;
-    for (const std::string& raw : splitLines(page)) {
+    const std::string label = pageLabel(page);
+    const std::string topic = topicOfLabel(label);
+    if (!topic.empty()) checkTopicPage(page, pageFile);
+    const auto blocks = umax::docs::parseTryBlocks(page);
+    std::size_t block = 0;
+    const auto lines = splitLines(page);
+    for (std::size_t index = 0; index < lines.size(); ++index) {
+      const std::string& raw = lines[index];
       ++number;
       const std::string line = rstrip(raw);
       const std::string where = pageFile + ":" + std::to_string(number);
+      if (line == "```console") {
+        // A Try-it block: render it, skip its lines.
+        out << tryBlock(blocks.at(block++));
+        while (rstrip(lines[++index]) != "```") ++number;
+        ++number;
+        continue;
+      }
       if (line.rfind("@umax-", 0) != 0) {
         out << raw << "\n";
         continue;
@@ -171,7 +208,15 @@ class Generator {
       } else if (body == "umax-variables") {
         out << variables();
       } else if (body == "umax-topics") {
-        out << topics();
+        out << topics("\\subpage");
+      } else if (body == "umax-topic-links") {
+        out << topics("\\ref");
+      } else if (body == "umax-course-nav") {
+        if (topic.empty())
+          throw std::runtime_error(where + ": @umax-course-nav@ on a page that is not a topic");
+        out << courseNav(topic);
+      } else if (body.rfind("umax-example ", 0) == 0) {
+        out << example(body.substr(13), where);
       } else if (body == "umax-trace-figure") {
         out << traceFigure();
       } else if (body == "umax-tool-status") {
@@ -288,11 +333,83 @@ class Generator {
     return html.str();
   }
 
-  std::string topics() const {
+  std::string topics(const std::string& command) const {
     std::ostringstream out;
     int index = 0;
-    for (const auto& topic : topicOrder_) out << ++index << ". \\subpage " << pageName(topic) << "\n";
+    for (const auto& topic : topicOrder_) out << ++index << ". " << command << " " << pageName(topic) << "\n";
     return out.str();
+  }
+
+  /// The page label of a template: "# Title {#label}" on its first line.
+  static std::string pageLabel(const std::string& page) {
+    const std::string first = rstrip(page.substr(0, page.find('\n')));
+    const auto open = first.rfind("{#");
+    if (open == std::string::npos || first.back() != '}') return "";
+    return first.substr(open + 2, first.size() - open - 3);
+  }
+
+  /// The topic a page label stands for, or "" for a page that is no topic.
+  std::string topicOfLabel(const std::string& label) const {
+    for (const auto& topic : topicOrder_)
+      if (pageName(topic) == label) return topic;
+    return "";
+  }
+
+  /// A topic page tells the learner where it stands and what it will show.
+  static void checkTopicPage(const std::string& page, const std::string& pageFile) {
+    if (page.find("\n@umax-course-nav@") == std::string::npos)
+      throw std::runtime_error(pageFile + ": a topic page needs @umax-course-nav@ under its title");
+    if (page.find("\n**What you will see.**") == std::string::npos)
+      throw std::runtime_error(pageFile + ": a topic page needs a \"**What you will see.**\" paragraph");
+    if (page.find("\n@umax-example ") == std::string::npos)
+      throw std::runtime_error(pageFile + ": a topic page needs a worked example (@umax-example NAME@)");
+    if (page.find("\n```console") == std::string::npos)
+      throw std::runtime_error(pageFile + ": a topic page needs a runnable Try it (a ```console block)");
+  }
+
+  /// "Topic n of 18", and the previous and next pages of the course.
+  std::string courseNav(const std::string& topic) const {
+    std::size_t index = 0;
+    while (topicOrder_[index] != topic) ++index;
+    std::ostringstream out;
+    out << "<div class=\"umax-nav\"><b>Topic " << index + 1 << " of " << topicOrder_.size() << "</b>";
+    if (index > 0)
+      out << " &nbsp;&larr; previous: \\ref " << pageName(topicOrder_[index - 1]) << " \""
+          << titles_.at(topicOrder_[index - 1]) << "\"";
+    else
+      out << " &nbsp;&larr; \\ref page_course \"the course\"";
+    if (index + 1 < topicOrder_.size())
+      out << " &nbsp;|&nbsp; next: \\ref " << pageName(topicOrder_[index + 1]) << " \""
+          << titles_.at(topicOrder_[index + 1]) << "\" &rarr;";
+    else
+      out << " &nbsp;|&nbsp; next: \\ref page_variables \"Variable index\" &rarr;";
+    out << " &nbsp;|&nbsp; \\ref page_course \"all topics\"</div>\n";
+    return out.str();
+  }
+
+  /// A worked example made from a real trace by umax-docexamples.
+  std::string example(const std::string& name, const std::string& where) const {
+    if (examples_.empty())
+      return "<em>No worked example in this build: the documentation build records it from a "
+             "real trace (umax-docexamples).</em>\n";
+    const fs::path file = fs::path(examples_) / (name + ".md");
+    if (!fs::exists(file))
+      throw std::runtime_error(where + ": no example '" + name + "' (expected " + file.string() +
+                               "; umax-docexamples writes one per worked example)");
+    return readFile(file);
+  }
+
+  /// A Try-it block as a framed transcript: commands bold, output below.
+  static std::string tryBlock(const umax::docs::TryBlock& block) {
+    std::ostringstream html;
+    html << "\\htmlonly\n<div class=\"umax-try\"><div class=\"umax-try-title\">Try it: the test suite runs "
+            "these commands and checks this output (\"...\" stands for lines left out)</div><pre>";
+    for (const auto& command : block.commands) {
+      html << "<span class=\"umax-cmd\">$ " << escapeHtml(command.command) << "</span>\n";
+      for (const auto& line : command.output) html << escapeHtml(line) << "\n";
+    }
+    html << "</pre></div>\n\\endhtmlonly\n";
+    return html.str();
   }
 
   std::string traceFigure() const {
@@ -359,6 +476,7 @@ class Generator {
   const json& map_;
   std::vector<std::string> source_;
   std::string traceFigure_;
+  std::string examples_;
   std::vector<std::pair<std::string, bool>> tools_;
   std::vector<std::string> topicOrder_;
   std::map<std::string, std::string> titles_;
@@ -368,19 +486,53 @@ class Generator {
 
 }  // namespace
 
+/// Writes, for every file a page quotes with \snippet, a copy without the
+/// tracing statements under `out` (same relative path), and checks that no
+/// quoted block still shows tracing.
+void writeSnippetSources(const std::set<fs::path>& pages, const fs::path& root, const fs::path& out) {
+  const std::regex command(R"([\\@]snippet(?:lineno|doc|\{[a-z,]*\})?[ \t]+(\S+)[ \t]+(\S+))");
+  std::map<std::string, std::set<std::string>> blocks;  // file -> blocks quoted
+  for (const auto& page : pages) {
+    const std::string text = readFile(page);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), command); it != std::sregex_iterator();
+         ++it)
+      blocks[(*it)[1]].insert((*it)[2]);
+  }
+  for (const auto& [file, names] : blocks) {
+    const std::string filtered = umax::docs::withoutTracing(readFile(root / file));
+    for (const auto& name : names) {
+      const std::string marker = "// [" + name + "]";
+      const auto first = filtered.find(marker);
+      const auto second = first == std::string::npos ? first : filtered.find(marker, first + marker.size());
+      if (second == std::string::npos)
+        throw std::runtime_error(file + ": no block [" + name + "] marked twice for \\snippet");
+      const std::string body = filtered.substr(first, second - first);
+      for (const char* traced : {"observer_", "kTraced"})
+        if (body.find(traced) != std::string::npos)
+          throw std::runtime_error(file + " [" + name + "]: the snippet still shows '" + traced +
+                                   "' after the tracing statements were taken out; write the statement "
+                                   "in one of the forms snippet_filter.h describes");
+    }
+    fs::create_directories((out / file).parent_path());
+    writeIfChanged(out / file, filtered);
+  }
+}
+
 int main(int argc, char** argv) {
   std::map<std::string, std::string> options;
   for (int index = 1; index + 1 < argc; index += 2) options[argv[index]] = argv[index + 1];
   for (const char* required : {"--line-map", "--source", "--pages", "--out"}) {
     if (!options.count(required)) {
       std::cerr << "usage: umax-docgen --line-map FILE --source FILE --pages DIR --out DIR "
-                   "[--trace-figure SVG] [--tools name=yes,name=no]\n";
+                   "[--trace-figure SVG] [--tools name=yes,name=no] [--examples DIR] "
+                   "[--snippet-root DIR --snippet-out DIR]\n";
       return 2;
     }
   }
   try {
     const json map = json::parse(readFile(options["--line-map"]));
-    Generator generator(map, readFile(options["--source"]), options["--trace-figure"], options["--tools"]);
+    Generator generator(map, readFile(options["--source"]), options["--trace-figure"], options["--tools"],
+                        options["--examples"]);
     const fs::path out = options["--out"];
     fs::create_directories(out);
     std::set<fs::path> pages;
@@ -389,6 +541,8 @@ int main(int argc, char** argv) {
     for (const auto& page : pages)
       writeIfChanged(out / page.filename(), generator.expand(readFile(page), page.filename().string()));
     generator.checkAllListed();
+    if (options.count("--snippet-out"))
+      writeSnippetSources(pages, options["--snippet-root"], options["--snippet-out"]);
   } catch (const std::exception& error) {
     std::cerr << "umax-docgen: error: " << error.what() << "\n";
     return 1;

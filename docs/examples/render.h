@@ -1,0 +1,61 @@
+// render.h - small helpers that turn numbers from a trace into the Markdown
+// and Graphviz the walkthrough pages include.
+#pragma once
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace umax::docs {
+
+/// A Markdown table (Doxygen renders it as an HTML table).
+inline std::string table(const std::vector<std::string>& headers,
+                         const std::vector<std::vector<std::string>>& rows) {
+  std::ostringstream out;
+  out << "\n|";
+  for (const auto& header : headers) out << " " << header << " |";
+  out << "\n|";
+  for (std::size_t column = 0; column < headers.size(); ++column) out << " --- |";
+  out << "\n";
+  for (const auto& row : rows) {
+    out << "|";
+    for (const auto& cell : row) out << " " << cell << " |";
+    out << "\n";
+  }
+  out << "\n";
+  return out.str();
+}
+
+/// A number as the pages print it (code font, so -80000 stays one word).
+inline std::string num(long value) { return "`" + std::to_string(value) + "`"; }
+
+/// A window [q, l] as the pages print it.
+inline std::string window(int alpha, int beta) {
+  return "`[" + std::to_string(alpha) + ", " + std::to_string(beta) + "]`";
+}
+
+/// The heading and the recording line every example starts with.
+inline std::string exampleHeader(const std::string& title, const std::string& command) {
+  return "## Worked example: " + title + "\n\nRecorded while this page was built, with\n\n    " + command +
+         "\n\nEvery number below is read from that trace; if the search stops showing this, the "
+         "documentation build fails.\n";
+}
+
+/// Text for a Graphviz HTML-like label (escapes <, > and &).
+inline std::string dotText(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "\\\"";
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace umax::docs
