@@ -291,7 +291,8 @@ std::string toString(const Event& event) {
            << " V=" << event.after.score << " D=" << int(event.after.draft);
       break;
     case EventKind::kReturn:
-      text << " " << event.best << " d=" << event.draft;
+      text << " " << event.best << " d=" << event.draft
+           << " (the loop counter: one past the draft completed, unless the table answered)";
       break;
     default:
       break;
