@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "umax/trace/bytes.h"
+#include "umax/trace/framing.h"
 #include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
@@ -83,11 +84,8 @@ std::vector<uint8_t> repaired(const uint8_t* data, size_t size) {
   }
   const auto payload = static_cast<uint32_t>(at - records);
   if (payload > kMaxChunkPayload) return {};
-  write.bytes(kChunkMagic, sizeof kChunkMagic);
-  write.u32(payload);
-  write.u32(count);
-  write.u32(chunkCrc(count, records, payload));
-  write.bytes(records, payload);
+  writeChunkHead(count, records, payload, file);
+  file.insert(file.end(), records, records + payload);
   return file;
 }
 

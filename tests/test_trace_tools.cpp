@@ -4,6 +4,7 @@
 // against the trace itself, read back with the tracer library.
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -17,8 +18,10 @@
 #include <vector>
 
 #include "support.h"
+#include "umax/notation.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
+#include "umax/types.h"
 
 using namespace umax::test;
 using namespace umax::trace;
@@ -215,7 +218,7 @@ TEST_CASE("umax-trace jsonl writes every event as one JSON object with its field
       } else if (kind == "score") {
         expect(line.at("v") == event.value, "v");
       } else if (kind == "return") {
-        expect(line.at("m") == event.best && line.at("d") == event.draft, "return fields");
+        expect(line.at("m") == event.best && line.at("dLoop") == event.draft, "return fields");
       } else if (kind == "store") {
         expect(line.at("written") == event.written && line.at("after").at("V") == event.after.score,
                "store fields");
@@ -317,8 +320,8 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
       CAPTURE(iteration);
       const std::string dotFile = tempPath(sample.name + ".dot");
       const std::string svgFile = tempPath(sample.name + ".svg");
-      INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 1 --iteration " + std::to_string(iteration) +
-                         " -o " + quote(dotFile),
+      INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 1 --children 0 --iteration " +
+                         std::to_string(iteration) + " -o " + quote(dotFile),
                      &status));
       REQUIRE(status == 0);
       INFO(runCommand("dot -Tsvg " + quote(dotFile) + " -o " + quote(svgFile) + " 2>&1", &status));
@@ -350,14 +353,14 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
       CHECK(edgeTargets == expected);
       for (const uint32_t index : expected) {
         const TreeNode& node = nodes[index];
-        const std::string move = (node.flags & kTreeMateProbe)
-                                     ? std::string("null move")
-                                     : umax::squareName(node.from) + umax::squareName(node.to);
+        const std::string move =
+            (node.flags & kTreeMateProbe) ? std::string("null move") : umax::moveName(node.from, node.to);
         CHECK(labels[index].rfind(
-                  move + "\\n[" + std::to_string(node.alpha) + ", " + std::to_string(node.beta) + "]", 0) ==
-              0);
+                  move + "\\nwindow [" + std::to_string(node.alpha) + ", " + std::to_string(node.beta) + "]",
+                  0) == 0);
         CHECK((labels[index].find("beta cutoff") != std::string::npos) == ((node.flags & kTreeCutoff) != 0));
-        CHECK((labels[index].find("hash cutoff") != std::string::npos) == ((node.flags & kTreeHashCut) != 0));
+        CHECK((labels[index].find("from the hash table") != std::string::npos) ==
+              ((node.flags & kTreeHashCut) != 0));
       }
       std::remove(dotFile.c_str());
       std::remove(svgFile.c_str());
@@ -367,14 +370,16 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
   SECTION("a drawing cut by --max-nodes says so and still renders") {
     const Sample& sample = samples().at(1);
     const std::string dotFile = tempPath("cut.dot");
-    INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 4 --max-nodes 7 -o " + quote(dotFile), &status));
+    INFO(umaxTrace(
+        "dot " + quote(sample.path) + " --max-ply 4 --children 0 --max-nodes 7 -o " + quote(dotFile),
+        &status));
     REQUIRE(status == 0);
     const std::string text = readFile(dotFile);
-    CHECK(text.find("Drawing stopped at 7 of") != std::string::npos);
+    CHECK(text.find("Drawing stopped at 7 calls") != std::string::npos);
     int callNodes = 0;
     for (const std::string& line : splitLines(text))
       callNodes += std::regex_search(line, nodeStatement) ? 1 : 0;
-    CHECK(callNodes >= 7);  // the 7 calls, plus label updates of calls whose children were left out
+    CHECK(callNodes == 7);
     runCommand("dot -Tsvg " + quote(dotFile) + " -o /dev/null", &status);
     CHECK(status == 0);
     std::remove(dotFile.c_str());
@@ -384,6 +389,195 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
     CHECK(status != 0);
     CHECK(output.find("no iteration 90") != std::string::npos);
   }
+}
+
+namespace {
+
+/// The draft each call stored in the hash table (the D a reader expects to
+/// see), by the index of its kCall event, worked out from the events
+/// without completedDraft(): the D of its last written store; the draft of
+/// its last iteration where a store was refused; the entry's D when the
+/// table answered it; 0 if it never finished an iteration.
+std::map<uint64_t, int> storedDrafts(const TraceReader& reader) {
+  struct Open {
+    uint64_t callEvent;
+    int draft;
+  };
+  std::vector<Open> open;
+  std::map<uint64_t, int> drafts;
+  reader.forEach([&](const Event& event, uint64_t index) {
+    switch (event.kind) {
+      case EventKind::kCall:
+        open.push_back({index, 0});
+        break;
+      case EventKind::kProbe:
+        if (event.probe.endsNode) open.back().draft = event.entry.draft;
+        break;
+      case EventKind::kIteration:
+        open.back().draft = event.value;
+        break;
+      case EventKind::kStore:
+        if (event.written) open.back().draft = event.after.draft;
+        break;
+      case EventKind::kReturn:
+        drafts[open.back().callEvent] = open.back().draft;
+        open.pop_back();
+        break;
+      default:
+        break;
+    }
+  });
+  return drafts;
+}
+
+}  // namespace
+
+TEST_CASE("the draft shown for every call is the draft it stored, and a mate score shows 99", "[trace]") {
+  uint64_t mateScores = 0;
+  for (const Sample& sample : samples()) {
+    CAPTURE(sample.name);
+    const TraceReader reader(sample.path);
+    const std::map<uint64_t, int> stored = storedDrafts(reader);
+    std::vector<int> inReturnOrder;  // the stored drafts, in the order the calls returned
+    std::vector<uint64_t> openCalls;
+    reader.forEach([&](const Event& event, uint64_t index) {
+      if (event.kind == EventKind::kCall) openCalls.push_back(index);
+      if (event.kind != EventKind::kReturn) return;
+      inReturnOrder.push_back(stored.at(openCalls.back()));
+      openCalls.pop_back();
+    });
+    int status = -1;
+
+    {  // jsonl: a return's draft
+      const std::string output = tempPath(sample.name + "-draft.jsonl");
+      INFO(umaxTrace("jsonl " + quote(sample.path) + " -o " + quote(output), &status));
+      REQUIRE(status == 0);
+      std::vector<int> shown;
+      uint64_t wrongMate = 0;
+      for (const std::string& text : splitLines(readFile(output))) {
+        const json line = json::parse(text);
+        if (line.at("kind") != "return") continue;
+        shown.push_back(line.at("draft"));
+        const int score = line.at("m");
+        if (score > umax::kMateBound || score < -umax::kMateBound) {
+          ++mateScores;
+          wrongMate += line.at("draft") != umax::kMateDraft;
+        }
+      }
+      CHECK(shown == inReturnOrder);
+      CHECK(wrongMate == 0);
+      CHECK(*std::max_element(shown.begin(), shown.end()) <= umax::kMateDraft);
+      std::remove(output.c_str());
+    }
+    {  // chrome: the draft at a slice's end
+      const std::string output = tempPath(sample.name + "-draft.json");
+      INFO(umaxTrace("chrome " + quote(sample.path) + " -o " + quote(output), &status));
+      REQUIRE(status == 0);
+      std::vector<int> shown;
+      const json trace = json::parse(readFile(output));
+      for (const json& event : trace.at("traceEvents"))
+        if (event.at("ph") == "E") shown.push_back(event.at("args").at("draft"));
+      CHECK(shown == inReturnOrder);
+      std::remove(output.c_str());
+    }
+    {  // dot: every call of the last iteration, drawn in full
+      const std::string output = tempPath(sample.name + "-draft.dot");
+      INFO(umaxTrace(
+          "dot " + quote(sample.path) + " --children 0 --max-ply 200 --max-nodes 1000000 -o " + quote(output),
+          &status));
+      REQUIRE(status == 0);
+      const CallTree tree(reader);
+      const std::regex drawnCall("^  n(\\d+) \\[label=\".*\\\\nscore -?\\d+  draft (\\d+)");
+      uint64_t calls = 0;
+      uint64_t wrong = 0;
+      for (const std::string& line : splitLines(readFile(output))) {
+        std::smatch match;
+        if (!std::regex_search(line, match, drawnCall)) continue;
+        ++calls;
+        const TreeNode& node = tree.nodes().at(std::stoul(match[1].str()));
+        if (std::stoi(match[2].str()) != stored.at(node.callEvent) && wrong++ < 5)
+          FAIL_CHECK(line << " (stored draft " << stored.at(node.callEvent) << ")");
+      }
+      CHECK(calls > 1);
+      CHECK(wrong == 0);
+      std::remove(output.c_str());
+    }
+  }
+  CHECK(mateScores > 0);  // the mate-in-one sample has them
+}
+
+TEST_CASE("the default dot drawing puts the root on top and draws the best moves, counting the rest",
+          "[trace]") {
+  int status = -1;
+  const Sample& sample = samples().at(1);  // three moves into an opening
+  const TraceReader reader(sample.path);
+  const CallTree tree(reader);
+  const std::vector<TreeNode>& nodes = tree.nodes();
+  const std::string dotFile = tempPath("default.dot");
+  INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 2 -o " + quote(dotFile), &status));
+  REQUIRE(status == 0);
+  const std::string text = readFile(dotFile);
+  CHECK(text.find("rankdir=TB") != std::string::npos);
+
+  // Per drawn call: the children drawn, and how many it says it left out.
+  const std::regex callStatement("^  n(\\d+) \\[label=\"((?:[^\"\\\\]|\\\\.)*)\"");
+  const std::regex callEdge("^  n(\\d+) -> n(\\d+)");
+  const std::regex foldBox("^  more(\\d+) \\[label=\"\\+(\\d+) more move");
+  const std::regex foldNote("the best of its (\\d+) moves drawn");
+  std::vector<uint32_t> order;  // call boxes in statement order
+  std::map<uint32_t, std::vector<uint32_t>> drawnChildren;
+  std::map<uint32_t, uint64_t> leftOut;
+  for (const std::string& line : splitLines(text)) {
+    std::smatch match;
+    if (std::regex_search(line, match, callEdge)) {
+      drawnChildren[std::stoul(match[1].str())].push_back(std::stoul(match[2].str()));
+    } else if (std::regex_search(line, match, foldBox)) {
+      leftOut[std::stoul(match[1].str())] += std::stoul(match[2].str());
+    } else if (std::regex_search(line, match, callStatement)) {
+      const auto index = static_cast<uint32_t>(std::stoul(match[1].str()));
+      order.push_back(index);
+      const std::string label = match[2].str();
+      std::smatch note;
+      if (std::regex_search(label, note, foldNote)) leftOut[index] += std::stoul(note[1].str()) - 1;
+    }
+  }
+  REQUIRE_FALSE(order.empty());
+  CHECK(order.front() == 0);  // the root comes first
+  CHECK(order.size() <= 60);
+  CHECK(order.size() > 5);
+
+  int lastIteration = 0;
+  for (const TreeNode& node : nodes) lastIteration = std::max<int>(lastIteration, node.iteration);
+  for (const uint32_t parent : order) {
+    CAPTURE(parent);
+    std::vector<uint32_t> all;  // its calls in the drawing's iteration and plies
+    for (uint32_t child = nodes[parent].firstChild; child != 0; child = nodes[child].nextSibling)
+      if ((parent != 0 || nodes[child].iteration == lastIteration) && nodes[child].ply <= 2)
+        all.push_back(child);
+    const std::vector<uint32_t>& drawn = drawnChildren[parent];
+    // Every call is drawn or counted, none twice; drawn ones keep the search's order.
+    CHECK(drawn.size() + leftOut[parent] == all.size());
+    CHECK(std::is_sorted(drawn.begin(), drawn.end()));
+    CHECK(drawn.size() <= 3);
+    // The parent's best move (the reply that returned the least) is among the drawn.
+    if (!drawn.empty()) {
+      const auto best = std::min_element(
+          all.begin(), all.end(), [&](uint32_t a, uint32_t b) { return nodes[a].score < nodes[b].score; });
+      CHECK(std::any_of(drawn.begin(), drawn.end(),
+                        [&](uint32_t child) { return nodes[child].score == nodes[*best].score; }));
+    }
+  }
+  // A picture a page holds.
+  const std::string svgFile = tempPath("default.svg");
+  INFO(runCommand("dot -Tsvg " + quote(dotFile) + " -o " + quote(svgFile) + " 2>&1", &status));
+  REQUIRE(status == 0);
+  std::smatch size;
+  const std::string svg = readFile(svgFile);
+  REQUIRE(std::regex_search(svg, size, std::regex("<svg width=\"(\\d+)pt\" height=\"(\\d+)pt\"")));
+  CHECK(std::stoi(size[1].str()) < 1600);
+  CHECK(std::stoi(size[2].str()) < 800);
+  std::remove(dotFile.c_str());
+  std::remove(svgFile.c_str());
 }
 
 TEST_CASE("umax-readable --trace records the think it prints", "[trace]") {

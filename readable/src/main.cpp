@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     std::vector<umax::PerftMove> rootMoves;
     const long leaves = engine->perft(perftDepth, divide ? &rootMoves : nullptr);
     for (const auto& move : rootMoves)
-      std::cout << umax::squareName(move.from) << umax::squareName(move.to) << " " << move.leaves << "\n";
+      std::cout << umax::moveName(move.from, move.to) << " " << move.leaves << "\n";
     std::cout << "perft " << perftDepth << " " << leaves << "\n";
     return 0;
   }

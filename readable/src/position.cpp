@@ -233,23 +233,6 @@ void checkCounter(const Field& field, const char* name, bool positive) {
 FenError::FenError(const std::string& what, std::size_t column)
     : std::runtime_error("bad FEN at column " + std::to_string(column + 1) + ": " + what), column_(column) {}
 
-std::string squareName(int square) {
-  if (square < 0 || square >= 128 || !isOnBoard(square)) return "--";
-  return {static_cast<char>('a' + fileOf(square)), static_cast<char>('0' + rankOf(square))};
-}
-
-int parseSquare(std::string_view name) {
-  if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return -1;
-  return makeSquare(name[0] - 'a', name[1] - '0');
-}
-
-bool parseMove(std::string_view text, int& from, int& to) {
-  if (text.size() != 4) return false;
-  from = parseSquare(text.substr(0, 2));
-  to = parseSquare(text.substr(2, 2));
-  return from >= 0 && to >= 0;
-}
-
 char pieceLetter(int piece) {
   static constexpr char kLetters[] = ".PPNKBRQ";
   const char letter = kLetters[typeOf(piece)];

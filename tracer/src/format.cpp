@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "umax/trace/bytes.h"
+#include "umax/trace/records.h"
 
 namespace umax::trace {
 
@@ -37,6 +37,18 @@ std::string_view kindName(EventKind kind) {
       return "return";
   }
   return "unknown";
+}
+
+std::string_view outcomeName(ProbeOutcome outcome) {
+  switch (outcome) {
+    case ProbeOutcome::kMiss:
+      return "miss";
+    case ProbeOutcome::kHit:
+      return "hit";
+    case ProbeOutcome::kFull:
+      return "full";
+  }
+  return "?";
 }
 
 SearchSite siteOf(EventKind kind, bool probeEndsNode) {
@@ -102,27 +114,14 @@ uint8_t* encodeEvent(const Event& event, uint8_t* out) {
     case EventKind::kCall: {
       const NodeCall& call = event.call;
       write.u8(tag(event.kind, call.side == kBlack ? 1 : 0));
-      write.zigzag(call.alpha);
-      write.zigzag(call.beta);
-      write.zigzag(call.eval);
-      write.u32(call.hashKey);
-      write.u32(call.hashLock);
-      write.zigzag(call.epSquare);
-      write.zigzag(call.lastTo);
-      write.zigzag(call.depth);
+      writeCallArguments(write, call);
       break;
     }
     case EventKind::kProbe: {
       const ProbeReport& probe = event.probe;
-      write.u8(tag(event.kind, static_cast<int>(probe.outcome) | (probe.endsNode ? 4 : 0)));
-      write.varint(probe.firstSlot);
-      write.u8(probe.slotsProbed);
-      if (probe.outcome == ProbeOutcome::kHit) {
-        write.zigzag(event.entry.score);
-        write.u8(event.entry.from);
-        write.u8(event.entry.to);
-        write.u8(event.entry.draft);
-      }
+      write.u8(tag(event.kind, probeBits(probe)));
+      writeProbeWindow(write, probe);
+      if (probe.outcome == ProbeOutcome::kHit) writeEntryContents(write, event.entry);
       break;
     }
     case EventKind::kNodeCounted:
@@ -143,20 +142,10 @@ uint8_t* encodeEvent(const Event& event, uint8_t* out) {
       write.u8(tag(event.kind, 0));
       write.zigzag(event.value);
       break;
-    case EventKind::kMoveMade: {
-      const MoveRecord& move = event.move;
+    case EventKind::kMoveMade:
       write.u8(tag(event.kind, 0));
-      write.u8(move.flags);
-      write.u8(move.from);
-      write.u8(move.to);
-      write.u8(move.piece);
-      write.u8(move.victim);
-      write.u8(move.remaining);
-      if (move.flags & kMoveEnPassant) write.u8(move.captureSquare);
-      if (move.flags & kMoveCastling) write.u8(move.rookFrom);
-      if (move.flags & kMoveHasF) write.u8(move.rookTo);
+      writeMove(write, event.move, MoveLayout::kEvent);
       break;
-    }
     case EventKind::kBestMove:
       write.u8(tag(event.kind, 0));
       write.zigzag(event.best);
@@ -167,8 +156,8 @@ uint8_t* encodeEvent(const Event& event, uint8_t* out) {
       const bool emptyBefore = isEmpty(event.before);
       write.u8(tag(event.kind, (event.written ? 1 : 0) | (emptyBefore ? 2 : 0)));
       write.varint(event.slot);
-      if (!emptyBefore) write.entry(event.before);
-      if (event.written) write.entry(event.after);
+      if (!emptyBefore) writeEntry(write, event.before);
+      if (event.written) writeEntry(write, event.after);
       break;
     }
     case EventKind::kReturn:
@@ -201,38 +190,13 @@ const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event
         NodeCall& call = event.call;
         if (flags > 1) read.fail("bad call flags");
         call.side = (flags & 1) ? kBlack : kWhite;
-        call.alpha = read.int32();
-        call.beta = read.int32();
-        call.eval = read.int32();
-        call.hashKey = read.u32();
-        call.hashLock = read.u32();
-        call.epSquare = read.int32();
-        call.lastTo = read.int32();
-        call.depth = read.int32();
-        if (call.epSquare < -128 || call.epSquare > kNoSquare || call.lastTo < 0 || call.lastTo > kNoSquare ||
-            call.depth < 0 || call.depth > 127)
-          read.fail("call argument out of range");
+        readCallArguments(read, call);
         break;
       }
-      case EventKind::kProbe: {
-        ProbeReport& probe = event.probe;
-        if ((flags & 3) > 2 || flags > 7) read.fail("bad probe flags");
-        probe.outcome = static_cast<ProbeOutcome>(flags & 3);
-        probe.endsNode = (flags & 4) != 0;
-        const uint64_t first = read.varint();
-        if (first > static_cast<uint64_t>(kHashSlotMask)) read.fail("probe slot out of range");
-        probe.firstSlot = static_cast<uint32_t>(first);
-        probe.slotsProbed = read.u8();
-        if (probe.slotsProbed < 1 || probe.slotsProbed > kProbeSlots) read.fail("bad number of slots probed");
-        probe.slot = probe.outcome == ProbeOutcome::kFull ? 0 : probe.firstSlot + probe.slotsProbed;
-        if (probe.outcome == ProbeOutcome::kHit) {
-          event.entry.score = read.int32();
-          event.entry.from = read.i8();
-          event.entry.to = read.i8();
-          event.entry.draft = read.i8();
-        }
+      case EventKind::kProbe:
+        event.probe = readProbe(read, flags, 1);
+        if (event.probe.outcome == ProbeOutcome::kHit) readEntryContents(read, event.entry);
         break;
-      }
       case EventKind::kNodeCounted:
       case EventKind::kMateProbe:
         break;
@@ -249,23 +213,9 @@ const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event
       case EventKind::kMoveScored:
         event.value = read.int32();
         break;
-      case EventKind::kMoveMade: {
-        MoveRecord& move = event.move;
-        move.flags = read.u8();
-        move.from = read.u8();
-        move.to = read.u8();
-        move.piece = read.i8();
-        move.victim = read.i8();
-        move.remaining = read.u8();
-        if (!isOnBoard(move.from) || !isOnBoard(move.to)) read.fail("move square off the board");
-        move.captureSquare = (move.flags & kMoveEnPassant) ? read.u8() : move.to;
-        move.rookFrom = (move.flags & kMoveCastling) ? read.u8() : kNoSquare;
-        move.rookTo = (move.flags & kMoveHasF) ? read.u8() : kNoSquare;
-        if (!isOnBoard(move.captureSquare) || move.rookFrom > kNoSquare || move.rookTo > kNoSquare ||
-            ((move.flags & kMoveCastling) && !isOnBoard(move.rookFrom)))
-          read.fail("move square out of range");
+      case EventKind::kMoveMade:
+        event.move = readMove(read, MoveLayout::kEvent);
         break;
-      }
       case EventKind::kBestMove:
         event.best = read.int32();
         event.bestFrom = read.i8();
@@ -277,8 +227,8 @@ const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event
         const uint64_t slot = read.varint();
         if (slot >= static_cast<uint64_t>(kHashEntries)) read.fail("store slot out of range");
         event.slot = static_cast<uint32_t>(slot);
-        if (!(flags & 2)) event.before = read.entry();
-        event.after = event.written ? read.entry() : event.before;
+        if (!(flags & 2)) event.before = readEntry(read);
+        event.after = event.written ? readEntry(read) : event.before;
         break;
       }
       case EventKind::kReturn:
@@ -305,8 +255,7 @@ std::string toString(const Event& event) {
       break;
     }
     case EventKind::kProbe: {
-      static constexpr const char* kOutcomes[] = {"miss", "hit", "full"};
-      text << " " << kOutcomes[static_cast<int>(event.probe.outcome)] << " first=" << event.probe.firstSlot
+      text << " " << outcomeName(event.probe.outcome) << " first=" << event.probe.firstSlot
            << " probed=" << event.probe.slotsProbed << " slot=" << event.probe.slot;
       if (event.probe.outcome == ProbeOutcome::kHit)
         text << " V=" << event.entry.score << " D=" << int(event.entry.draft)
@@ -318,8 +267,7 @@ std::string toString(const Event& event) {
       text << " d=" << event.value;
       break;
     case EventKind::kKingCapture:
-      text << " " << squareName(event.move.from) << squareName(event.move.to)
-           << (event.badCastling ? " bad-castling" : "");
+      text << " " << moveName(event.move.from, event.move.to) << (event.badCastling ? " bad-castling" : "");
       break;
     case EventKind::kCutoff:
     case EventKind::kMoveScored:
@@ -327,8 +275,7 @@ std::string toString(const Event& event) {
       break;
     case EventKind::kMoveMade: {
       const MoveRecord& m = event.move;
-      text << " " << squareName(m.from) << squareName(m.to) << " u=" << m.piece << " t=" << m.victim
-           << " h=" << m.remaining;
+      text << " " << moveName(m.from, m.to) << " u=" << m.piece << " t=" << m.victim << " h=" << m.remaining;
       if (m.flags & kMoveSneaked) text << " best-first";
       if (m.flags & kMoveEnPassant) text << " ep H=" << squareName(m.captureSquare);
       if (m.flags & kMoveCastling) text << " castling G=" << squareName(m.rookFrom);
@@ -337,15 +284,15 @@ std::string toString(const Event& event) {
       break;
     }
     case EventKind::kBestMove:
-      text << " m=" << event.best << " " << squareName(event.bestFrom & 0x77)
-           << squareName(event.bestTo & 0x77);
+      text << " m=" << event.best << " " << bestMoveName(event.bestFrom, event.bestTo);
       break;
     case EventKind::kStore:
       text << " slot=" << event.slot << (event.written ? " written" : " refused")
            << " V=" << event.after.score << " D=" << int(event.after.draft);
       break;
     case EventKind::kReturn:
-      text << " " << event.best << " d=" << event.draft;
+      text << " " << event.best << " d=" << event.draft
+           << " (the loop counter: one past the draft completed, unless the table answered)";
       break;
     default:
       break;

@@ -151,17 +151,21 @@ int main(int argc, char** argv) {
   DotOptions dot;
   auto* dotCommand = app.add_subcommand(
       "dot",
-      "one root iteration's call tree as Graphviz DOT, cutoffs and hash hits marked (dot -Tsvg renders it)");
+      "one root iteration's call tree as Graphviz DOT, root at the top, cutoffs and hash hits marked "
+      "(dot -Tsvg renders it)");
   dotCommand->add_option("file", path, "trace file")->required();
-  dotCommand
-      ->add_option("--max-ply", dot.maxPly,
-                   "deepest ply drawn (root = 0; default 3); calls there say how many calls lie below")
+  dotCommand->add_option("--max-ply", dot.maxPly, "deepest ply drawn (root = 0; default 3)")
       ->check(CLI::Range(0, 200));
   dotCommand->add_option("--iteration", dot.iteration, "root iteration to draw (default: the last)")
       ->check(CLI::Range(0, 200));
   dotCommand
+      ->add_option("--children", dot.children,
+                   "moves drawn at each call of the principal variation, the best first (default 3; other "
+                   "calls show their best reply; the rest fold into a \"+N more\" box); 0 draws every call")
+      ->check(CLI::Range(0, 1000));
+  dotCommand
       ->add_option("--max-nodes", dot.maxNodes,
-                   "stop drawing after this many calls, with a note saying so (default 5000)")
+                   "stop drawing after this many calls, with a note saying so (default 60)")
       ->check(CLI::Range(1, 1000000));
   dotCommand->add_option("-o,--output", output, "file to write (default: stdout)");
 

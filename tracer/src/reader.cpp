@@ -10,22 +10,9 @@
 #include <cerrno>
 #include <cstring>
 
-#include "umax/trace/bytes.h"
-#include "umax/trace/header_io.h"
+#include "umax/trace/framing.h"
 
 namespace umax::trace {
-namespace {
-
-constexpr uint64_t kChunkHeadBytes = 16;  // "CHNK", payload bytes, events, CRC
-constexpr uint64_t kTrailerBytes = 16;    // footer offset, "UMAXEND\0"
-
-uint32_t loadU32(const uint8_t* at) {
-  return static_cast<uint32_t>(at[0]) | static_cast<uint32_t>(at[1]) << 8 |
-         static_cast<uint32_t>(at[2]) << 16 | static_cast<uint32_t>(at[3]) << 24;
-}
-
-}  // namespace
-
 TraceReader::TraceReader(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) throw TraceError("cannot open '" + path + "': " + std::strerror(errno));
@@ -49,13 +36,10 @@ TraceReader::TraceReader(const std::string& path) {
     const bool complete =
         size_ >= start + kTrailerBytes && std::memcmp(data_ + size_ - 8, kEndMagic, sizeof kEndMagic) == 0;
     if (complete) {
-      ByteReader trailer(data_ + size_ - kTrailerBytes, data_ + size_, size_ - kTrailerBytes, "trailer");
-      const uint64_t footerOffset = trailer.u64();
-      if (footerOffset < start || footerOffset > size_ - kTrailerBytes)
-        throw TraceError("trailer points outside the file", size_ - kTrailerBytes);
+      const uint64_t footerOffset = readTrailer(data_, size_, start);
       chunksEnd_ = footerOffset;
       scanChunks(start);
-      readFooter(footerOffset);
+      result_ = readFooter(data_, size_, footerOffset, chunks_, eventCount_);
     } else {
       chunksEnd_ = size_;
       truncated_ = true;
@@ -81,17 +65,16 @@ void TraceReader::scanChunks(uint64_t start) {
       truncationNote_ = "the file ends inside a chunk header";
       break;
     }
-    const uint8_t* head = data_ + at;
-    if (std::memcmp(head, kChunkMagic, sizeof kChunkMagic) != 0) {
-      if (truncated_ && std::memcmp(head, kFooterMagic, sizeof kFooterMagic) == 0) {
+    ChunkHead head;
+    if (!readChunkHead(data_ + at, head)) {
+      if (truncated_ && std::memcmp(data_ + at, kFooterMagic, sizeof kFooterMagic) == 0) {
         truncationNote_ = "the file ends inside the footer";
         break;
       }
       throw TraceError("corrupt trace: expected a chunk marker", at);
     }
-    const uint32_t payload = loadU32(head + 4);
-    const uint32_t count = loadU32(head + 8);
-    const uint32_t crc = loadU32(head + 12);
+    const uint32_t payload = head.payloadBytes;
+    const uint32_t count = head.events;
     if (payload > kMaxChunkPayload || count > payload)
       throw TraceError("corrupt trace: bad chunk size", at + 4);
     ChunkInfo chunk;
@@ -119,7 +102,7 @@ void TraceReader::scanChunks(uint64_t start) {
                         std::to_string(count) + " records are complete";
       break;
     }
-    if (chunkCrc(count, data_ + chunk.payloadOffset, payload) != crc)
+    if (chunkCrc(count, data_ + chunk.payloadOffset, payload) != head.crc)
       throw TraceError("corrupt trace: chunk checksum mismatch", at);
     chunk.payloadBytes = payload;
     chunk.events = count;
@@ -130,46 +113,6 @@ void TraceReader::scanChunks(uint64_t start) {
   if (truncated_ && truncationNote_.empty())
     truncationNote_ = "the file ends after a chunk, without its footer";
   eventCount_ = events;
-}
-
-void TraceReader::readFooter(uint64_t footerOffset) {
-  if (size_ - kTrailerBytes - footerOffset < 12 ||
-      std::memcmp(data_ + footerOffset, kFooterMagic, sizeof kFooterMagic) != 0)
-    throw TraceError("corrupt trace: no footer where the trailer points", footerOffset);
-  const uint32_t length = loadU32(data_ + footerOffset + 4);
-  const uint64_t body = footerOffset + 8;
-  if (body + length + 4 != size_ - kTrailerBytes)
-    throw TraceError("corrupt trace: bad footer length", footerOffset + 4);
-  if (crc32Of(data_ + body, length) != loadU32(data_ + body + length))
-    throw TraceError("corrupt trace: footer checksum mismatch", body + length);
-  ByteReader read(data_ + body, data_ + body + length, body, "footer");
-  try {
-    const uint64_t count = read.varint();
-    if (count != chunks_.size()) read.fail("the index lists another number of chunks than the file holds");
-    for (ChunkInfo& chunk : chunks_) {
-      const uint64_t offset = read.varint();
-      const uint64_t first = read.varint();
-      chunk.nodesBefore = read.varint();
-      if (offset != chunk.offset || first != chunk.firstEvent)
-        read.fail("the index does not match the chunks");
-    }
-    result_.score = read.int32();
-    result_.from = read.u8();
-    result_.to = read.u8();
-    result_.nodes = read.varint();
-    result_.events = read.varint();
-    if (result_.events != eventCount_) read.fail("the event count does not match the chunks");
-    for (ChunkInfo& chunk : chunks_) {
-      chunk.checkpointBytes = read.varint();
-      if (chunk.checkpointBytes > read.left()) read.fail("checkpoint runs past the footer");
-      chunk.checkpointOffset = read.offset();
-      std::vector<uint8_t> skip(static_cast<std::size_t>(chunk.checkpointBytes));
-      read.bytes(skip.data(), skip.size());
-    }
-  } catch (const TruncatedData& error) {
-    throw TraceError("corrupt trace: footer fields run past its length", error.offset());
-  }
-  if (read.left() != 0) read.fail("trailing bytes");
 }
 
 std::size_t TraceReader::chunkOf(uint64_t index) const {

@@ -5,7 +5,7 @@
 // replayed frame shows the same k q l e ... d m X Y as the search had.
 #include "umax/trace/state.h"
 
-#include "umax/trace/bytes.h"
+#include "umax/trace/records.h"
 
 namespace umax::trace {
 namespace {
@@ -31,19 +31,19 @@ Frame& SearchState::top(const Event& event, uint64_t offset) {
 }
 
 // engine.cpp Step 8: do the move (G and F may be the dummy square 128).
-void SearchState::makeMove(const MoveRecord& move, int side) {
-  board_[move.rookFrom] = board_[move.captureSquare] = board_[move.from] = 0;
-  board_[move.to] = static_cast<int8_t>(move.piece & 31);
-  if (move.flags & kMoveCastling) board_[move.rookTo] = static_cast<int8_t>(side + kRook);
-  if (move.flags & kMovePromotion) board_[move.to] |= kQueen;
+void makeMove(Board& board, const MoveRecord& move, int side) {
+  board[move.rookFrom] = board[move.captureSquare] = board[move.from] = 0;
+  board[move.to] = static_cast<int8_t>(move.piece & 31);
+  if (move.flags & kMoveCastling) board[move.rookTo] = static_cast<int8_t>(side + kRook);
+  if (move.flags & kMovePromotion) board[move.to] |= kQueen;
 }
 
 // engine.cpp Step 11: undo it, exactly as the search does.
-void SearchState::unmakeMove(const MoveRecord& move, int side) {
-  board_[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
-  board_[move.rookTo] = board_[move.to] = 0;
-  board_[move.from] = static_cast<int8_t>(move.piece);
-  board_[move.captureSquare] = static_cast<int8_t>(move.victim);
+void unmakeMove(Board& board, const MoveRecord& move, int side) {
+  board[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
+  board[move.rookTo] = board[move.to] = 0;
+  board[move.from] = static_cast<int8_t>(move.piece);
+  board[move.captureSquare] = static_cast<int8_t>(move.victim);
 }
 
 void SearchState::apply(const Event& event, uint64_t offset) {
@@ -121,7 +121,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       if (board_[move.from] != move.piece || !(move.piece & frame.call.side) ||
           board_[move.captureSquare] != move.victim)
         inconsistent(event, offset, "the move does not match the board");
-      makeMove(move, frame.call.side);
+      makeMove(board_, move, frame.call.side);
       frame.move = move;
       frame.moveOnBoard = true;
       ++frame.movesMade;
@@ -130,7 +130,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
     case EventKind::kMoveScored: {  // Steps 9, 11, 12
       Frame& frame = top(event, offset);
       if (!frame.moveOnBoard) inconsistent(event, offset, "a score without a move");
-      unmakeMove(frame.move, frame.call.side);
+      unmakeMove(board_, frame.move, frame.call.side);
       frame.moveOnBoard = false;
       frame.lastScore = event.value;
       if (frame.move.flags & kMoveSneaked) {
@@ -188,66 +188,6 @@ void SearchState::apply(const Event& event, uint64_t offset) {
 
 // ---- checkpoints -----------------------------------------------------------
 
-namespace {
-
-void saveCall(ByteWriter& write, const NodeCall& call) {
-  write.u8(call.side);
-  write.zigzag(call.alpha);
-  write.zigzag(call.beta);
-  write.zigzag(call.eval);
-  write.u32(call.hashKey);
-  write.u32(call.hashLock);
-  write.zigzag(call.epSquare);
-  write.zigzag(call.lastTo);
-  write.zigzag(call.depth);
-}
-
-NodeCall loadCall(ByteReader& read) {
-  NodeCall call;
-  call.side = read.u8();
-  if (call.side != kWhite && call.side != kBlack) read.fail("bad side");
-  call.alpha = read.int32();
-  call.beta = read.int32();
-  call.eval = read.int32();
-  call.hashKey = read.u32();
-  call.hashLock = read.u32();
-  call.epSquare = read.int32();
-  call.lastTo = read.int32();
-  call.depth = read.int32();
-  return call;
-}
-
-void saveMove(ByteWriter& write, const MoveRecord& move) {
-  write.u8(move.flags);
-  write.u8(move.from);
-  write.u8(move.to);
-  write.u8(move.piece);
-  write.u8(move.victim);
-  write.u8(move.captureSquare);
-  write.u8(move.rookFrom);
-  write.u8(move.rookTo);
-  write.u8(move.remaining);
-}
-
-MoveRecord loadMove(ByteReader& read) {
-  MoveRecord move;
-  move.flags = read.u8();
-  move.from = read.u8();
-  move.to = read.u8();
-  move.piece = read.i8();
-  move.victim = read.i8();
-  move.captureSquare = read.u8();
-  move.rookFrom = read.u8();
-  move.rookTo = read.u8();
-  move.remaining = read.u8();
-  if (move.from > kNoSquare || move.to > kNoSquare || move.captureSquare > kNoSquare ||
-      move.rookFrom > kNoSquare || move.rookTo > kNoSquare)
-    read.fail("move square out of range");
-  return move;
-}
-
-}  // namespace
-
 void SearchState::save(std::vector<uint8_t>& out) const {
   ByteWriter write(out);
   write.bytes(board_.data(), board_.size());
@@ -256,19 +196,18 @@ void SearchState::save(std::vector<uint8_t>& out) const {
   write.varint(calls_);
   write.varint(stack_.size());
   for (const Frame& frame : stack_) {
-    saveCall(write, frame.call);
+    writeCall(write, frame.call);
     write.varint(frame.callEvent);
     write.varint(frame.nodeNumber);
     write.u8(frame.probed);
-    write.u8(static_cast<int>(frame.probe.outcome) | (frame.probe.endsNode ? 4 : 0));
-    write.varint(frame.probe.firstSlot);
-    write.u8(frame.probe.slotsProbed);
-    write.entry(frame.probeEntry);
+    write.u8(probeBits(frame.probe));
+    writeProbeWindow(write, frame.probe);
+    writeEntry(write, frame.probeEntry);
     write.zigzag(frame.draft);
     write.zigzag(frame.best);
     write.zigzag(frame.bestFrom);
     write.zigzag(frame.bestTo);
-    saveMove(write, frame.move);
+    writeMove(write, frame.move, MoveLayout::kCheckpoint);
     write.u8((frame.moveOnBoard ? 1 : 0) | (frame.cutoff ? 2 : 0) | (frame.mateProbe ? 4 : 0));
     write.zigzag(frame.lastScore);
     write.varint(static_cast<uint64_t>(frame.movesMade));
@@ -287,28 +226,19 @@ void SearchState::load(const uint8_t* data, std::size_t size, uint64_t offset) {
     stack_.assign(static_cast<std::size_t>(depth), Frame{});
     for (std::size_t index = 0; index < stack_.size(); ++index) {
       Frame& frame = stack_[index];
-      frame.call = loadCall(read);
+      frame.call = readCall(read);
       frame.callEvent = read.varint();
       frame.nodeNumber = read.varint();
       frame.ply = static_cast<int>(index);
       frame.probed = read.u8() != 0;
-      const int outcome = read.u8();
-      if ((outcome & 3) > 2 || outcome > 7) read.fail("bad probe outcome");
-      frame.probe.outcome = static_cast<ProbeOutcome>(outcome & 3);
-      frame.probe.endsNode = (outcome & 4) != 0;
-      const uint64_t first = read.varint();
-      if (first > static_cast<uint64_t>(kHashSlotMask)) read.fail("probe slot out of range");
-      frame.probe.firstSlot = static_cast<uint32_t>(first);
-      frame.probe.slotsProbed = read.u8();
-      if (frame.probe.slotsProbed > kProbeSlots) read.fail("bad number of slots probed");
-      frame.probe.slot =
-          frame.probe.outcome == ProbeOutcome::kFull ? 0 : frame.probe.firstSlot + frame.probe.slotsProbed;
-      frame.probeEntry = read.entry();
+      const int probeFlags = read.u8();
+      frame.probe = readProbe(read, probeFlags, 0);  // a frame not yet probed has probed 0 slots
+      frame.probeEntry = readEntry(read);
       frame.draft = read.int32();
       frame.best = read.int32();
       frame.bestFrom = read.int32();
       frame.bestTo = read.int32();
-      frame.move = loadMove(read);
+      frame.move = readMove(read, MoveLayout::kCheckpoint);
       const int flags = read.u8();
       frame.moveOnBoard = flags & 1;
       frame.cutoff = flags & 2;

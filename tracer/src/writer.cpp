@@ -5,8 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "umax/trace/bytes.h"
-#include "umax/trace/header_io.h"
+#include "umax/trace/framing.h"
 
 namespace umax::trace {
 
@@ -97,11 +96,7 @@ void TraceWriter::flushChunk() {
   checkpointSizes_.push_back(chunkCheckpoint_.size());
 
   std::vector<uint8_t> head;
-  ByteWriter write(head);
-  write.bytes(kChunkMagic, sizeof kChunkMagic);
-  write.u32(static_cast<uint32_t>(chunkUsed_));
-  write.u32(chunkEvents_);
-  write.u32(chunkCrc(chunkEvents_, chunk_.data(), chunkUsed_));
+  writeChunkHead(chunkEvents_, chunk_.data(), chunkUsed_, head);
   writeBytes(head.data(), head.size());
   writeBytes(chunk_.data(), chunkUsed_);
   std::fflush(file_);  // a crash after this point keeps the chunk
@@ -128,35 +123,8 @@ void TraceWriter::finish(const TraceResult& result) {
     if (error_) std::rethrow_exception(error_);
   }
   flushChunk();
-  std::vector<uint8_t> body;
-  ByteWriter write(body);
-  write.varint(index_.size());
-  for (const ChunkEntry& chunk : index_) {
-    write.varint(chunk.offset);
-    write.varint(chunk.firstEvent);
-    write.varint(chunk.nodesBefore);
-  }
-  write.zigzag(result.score);
-  write.u8(result.from);
-  write.u8(result.to);
-  write.varint(result.nodes);
-  write.varint(result.events);
-  uint64_t at = 0;
-  for (uint64_t size : checkpointSizes_) {
-    write.varint(size);
-    write.bytes(checkpoints_.data() + at, size);
-    at += size;
-  }
-
   std::vector<uint8_t> footer;
-  ByteWriter foot(footer);
-  const uint64_t footerOffset = written_;
-  foot.bytes(kFooterMagic, sizeof kFooterMagic);
-  foot.u32(static_cast<uint32_t>(body.size()));
-  foot.bytes(body.data(), body.size());
-  foot.u32(crc32Of(body.data(), body.size()));
-  foot.u64(footerOffset);
-  foot.bytes(kEndMagic, sizeof kEndMagic);
+  writeFooter(index_, result, checkpoints_, checkpointSizes_, written_, footer);
   writeBytes(footer.data(), footer.size());
   if (std::fclose(file_) != 0) {
     file_ = nullptr;
@@ -212,8 +180,11 @@ void Recorder::onCutoff(int best) {
   writer_.add(event_);
 }
 
-void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {
-  MoveRecord& record = event_.move;
+namespace {
+
+/// Fills `record` from a move the search made (the Recorder's hot path
+/// reuses its event; recordOf starts from an empty record).
+void fillRecord(MoveRecord& record, const Move& move, int remaining, bool sneaked) {
   record.from = move.from;
   record.to = move.to;
   record.piece = move.piece;
@@ -229,6 +200,18 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {
   if (move.rookTo != kNoSquare) record.flags |= kMoveHasF;
   // engine.cpp Step 8: a pawn whose next step would leave the board promotes.
   if (move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare)) record.flags |= kMovePromotion;
+}
+
+}  // namespace
+
+MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
+  MoveRecord record;
+  fillRecord(record, move, remaining, sneaked);
+  return record;
+}
+
+void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {
+  fillRecord(event_.move, move, remaining, sneaked);
   event_.kind = EventKind::kMoveMade;
   writer_.add(event_);
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "umax/notation.h"
 #include "umax/types.h"
 
 namespace umax {
@@ -55,15 +56,6 @@ void fillCentreTable(Board& board);
 
 /// Material eval Q for `side`: 99 * (sum of piece values of side - of opponent), kings excluded.
 int materialEval(const Board& board, int side);
-
-/// The square name ("e4") of an on-board square; "--" for anything else.
-std::string squareName(int square);
-
-/// Parses a square name like "e4"; returns -1 if it is not one.
-int parseSquare(std::string_view name);
-
-/// Parses a move in coordinate notation ("e2e4"); false if malformed.
-bool parseMove(std::string_view text, int& from, int& to);
 
 /// The piece letter of a code ('P', 'n', ...), '.' for empty.
 char pieceLetter(int piece);

@@ -1,5 +1,6 @@
 /// \file bytes.h
-/// \brief Little-endian, LEB128 and zigzag primitives of the trace format.
+/// \brief Little-endian, LEB128 and zigzag primitives of the trace format
+/// (the records built from them are in records.h).
 #pragma once
 
 #include <cstdint>
@@ -37,14 +38,6 @@ struct RecordWriter {
   /// A signed value as a zigzag varint (0,-1,1,-2,... -> 0,1,2,3,...).
   void zigzag(int64_t value) {
     varint((static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63));
-  }
-  /// A hash entry: u32 lock, zz score, u8 X, u8 Y, u8 D.
-  void entry(const HashEntry& entry) {
-    u32(static_cast<uint32_t>(entry.lock));
-    zigzag(entry.score);
-    u8(entry.from);
-    u8(entry.to);
-    u8(entry.draft);
   }
 };
 
@@ -84,10 +77,6 @@ class ByteWriter {
   void bytes(const void* data, std::size_t size) {
     const auto* begin = static_cast<const uint8_t*>(data);
     out_.insert(out_.end(), begin, begin + size);
-  }
-  /// A hash entry: u32 lock, zz score, u8 X, u8 Y, u8 D.
-  void entry(const HashEntry& entry) {
-    put([&](RecordWriter& write) { write.entry(entry); });
   }
 
  private:
@@ -180,15 +169,10 @@ class ByteReader {
     std::memcpy(out, at_, size);
     at_ += size;
   }
-  /// A hash entry as ByteWriter::entry writes it.
-  HashEntry entry() {
-    HashEntry entry;
-    entry.lock = static_cast<int32_t>(u32());
-    entry.score = int32();
-    entry.from = i8();
-    entry.to = i8();
-    entry.draft = i8();
-    return entry;
+  /// Passes over `size` bytes.
+  void skip(std::size_t size) {
+    need(size);
+    at_ += size;
   }
   /// Throws TraceError: "<what>: <message>" at the current offset.
   [[noreturn]] void fail(const std::string& message) const {

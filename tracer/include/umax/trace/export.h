@@ -11,17 +11,27 @@ namespace umax::trace {
 
 /// Which part of the tree `writeDot` draws.
 struct DotOptions {
-  int maxPly = 3;            ///< calls deeper than this are left out (root = ply 0)
-  int iteration = 0;         ///< only the calls made during this root iteration (0 = the last one)
-  uint64_t maxNodes = 5000;  ///< stop adding calls after this many (the graph says so)
+  int maxPly = 3;     ///< calls deeper than this are left out (root = ply 0)
+  int iteration = 0;  ///< only the calls made during this root iteration (0 = the last one)
+  int children =
+      3;  ///< children drawn at each call of the principal variation (0: every child of every call)
+  uint64_t maxNodes = 60;  ///< stop adding calls after this many (the graph says so)
 };
 
-/// The call tree as a Graphviz digraph: one box per call with the move that
-/// led to it, its window, its score and draft; cutoffs and hash hits marked.
+/// The call tree as a Graphviz digraph, root at the top: one box per call
+/// with the move that led to it, its window, its score, the draft it
+/// completed and the calls below it; cutoffs and hash hits marked. Along
+/// the principal variation the best `children` moves of each call are
+/// drawn, elsewhere the best reply only; each call's other moves are folded
+/// into one "+N more moves" box.
 void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream& out);
 
 /// One JSON object per line per event: {"i":index,"kind":...,"ply":...,
-/// "site":..., and the event's fields}.
+/// "site":..., and the event's fields}, named as the original names the
+/// variables (k q l e J Z E z n for a call, x y u t H G F h for a move...).
+/// A return carries "m", "X", "Y", "draft" (the draft the call completed,
+/// the D it stored), "dLoop" (the search's d at the return: one more than
+/// "draft" unless the table answered, see completedDraft) and "fromHash".
 void writeJsonLines(const TraceReader& reader, std::ostream& out);
 
 /// Chrome trace-event JSON (opens in Perfetto and chrome://tracing): every

@@ -97,7 +97,8 @@ enum class EventKind : uint8_t {
   /// varint slot; unless empty before: the old entry (u32 lock, zz score,
   /// u8 X, u8 Y, u8 D); if written: the new entry in the same layout.
   kStore = 11,
-  /// D() returns. zz score, u8 X, u8 Y, u8 d.
+  /// D() returns. zz score, u8 X, u8 Y, u8 d (the loop counter: one past
+  /// the draft completed, see completedDraft).
   kReturn = 12,
 };
 /// One past the largest EventKind.
@@ -105,6 +106,9 @@ inline constexpr int kEventKindCount = 13;
 
 /// The name of an event kind ("call", "probe", ...), as the tools print it.
 std::string_view kindName(EventKind kind);
+
+/// The name of a probe's outcome: "miss", "hit" or "full".
+std::string_view outcomeName(ProbeOutcome outcome);
 
 /// The search site (line-map id) that produces an event of this kind; a
 /// probe that ends its node comes from kHashCutoff.
@@ -144,12 +148,25 @@ struct Event {
   int best = 0;                       ///< kBestMove, kReturn: score
   int bestFrom = 0;                   ///< kBestMove, kReturn: X
   int bestTo = 0;                     ///< kBestMove, kReturn: Y (flag bits kept)
-  int draft = 0;                      ///< kReturn: d
+  int draft = 0;                      ///< kReturn: d as the search has it (see completedDraft)
   uint32_t slot = 0;                  ///< kStore
   bool written = false;               ///< kStore
   HashEntry before;                   ///< kStore
   HashEntry after;                    ///< kStore
 };
+
+/// The draft a call completed, from the `d` its kReturn record carries.
+///
+/// The record keeps the search's variable d as it is at the return. A call
+/// answered from the hash table returns the stored draft D itself. Every
+/// other call leaves its deepening loop through `while (d++ < n ...)`, so d
+/// is one past the last iteration it finished: a node that stored D=1
+/// returns d=2, a mate score (stored with D=99) returns d=100. This gives
+/// what a reader expects and what the call stored in the table: d - 1 (0 for
+/// a root that ran out of budget before its first iteration).
+constexpr int completedDraft(int returnedDraft, bool answeredByHash) {
+  return answeredByHash ? returnedDraft : returnedDraft - 1;
+}
 
 /// A one-line description of an event, for tools and tests.
 std::string toString(const Event& event);

@@ -75,7 +75,6 @@ class TraceReader {
 
  private:
   void scanChunks(uint64_t start);
-  void readFooter(uint64_t footerOffset);
 
   const uint8_t* data_ = nullptr;
   uint64_t size_ = 0;

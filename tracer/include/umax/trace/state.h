@@ -17,6 +17,15 @@
 
 namespace umax::trace {
 
+/// Makes `move` for `side` on `board` as engine.cpp's Step 8 does (the
+/// board part of Engine::makeMove; G and F may be the dummy square 128).
+/// The suite proves it against the engine's own for every move of many
+/// searches (test_trace_make_move.cpp).
+void makeMove(Board& board, const MoveRecord& move, int side);
+
+/// Takes `move` back as engine.cpp's Step 11 does (Engine::unmakeMove).
+void unmakeMove(Board& board, const MoveRecord& move, int side);
+
 /// One open call of the search with its variables as they are now. The
 /// one-letter names are the original's.
 struct Frame {
@@ -72,8 +81,6 @@ class SearchState {
  private:
   Frame& top(const Event& event, uint64_t offset);
   [[noreturn]] void inconsistent(const Event& event, uint64_t offset, const char* why) const;
-  void makeMove(const MoveRecord& move, int side);
-  void unmakeMove(const MoveRecord& move, int side);
 
   Board board_{};
   std::vector<Frame> stack_;

@@ -15,6 +15,7 @@
 #include "umax/engine.h"
 #include "umax/search_observer.h"
 #include "umax/trace/format.h"
+#include "umax/trace/framing.h"
 #include "umax/trace/state.h"
 
 namespace umax::trace {
@@ -66,12 +67,7 @@ class TraceWriter {
   uint64_t chunkFirstEvent_ = 0;
   uint64_t chunkFirstNodes_ = 0;
   std::vector<uint8_t> chunkCheckpoint_;
-  struct ChunkEntry {
-    uint64_t offset;
-    uint64_t firstEvent;
-    uint64_t nodesBefore;
-  };
-  std::vector<ChunkEntry> index_;
+  std::vector<ChunkIndexEntry> index_;
   std::vector<uint8_t> checkpoints_;  // all checkpoints, concatenated
   std::vector<uint64_t> checkpointSizes_;
   uint64_t written_ = 0;
@@ -93,6 +89,10 @@ class TraceWriter {
 
 /// Progress of a recording: counted nodes so far and the root's iteration.
 using ProgressCallback = std::function<void(uint64_t nodes, int rootDraft)>;
+
+/// The record of a move the search made (onMoveMade's arguments): its
+/// squares and pieces, and the flags that say which optional squares count.
+MoveRecord recordOf(const Move& move, int remaining, bool sneaked);
 
 /// The observer that turns the search's hooks into trace events.
 class Recorder final : public SearchObserver {

@@ -1,0 +1,216 @@
+// framing.cpp - the parts of a trace file around its records: the header
+// (magic, version, search parameters, position), the frame of each chunk,
+// the footer (chunk index, result, checkpoints) and the trailer.
+#include "umax/trace/framing.h"
+
+#include <cstring>
+
+#include "umax/trace/records.h"
+
+namespace umax::trace {
+
+// ---- header -------------------------------------------------------------------
+
+void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out) {
+  std::vector<uint8_t> body;
+  ByteWriter write(body);
+  write.u32(header.lineMapVersion);
+  write.u64(static_cast<uint64_t>(header.budget));
+  write.u32(header.startNodes);
+  writeCall(write, header.root);
+  write.bytes(header.position.board.data(), header.position.board.size());
+  write.zigzag(header.position.epSquare);
+  write.zigzag(header.position.eval);
+  write.string(header.fen);
+  write.string(header.moves);
+  write.varint(header.initialEntries.size());
+  for (const auto& [slot, entry] : header.initialEntries) {
+    write.u32(slot);
+    writeEntry(write, entry);
+  }
+
+  ByteWriter head(out);
+  head.bytes(kMagic, sizeof kMagic);
+  head.u32(header.version);
+  head.u32(static_cast<uint32_t>(body.size()));
+  head.bytes(body.data(), body.size());
+  head.u32(crc32Of(body.data(), body.size()));
+}
+
+namespace {
+
+/// Reads the header fields (after magic, version and length) into `header`.
+void readHeaderFields(ByteReader& read, TraceHeader& header) {
+  header.lineMapVersion = read.u32();
+  header.budget = static_cast<int64_t>(read.u64());
+  header.startNodes = read.u32();
+  header.root = readCall(read);
+  read.bytes(header.position.board.data(), header.position.board.size());
+  header.position.side = header.root.side;
+  header.position.epSquare = read.int32();
+  header.position.eval = read.int32();
+  header.fen = read.string(kMaxHeaderString);
+  header.moves = read.string(kMaxHeaderString);
+  const uint64_t count = read.varint();
+  if (count > static_cast<uint64_t>(kHashEntries)) read.fail("too many initial hash entries");
+  header.initialEntries.clear();
+  for (uint64_t index = 0; index < count; ++index) {
+    const uint32_t slot = read.u32();
+    if (slot >= static_cast<uint32_t>(kHashEntries)) read.fail("initial hash slot out of range");
+    header.initialEntries.emplace_back(slot, readEntry(read));
+  }
+}
+
+}  // namespace
+
+uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) {
+  if (size < sizeof kMagic || std::memcmp(data, kMagic, sizeof kMagic) != 0)
+    throw TraceError("not a umax trace file (wrong magic)", 0);
+  ByteReader prefix(data + sizeof kMagic, data + size, sizeof kMagic, "header");
+  uint32_t version = 0;
+  uint32_t length = 0;
+  try {
+    version = prefix.u32();
+    if (version != kFormatVersion)
+      throw TraceError("unsupported trace format version " + std::to_string(version) +
+                           " (this build reads version " + std::to_string(kFormatVersion) + ")",
+                       sizeof kMagic);
+    length = prefix.u32();
+  } catch (const TruncatedData& error) {
+    throw TraceError("truncated header", error.offset());
+  }
+  if (length > prefix.left() || prefix.left() - length < 4) throw TraceError("truncated header", size);
+  const uint64_t start = prefix.offset();
+  {
+    ByteReader crc(prefix.here() + length, prefix.here() + length + 4, start + length, "header");
+    if (crc.u32() != crc32Of(prefix.here(), length))
+      throw TraceError("corrupt trace: header checksum mismatch", start + length);
+  }
+  ByteReader read(prefix.here(), prefix.here() + length, start, "header");
+  header.version = version;
+  try {
+    readHeaderFields(read, header);
+  } catch (const TruncatedData& error) {
+    throw TraceError("malformed header: fields run past its length", error.offset());
+  }
+  if (read.left() != 0) read.fail("trailing bytes in the header");
+  return start + length + 4;
+}
+
+// ---- chunk frames -----------------------------------------------------------
+
+void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out) {
+  ByteWriter write(out);
+  write.bytes(kChunkMagic, sizeof kChunkMagic);
+  write.u32(static_cast<uint32_t>(size));
+  write.u32(events);
+  write.u32(chunkCrc(events, payload, size));
+}
+
+bool readChunkHead(const uint8_t* at, ChunkHead& head) {
+  if (std::memcmp(at, kChunkMagic, sizeof kChunkMagic) != 0) return false;
+  ByteReader read(at + sizeof kChunkMagic, at + kChunkHeadBytes, 0, "chunk");
+  head.payloadBytes = read.u32();
+  head.events = read.u32();
+  head.crc = read.u32();
+  return true;
+}
+
+// ---- footer and trailer -------------------------------------------------------
+
+void writeFooter(const std::vector<ChunkIndexEntry>& index, const TraceResult& result,
+                 const std::vector<uint8_t>& checkpoints, const std::vector<uint64_t>& checkpointSizes,
+                 uint64_t footerOffset, std::vector<uint8_t>& out) {
+  std::vector<uint8_t> body;
+  ByteWriter write(body);
+  write.varint(index.size());
+  for (const ChunkIndexEntry& chunk : index) {
+    write.varint(chunk.offset);
+    write.varint(chunk.firstEvent);
+    write.varint(chunk.nodesBefore);
+  }
+  write.zigzag(result.score);
+  write.u8(result.from);
+  write.u8(result.to);
+  write.varint(result.nodes);
+  write.varint(result.events);
+  uint64_t at = 0;
+  for (const uint64_t size : checkpointSizes) {
+    write.varint(size);
+    write.bytes(checkpoints.data() + at, size);
+    at += size;
+  }
+
+  ByteWriter foot(out);
+  foot.bytes(kFooterMagic, sizeof kFooterMagic);
+  foot.u32(static_cast<uint32_t>(body.size()));
+  foot.bytes(body.data(), body.size());
+  foot.u32(crc32Of(body.data(), body.size()));
+  foot.u64(footerOffset);
+  foot.bytes(kEndMagic, sizeof kEndMagic);
+}
+
+uint64_t readTrailer(const uint8_t* data, uint64_t size, uint64_t chunksStart) {
+  ByteReader trailer(data + size - kTrailerBytes, data + size, size - kTrailerBytes, "trailer");
+  const uint64_t footerOffset = trailer.u64();
+  if (footerOffset < chunksStart || footerOffset > size - kTrailerBytes)
+    throw TraceError("trailer points outside the file", size - kTrailerBytes);
+  return footerOffset;
+}
+
+namespace {
+
+/// Reads the footer body: the index (checked against `chunks`), the result
+/// and the place of each checkpoint.
+TraceResult readFooterFields(ByteReader& read, std::vector<ChunkInfo>& chunks, uint64_t eventCount) {
+  const uint64_t count = read.varint();
+  if (count != chunks.size()) read.fail("the index lists another number of chunks than the file holds");
+  for (ChunkInfo& chunk : chunks) {
+    const uint64_t offset = read.varint();
+    const uint64_t first = read.varint();
+    chunk.nodesBefore = read.varint();
+    if (offset != chunk.offset || first != chunk.firstEvent) read.fail("the index does not match the chunks");
+  }
+  TraceResult result;
+  result.score = read.int32();
+  result.from = read.u8();
+  result.to = read.u8();
+  result.nodes = read.varint();
+  result.events = read.varint();
+  if (result.events != eventCount) read.fail("the event count does not match the chunks");
+  for (ChunkInfo& chunk : chunks) {
+    chunk.checkpointBytes = read.varint();
+    if (chunk.checkpointBytes > read.left()) read.fail("checkpoint runs past the footer");
+    chunk.checkpointOffset = read.offset();
+    read.skip(static_cast<std::size_t>(chunk.checkpointBytes));
+  }
+  return result;
+}
+
+}  // namespace
+
+TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset,
+                       std::vector<ChunkInfo>& chunks, uint64_t eventCount) {
+  if (size - kTrailerBytes - footerOffset < 12 ||
+      std::memcmp(data + footerOffset, kFooterMagic, sizeof kFooterMagic) != 0)
+    throw TraceError("corrupt trace: no footer where the trailer points", footerOffset);
+  const uint64_t body = footerOffset + 8;
+  ByteReader lengthField(data + footerOffset + 4, data + body, footerOffset + 4, "footer");
+  const uint32_t length = lengthField.u32();
+  if (body + length + 4 != size - kTrailerBytes)
+    throw TraceError("corrupt trace: bad footer length", footerOffset + 4);
+  ByteReader crcField(data + body + length, data + body + length + 4, body + length, "footer");
+  if (crc32Of(data + body, length) != crcField.u32())
+    throw TraceError("corrupt trace: footer checksum mismatch", body + length);
+  ByteReader read(data + body, data + body + length, body, "footer");
+  TraceResult result;
+  try {
+    result = readFooterFields(read, chunks, eventCount);
+  } catch (const TruncatedData& error) {
+    throw TraceError("corrupt trace: footer fields run past its length", error.offset());
+  }
+  if (read.left() != 0) read.fail("trailing bytes");
+  return result;
+}
+
+}  // namespace umax::trace
