@@ -85,10 +85,6 @@ bool Replay::stepBack() {
 
 // ---- the draft a call completed ---------------------------------------------
 
-int completedDraft(int returnedDraft, bool answeredByHash) {
-  return answeredByHash ? returnedDraft : returnedDraft - 1;
-}
-
 int TreeNode::completedDraft() const { return trace::completedDraft(draft, (flags & kTreeHashCut) != 0); }
 
 // ---- CallTree --------------------------------------------------------------

@@ -82,13 +82,6 @@ struct TreeNode {
   int completedDraft() const;
 };
 
-/// The draft a call completed, from what its kReturn recorded: `returnedDraft` (the event's d)
-/// and whether its probe ended the call (`answeredByHash`). For a searched call this is the D its
-/// last hash store wrote (99 after a mate score), one less than the d it returns: the deepening loop
-/// `while (d++ < n ...)` increments d once more in the test that ends it, so the return carries the
-/// loop counter of an iteration that never ran. A call answered by the hash table returns the D of
-/// the entry that answered it, unchanged.
-int completedDraft(int returnedDraft, bool answeredByHash);
 
 /// Bits of TreeNode::flags.
 enum TreeFlag : uint8_t {
