@@ -82,7 +82,6 @@ struct TreeNode {
   int completedDraft() const;
 };
 
-
 /// Bits of TreeNode::flags.
 enum TreeFlag : uint8_t {
   kTreeCounted = 1,     ///< passed the probe and was counted (N++)
