@@ -297,10 +297,6 @@ void App::recordPanel(const char* name) {
 
 // ---- helpers ---------------------------------------------------------------
 
-std::string square(int sq) { return isOnBoard(sq) && sq >= 0 && sq < 128 ? squareName(sq) : "--"; }
-
-std::string moveText(int from, int to) { return square(from) + square(to); }
-
 std::string scoreText(int score) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%+d", score);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "line_map.h"
+#include "umax/notation.h"
 #include "umax/trace/hash_history.h"
 #include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
@@ -181,10 +182,6 @@ class App {
 
 // ---- helpers shared by the panels ----------------------------------------
 
-/// "e4" for an on-board square, "--" otherwise.
-std::string square(int sq);
-/// "e2e4".
-std::string moveText(int from, int to);
 /// A score for display ("+12", "-80000 (mated)" is left to callers).
 std::string scoreText(int score);
 /// "white" / "black" for a side code 8 / 16.

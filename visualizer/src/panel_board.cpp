@@ -189,7 +189,7 @@ void drawBoardPanel(App& app) {
   if (mover) {
     const trace::MoveRecord& move = mover->move;
     drawArrow(draw, g.centre(move.from), g.centre(move.to), colours::kSearched, std::max(2.0f, cell / 9));
-    describe = std::string(sideName(mover->call.side)) + " tries " + moveText(move.from, move.to) + " (" +
+    describe = std::string(sideName(mover->call.side)) + " tries " + moveName(move.from, move.to) + " (" +
                pieceName(move.piece) + ", ply " + std::to_string(mover->ply) + ")";
     if (move.victim != 0 && isOnBoard(move.captureSquare)) {
       // The captured piece, small and red in the corner of its square.
@@ -197,13 +197,13 @@ void drawBoardPanel(App& app) {
                 ImVec2(cell * 0.29f, -cell * 0.29f));
       const ImVec2 c = g.corner(move.captureSquare);
       draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), colours::kVictim, 0, 0, 2.5f);
-      describe += ", takes " + std::string(pieceName(move.victim)) + " on " + square(move.captureSquare);
+      describe += ", takes " + std::string(pieceName(move.victim)) + " on " + squareName(move.captureSquare);
       if (move.flags & trace::kMoveEnPassant) describe += " e.p.";
     }
     if ((move.flags & trace::kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.rookTo)) {
       drawArrow(draw, g.centre(move.rookFrom), g.centre(move.rookTo), colours::kRook,
                 std::max(2.0f, cell / 12));
-      describe += ", castles (rook " + moveText(move.rookFrom, move.rookTo) + ")";
+      describe += ", castles (rook " + moveName(move.rookFrom, move.rookTo) + ")";
     }
     if (move.flags & trace::kMovePromotion) describe += ", promotes";
   }
@@ -212,14 +212,14 @@ void drawBoardPanel(App& app) {
     const ImVec2 c = g.centre(top->call.epSquare);
     draw->AddCircle(c, cell * 0.22f, colours::kEpSquare, 16, 3);
     describe += describe.empty() ? "" : "; ";
-    describe += "E = " + square(top->call.epSquare) + " (e.p./passed square)";
+    describe += "E = " + squareName(top->call.epSquare) + " (e.p./passed square)";
   }
   // The move just scored: taken back, its score about to be compared with the best so far.
   if (const trace::Frame* scored = justScored(app)) {
     const trace::MoveRecord& move = scored->move;
     drawArrow(draw, g.centre(move.from), g.centre(move.to), colours::kScored, std::max(2.5f, cell / 8));
     describe += describe.empty() ? "" : "; ";
-    describe += moveText(move.from, move.to) + " scored v = " + scoreText(scored->lastScore) +
+    describe += moveName(move.from, move.to) + " scored v = " + scoreText(scored->lastScore) +
                 ", best m = " + (scored->best <= -kInfinity ? std::string("-I") : scoreText(scored->best));
   }
   if (top && top->best > -kInfinity && (top->bestFrom & 0x88) == 0 && isOnBoard(top->bestTo & 0x77) &&
@@ -233,7 +233,7 @@ void drawBoardPanel(App& app) {
       isOnBoard(reader.result().to)) {
     const trace::TraceResult& result = reader.result();
     drawArrow(draw, g.centre(result.from), g.centre(result.to), colours::kBest, std::max(2.0f, cell / 9));
-    describe = "the search chose " + moveText(result.from, result.to) + " (score " + scoreText(result.score) +
+    describe = "the search chose " + moveName(result.from, result.to) + " (score " + scoreText(result.score) +
                ", " + std::to_string(result.nodes) + " nodes)";
   }
   ImGui::Dummy(ImVec2(labels + 8 * cell, 8 * cell + labels + 2));

@@ -21,8 +21,8 @@ std::string entryText(const HashEntry& entry) {
   char buffer[96];
   const int from = static_cast<uint8_t>(entry.from);
   std::snprintf(buffer, sizeof buffer, "%08x %+6d %s%s d%d%s%s", static_cast<uint32_t>(entry.lock),
-                entry.score, square(from & 0x77).c_str(), square(entry.to & 0x77).c_str(), entry.draft,
-                (from & kLowerBoundBit) ? " lo" : "", (from & kUpperBoundBit) ? " up" : "");
+                entry.score, squareName(from & 0x77).c_str(), squareName(entry.to & 0x77).c_str(),
+                entry.draft, (from & kLowerBoundBit) ? " lo" : "", (from & kUpperBoundBit) ? " up" : "");
   return buffer;
 }
 

@@ -61,7 +61,7 @@ struct TreeView {
 std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, int eval) {
   std::string text = index == 0                             ? "root"
                      : (node.flags & trace::kTreeMateProbe) ? "null move (mate test)"
-                                                            : moveText(node.from, node.to);
+                                                            : moveName(node.from, node.to);
   char buffer[160];
   if (node.returnEvent < cursor) {
     std::snprintf(buffer, sizeof buffer, "  -> %+d draft %d", node.score, node.completedDraft());

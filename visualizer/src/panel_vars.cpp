@@ -29,7 +29,7 @@ void row(App& app, const char* name, const std::string& value, const char* fallb
 }
 
 std::string bestToText(int bestTo) {
-  std::string text = square(bestTo & 0x77);
+  std::string text = squareName(bestTo & 0x77);
   if (bestTo & kNotCastlingBit) text += "+nc";
   if (bestTo & kSneakBit) text += "+sn";
   return text;
@@ -62,7 +62,7 @@ void drawVariablesPanel(App& app) {
     const trace::MoveRecord& mv = f.move;
     // Before the first move of the call, the move variables hold nothing yet.
     const bool moved = f.movesMade > 0;
-    auto sq = [moved](int s) { return moved ? square(s) : std::string("-"); };
+    auto sq = [moved](int s) { return moved ? squareName(s) : std::string("-"); };
     auto num = [moved](int n) { return moved ? std::to_string(n) : std::string("-"); };
     const std::pair<const char*, std::pair<std::string, const char*>> cells[] = {
         {"k", {sideName(f.call.side), "side"}},
@@ -73,7 +73,7 @@ void drawVariablesPanel(App& app) {
         {"d", {std::to_string(f.draft), "draft"}},
         {"m", {f.best <= -kInfinity ? "-I" : std::to_string(f.best), "best"}},
         {"v", {std::to_string(f.lastScore), "score"}},
-        {"X", {square(f.bestFrom), "bestFrom"}},
+        {"X", {squareName(f.bestFrom), "bestFrom"}},
         {"Y", {bestToText(f.bestTo), "bestTo"}},
         {"x", {sq(mv.from), "from"}},
         {"y", {sq(mv.to), "to"}},
@@ -83,8 +83,8 @@ void drawVariablesPanel(App& app) {
         {"H", {sq(mv.captureSquare), "captureSquare"}},
         {"G", {sq(mv.rookFrom), "rookFrom"}},
         {"F", {sq(mv.rookTo), "rookTo"}},
-        {"E", {square(f.call.epSquare), "epSquare"}},
-        {"z", {square(f.call.lastTo), "lastTo"}},
+        {"E", {squareName(f.call.epSquare), "epSquare"}},
+        {"z", {squareName(f.call.lastTo), "lastTo"}},
     };
     for (const auto& [name, rest] : cells) row(app, name, rest.first, rest.second);
     ImGui::EndTable();
@@ -102,7 +102,7 @@ void drawVariablesPanel(App& app) {
       ImGui::TableNextColumn();
       ImGui::Text("%d", frame.ply);
       ImGui::TableNextColumn();
-      ImGui::Text("%s%s", frame.moveOnBoard ? moveText(frame.move.from, frame.move.to).c_str() : "-",
+      ImGui::Text("%s%s", frame.moveOnBoard ? moveName(frame.move.from, frame.move.to).c_str() : "-",
                   frame.mateProbe ? " (mate probe)" : "");
       ImGui::TableNextColumn();
       ImGui::Text("%d..%d", frame.call.alpha, frame.call.beta);
