@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "umax/play/fide.h"
+#include "umax/play/pv.h"
 #include "umax/session.h"
 #include "umax/trace/writer.h"
 
@@ -164,7 +165,13 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
   bool depthReached = false;
   engine_->setIterationListener([&](const IterationReport& report) {
     lastIterationNodes = report.nodes;
-    if (limits.listener) limits.listener({report.draft, report.score, report.from, report.to, report.nodes});
+    if (limits.listener) {
+      // The root's entry is stored by now: the line starts with the iteration's best move.
+      const std::string best = moveText(report.from, report.to);
+      std::string line = principalVariation(*engine_);
+      if (line.rfind(best, 0) != 0) line = best;
+      limits.listener({report.draft, report.score, report.from, report.to, report.nodes, line});
+    }
     if (limits.depth > 0 && report.draft >= limits.depth && limits.stop && !limits.stop->load()) {
       depthReached = true;
       limits.stop->store(true);

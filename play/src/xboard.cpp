@@ -266,8 +266,7 @@ class XboardSession final : public Session {
                 .count() /
             10;
         send(std::to_string(iteration.depth) + " " + std::to_string(iteration.score) + " " +
-             std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " +
-             moveText(iteration.from, iteration.to));
+             std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv);
       };
     }
     startThink(budget, listener, [this](const GameThink& think, const Budget& planned, double) {

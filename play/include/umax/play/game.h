@@ -30,6 +30,7 @@ struct Iteration {
   int from = 0;    ///< best move so far (from-square)
   int to = 0;      ///< best move so far (to-square)
   long nodes = 0;  ///< nodes of this think so far
+  std::string pv;  ///< the best line as far as the hash table gives it (at least the best move)
 };
 
 /// Called after each completed iteration of a think.
