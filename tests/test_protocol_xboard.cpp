@@ -87,6 +87,21 @@ TEST_CASE("xboard errors name the command, and the game goes on unchanged", "[pr
   CHECK(linesAfter(output, "move ").empty());  // force mode all along: the engine never moved
 }
 
+TEST_CASE("white and black put a side on move when a move or think comes", "[protocol][xboard]") {
+  // black, then a move for black from the start position: the side was put on move.
+  std::string output =
+      converse(play::Protocol::kXboard, "xboard\nnew\nforce\nblack\nusermove e7e5\nping 1\n");
+  CHECK(linesAfter(output, "Illegal").empty());
+  CHECK(hasLine(output, "pong 1"));
+  // Black is in check: white cannot be on move. Refused with an error, nothing crashes, the game stays.
+  output =
+      converse(play::Protocol::kXboard,
+               "xboard\nsetboard 4k3/8/8/8/8/8/8/4R1K1 b - - 0 1\nforce\nwhite\ngo\nusermove e8d8\nping 2\n");
+  CHECK(linesAfter(output, "Error (cannot put that side on move: bad FEN").size() == 1);
+  CHECK(linesAfter(output, "Illegal").empty());  // e8d8 was black's legal move
+  CHECK(hasLine(output, "pong 2"));
+}
+
 TEST_CASE("a fixed-node game through xboard gives the original's moves", "[protocol][xboard][equivalence]") {
   constexpr long kBudget = 30000;
   constexpr int kPlies = 16;
