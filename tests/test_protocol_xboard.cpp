@@ -112,6 +112,39 @@ TEST_CASE("a fixed-node game through xboard gives the original's moves", "[proto
   CHECK(played == originalSelfPlay("minimal", kPlies, kBudget));
 }
 
+TEST_CASE("opponent moves take the original's legality-check path: the engine's replies equal the original's",
+          "[protocol][xboard][equivalence]") {
+  // White plays the moves of a test game through usermove; the engine
+  // (black) answers with fixed-node thinks. The original's game loop does the
+  // same: entered move (legality check, play), then think and play. The game
+  // stops where the next white move of the file is not legal any more.
+  constexpr long kBudget = 20000;
+  const std::vector<std::string> white = [] {
+    std::vector<std::string> moves;
+    const std::vector<std::string> game = testGames().at(0);
+    for (std::size_t index = 0; index < game.size(); index += 2) moves.push_back(game[index]);
+    return moves;
+  }();
+  auto original = makeEngine("minimal");
+  original->reset();
+  std::string input = "xboard\nprotover 2\nnew\n";
+  std::vector<std::string> expected;
+  for (const std::string& move : white) {
+    int from;
+    int to;
+    REQUIRE(parseMove(move, from, to));
+    if (!original->playMove(from, to)) break;
+    input += "usermove " + move + "\n";
+    const ThinkResult reply = original->think(kBudget);
+    if (!original->playMove(reply.from, reply.to)) break;
+    expected.push_back(squareName(reply.from) + squareName(reply.to));
+  }
+  REQUIRE(expected.size() >= 4);
+  const std::string output = converse(play::Protocol::kXboard, input, kBudget);
+  CHECK(firstFour(linesAfter(output, "move ")) == expected);
+  CHECK(linesAfter(output, "Illegal").empty());
+}
+
 TEST_CASE("sd and st become node budgets that umax-probe --nodes replays", "[protocol][xboard]") {
   const std::string output = converse(play::Protocol::kXboard, "xboard\nnew\nsd 5\ngo\n");
   const std::vector<std::string> budget = linesAfter(output, "# budget ");
