@@ -223,6 +223,7 @@ class XboardSession final : public Session {
       send(why == "illegal" ? "Illegal move: " + text : "Illegal move (" + why + "): " + text);
       return;
     }
+    if (!game_.note().empty()) send("# " + game_.note());
     writeRecord();
     if (!force_ && game_.sideToMove() == engineSide_) think();
   }
