@@ -1,0 +1,56 @@
+/// \file budget.h
+/// \brief From a GUI's time control to the node budget of a think.
+///
+/// The original's only limit is a node budget (no new iteration once it is
+/// spent). A clock is turned into one with the measured speed, after
+/// Fairy-Max: per move t = (time left + (moves left - 1) x increment) /
+/// (moves left + 2), 40 moves assumed when the control does not say; the
+/// soft limit 0.6 t (no new iteration after it) becomes the budget, and a
+/// timer raises the stop flag at the hard limit 3 t. Two measured
+/// corrections keep the clock: the fixed cost of every move (main()'s path
+/// clears the table's locks for our move and the opponent's) is reserved
+/// for the moves left, and the budget is divided by the overshoot (a think
+/// finishes the iteration it started, so it searches more than its budget).
+#pragma once
+
+#include <string>
+
+namespace umax::play {
+
+/// Everything that limits one think.
+struct TimeControl {
+  long fixedNodes = 0;        ///< nodes per think (go nodes, --nodes); wins over everything else
+  int depth = 0;              ///< sd / go depth: stop after this iteration (0: none)
+  double moveSeconds = 0;     ///< st / go movetime: exactly this long per move (0: none)
+  bool infinite = false;      ///< go infinite: until stop
+  double timeLeft = -1;       ///< our clock in seconds (-1: no clock)
+  int movesToGo = 0;          ///< moves until the next time control (0: unknown, 40 assumed)
+  double increment = 0;       ///< seconds added per move
+  double reservePerMove = 0;  ///< fixed cost of a move on our clock besides the search (seconds)
+  double overshoot = 1;       ///< nodes searched per node of budget, measured (the last iteration overruns)
+};
+
+/// The budget chosen for a think, and why.
+struct Budget {
+  long nodes = 0;          ///< the node budget passed to the search
+  int depth = 0;           ///< depth limit (0: none)
+  double hardSeconds = 0;  ///< raise the stop flag after this long (0: never)
+  std::string reason;      ///< e.g. "fixed 100000 nodes" or "clock: t = 1.23 s at 812345 nodes/s"
+};
+
+/// Largest budget a think accepts (the engine counts nodes in an int).
+inline constexpr long kMaxBudget = 2000000000L;
+/// Smallest budget a clock gives: iteration 1 looks at no move, so a think
+/// needs a few dozen nodes to have one; 1,000 take about a millisecond.
+inline constexpr long kMinClockBudget = 1000;
+/// Moves assumed left when the time control does not say.
+inline constexpr int kAssumedMovesLeft = 40;
+/// The soft limit (no new iteration) as a share of the time per move.
+inline constexpr double kSoftShare = 0.6;
+/// The hard limit (stop flag) as a multiple of the time per move.
+inline constexpr double kHardFactor = 3.0;
+
+/// The budget for `control` at `nodesPerSecond`.
+Budget chooseBudget(const TimeControl& control, double nodesPerSecond);
+
+}  // namespace umax::play
