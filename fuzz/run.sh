@@ -18,6 +18,9 @@ options() {  # per-target libFuzzer options
     # does: inputs stay short so that an input costs well under a second.
     fuzz_classic) echo "-max_len=256 -timeout=60 -rss_limit_mb=4096" ;;
     fuzz_trace) echo "-max_len=65536 -timeout=30" ;;
+    # Three engines of ~200 MB each; an input is a short game of at most
+    # four thinks, so a few dozen bytes say all it can say.
+    fuzz_equivalence) echo "-max_len=128 -timeout=60 -rss_limit_mb=4096" ;;
   esac
 }
 
@@ -25,7 +28,7 @@ mode=${1:-ci}
 case "$mode" in
   ci)
     seconds=${2:-45}
-    for target in fuzz_fen fuzz_classic fuzz_trace; do
+    for target in fuzz_fen fuzz_classic fuzz_trace fuzz_equivalence; do
       mkdir -p "build-fuzz/artifacts/$target"
       files=(fuzz/corpus/$target/*)
       echo "fuzz: $target: replaying ${#files[@]} corpus files"

@@ -18,7 +18,7 @@ using namespace umax::test;
 namespace {
 
 // The suite runs every row with at most this many leaves; the deeper rows are
-// for the bench-perft target (probe/perft_bench.cpp).
+// for the bench-perft target (harness/perft_bench.cpp).
 constexpr long kSuiteLeafLimit = 2000000;
 
 struct PerftRow {

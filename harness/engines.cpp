@@ -36,6 +36,8 @@ class MinimalEngine final : public AnyEngine {
     return position;
   }
   void clearHashTable() override { umaxm_clear_hash_table(); }
+  void clearHashSlot(int32_t slot) override { umaxm_clear_hash_slot(slot); }
+  void clearHashLock(int32_t slot) override { umaxm_clear_hash_lock(slot); }
   ThinkResult think(long budget) override {
     ThinkResult result;
     result.score = umaxm_think(budget, &result.from, &result.to, &result.nodes);
@@ -65,6 +67,8 @@ class ReadableEngine final : public AnyEngine {
   void setGameState(const Position& position) override { engine_->setPosition(position); }
   Position position() const override { return engine_->position(); }
   void clearHashTable() override { engine_->clearHashTable(); }
+  void clearHashSlot(int32_t slot) override { engine_->clearHashSlot(slot); }
+  void clearHashLock(int32_t slot) override { engine_->clearHashLock(slot); }
   ThinkResult think(long budget) override { return engine_->think(budget); }
   bool playMove(int from, int to) override { return engine_->playMove(from, to); }
   bool checkMove(int from, int to) override { return engine_->checkMove(from, to); }

@@ -29,6 +29,10 @@ class AnyEngine {
   virtual Position position() const = 0;
   /// Zeroes the whole hash table.
   virtual void clearHashTable() = 0;
+  /// Zeroes one hash-table slot.
+  virtual void clearHashSlot(int32_t slot) = 0;
+  /// Sets one slot's lock to 0 (main()'s clearing, slot by slot).
+  virtual void clearHashLock(int32_t slot) = 0;
   /// Think with a node budget from the current table.
   virtual ThinkResult think(long budget) = 0;
   /// main()'s path for an entered move (clear locks, legality check, play).
