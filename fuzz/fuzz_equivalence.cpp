@@ -1,5 +1,5 @@
 // fuzz_equivalence: the differential fuzzer. Each input is a short game
-// (a seed position, random legal moves, one to four thinks with small node
+// (a seed position, random legal moves, one to eight thinks with small node
 // budgets, each followed by a move) played in the minimal build and in the
 // readable build, untraced and traced; any difference in move, score, node
 // count, game state or a touched hash slot aborts with a message naming the

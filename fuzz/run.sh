@@ -19,7 +19,7 @@ options() {  # per-target libFuzzer options
     fuzz_classic) echo "-max_len=256 -timeout=60 -rss_limit_mb=4096" ;;
     fuzz_trace) echo "-max_len=65536 -timeout=30" ;;
     # Three engines of ~200 MB each; an input is a short game of at most
-    # four thinks, so a few dozen bytes say all it can say.
+    # eight thinks, so a few dozen bytes say all it can say.
     fuzz_equivalence) echo "-max_len=128 -timeout=60 -rss_limit_mb=4096" ;;
   esac
 }

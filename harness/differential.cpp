@@ -14,15 +14,18 @@
 namespace umax {
 namespace {
 
-/// Node budgets: most thinks get 1..kSmallBudget nodes (log-uniform, so
-/// that tiny searches are as common as big ones); one in sixteen gets up to
-/// kLargeBudget, which reaches a few more iterations.
+/// Node budgets: most thinks get kSmallestBudget..kSmallBudget nodes
+/// (log-uniform, so that tiny searches are as common as big ones); one in
+/// thirty-two gets up to kLargeBudget, which reaches a few more iterations.
+/// A budget of 1 is left out: the root's node uses it up, no iteration
+/// starts, and the original returns its best score m uninitialised.
+constexpr long kSmallestBudget = 2;
 constexpr long kSmallBudget = 3000;
 constexpr long kLargeBudget = 12000;
 /// At most this many random legal moves are played from the seed.
 constexpr int kMaxRandomPlies = 63;
 /// At most this many thinks per input.
-constexpr int kMaxThinks = 4;
+constexpr int kMaxThinks = 8;
 
 /// A SearchObserver that keeps only the start of every probe window.
 class WindowRecorder final : public SearchObserver {
@@ -48,6 +51,15 @@ class WindowRecorder final : public SearchObserver {
 /// The slots of the window that starts after `firstSlot` (probe() looks at
 /// firstSlot + 1 .. firstSlot + 9).
 constexpr uint32_t windowSlot(uint32_t firstSlot, int index) { return firstSlot + 1 + index; }
+
+/// How many slots of that window lie in the table. The last window
+/// (firstSlot = kHashSlotMask) runs one past its end: the original reads
+/// A[U] there, past its table, if the 8 slots before it are all taken. The
+/// checker compares and clears only slots inside the table.
+constexpr int windowSize(uint32_t firstSlot) {
+  return firstSlot + kProbeSlots < static_cast<uint32_t>(kHashEntries) ? kProbeSlots
+                                                                       : kHashEntries - 1 - firstSlot;
+}
 
 void sortUnique(std::vector<uint32_t>& slots) {
   std::sort(slots.begin(), slots.end());
@@ -81,18 +93,16 @@ void forEachSlot(const std::vector<uint32_t>& windows, Visit&& visit) {
   slots.push_back(0);
   for (const uint32_t first : windows)
     if (first != kNoWindow)
-      for (int index = 0; index < kProbeSlots; ++index)
+      for (int index = 0; index < windowSize(first); ++index)
         slots.push_back(static_cast<int32_t>(windowSlot(first, index)));
   std::sort(slots.begin(), slots.end());
   slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
   for (const int32_t slot : slots) visit(slot);
 }
 
-/// The game state after `from`-`to` is played, as main()'s legality check
-/// leaves it: the move made as the search makes it (castling rook, e.p.
-/// victim, queen promotion, virgin bit stripped), the side flipped, O set to
-/// the square a pawn skipped or a castling king passed, and Q = -Q - gain.
-Position playOnBoard(const Position& before, int from, int to) {
+}  // namespace
+
+Position positionAfter(const Position& before, int from, int to) {
   Position after = before;
   Board& board = after.board;
   const int side = before.side;
@@ -123,8 +133,6 @@ Position playOnBoard(const Position& before, int from, int to) {
   return after;
 }
 
-}  // namespace
-
 /// What one input has done so far: where it started, the moves played since,
 /// and the start of every probe window its thinks used.
 struct DifferentialChecker::Game {
@@ -138,7 +146,7 @@ struct DifferentialChecker::Game {
     return "FEN '" + seed + "'" + (moves.empty() ? std::string() : " moves '" + moves.substr(1) + "'");
   }
   void play(int from, int to) {
-    position = playOnBoard(position, from, to);
+    position = positionAfter(position, from, to);
     moves += ' ' + squareName(from) + squareName(to);
   }
 };
@@ -173,8 +181,11 @@ std::string DifferentialChecker::run(const uint8_t* data, std::size_t size) {
   for (int think = 1; think <= thinks; ++think) {
     const int kind = choices.byte();
     const int word = choices.word();
-    const long budget = kind < 240 ? std::lround(std::pow(static_cast<double>(kSmallBudget), word / 65535.0))
-                                   : kSmallBudget + word % (kLargeBudget - kSmallBudget + 1);
+    const long budget =
+        kind < 248 ? kSmallestBudget - 1 +
+                         std::lround(std::pow(static_cast<double>(kSmallBudget - kSmallestBudget + 1),
+                                              word / 65535.0))
+                   : kSmallBudget + word % (kLargeBudget - kSmallBudget + 1);
     const ThinkResult found = thinkInAll(game, budget, difference);
     if (!difference.empty() || think == thinks) break;
 
@@ -244,7 +255,7 @@ ThinkResult DifferentialChecker::thinkInAll(Game& game, long budget, std::string
   windows.push_back(kNoWindow);  // stands for slot 0, the dummy
   sortUnique(windows);
   for (const uint32_t first : windows) {
-    const int count = first == kNoWindow ? 1 : kProbeSlots;
+    const int count = first == kNoWindow ? 1 : windowSize(first);
     for (int index = 0; index < count && fields.size() < 2000; ++index) {
       const uint32_t slot = first == kNoWindow ? 0 : windowSlot(first, index);
       const HashEntry expected = minimal_->hashEntry(static_cast<int32_t>(slot));

@@ -3,7 +3,7 @@
 ///
 /// An input is a string of bytes read as choices: a seed position (main()'s
 /// start or a row of tests/data/positions.tsv), a few random legal moves
-/// from it, then one to four thinks with small node budgets, each followed by
+/// from it, then one to eight thinks with small node budgets, each followed by
 /// a move played as a game plays it. Every think runs in three engines that
 /// start from the same tables: the minimal build (the reference), the
 /// readable build untraced (the search a game uses) and the readable build
@@ -89,6 +89,13 @@ class DifferentialChecker {
   long searches_ = 0;
   long inputs_ = 0;
 };
+
+/// The game state after `from`-`to` (a legal move) is played, as main()'s
+/// legality check leaves it: the move made as the search makes it (castling
+/// rook, e.p. victim, queen promotion, virgin bit stripped), the side
+/// flipped, O set to the square a pawn skipped or a castling king passed
+/// (else 128), and Q = -Q - gain.
+Position positionAfter(const Position& before, int from, int to);
 
 /// The FEN column of tests/data/positions.tsv (or any TSV with a `fen` header).
 /// \throws std::runtime_error when the file cannot be read or has no fen column.
