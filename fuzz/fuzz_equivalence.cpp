@@ -45,7 +45,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 /// Inputs between two progress lines on stderr (a long run can be watched).
-constexpr long kProgressInterval = 100000;
+constexpr long kProgressInterval = 10000;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (const std::string difference = checker->run(data, size); !difference.empty()) fail(difference);

@@ -8,28 +8,9 @@
 #include <vector>
 
 #include "engines.h"
+#include "umax/bench_positions.h"
 
 namespace {
-
-struct Search {
-  const char* name;
-  const char* fen;
-};
-
-// Ten positions from opening to endgame; with the default budget each
-// search visits well over a million nodes.
-constexpr Search kSearches[] = {
-    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-    {"after e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
-    {"italian", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"},
-    {"sicilian", "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"},
-    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
-    {"middlegame", "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10"},
-    {"open centre", "r1bq1rk1/ppp2ppp/2n2n2/3pp3/1bPP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 6"},
-    {"rook ending", "8/5pk1/6p1/8/3R4/6P1/r4PK1/8 w - - 0 40"},
-    {"pawn race", "8/1p6/8/8/8/8/6P1/k6K w - - 0 1"},
-    {"queen ending", "6k1/5p2/6p1/8/8/6P1/5PK1/3Q1q2 w - - 0 50"},
-};
 
 double secondsFor(umax::AnyEngine& engine, const umax::Position& position, long budget,
                   umax::ThinkResult& result) {
@@ -54,7 +35,7 @@ int main(int argc, char** argv) {
   auto readable = umax::makeEngine("readable");
   std::vector<double> ratios;
   std::printf("%-13s %12s %12s %12s %9s\n", "search", "nodes", "minimal n/s", "readable n/s", "ratio");
-  for (const Search& search : kSearches) {
+  for (const umax::BenchPosition& search : umax::kBenchPositions) {
     const umax::Position position = umax::parseFen(search.fen);
     double minimalTime = 1e9;
     double readableTime = 1e9;

@@ -201,10 +201,10 @@ std::string DifferentialChecker::run(const uint8_t* data, std::size_t size) {
       return move.from == found.from && move.to == found.to;
     });
     const PerftMove& move = (mode & 2) || best == moves.end() ? moves[pick % moves.size()] : *best;
-    if (mode & 1) clearLocks(game);
+    if (mode & 1) clearProbedSlots(game, Clearing::kLocks);
     game.play(move.from, move.to);
   }
-  cleanTables(game);
+  clearProbedSlots(game, Clearing::kWholeSlots);
   ++inputs_;
   if (difference.empty() && inputs_ % kCleanScanInterval == 0) difference = findDirtySlot();
   return difference;
@@ -277,23 +277,19 @@ ThinkResult DifferentialChecker::thinkInAll(Game& game, long budget, std::string
   return reference;
 }
 
-void DifferentialChecker::clearLocks(Game& game) {
+void DifferentialChecker::clearProbedSlots(Game& game, Clearing clearing) {
   sortUnique(game.windows);
   forEachSlot(game.windows, [&](int32_t slot) {
-    minimal_->clearHashLock(slot);
-    untraced_->clearHashLock(slot);
-    traced_->clearHashLock(slot);
+    if (clearing == Clearing::kLocks) {
+      minimal_->clearHashLock(slot);
+      untraced_->clearHashLock(slot);
+      traced_->clearHashLock(slot);
+    } else {
+      minimal_->clearHashSlot(slot);
+      untraced_->clearHashSlot(slot);
+      traced_->clearHashSlot(slot);
+    }
   });
-}
-
-void DifferentialChecker::cleanTables(Game& game) {
-  sortUnique(game.windows);
-  forEachSlot(game.windows, [&](int32_t slot) {
-    minimal_->clearHashSlot(slot);
-    untraced_->clearHashSlot(slot);
-    traced_->clearHashSlot(slot);
-  });
-  game.windows.clear();
 }
 
 std::string DifferentialChecker::findDirtySlot() const {

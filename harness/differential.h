@@ -78,8 +78,10 @@ class DifferentialChecker {
   struct Game;
   std::vector<PerftMove> legalMoves(const Position& position);
   ThinkResult thinkInAll(Game& game, long budget, std::string& difference);
-  void clearLocks(Game& game);
-  void cleanTables(Game& game);
+  /// What clearProbedSlots() zeroes: the locks (main()'s clearing before an
+  /// entered move) or whole slots (the cleaning after an input).
+  enum class Clearing { kLocks, kWholeSlots };
+  void clearProbedSlots(Game& game, Clearing clearing);
 
   std::vector<Position> seeds_;
   std::vector<std::string> seedFens_;

@@ -8,24 +8,14 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "perft_data.h"
 #include "umax/engine.h"
 #include "umax/position.h"
 
 namespace {
-
-struct Row {
-  std::string file;
-  std::string id;
-  std::string fen;
-  int depth = 0;
-  long queenOnly = 0;
-  long umax = -1;  // -1: the file has no micro-Max column
-};
 
 // Differences from FIDE already proved and pinned by the tests, for the
 // shared table (which has no micro-Max column): Kiwipete perft 4 counts 61
@@ -38,37 +28,8 @@ struct KnownDifference {
 };
 constexpr KnownDifference kKnown[] = {{"cpw2_kiwipete", 4, 61}};
 
-bool readRows(const std::string& path, std::vector<Row>& rows) {
-  std::ifstream in(path);
-  if (!in) return false;
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    std::istringstream fields(line);
-    Row row;
-    row.file = path.substr(path.find_last_of('/') + 1);
-    std::string depth, standard, queenOnly, umax;
-    std::getline(fields, row.id, '\t');
-    std::getline(fields, row.fen, '\t');
-    std::getline(fields, depth, '\t');
-    std::getline(fields, standard, '\t');
-    std::getline(fields, queenOnly, '\t');
-    try {
-      row.depth = std::stoi(depth);
-      row.queenOnly = std::stol(queenOnly);
-      if (std::getline(fields, umax, '\t')) row.umax = std::stol(umax);
-    } catch (const std::exception&) {
-      std::fprintf(stderr, "umax-perft-bench: %s: bad row: %s\n", path.c_str(), line.c_str());
-      return false;
-    }
-    rows.push_back(row);
-  }
-  return true;
-}
-
 // The count micro-Max should give for the row.
-long expectedCount(const Row& row) {
+long expectedCount(const umax::PerftRow& row) {
   if (row.umax >= 0) return row.umax;
   for (const KnownDifference& known : kKnown)
     if (row.id == known.id && row.depth == known.depth) return row.queenOnly + known.extra;
@@ -90,12 +51,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1L, 10000000000L));
   CLI11_PARSE(app, argc, argv);
 
-  std::vector<Row> rows;
-  for (const char* name : {"perft.tsv", "perft-extra.tsv"}) {
-    if (!readRows(dataDir + "/" + name, rows)) {
-      std::fprintf(stderr, "umax-perft-bench: cannot read %s/%s\n", dataDir.c_str(), name);
-      return 2;
+  std::vector<umax::PerftRow> rows;
+  try {
+    for (const char* name : {"perft.tsv", "perft-extra.tsv"}) {
+      const std::vector<umax::PerftRow> table = umax::readPerftRows(dataDir + "/" + name);
+      rows.insert(rows.end(), table.begin(), table.end());
     }
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "umax-perft-bench: %s\n", error.what());
+    return 2;
   }
 
   umax::Engine engine;  // one engine: its 16M-slot table is not used by perft
@@ -105,7 +69,7 @@ int main(int argc, char** argv) {
   int failures = 0;
   std::printf("%-32s %5s %12s %12s %-28s %8s %12s\n", "id", "depth", "count", "oracle", "verdict", "seconds",
               "leaves/s");
-  for (const Row& row : rows) {
+  for (const umax::PerftRow& row : rows) {
     const long expected = expectedCount(row);
     if (expected < minLeaves || expected > maxLeaves) continue;
     engine.setPosition(umax::parseFen(row.fen));

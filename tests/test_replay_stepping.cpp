@@ -1,8 +1,6 @@
 // The stepping logic the visualizer's controls use, tested through the
 // replay model without any GUI: step, step back, step over, step out, the
 // jumps, finding a node, and the hash table's history at a cursor.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -10,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "support.h"
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/trace/hash_history.h"
@@ -20,6 +19,7 @@
 
 using namespace umax;
 using namespace umax::trace;
+using umax::test::scratchFile;
 
 namespace {
 
@@ -30,10 +30,7 @@ namespace {
 const std::string& stepTrace() {
   static const struct Trace {
     std::string path;
-    Trace()
-        : path((std::filesystem::temp_directory_path() /
-                ("umax-stepping-" + std::to_string(::getpid()) + ".trc"))
-                   .string()) {
+    Trace() : path(scratchFile("stepping.trc")) {
       Engine engine;
       playMoves(engine, "e2e4");
       recordThink(engine, 3000, path, "", "e2e4");

@@ -2,8 +2,6 @@
 // umax-minimal never ends at end of input (it prints its board for ever), so
 // its output is cut after the readable build's length plus two more boards,
 // which must be the last board again.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
@@ -17,7 +15,7 @@ namespace {
 constexpr std::size_t kBoardBytes = 8 * (8 * 2 + 2);  // " x" per square, " \n" per row
 
 std::string writeInput(const std::string& name, const std::string& input) {
-  const std::string path = binPath("transcript-" + name + "-" + std::to_string(getpid()) + ".in");
+  const std::string path = scratchFile("transcript-" + name + ".in");
   std::ofstream(path, std::ios::binary) << input;
   return path;
 }
