@@ -20,6 +20,9 @@ options() {  # per-target libFuzzer options
     fuzz_trace) echo "-max_len=65536 -timeout=30" ;;
     # Each new game clears the 200 MB table and each move its locks: short inputs.
     fuzz_protocol) echo "-dict=fuzz/protocol.dict -max_len=512 -timeout=60 -rss_limit_mb=4096" ;;
+    # Three engines of ~200 MB each; an input is a short game of at most
+    # eight thinks, so a few dozen bytes say all it can say.
+    fuzz_equivalence) echo "-max_len=128 -timeout=60 -rss_limit_mb=4096" ;;
   esac
 }
 
@@ -27,7 +30,7 @@ mode=${1:-ci}
 case "$mode" in
   ci)
     seconds=${2:-45}
-    for target in fuzz_fen fuzz_classic fuzz_trace fuzz_protocol; do
+    for target in fuzz_fen fuzz_classic fuzz_trace fuzz_protocol fuzz_equivalence; do
       mkdir -p "build-fuzz/artifacts/$target"
       files=(fuzz/corpus/$target/*)
       echo "fuzz: $target: replaying ${#files[@]} corpus files"

@@ -145,6 +145,10 @@ void umaxm_clear_hash_locks(void) {
   for (e = 0; e < ENTRIES; e++) A[e].K = 0; /* main(): F(i,0,U)A[i].K=0; */
 }
 
+void umaxm_clear_hash_slot(long slot) { memset(&A[slot], 0, sizeof A[slot]); }
+
+void umaxm_clear_hash_lock(long slot) { A[slot].K = 0; }
+
 void umaxm_clear_root_probe_window(void) {
   int first = (side * O ^ 1) & (ENTRIES - 9), s;
   for (s = 1; s <= 8; s++) A[first + s].K = 0;

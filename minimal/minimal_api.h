@@ -43,6 +43,10 @@ void umaxm_get_position(signed char board[129], int *side, int *ep_char, int *ev
 void umaxm_clear_hash_table(void);
 /** main()'s clearing before each legality check: F(i,0,U)A[i].K=0. */
 void umaxm_clear_hash_locks(void);
+/** Zeroes one entry of A[] (the differential fuzzer cleans only the slots a search touched). */
+void umaxm_clear_hash_slot(long slot);
+/** Sets one entry's lock to 0, as main()'s clearing does for every entry. */
+void umaxm_clear_hash_lock(long slot);
 /** Clears the lock of the 8 slots the root probes (J=Z=1) and of the dummy entry 0. */
 void umaxm_clear_root_probe_window(void);
 /** Thinks with a node budget: preset N = 1e7 - budget and call D(k,-I,I,Q,1,1,O,8,0).

@@ -1,9 +1,12 @@
 // support.cpp - shared helpers of the test suite.
 #include "support.h"
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -47,6 +50,27 @@ std::optional<FenError> fenRefusal(const std::string& fen) {
   }
   return std::nullopt;
 }
+
+namespace {
+
+/// This process's scratch folder, removed at exit.
+const std::filesystem::path& scratchFolder() {
+  static const struct Folder {
+    std::filesystem::path path;
+    Folder() : path(std::filesystem::temp_directory_path() / ("umax-tests-" + std::to_string(::getpid()))) {
+      std::filesystem::create_directories(path);
+    }
+    ~Folder() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  } folder;
+  return folder.path;
+}
+
+}  // namespace
+
+std::string scratchFile(const std::string& name) { return (scratchFolder() / name).string(); }
 
 std::string readFile(const std::string& path) {
   std::ifstream file(path, std::ios::binary);

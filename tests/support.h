@@ -15,6 +15,11 @@ namespace umax::test {
 std::string sourcePath(const std::string& relative);
 std::string binPath(const std::string& name);
 
+/// A path for a scratch file `name` in this test process's own folder under
+/// the system's temp directory; the folder is made on first use and removed,
+/// with everything in it, at exit.
+std::string scratchFile(const std::string& name);
+
 /// Reads a whole file; fails the test if it cannot.
 std::string readFile(const std::string& path);
 

@@ -4,8 +4,6 @@
 // the command line of umax-readable and umax-probe end with status 2 and a
 // clear message; each FEN field wrong in turn is refused at that field.
 // Also the regression inputs the fuzzers of fuzz/ found (if any: see below).
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -34,7 +32,7 @@ struct Result {
 /// Runs `bin/<command>` with `input` on stdin (under `timeout`, so a hang
 /// fails the test with status 124 instead of stopping the suite).
 Result runExecutable(const std::string& name, const std::string& command, const std::string& input) {
-  const std::string base = binPath("bad-input-" + name + "-" + std::to_string(getpid()));
+  const std::string base = scratchFile("bad-input-" + name);
   const std::string inPath = base + ".in";
   const std::string errPath = base + ".err";
   std::ofstream(inPath, std::ios::binary) << input;

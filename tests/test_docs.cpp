@@ -1,8 +1,6 @@
 // The walkthrough (docs/): every code line of the original is explained by a
 // page, and every \snippet a page uses names a block that exists in its
 // source file. Read from the sources, so it holds without building the docs.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -141,7 +139,7 @@ TEST_CASE("the generated pages highlight every code line of the original on its 
   // reads its output: each code line must be a highlighted line of the
   // listing on the page of its topic, and have a row in that page's table.
   const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
-  const fs::path out = fs::temp_directory_path() / ("umax-docgen-test-" + std::to_string(::getpid()));
+  const fs::path out = scratchFile("docgen");
   fs::remove_all(out);
   int status = -1;
   const std::string command = binPath("umax-docgen") + " --line-map " + sourcePath("readable/line_map.json") +

@@ -3,8 +3,6 @@
 // jumps to cutoffs, hash hits and iterations, finding a node or a line of
 // moves (each with and without the background indexes, which must agree),
 // the draft a call completed, and the hash table's history at a cursor.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -13,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "support.h"
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/trace/hash_history.h"
@@ -23,6 +22,7 @@
 
 using namespace umax;
 using namespace umax::trace;
+using umax::test::scratchFile;
 
 namespace {
 
@@ -33,9 +33,7 @@ namespace {
 struct RecordedThink {
   std::string path;
   RecordedThink(const std::string& name, const std::string& fen, const std::string& moves, long budget)
-      : path((std::filesystem::temp_directory_path() /
-              ("umax-stepping-" + name + "-" + std::to_string(::getpid()) + ".trc"))
-                 .string()) {
+      : path(scratchFile("stepping-" + name + ".trc")) {
     const auto engine = std::make_unique<Engine>();
     if (!fen.empty()) engine->setPosition(parseFen(fen));
     playMoves(*engine, moves);

@@ -2,8 +2,6 @@
 // builds), the replay rebuilds the engine's own board and hash table at every
 // event, and damaged files are refused or read as truncated, never misread.
 // Seeking, stepping and the navigator's moves are in test_replay_stepping.cpp.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -25,23 +23,6 @@ using namespace umax::trace;
 using namespace umax::test;
 
 namespace {
-
-/// A scratch directory for this test process, removed at exit.
-const std::filesystem::path& scratch() {
-  static const struct Dir {
-    std::filesystem::path path;
-    Dir() : path(std::filesystem::temp_directory_path() / ("umax-trace-test-" + std::to_string(::getpid()))) {
-      std::filesystem::create_directories(path);
-    }
-    ~Dir() {
-      std::error_code ignored;
-      std::filesystem::remove_all(path, ignored);
-    }
-  } dir;
-  return dir.path;
-}
-
-std::string scratchFile(const std::string& name) { return (scratch() / name).string(); }
 
 /// Forwards every hook to the recorder and keeps a copy of the engine's real
 /// board after each event, to compare with the replayed board.

@@ -2,8 +2,6 @@
 // jsonl / chrome, umax-readable --trace, and what the tool says about files
 // that are missing, foreign, cut short or damaged. The exports are checked
 // against the trace itself, read back with the tracer library.
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
@@ -30,10 +28,6 @@ using nlohmann::json;
 namespace {
 
 std::string quote(const std::string& text) { return "'" + text + "'"; }
-
-std::string tempPath(const std::string& name) {
-  return binPath("trace-tools-" + std::to_string(getpid()) + "-" + name);
-}
 
 /// `umax-trace info` parsed: "nodes" -> "92432", "event call" -> "101728", ...
 std::map<std::string, std::string> parseInfo(const std::string& output) {
@@ -104,7 +98,7 @@ std::vector<Sample>& samples() {
         {"mate-in-one", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "", 2000, "", "", {}},
     });
     for (Sample& sample : list) {
-      sample.path = tempPath(sample.name + ".trc");
+      sample.path = scratchFile(sample.name + ".trc");
       int status = -1;
       const std::string output =
           runCommand(quote(binPath("umax-trace")) + " record -q" + searchArguments(sample) + " -o " +
@@ -161,7 +155,7 @@ TEST_CASE("umax-trace info counts the nodes the original counts", "[trace]") {
 TEST_CASE("umax-trace jsonl writes every event as one JSON object with its fields", "[trace]") {
   for (const Sample& sample : samples()) {
     CAPTURE(sample.name);
-    const std::string output = tempPath(sample.name + ".jsonl");
+    const std::string output = scratchFile(sample.name + ".jsonl");
     int status = -1;
     INFO(umaxTrace("jsonl " + quote(sample.path) + " -o " + quote(output), &status));
     REQUIRE(status == 0);
@@ -278,7 +272,7 @@ std::map<std::string, uint64_t> checkChromeTrace(const std::string& path, std::v
 TEST_CASE("umax-trace chrome writes one nested slice per call", "[trace]") {
   for (const Sample& sample : samples()) {
     CAPTURE(sample.name);
-    const std::string output = tempPath(sample.name + ".json");
+    const std::string output = scratchFile(sample.name + ".json");
     int status = -1;
     INFO(umaxTrace("chrome " + quote(sample.path) + " -o " + quote(output), &status));
     REQUIRE(status == 0);
@@ -318,8 +312,8 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
 
     for (const int iteration : {0, std::max(2, lastIteration - 1)}) {
       CAPTURE(iteration);
-      const std::string dotFile = tempPath(sample.name + ".dot");
-      const std::string svgFile = tempPath(sample.name + ".svg");
+      const std::string dotFile = scratchFile(sample.name + ".dot");
+      const std::string svgFile = scratchFile(sample.name + ".svg");
       INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 1 --children 0 --iteration " +
                          std::to_string(iteration) + " -o " + quote(dotFile),
                      &status));
@@ -369,7 +363,7 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
 
   SECTION("a drawing cut by --max-nodes says so and still renders") {
     const Sample& sample = samples().at(1);
-    const std::string dotFile = tempPath("cut.dot");
+    const std::string dotFile = scratchFile("cut.dot");
     INFO(umaxTrace(
         "dot " + quote(sample.path) + " --max-ply 4 --children 0 --max-nodes 7 -o " + quote(dotFile),
         &status));
@@ -449,7 +443,7 @@ TEST_CASE("the draft shown for every call is the draft it stored, and a mate sco
     int status = -1;
 
     {  // jsonl: a return's draft
-      const std::string output = tempPath(sample.name + "-draft.jsonl");
+      const std::string output = scratchFile(sample.name + "-draft.jsonl");
       INFO(umaxTrace("jsonl " + quote(sample.path) + " -o " + quote(output), &status));
       REQUIRE(status == 0);
       std::vector<int> shown;
@@ -470,7 +464,7 @@ TEST_CASE("the draft shown for every call is the draft it stored, and a mate sco
       std::remove(output.c_str());
     }
     {  // chrome: the draft at a slice's end
-      const std::string output = tempPath(sample.name + "-draft.json");
+      const std::string output = scratchFile(sample.name + "-draft.json");
       INFO(umaxTrace("chrome " + quote(sample.path) + " -o " + quote(output), &status));
       REQUIRE(status == 0);
       std::vector<int> shown;
@@ -481,7 +475,7 @@ TEST_CASE("the draft shown for every call is the draft it stored, and a mate sco
       std::remove(output.c_str());
     }
     {  // dot: every call of the last iteration, drawn in full
-      const std::string output = tempPath(sample.name + "-draft.dot");
+      const std::string output = scratchFile(sample.name + "-draft.dot");
       INFO(umaxTrace(
           "dot " + quote(sample.path) + " --children 0 --max-ply 200 --max-nodes 1000000 -o " + quote(output),
           &status));
@@ -513,7 +507,7 @@ TEST_CASE("the default dot drawing puts the root on top and draws the best moves
   const TraceReader reader(sample.path);
   const CallTree tree(reader);
   const std::vector<TreeNode>& nodes = tree.nodes();
-  const std::string dotFile = tempPath("default.dot");
+  const std::string dotFile = scratchFile("default.dot");
   INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 2 -o " + quote(dotFile), &status));
   REQUIRE(status == 0);
   const std::string text = readFile(dotFile);
@@ -568,7 +562,7 @@ TEST_CASE("the default dot drawing puts the root on top and draws the best moves
     }
   }
   // A picture a page holds.
-  const std::string svgFile = tempPath("default.svg");
+  const std::string svgFile = scratchFile("default.svg");
   INFO(runCommand("dot -Tsvg " + quote(dotFile) + " -o " + quote(svgFile) + " 2>&1", &status));
   REQUIRE(status == 0);
   std::smatch size;
@@ -584,7 +578,7 @@ TEST_CASE("umax-readable --trace records the think it prints", "[trace]") {
   SECTION("the same line as without --trace, and the trace of that search")
   for (const Sample& sample : {samples().at(0), samples().at(1)}) {
     CAPTURE(sample.name);
-    const std::string path = tempPath(sample.name + "-readable.trc");
+    const std::string path = scratchFile(sample.name + "-readable.trc");
     int status = -1;
     const std::string plain =
         runCommand(quote(binPath("umax-readable")) + " --think" + searchArguments(sample), &status);
@@ -624,12 +618,12 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
   };
 
   SECTION("a missing file") {
-    const std::string output = umaxTrace("info " + quote(tempPath("missing.trc")), &status);
+    const std::string output = umaxTrace("info " + quote(scratchFile("missing.trc")), &status);
     CHECK(status == 2);
     CHECK(output.find("cannot open") != std::string::npos);
   }
   SECTION("a file that is not a trace, or empty") {
-    const std::string path = tempPath("foreign.trc");
+    const std::string path = scratchFile("foreign.trc");
     writeBytes(path, "bestmove e2e4 score 0 nodes 1\n");
     std::string output = umaxTrace("info " + quote(path), &status);
     CHECK(status == 2);
@@ -641,7 +635,7 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     std::remove(path.c_str());
   }
   SECTION("a trace of another format version is refused, naming both versions") {
-    const std::string path = tempPath("version.trc");
+    const std::string path = scratchFile("version.trc");
     std::string bytes = full;
     bytes[8] = 2;  // the version field follows the 8-byte magic
     writeBytes(path, bytes);
@@ -655,7 +649,7 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     std::remove(path.c_str());
   }
   SECTION("a truncated copy is read up to its last complete record") {
-    const std::string path = tempPath("truncated.trc");
+    const std::string path = scratchFile("truncated.trc");
     writeBytes(path, full.substr(0, full.size() * 2 / 3));
     const std::string output = umaxTrace("info " + quote(path), &status);
     CHECK(status == 0);
@@ -666,12 +660,12 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     CHECK(number(info, "events") > 0);
     CHECK(info.count("result") == 0);
     // The exports work on what is there, and say the file was cut.
-    const std::string jsonl = tempPath("truncated.jsonl");
+    const std::string jsonl = scratchFile("truncated.jsonl");
     CHECK(umaxTrace("jsonl " + quote(path) + " -o " + quote(jsonl), &status).find("truncated") !=
           std::string::npos);
     CHECK(status == 0);
     CHECK(splitLines(readFile(jsonl)).size() == number(info, "events"));
-    const std::string chrome = tempPath("truncated.json");
+    const std::string chrome = scratchFile("truncated.json");
     umaxTrace("chrome " + quote(path) + " -o " + quote(chrome), &status);
     CHECK(status == 0);
     std::vector<uint64_t> beginTimes;
@@ -682,7 +676,7 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     for (const std::string& file : {path, jsonl, chrome}) std::remove(file.c_str());
   }
   SECTION("a damaged copy is refused with the place of the damage") {
-    const std::string path = tempPath("damaged.trc");
+    const std::string path = scratchFile("damaged.trc");
     // Bytes inside chunks of records and inside the footer.
     for (const std::size_t offset :
          {full.size() / 3, full.size() / 2, full.size() * 3 / 4, full.size() - 30}) {

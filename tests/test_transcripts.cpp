@@ -2,8 +2,6 @@
 // umax-minimal never ends at end of input (it prints its board for ever), so
 // its output is cut after the readable build's length plus two more boards,
 // which must be the last board again.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
@@ -17,13 +15,15 @@ namespace {
 constexpr std::size_t kBoardBytes = 8 * (8 * 2 + 2);  // " x" per square, " \n" per row
 
 std::string writeInput(const std::string& name, const std::string& input) {
-  const std::string path = binPath("transcript-" + name + "-" + std::to_string(getpid()) + ".in");
+  const std::string path = scratchFile("transcript-" + name + ".in");
   std::ofstream(path, std::ios::binary) << input;
   return path;
 }
 
-/// Runs both executables on `input`; returns the readable build's stderr.
-std::string compareExecutables(const std::string& name, const std::string& input) {
+/// Runs both executables on `input`; returns the readable build's stderr
+/// (and its stdout in `output`, if given).
+std::string compareExecutables(const std::string& name, const std::string& input,
+                               std::string* output = nullptr) {
   const std::string path = writeInput(name, input);
   const std::string errors = path + ".err";
   int status = -1;
@@ -40,6 +40,7 @@ std::string compareExecutables(const std::string& name, const std::string& input
   CHECK(minimal.substr(readable.size(), kBoardBytes) == lastBoard);
   CHECK(minimal.substr(readable.size() + kBoardBytes) == lastBoard);
   const std::string messages = readFile(errors);
+  if (output) *output = readable;
   std::remove(path.c_str());
   std::remove(errors.c_str());
   return messages;
@@ -82,7 +83,7 @@ TEST_CASE("transcripts with illegal and malformed input lines are byte-identical
   CHECK_THAT(errors, Catch::Contains("'zz99' is not a move like e2e4"));
 }
 
-TEST_CASE("a transcript with a think at the full original budget is byte-identical", "[transcripts][slow]") {
+TEST_CASE("a transcript with a think at the full original budget is byte-identical", "[transcripts][.slow]") {
   // White thinks with 10,000,000 nodes from the start position (31,259,393
   // nodes: the budget stops only new iterations), then the game goes on.
   const std::string errors = compareExecutables("think", "\ne7e5\ng1f3\n");
@@ -102,6 +103,22 @@ TEST_CASE("after an illegal move the original cannot think until a legal move is
   CHECK_THAT(errors, !Catch::Contains("illegal move 'g1f3'"));
 }
 
+/// The character the original prints for the piece on `square` ("e5") in a
+/// board of its output: rank 8 first, " x" per square, " \n" per row.
+char printedPiece(const std::string& board, const std::string& square) {
+  const std::size_t row = '8' - square[1];
+  const std::size_t column = square[0] - 'a';
+  return board.at(row * (8 * 2 + 2) + 2 * column + 1);
+}
+
 TEST_CASE("an unterminated last line is played as the original plays it", "[transcripts]") {
-  compareExecutables("noeol", "e2e4\ne7e5");
+  // The last line, e7e5 without its newline, must be played, not refused:
+  // nothing on stderr, and the last board has the black pawn ('+') on e5.
+  std::string output;
+  const std::string errors = compareExecutables("noeol", "e2e4\ne7e5", &output);
+  CHECK(errors.empty());
+  const std::string lastBoard = output.substr(output.size() - kBoardBytes);
+  CHECK(printedPiece(lastBoard, "e5") == '+');
+  CHECK(printedPiece(lastBoard, "e7") == '.');
+  CHECK(printedPiece(lastBoard, "e4") == '*');
 }

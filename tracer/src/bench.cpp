@@ -14,6 +14,7 @@
 #include <random>
 #include <vector>
 
+#include "umax/bench_positions.h"
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/trace/reader.h"
@@ -27,20 +28,6 @@ using namespace umax::trace;
 using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-struct Search {
-  const char* name;
-  const char* fen;
-};
-
-constexpr Search kSearches[] = {
-    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-    {"italian", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"},
-    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
-    {"middlegame", "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10"},
-    {"rook ending", "8/5pk1/6p1/8/3R4/6P1/r4PK1/8 w - - 0 40"},
-    {"queen ending", "6k1/5p2/6p1/8/8/6P1/5PK1/3Q1q2 w - - 0 50"},
-};
 
 }  // namespace
 
@@ -70,7 +57,8 @@ int main(int argc, char** argv) {
   std::vector<double> sameThreadRatios;
   uint64_t allEvents = 0;
   uint64_t allBytes = 0;
-  for (const Search& search : kSearches) {
+  for (const BenchPosition& search : kBenchPositions) {
+    if (!search.traced) continue;
     const Position position = parseFen(search.fen);
     double plain = 1e9;
     double traced = 1e9;

@@ -137,6 +137,10 @@ class Engine {
   void clearHashLocks();
   /// Clears the locks of the root's probe window (J = Z = 1) and of slot 0.
   void clearRootProbeWindow();
+  /// Zeroes one slot (the differential fuzzer cleans only the slots a search touched).
+  void clearHashSlot(int32_t slot) { table_[slot] = HashEntry{}; }
+  /// Sets one slot's lock to 0, as main()'s clearing does for every slot.
+  void clearHashLock(int32_t slot) { table_[slot].lock = 0; }
 
   /// Thinks from the game position with a node budget: no new iteration
   /// starts once `budget` nodes are spent. The table is used as it is.

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# What CI runs after the test command (scripts/test.sh, whose build/ it reuses):
+#  1. the hidden [.slow] cases of the suite (CTest configuration `slow`);
+#  2. the suite again, everything built with AddressSanitizer + UBSan
+#     (preset `sanitize`, build-asan/);
+#  3. a short pass of each libFuzzer target (preset `fuzz`, clang, build-fuzz/),
+#     which first replays every committed corpus file.
+#   scripts/ci-extra.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+(cd build && ctest -C slow -L slow --output-on-failure)
+cmake --preset sanitize
+cmake --build --preset sanitize -j "$(nproc)"
+ctest --preset sanitize -j "$(nproc)"
+cmake --preset fuzz
+cmake --build --preset fuzz -j "$(nproc)"
+fuzz/run.sh ci 45
