@@ -118,6 +118,32 @@ TEST_CASE("a folder of traces reads back as its games, whatever the file names' 
   REQUIRE(dir.refusals.size() == 1);
   CHECK(dir.refusals[0].find("0-junk.trc: not a umax trace file") != std::string::npos);
 
+  SECTION("the move list holds every ply, ours pointing to their think") {
+    const std::vector<GamePly> plies = gamePlies(dir.games[0]);
+    REQUIRE(plies.size() == 2 * first.size() - 1);
+    for (std::size_t index = 0; index < plies.size(); ++index) {
+      CAPTURE(index);
+      CHECK(plies[index].ply == static_cast<int>(index) + 1);
+      CHECK(plies[index].white == (index % 2 == 0));
+      CHECK(plies[index].moveNumber == static_cast<int>(index) / 2 + 1);
+      if (index % 2 == 0) {
+        CHECK(plies[index].think == static_cast<int>(index) / 2);
+        CHECK(plies[index].move == first[index / 2].move);
+      } else {
+        CHECK(plies[index].think == -1);
+        CHECK(plies[index].move ==
+              std::vector<std::string>{"e7e5", "b8c6", "g8f6", "f8c5", "d7d6", "c8g4"}[index / 2]);
+      }
+    }
+    const std::vector<GamePly> blackPlies = gamePlies(dir.games[1]);
+    REQUIRE(blackPlies.size() == 2 * second.size() - 1);
+    CHECK(blackPlies[0].moveNumber == 20);
+    CHECK_FALSE(blackPlies[0].white);
+    CHECK(blackPlies[0].think == 0);
+    CHECK(blackPlies[1].moveNumber == 21);
+    CHECK(blackPlies[1].white);
+    CHECK(blackPlies[1].move == "d2d4");
+  }
   SECTION("a file of the folder, such as the PGN saved beside it, opens the folder") {
     std::ofstream(folder / "match.pgn") << "[Event \"?\"]\n";
     CHECK(readGameDir((folder / "match.pgn").string()).thinkCount() == dir.thinkCount());

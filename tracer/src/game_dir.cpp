@@ -118,6 +118,31 @@ std::string GameThink::label() const {
   return std::to_string(moveNumber) + (white ? ". " : "... ") + (finished ? move : std::string("?"));
 }
 
+std::vector<GamePly> gamePlies(const GameRecord& game) {
+  std::vector<GamePly> plies;
+  if (game.thinks.empty()) return plies;
+  const GameThink& last = game.thinks.back();
+  std::istringstream stream(last.movesBefore);
+  std::vector<std::string> moves;
+  std::string move;
+  while (stream >> move) moves.push_back(move);
+  if (last.finished && last.move != "none") moves.push_back(last.move);
+  bool whiteFirst = true;
+  int firstMoveNumber = 1;
+  gameStart(game.fen, whiteFirst, firstMoveNumber);
+  for (std::size_t index = 0; index < moves.size(); ++index) {
+    GamePly ply;
+    ply.ply = static_cast<int>(index) + 1;
+    ply.moveNumber = firstMoveNumber + (static_cast<int>(index) + (whiteFirst ? 0 : 1)) / 2;
+    ply.white = (index % 2 == 0) == whiteFirst;
+    ply.move = moves[index];
+    for (std::size_t think = 0; think < game.thinks.size(); ++think)
+      if (game.thinks[think].ply == ply.ply) ply.think = static_cast<int>(think);
+    plies.push_back(std::move(ply));
+  }
+  return plies;
+}
+
 std::size_t GameDir::thinkCount() const {
   std::size_t count = 0;
   for (const GameRecord& game : games) count += game.thinks.size();

@@ -275,6 +275,7 @@ void drawFrame(App& app, double seconds) {
   drawTreePanel(app);
   drawHashPanel(app);
   drawTimelinePanel(app);
+  drawGamePanel(app);
   drawDialogs(app);
   drawHelp(app);
 }
@@ -325,9 +326,11 @@ int main(int argc, char** argv) {
   std::string tracePath, fen, moves, screenshot, sourceDir = UMAX_SOURCE_DIR, output;
   long nodes = 0;
   long long event = -1;
-  int benchFrames = 0, width = 1280, height = 800;
+  int benchFrames = 0, width = 1280, height = 800, ply = 0;
   bool layoutDump = false, showHelp = false;
-  cli.add_option("trace", tracePath, "trace file to open (umax-trace record ... -o FILE)");
+  cli.add_option("trace", tracePath,
+                 "trace file, or game folder (umax-readable --trace-dir) or its PGN, to open");
+  cli.add_option("--ply", ply, "in a game folder, open the think of this ply (1 = white's first move)");
   cli.add_option("--fen", fen, "record a search of this position first (with --nodes)");
   cli.add_option("--moves", moves, "moves played before the recorded search, e.g. \"e2e4 e7e5\"");
   cli.add_option("--nodes", nodes, "node budget of the search to record (records when given)");
@@ -368,7 +371,7 @@ int main(int argc, char** argv) {
     }
   } else if (!tracePath.empty()) {
     const auto start = std::chrono::steady_clock::now();
-    if (!app.openTrace(tracePath)) {
+    if (!openTraceOrGame(app, tracePath, ply)) {
       std::cerr << "umax-viz: " << app.error() << "\n";
       return 1;
     }
