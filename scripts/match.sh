@@ -264,6 +264,15 @@ if ((replay)); then
   ((number == played)) || problem "xboard's log holds the moves of $number games, the PGN $played"
 fi
 
+if [[ -n $trace_dir ]]; then
+  if "$bin/umax-trace" game "$trace_dir" > "$out/traces.txt" 2>&1; then
+    echo "traces: $(grep -c '^ *[0-9]' "$out/traces.txt") thinks in $(grep -c '^game ' "$out/traces.txt") games" \
+      "under $trace_dir (umax-trace game DIR lists them, umax-viz DIR opens a game)"
+  else
+    problem "the trace folder does not read back: $(head -1 "$out/traces.txt")"
+  fi
+fi
+
 points=$(awk -v w="$wins" -v d="$draws" 'BEGIN { printf "%g", w + d / 2 }')
 echo "score for umax-readable: +$wins =$draws -$losses ($points/$played)"
 if ((problems == 0)); then

@@ -143,6 +143,10 @@ std::vector<GamePly> gamePlies(const GameRecord& game) {
   return plies;
 }
 
+std::string GameRecord::startText() const {
+  return fen.empty() || fen == kStartFen ? "the start position" : fen;
+}
+
 std::size_t GameDir::thinkCount() const {
   std::size_t count = 0;
   for (const GameRecord& game : games) count += game.thinks.size();
@@ -201,8 +205,7 @@ std::string formatGameDir(const GameDir& dir) {
   const fs::path folder(dir.path);
   for (std::size_t index = 0; index < dir.games.size(); ++index) {
     const GameRecord& game = dir.games[index];
-    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from "
-        << (game.fen.empty() ? "the start position" : game.fen) << "\n";
+    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << game.startText() << "\n";
     out << "   ply  move    side   played   score      nodes     budget  file\n";
     for (const GameThink& think : game.thinks) {
       char line[160];

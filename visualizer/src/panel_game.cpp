@@ -133,8 +133,7 @@ void drawGamePanel(App& app) {
   for (std::size_t index = 0; index < view.dir->games.size(); ++index) {
     const trace::GameRecord& game = view.dir->games[index];
     ImGui::PushID(static_cast<int>(index));
-    const std::string title = "Game " + std::to_string(index + 1) + " from " +
-                              (game.fen.empty() ? std::string("the start position") : game.fen);
+    const std::string title = "Game " + std::to_string(index + 1) + " from " + game.startText();
     if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen))
       drawMoveList(app, game, view.plies[index], scroll);
     ImGui::PopID();

@@ -38,6 +38,8 @@ struct GameThink {
 struct GameRecord {
   std::string fen;                ///< the FEN the game started from (empty: the start position)
   std::vector<GameThink> thinks;  ///< in ply order
+  /// "the start position" (an empty FEN or the standard start FEN), else the FEN.
+  std::string startText() const;
 };
 
 /// One half-move of a game's move list.
