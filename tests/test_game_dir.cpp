@@ -114,7 +114,7 @@ TEST_CASE("a folder of traces reads back as its games, whatever the file names' 
   CHECK(dir.games[0].startText() == "the start position");
   CHECK(dir.games[1].fen == fen);
   CHECK(dir.games[1].startText() == fen);
-  CHECK(GameRecord{std::string(kStartFen), {}}.startText() == "the start position");
+  CHECK(GameRecord{std::string(kStartFen), {}, {}, {}}.startText() == "the start position");
   checkGame(dir.games[1], second, 1, 20);
   CHECK(dir.games[1].thinks[0].label() == "20... " + second[0].move);
   CHECK(dir.games[0].thinks[1].label() == "2. " + first[1].move);
@@ -197,4 +197,48 @@ TEST_CASE("a folder without traces, or no folder at all, is refused with a messa
   CHECK(status != 0);
   CHECK(output.find("umax-trace: ") == 0);
   CHECK(output.find("does not exist") != std::string::npos);
+}
+
+TEST_CASE("a game folder's game.txt record gives the whole move list and the result", "[trace][game]") {
+  const fs::path folder = freshFolder("record") / "game-001";
+  fs::create_directories(folder);
+  const std::vector<std::string> replies = {"e7e5", "b8c6"};
+  const std::vector<PlayedThink> played = playRecordedGame(folder, "", true, replies, [](int ply, bool) {
+    return "00" + std::to_string((ply + 1) / 2) + "-white.trc";
+  });
+  REQUIRE(played.size() == 3);
+  // The record as umax-readable writes it (see /work/notes/trace-dir.md): our moves with their
+  // trace, the opponent's, the last reply after our last think, and the result.
+  const std::vector<std::string> moves = {played[0].move, "e7e5",         played[1].move,
+                                          "b8c6",         played[2].move, "g8f6"};
+  const auto writeRecord = [&](const std::vector<std::string>& list) {
+    std::ofstream record(folder / "game.txt");
+    record << "# umax-readable game record\nprotocol xboard\nstart startpos\n";
+    for (std::size_t ply = 0; ply < list.size(); ++ply)
+      record << "move " << ply / 2 + 1 << (ply % 2 ? " black " : " white ") << list[ply]
+             << (ply % 2 ? " opponent" : " engine trace 00" + std::to_string(ply / 2 + 1) + "-white.trc")
+             << "\n";
+    record << "result 0-1 {White resigns}\n";
+  };
+  writeRecord(moves);
+  GameDir dir = readGameDir(folder.parent_path().string());
+  REQUIRE(dir.games.size() == 1);
+  CHECK(dir.games[0].recordedMoves == moves);
+  CHECK(dir.games[0].result == "0-1 {White resigns}");
+  const std::vector<GamePly> plies = gamePlies(dir.games[0]);
+  REQUIRE(plies.size() == moves.size());
+  CHECK(plies.back().move == "g8f6");
+  CHECK(plies.back().think == -1);
+  CHECK(plies[4].think == 2);
+  CHECK(formatGameDir(dir).find("game.txt: 6 plies, result 0-1 {White resigns}") != std::string::npos);
+
+  SECTION("a record that disagrees with the traces is left aside") {
+    std::vector<std::string> other = moves;
+    other[1] = "d7d5";
+    writeRecord(other);
+    dir = readGameDir(folder.string());
+    CHECK(dir.games[0].recordedMoves.empty());
+    CHECK(dir.games[0].result.empty());
+    CHECK(gamePlies(dir.games[0]).size() == 5);
+  }
 }

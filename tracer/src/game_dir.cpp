@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -112,6 +113,41 @@ bool continuesGame(const GameThink& previous, const GameThink& think) {
           think.movesBefore[before.size()] == ' ');
 }
 
+/// The space-separated moves of `text` as a list.
+std::vector<std::string> splitMoves(const std::string& text) {
+  std::istringstream stream(text);
+  std::vector<std::string> moves;
+  std::string move;
+  while (stream >> move) moves.push_back(move);
+  return moves;
+}
+
+/// Reads the `move` and `result` lines of a game's `game.txt` record into
+/// `game`, if the record's moves agree with every think's moves before it.
+void readGameRecord(const fs::path& file, GameRecord& game) {
+  std::ifstream in(file);
+  std::vector<std::string> moves;
+  std::string result;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string keyword;
+    words >> keyword;
+    if (keyword == "move") {
+      std::string number, side, move;
+      if (words >> number >> side >> move) moves.push_back(move);
+    } else if (keyword == "result") {
+      std::getline(words >> std::ws, result);
+    }
+  }
+  for (const GameThink& think : game.thinks) {
+    const std::vector<std::string> before = splitMoves(think.movesBefore);
+    if (before.size() >= moves.size() || !std::equal(before.begin(), before.end(), moves.begin())) return;
+  }
+  game.recordedMoves = std::move(moves);
+  game.result = result;
+}
+
 }  // namespace
 
 std::string GameThink::label() const {
@@ -122,11 +158,11 @@ std::vector<GamePly> gamePlies(const GameRecord& game) {
   std::vector<GamePly> plies;
   if (game.thinks.empty()) return plies;
   const GameThink& last = game.thinks.back();
-  std::istringstream stream(last.movesBefore);
-  std::vector<std::string> moves;
-  std::string move;
-  while (stream >> move) moves.push_back(move);
-  if (last.finished && last.move != "none") moves.push_back(last.move);
+  std::vector<std::string> moves = game.recordedMoves;
+  if (moves.empty()) {
+    moves = splitMoves(last.movesBefore);
+    if (last.finished && last.move != "none") moves.push_back(last.move);
+  }
   bool whiteFirst = true;
   int firstMoveNumber = 1;
   gameStart(game.fen, whiteFirst, firstMoveNumber);
@@ -191,8 +227,18 @@ GameDir readGameDir(const std::string& path) {
     auto game = std::find_if(dir.games.begin(), dir.games.end(), [&](const GameRecord& record) {
       return continuesGame(record.thinks.back(), think);
     });
-    if (game == dir.games.end()) game = dir.games.insert(dir.games.end(), GameRecord{think.fen, {}});
+    if (game == dir.games.end()) game = dir.games.insert(dir.games.end(), GameRecord{think.fen, {}, {}, {}});
     game->thinks.push_back(std::move(think));
+  }
+  // A game alone in its folder may have the record umax-readable writes there.
+  for (GameRecord& game : dir.games) {
+    const fs::path gameFolder = fs::path(game.thinks.front().path).parent_path();
+    const auto sameFolder = [&](const GameRecord& other) {
+      return fs::path(other.thinks.front().path).parent_path() == gameFolder;
+    };
+    if (std::count_if(dir.games.begin(), dir.games.end(), sameFolder) == 1 &&
+        fs::is_regular_file(gameFolder / "game.txt", error))
+      readGameRecord(gameFolder / "game.txt", game);
   }
   if (dir.games.empty())
     throw std::runtime_error("no readable trace (*.trc) in '" + folder.string() + "'" +
@@ -205,7 +251,10 @@ std::string formatGameDir(const GameDir& dir) {
   const fs::path folder(dir.path);
   for (std::size_t index = 0; index < dir.games.size(); ++index) {
     const GameRecord& game = dir.games[index];
-    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << game.startText() << "\n";
+    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << game.startText();
+    if (!game.recordedMoves.empty()) out << "; game.txt: " << game.recordedMoves.size() << " plies";
+    if (!game.result.empty()) out << ", result " << game.result;
+    out << "\n";
     out << "   ply  move    side   played   score      nodes     budget  file\n";
     for (const GameThink& think : game.thinks) {
       char line[160];

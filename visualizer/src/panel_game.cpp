@@ -134,8 +134,10 @@ void drawGamePanel(App& app) {
     const trace::GameRecord& game = view.dir->games[index];
     ImGui::PushID(static_cast<int>(index));
     const std::string title = "Game " + std::to_string(index + 1) + " from " + game.startText();
-    if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+    if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
       drawMoveList(app, game, view.plies[index], scroll);
+      if (!game.result.empty()) ImGui::TextUnformatted(game.result.c_str());
+    }
     ImGui::PopID();
   }
   for (const std::string& refusal : view.dir->refusals)

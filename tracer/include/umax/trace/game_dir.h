@@ -38,6 +38,11 @@ struct GameThink {
 struct GameRecord {
   std::string fen;                ///< the FEN the game started from (empty: the start position)
   std::vector<GameThink> thinks;  ///< in ply order
+  /// The game's moves from the `game.txt` record umax-readable writes beside
+  /// the traces (`move N side MOVE ...` lines), when the game has its own
+  /// folder and the record agrees with the traces; empty otherwise.
+  std::vector<std::string> recordedMoves;
+  std::string result;  ///< the record's `result` line ("1-0 {White mates}"), if any
   /// "the start position" (an empty FEN or the standard start FEN), else the FEN.
   std::string startText() const;
 };
@@ -51,9 +56,9 @@ struct GamePly {
   int think = -1;      ///< index of the think that chose it in GameRecord::thinks, -1: the opponent's
 };
 
-/// The game's moves as far as its traces tell: the moves before its last
-/// think, then the move that think chose. The plies our engine thought about
-/// point to their think.
+/// The game's moves: those of its `game.txt` record when there is one, else
+/// as far as its traces tell (the moves before its last think, then the move
+/// that think chose). The plies our engine thought about point to their think.
 std::vector<GamePly> gamePlies(const GameRecord& game);
 
 /// A folder of traces read as games.
