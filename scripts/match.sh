@@ -31,7 +31,8 @@
 # What xboard 4.9 does, as measured here (the script relies on it):
 # - an illegal move forfeits the game: the PGN's last comment reads "Xboard: Forfeit due to
 #   invalid move: a1a8 ..." (or "illegal move") and xboard prints `Illegal move "a1a8" from
-#   first machine` on stdout;
+#   first machine` on stdout; a UCI engine's illegal move is caught by polyglot first, which
+#   resigns for it: "polyglot: resign (illegal engine move by white: a1a8)";
 # - a flag falls only with -autoCallFlag true: "{White wins on time}" / "{Black wins on time}";
 # - an engine that exits in the middle of a game is NOT recorded as such with -noGUI: the game
 #   just ends "on time" once its clock runs out. So our engine runs under a small wrapper that
@@ -196,7 +197,7 @@ if [[ -s $pgn ]]; then
     printf 'game %d: umax %s, %s (%s), %d plies: %s\n' "$number" "$ours" "$result" "$outcome" "$plies" "$reason"
     [[ $outcome != unfinished ]] || problem "game $number did not finish: $reason"
     shopt -s nocasematch
-    [[ ! $reason =~ (illegal|invalid)\ move ]] || problem "game $number: illegal move: $reason"
+    [[ ! $reason =~ (illegal|invalid)\ (engine\ )?move ]] || problem "game $number: illegal move: $reason"
     [[ ! $reason =~ illegal-move\ claim ]] || problem "game $number: false illegal-move claim: $reason"
     [[ ! $reason =~ (on\ time|flag\ fell) ]] || problem "game $number: time forfeit: $reason"
     [[ ! $reason =~ (exited|crash) ]] || problem "game $number: engine crash: $reason"

@@ -43,6 +43,8 @@ match_test("a fixed-node game through UCI replays move for move in the minimal a
 set(broken ${CMAKE_CURRENT_SOURCE_DIR}/data/broken-engine.sh)
 match_test("match.sh reports an illegal move (xboard forfeits it)"
   1 "-n;1;--tc;0:03;--engine;${broken} illegal" "PROBLEM: game 1: illegal move: Xboard: Forfeit due to invalid move: a1a8" "")
+match_test("match.sh reports an illegal move through UCI (polyglot resigns for the engine)"
+  1 "-n;1;--tc;0:03;--uci;--engine;${broken} illegal" "PROBLEM: game 1: illegal move: polyglot: resign \\(illegal engine move by white: a1a8\\)" "")
 match_test("match.sh reports an engine crash (xboard records only the time forfeit that follows)"
   1 "-n;1;--tc;0:02;--engine;${broken} crash" "PROBLEM: game 1: time forfeit: Black wins on time;PROBLEM: our engine was killed by signal SEGV" "")
 match_test("match.sh reports the error lines an engine answers xboard's commands with"
