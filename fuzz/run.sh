@@ -18,6 +18,8 @@ options() {  # per-target libFuzzer options
     # does: inputs stay short so that an input costs well under a second.
     fuzz_classic) echo "-max_len=256 -timeout=60 -rss_limit_mb=4096" ;;
     fuzz_trace) echo "-max_len=65536 -timeout=30" ;;
+    # Each new game clears the 200 MB table and each move its locks: short inputs.
+    fuzz_protocol) echo "-dict=fuzz/protocol.dict -max_len=512 -timeout=60 -rss_limit_mb=4096" ;;
   esac
 }
 
@@ -25,7 +27,7 @@ mode=${1:-ci}
 case "$mode" in
   ci)
     seconds=${2:-45}
-    for target in fuzz_fen fuzz_classic fuzz_trace; do
+    for target in fuzz_fen fuzz_classic fuzz_trace fuzz_protocol; do
       mkdir -p "build-fuzz/artifacts/$target"
       files=(fuzz/corpus/$target/*)
       echo "fuzz: $target: replaying ${#files[@]} corpus files"

@@ -77,36 +77,6 @@ std::string quoted(std::string_view text) {
   return out + "'";
 }
 
-/// Is `square` attacked by a piece of `attacker` (8 or 16)? A plain 0x88
-/// attack test, used only to refuse FENs where the side not to move is in check.
-bool isAttacked(const Board& board, int square, int attacker) {
-  auto holds = [&](int target, int type) {
-    return isOnBoard(target) && board[target] != 0 && (board[target] & attacker) &&
-           typeOf(board[target]) == type;
-  };
-  // Pawns: a white pawn attacks upwards (towards row 0), so it sits below.
-  const int pawnType = attacker == kWhite ? kUpwardPawn : kDownwardPawn;
-  const int pawnRow = attacker == kWhite ? 16 : -16;
-  if (holds(square + pawnRow - 1, pawnType) || holds(square + pawnRow + 1, pawnType)) return true;
-  for (int step : {14, 18, 31, 33, -14, -18, -31, -33})
-    if (holds(square + step, kKnight)) return true;
-  for (int step : {1, -1, 16, -16, 15, -15, 17, -17})
-    if (holds(square + step, kKing)) return true;
-  for (int step : {1, -1, 16, -16, 15, -15, 17, -17}) {
-    const bool straight = step == 1 || step == -1 || step == 16 || step == -16;
-    for (int target = square + step; isOnBoard(target); target += step) {
-      const int piece = board[target];
-      if (piece == 0) continue;
-      if (piece & attacker) {
-        const int type = typeOf(piece);
-        if (type == kQueen || type == (straight ? kRook : kBishop)) return true;
-      }
-      break;
-    }
-  }
-  return false;
-}
-
 void parsePlacement(const Field& field, Board& board) {
   int row = 0;
   int file = 0;
@@ -229,6 +199,34 @@ void checkCounter(const Field& field, const char* name, bool positive) {
 }
 
 }  // namespace
+
+bool isAttacked(const Board& board, int square, int attacker) {
+  auto holds = [&](int target, int type) {
+    return isOnBoard(target) && board[target] != 0 && (board[target] & attacker) &&
+           typeOf(board[target]) == type;
+  };
+  // Pawns: a white pawn attacks upwards (towards row 0), so it sits below.
+  const int pawnType = attacker == kWhite ? kUpwardPawn : kDownwardPawn;
+  const int pawnRow = attacker == kWhite ? 16 : -16;
+  if (holds(square + pawnRow - 1, pawnType) || holds(square + pawnRow + 1, pawnType)) return true;
+  for (int step : {14, 18, 31, 33, -14, -18, -31, -33})
+    if (holds(square + step, kKnight)) return true;
+  for (int step : {1, -1, 16, -16, 15, -15, 17, -17})
+    if (holds(square + step, kKing)) return true;
+  for (int step : {1, -1, 16, -16, 15, -15, 17, -17}) {
+    const bool straight = step == 1 || step == -1 || step == 16 || step == -16;
+    for (int target = square + step; isOnBoard(target); target += step) {
+      const int piece = board[target];
+      if (piece == 0) continue;
+      if (piece & attacker) {
+        const int type = typeOf(piece);
+        if (type == kQueen || type == (straight ? kRook : kBishop)) return true;
+      }
+      break;
+    }
+  }
+  return false;
+}
 
 FenError::FenError(const std::string& what, std::size_t column)
     : std::runtime_error("bad FEN at column " + std::to_string(column + 1) + ": " + what), column_(column) {}

@@ -56,6 +56,12 @@ void fillCentreTable(Board& board);
 /// Material eval Q for `side`: 99 * (sum of piece values of side - of opponent), kings excluded.
 int materialEval(const Board& board, int side);
 
+/// Is `square` attacked by a piece of `attacker` (8 or 16) under FIDE rules?
+/// A plain 0x88 attack test, not the search's: the FEN parser refuses
+/// positions where the side not to move is in check, and the protocol front
+/// ends (play/) check the engine's root move with it.
+bool isAttacked(const Board& board, int square, int attacker);
+
 /// The square name ("e4") of an on-board square; "--" for anything else.
 std::string squareName(int square);
 

@@ -1,0 +1,47 @@
+/// \file budget.h
+/// \brief From a GUI's time control to the node budget of a think.
+///
+/// The original's only limit is a node budget (no new iteration once it is
+/// spent). A clock is turned into one with the measured speed, after
+/// Fairy-Max: per move t = (time left + (moves left - 1) x increment) /
+/// (moves left + 2), 40 moves assumed when the control does not say; the
+/// soft limit 0.6 t (no new iteration after it) becomes the budget, and a
+/// timer raises the stop flag at the hard limit 3 t.
+#pragma once
+
+#include <string>
+
+namespace umax::play {
+
+/// Everything that limits one think.
+struct TimeControl {
+  long fixedNodes = 0;     ///< nodes per think (go nodes, --nodes); wins over everything else
+  int depth = 0;           ///< sd / go depth: stop after this iteration (0: none)
+  double moveSeconds = 0;  ///< st / go movetime: exactly this long per move (0: none)
+  bool infinite = false;   ///< go infinite: until stop
+  double timeLeft = -1;    ///< our clock in seconds (-1: no clock)
+  int movesToGo = 0;       ///< moves until the next time control (0: unknown, 40 assumed)
+  double increment = 0;    ///< seconds added per move
+};
+
+/// The budget chosen for a think, and why.
+struct Budget {
+  long nodes = 0;          ///< the node budget passed to the search
+  int depth = 0;           ///< depth limit (0: none)
+  double hardSeconds = 0;  ///< raise the stop flag after this long (0: never)
+  std::string reason;      ///< e.g. "fixed 100000 nodes" or "clock: t = 1.23 s at 812345 nodes/s"
+};
+
+/// Largest budget a think accepts (the engine counts nodes in an int).
+inline constexpr long kMaxBudget = 2000000000L;
+/// Moves assumed left when the time control does not say.
+inline constexpr int kAssumedMovesLeft = 40;
+/// The soft limit (no new iteration) as a share of the time per move.
+inline constexpr double kSoftShare = 0.6;
+/// The hard limit (stop flag) as a multiple of the time per move.
+inline constexpr double kHardFactor = 3.0;
+
+/// The budget for `control` at `nodesPerSecond`.
+Budget chooseBudget(const TimeControl& control, double nodesPerSecond);
+
+}  // namespace umax::play

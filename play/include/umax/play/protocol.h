@@ -1,0 +1,36 @@
+/// \file protocol.h
+/// \brief The chess-GUI protocols of umax-readable: xboard (CECP v2) and UCI.
+///
+/// A session reads command lines from a stream and writes answers to
+/// another, so the suite and the fuzzer drive it in-process as a GUI would
+/// through pipes. A think is the original's search with a node budget; time
+/// controls choose the budget from the measured speed (see budget.h).
+#pragma once
+
+#include <istream>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace umax::play {
+
+class Game;
+
+/// Which protocol a session speaks.
+enum class Protocol { kXboard, kUci };
+
+/// What the command line sets for every game of a session.
+struct SessionOptions {
+  long fixedNodes = 0;   ///< --nodes N: every think gets N nodes, whatever the clock says (0: use the clock)
+  std::string traceDir;  ///< --trace-dir DIR: record every think (see /work/notes/trace-dir.md layout)
+  bool threaded = true;  ///< think on a worker thread so stop/?/isready are answered (false: inline)
+  double initialNps = 1.0e6;  ///< speed assumed until the first think has been measured
+  Game* game = nullptr;       ///< play in this game (set to main()'s start first) instead of a new one
+};
+
+/// Runs a session until quit or end of input; `firstLine` (if not empty) is
+/// handled as if read first. Returns the process's exit status (0).
+int runProtocol(Protocol protocol, std::istream& in, std::ostream& out, const SessionOptions& options,
+                std::string_view firstLine = {});
+
+}  // namespace umax::play

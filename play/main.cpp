@@ -1,0 +1,167 @@
+// umax-readable: the readable micro-Max. Without options it speaks the
+// original's stdin/stdout interface; with --think it prints one result line;
+// with --xboard or --uci (or when the first line read is `xboard` or `uci`)
+// it speaks a chess GUI's protocol.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "umax/classic.h"
+#include "umax/engine.h"
+#include "umax/play/protocol.h"
+#include "umax/session.h"
+#include "umax/trace/writer.h"
+
+namespace {
+
+/// stdin with its first line already read: a FILE that gives those bytes
+/// again, then the rest of stdin, so the classic interface sees every byte.
+struct ReplayedInput {
+  std::string head;
+  std::size_t served = 0;
+};
+
+ssize_t readReplayed(void* cookie, char* buffer, size_t size) {
+  auto* input = static_cast<ReplayedInput*>(cookie);
+  if (input->served < input->head.size()) {
+    const std::size_t count = std::min(size, input->head.size() - input->served);
+    std::memcpy(buffer, input->head.data() + input->served, count);
+    input->served += count;
+    return static_cast<ssize_t>(count);
+  }
+  return static_cast<ssize_t>(std::fread(buffer, 1, size, stdin));
+}
+
+/// Reads stdin's first line (bytes up to and including '\n') without losing any.
+std::string readFirstLine() {
+  std::string line;
+  int c;
+  while ((c = std::getc(stdin)) != EOF) {
+    line += static_cast<char>(c);
+    if (c == '\n') break;
+  }
+  return line;
+}
+
+/// The first line without its line end and blanks.
+std::string trimmed(const std::string& line) {
+  const std::size_t start = line.find_first_not_of(" \t");
+  const std::size_t end = line.find_last_not_of(" \t\r\n");
+  return start == std::string::npos || end == std::string::npos ? "" : line.substr(start, end - start + 1);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "umax-readable - micro-Max 3.2 rewritten for readers, node for node the same search.\n"
+      "Without options: the original interface (board on stdout; type a move like e2e4,\n"
+      "or an empty line to let it think and move). With --xboard or --uci, or when the\n"
+      "first line read is `xboard` or `uci` (input not a terminal): a chess engine for GUIs."};
+  std::string fen;
+  std::string moves;
+  long nodes = umax::kNodeLimit;
+  bool think = false;
+  int perftDepth = 0;
+  bool divide = false;
+  std::string tracePath;
+  bool xboard = false;
+  bool uci = false;
+  std::string traceDir;
+  app.add_option("--fen", fen,
+                 "start from this position (default: the start position, set up as main() does)");
+  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)");
+  auto* nodesOption =
+      app.add_option(
+             "--nodes", nodes,
+             "node budget of a think: no new iteration starts after it (default: the original's 10000000); "
+             "with --xboard/--uci every think uses it, whatever the clock says")
+          ->check(CLI::Range(1L, 2000000000L));
+  app.add_flag("--think", think, "think once and print: bestmove <from><to> score <int> nodes <int>");
+  auto* perftOption =
+      app.add_option("--perft", perftDepth,
+                     "count the leaves of the legal-move tree D plies deep: perft <D> <count>")
+          ->check(CLI::Range(1, 12));
+  app.add_flag("--divide", divide, "with --perft: first one line per root move, <move> <count>")
+      ->needs(perftOption);
+  app.add_option(
+         "--trace", tracePath,
+         "record the think into this trace file (implies --think; read it with umax-trace); about 65 bytes "
+         "per node, so give a --nodes budget")
+      ->excludes(perftOption);
+  auto* xboardOption = app.add_flag("--xboard", xboard, "speak xboard / CECP v2 on stdin/stdout");
+  auto* uciOption = app.add_flag("--uci", uci, "speak UCI on stdin/stdout")->excludes(xboardOption);
+  app.add_option("--trace-dir", traceDir,
+                 "with --xboard/--uci: record every think of the game into DIR/game-NNN/MMM-white.trc "
+                 "(or -black), with DIR/game-NNN/game.txt listing the moves");
+  CLI11_PARSE(app, argc, argv);
+
+  // A chess GUI starts its engine and sends `xboard` or `uci` first.
+  std::unique_ptr<ReplayedInput> replayed;
+  std::FILE* classicInput = stdin;
+  const bool protocolChosen = xboard || uci;
+  if (!protocolChosen && !think && tracePath.empty() && perftDepth == 0 && fen.empty() && moves.empty() &&
+      !isatty(fileno(stdin))) {
+    replayed = std::make_unique<ReplayedInput>();
+    replayed->head = readFirstLine();
+    const std::string first = trimmed(replayed->head);
+    xboard = first == "xboard";
+    uci = first == "uci";
+    if (!xboard && !uci) {
+      classicInput = fopencookie(replayed.get(), "r", {readReplayed, nullptr, nullptr, nullptr});
+      if (!classicInput) classicInput = stdin;
+    }
+  }
+  if (xboard || uci) {
+    if (!fen.empty() || !moves.empty() || think || perftDepth > 0 || !tracePath.empty()) {
+      std::cerr << "umax-readable: --xboard/--uci take only --nodes and --trace-dir\n";
+      return 2;
+    }
+    umax::play::SessionOptions options;
+    options.fixedNodes = nodesOption->count() > 0 ? nodes : 0;
+    options.traceDir = traceDir;
+    return umax::play::runProtocol(xboard ? umax::play::Protocol::kXboard : umax::play::Protocol::kUci,
+                                   std::cin, std::cout, options, replayed ? trimmed(replayed->head) : "");
+  }
+  if (!traceDir.empty()) {
+    std::cerr << "umax-readable: --trace-dir needs --xboard or --uci (a single think takes --trace FILE)\n";
+    return 2;
+  }
+
+  auto engine = std::make_unique<umax::Engine>();  // the hash table is 200 MB: not on the stack
+  try {
+    if (!fen.empty()) engine->setPosition(umax::parseFen(fen));
+    umax::playMoves(*engine, moves);
+  } catch (const std::exception& error) {
+    std::cerr << "umax-readable: " << error.what() << "\n";
+    return 2;
+  }
+
+  if (perftDepth > 0) {
+    std::vector<umax::PerftMove> rootMoves;
+    const long leaves = engine->perft(perftDepth, divide ? &rootMoves : nullptr);
+    for (const auto& move : rootMoves)
+      std::cout << umax::squareName(move.from) << umax::squareName(move.to) << " " << move.leaves << "\n";
+    std::cout << "perft " << perftDepth << " " << leaves << "\n";
+    return 0;
+  }
+  if (think || !tracePath.empty()) {
+    umax::ThinkResult result;
+    try {
+      result = tracePath.empty() ? engine->think(nodes)
+                                 : umax::trace::recordThink(*engine, nodes, tracePath, fen, moves);
+    } catch (const std::exception& error) {
+      std::cerr << "umax-readable: " << error.what() << "\n";
+      return 2;
+    }
+    std::cout << umax::formatThink(result.from, result.to, result.score, result.nodes) << "\n";
+    return 0;
+  }
+  (void)uciOption;
+  return umax::runClassicInterface(*engine, classicInput, stdout, stderr, nodes);
+}

@@ -1,0 +1,56 @@
+// budget.cpp - a GUI's clock turned into the node budget the original understands.
+#include "umax/play/budget.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace umax::play {
+namespace {
+
+long nodesFor(double seconds, double nodesPerSecond) {
+  const double nodes = seconds * nodesPerSecond;
+  return static_cast<long>(std::clamp(nodes, 1.0, static_cast<double>(kMaxBudget)));
+}
+
+std::string describe(const char* what, double seconds, double nodesPerSecond) {
+  char text[128];
+  std::snprintf(text, sizeof text, "%s %.3f s at %.0f nodes/s", what, seconds, nodesPerSecond);
+  return text;
+}
+
+}  // namespace
+
+Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
+  Budget budget;
+  budget.depth = control.depth;
+  if (control.fixedNodes > 0) {
+    budget.nodes = std::min(control.fixedNodes, kMaxBudget);
+    budget.reason = "fixed " + std::to_string(budget.nodes) + " nodes";
+  } else if (control.infinite) {
+    budget.nodes = kMaxBudget;
+    budget.reason = "infinite: until stop";
+  } else if (control.moveSeconds > 0) {
+    // A fixed time per move: the soft share of it as budget, and the move
+    // time itself as the hard limit (the GUI allows no more).
+    budget.nodes = nodesFor(kSoftShare * control.moveSeconds, nodesPerSecond);
+    budget.hardSeconds = control.moveSeconds;
+    budget.reason = describe("move time", control.moveSeconds, nodesPerSecond);
+  } else if (control.timeLeft >= 0) {
+    const int movesLeft = control.movesToGo > 0 ? control.movesToGo : kAssumedMovesLeft;
+    const double perMove =
+        std::max(0.0, control.timeLeft + (movesLeft - 1) * control.increment) / (movesLeft + 2);
+    budget.nodes = nodesFor(kSoftShare * perMove, nodesPerSecond);
+    // Never let the hard limit run the clock out: keep a tenth of what is left.
+    budget.hardSeconds = std::max(0.001, std::min(kHardFactor * perMove, 0.9 * control.timeLeft));
+    budget.reason = describe("clock: t =", perMove, nodesPerSecond);
+  } else if (control.depth > 0) {
+    budget.nodes = kMaxBudget;
+    budget.reason = "depth " + std::to_string(control.depth);
+  } else {
+    budget.nodes = 10000000;  // the original's own budget
+    budget.reason = "no limit given: the original's 10000000 nodes";
+  }
+  return budget;
+}
+
+}  // namespace umax::play

@@ -1,0 +1,190 @@
+// fide.cpp - FIDE's legal moves on micro-Max's 0x88 board: the referee that
+// checks the engine's root move before a chess GUI sees it.
+#include "umax/play/fide.h"
+
+#include <array>
+
+namespace umax::play {
+namespace {
+
+constexpr std::array<int, 8> kKnightSteps = {14, 18, 31, 33, -14, -18, -31, -33};
+constexpr std::array<int, 8> kKingSteps = {1, -1, 16, -16, 15, -15, 17, -17};
+
+int findKing(const Board& board, int side) {
+  for (int square = 0; square < 128; ++square)
+    if (isOnBoard(square) && (board[square] & ~kVirgin) == (kKing | side)) return square;
+  return kNoSquare;
+}
+
+/// The direction a pawn of `side` moves: white pawns go up the board (row 0 is rank 8).
+int pawnStep(int side) { return side == kWhite ? -16 : 16; }
+
+/// Makes the move on a copy of the board and tells whether the mover's king is safe.
+bool leavesKingSafe(const Position& position, const FideMove& move) {
+  Board board = position.board;
+  const int side = position.side;
+  if (move.enPassant) board[move.to - pawnStep(side)] = 0;
+  board[move.to] = static_cast<int8_t>(board[move.from] & ~kVirgin);
+  board[move.from] = 0;
+  if (move.castling) {
+    const bool kingSide = move.to > move.from;
+    const int rookFrom = kingSide ? (move.from | 7) : (move.from & ~7);
+    board[(move.from + move.to) / 2] = static_cast<int8_t>(kRook | side);
+    board[rookFrom] = 0;
+  }
+  const int king = findKing(board, side);
+  return king != kNoSquare && !isAttacked(board, king, opponentOf(side));
+}
+
+/// Castling under FIDE rules: king and rook unmoved (virgin), the squares
+/// between them empty, and the king neither in check nor passing or landing
+/// on an attacked square.
+void addCastlings(const Position& position, int king, std::vector<FideMove>& moves) {
+  const Board& board = position.board;
+  const int side = position.side;
+  const int homeRow = side == kWhite ? 0x70 : 0x00;
+  if (king != homeRow + 4 || !(board[king] & kVirgin)) return;
+  const int enemy = opponentOf(side);
+  if (isAttacked(board, king, enemy)) return;
+  for (const bool kingSide : {true, false}) {
+    const int rook = kingSide ? homeRow + 7 : homeRow;
+    if (board[rook] != (kRook | side | kVirgin)) continue;
+    bool empty = true;
+    for (int square = std::min(king, rook) + 1; square < std::max(king, rook); ++square)
+      empty = empty && board[square] == 0;
+    const int step = kingSide ? 1 : -1;
+    if (!empty || isAttacked(board, king + step, enemy)) continue;
+    FideMove move{king, king + 2 * step, false, true, false};
+    if (leavesKingSafe(position, move)) moves.push_back(move);
+  }
+}
+
+void addPawnMoves(const Position& position, int from, int epSquare, std::vector<FideMove>& moves) {
+  const Board& board = position.board;
+  const int side = position.side;
+  const int step = pawnStep(side);
+  auto add = [&](int to, bool enPassant) {
+    FideMove move{from, to, (to & kRowMask) == 0 || (to & kRowMask) == 0x70, false, enPassant};
+    if (leavesKingSafe(position, move)) moves.push_back(move);
+  };
+  const int ahead = from + step;
+  if (isOnBoard(ahead) && board[ahead] == 0) {
+    add(ahead, false);
+    const bool onStartRow = (from & kRowMask) == (side == kWhite ? 0x60 : 0x10);
+    if (onStartRow && board[ahead + step] == 0) add(ahead + step, false);
+  }
+  for (int side_step : {-1, 1}) {
+    const int to = ahead + side_step;
+    if (!isOnBoard(to)) continue;
+    if (board[to] != 0 && (board[to] & opponentOf(side)))
+      add(to, false);
+    else if (to == epSquare)
+      add(to, true);
+  }
+}
+
+void addPieceMoves(const Position& position, int from, std::vector<FideMove>& moves) {
+  const Board& board = position.board;
+  const int type = typeOf(board[from]);
+  const bool slides = type == kBishop || type == kRook || type == kQueen;
+  for (int index = 0; index < 8; ++index) {
+    const int step = type == kKnight ? kKnightSteps[index] : kKingSteps[index];
+    const bool straight = index < 4;
+    if ((type == kBishop && straight) || (type == kRook && !straight)) continue;
+    for (int to = from + step; isOnBoard(to); to += step) {
+      if (board[to] & position.side) break;
+      FideMove move{from, to, false, false, false};
+      if (leavesKingSafe(position, move)) moves.push_back(move);
+      if (board[to] != 0 || !slides) break;
+    }
+  }
+}
+
+}  // namespace
+
+int fideEpSquare(const Position& position) {
+  const int square = position.epSquare;
+  if (square < 0 || !isOnBoard(square)) return kNoSquare;
+  const int wantedRow = position.side == kWhite ? 0x20 : 0x50;  // rank 6 or rank 3
+  const int victim = square - pawnStep(position.side);
+  const int pawn = position.side == kWhite ? (kDownwardPawn | kBlack) : (kUpwardPawn | kWhite);
+  if ((square & kRowMask) != wantedRow || position.board[square] != 0 ||
+      (position.board[victim] & ~kVirgin) != pawn)
+    return kNoSquare;
+  return square;
+}
+
+std::vector<FideMove> fideLegalMoves(const Position& position) {
+  std::vector<FideMove> moves;
+  const int epSquare = fideEpSquare(position);
+  for (int from = 0; from < 128; ++from) {
+    if (!isOnBoard(from) || !(position.board[from] & position.side)) continue;
+    const int type = typeOf(position.board[from]);
+    if (type <= kDownwardPawn) {
+      addPawnMoves(position, from, epSquare, moves);
+    } else {
+      addPieceMoves(position, from, moves);
+      if (type == kKing) addCastlings(position, from, moves);
+    }
+  }
+  return moves;
+}
+
+bool inCheck(const Position& position, int side) {
+  const int king = findKing(position.board, side);
+  return king != kNoSquare && isAttacked(position.board, king, opponentOf(side));
+}
+
+bool isFideLegal(const Position& position, int from, int to) {
+  for (const FideMove& move : fideLegalMoves(position))
+    if (move.from == from && move.to == to) return true;
+  return false;
+}
+
+std::string fideRefusal(const Position& position, int from, int to) {
+  if (isFideLegal(position, from, to)) return "";
+  const bool king = typeOf(position.board[from]) == kKing;
+  if (king && (to - from == 2 || from - to == 2)) {
+    if (inCheck(position, position.side)) return "castles out of check";
+    return "castles through or into an attacked square";
+  }
+  return "is not legal under FIDE rules";
+}
+
+std::string toFen(const Position& position, int fullMove) {
+  std::string fen;
+  for (int row = 0; row < 8; ++row) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const int piece = position.board[16 * row + file];
+      if (piece == 0) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += static_cast<char>('0' + empty);
+      empty = 0;
+      const char letter = "?PPNKBRQ"[typeOf(piece)];
+      fen += (piece & kWhite) ? letter : static_cast<char>(letter | 0x20);
+    }
+    if (empty) fen += static_cast<char>('0' + empty);
+    if (row < 7) fen += '/';
+  }
+  fen += position.side == kWhite ? " w " : " b ";
+  std::string rights;
+  auto unmoved = [&](int square, int piece) { return position.board[square] == (piece | kVirgin); };
+  if (unmoved(0x74, kKing | kWhite)) {
+    if (unmoved(0x77, kRook | kWhite)) rights += 'K';
+    if (unmoved(0x70, kRook | kWhite)) rights += 'Q';
+  }
+  if (unmoved(0x04, kKing | kBlack)) {
+    if (unmoved(0x07, kRook | kBlack)) rights += 'k';
+    if (unmoved(0x00, kRook | kBlack)) rights += 'q';
+  }
+  fen += rights.empty() ? "-" : rights;
+  const int epSquare = fideEpSquare(position);
+  fen += " " + (epSquare == kNoSquare ? std::string("-") : squareName(epSquare));
+  fen += " 0 " + std::to_string(fullMove);
+  return fen;
+}
+
+}  // namespace umax::play

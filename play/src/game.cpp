@@ -1,0 +1,271 @@
+// game.cpp - a game of the readable engine behind a chess GUI: main()'s path
+// for every move, FIDE's rules at the border.
+#include "umax/play/game.h"
+
+#include <sstream>
+
+#include "umax/play/fide.h"
+#include "umax/session.h"
+#include "umax/trace/writer.h"
+
+namespace umax::play {
+namespace {
+
+/// main()'s start state: the start board, white to move, O = 0 (the
+/// original's global starts at 0), eval 0.
+/// Budget of the think that finds a move when a stop came before any.
+constexpr long kEmergencyBudget = 2000;
+
+Position mainStart() {
+  Position start;
+  start.board = startBoard();
+  start.side = kWhite;
+  start.epSquare = 0;
+  start.eval = 0;
+  return start;
+}
+
+int promotionType(char letter) {
+  switch (letter) {
+    case 'q':
+      return kQueen;
+    case 'r':
+      return kRook;
+    case 'b':
+      return kBishop;
+    case 'n':
+      return kKnight;
+    default:
+      return kEmpty;
+  }
+}
+
+/// A pawn of the side to move reaching its last rank.
+bool isPromotion(const Position& position, int from, int to) {
+  const int piece = position.board[from];
+  if (!(piece & position.side) || typeOf(piece) > kDownwardPawn || typeOf(piece) == kEmpty) return false;
+  return (to & kRowMask) == (position.side == kWhite ? 0 : 0x70);
+}
+
+bool isCastling(const Position& position, int from, int to) {
+  return typeOf(position.board[from]) == kKing && (to - from == 2 || from - to == 2);
+}
+
+}  // namespace
+
+std::string moveText(int from, int to, char promotion) {
+  std::string text = squareName(from) + squareName(to);
+  if (promotion) text += promotion;
+  return text;
+}
+
+Game::Game() : engine_(std::make_unique<Engine>()) { newGame(); }
+
+void Game::newGame() {
+  engine_->clearHashTable();
+  start_ = mainStart();
+  startFen_.clear();
+  startFullMove_ = 1;
+  engine_->setPosition(start_);
+  moves_.clear();
+  ++gameNumber_;
+}
+
+void Game::setBoard(std::string_view fen) {
+  Position position = parseFen(fen);  // throws before anything changes
+  std::istringstream fields{std::string(fen)};
+  std::string field;
+  int count = 0;
+  startFullMove_ = 1;
+  while (fields >> field)
+    if (++count == 6) startFullMove_ = std::stoi(field);
+  start_ = position;
+  startFen_ = std::string(fen);
+  engine_->setPosition(start_);
+  moves_.clear();
+  ++gameNumber_;
+}
+
+int Game::fullMove() const {
+  // Count the black moves played since the start.
+  int number = startFullMove_;
+  int side = start_.side;
+  for (std::size_t index = 0; index < moves_.size(); ++index) {
+    if (side == kBlack) ++number;
+    side = opponentOf(side);
+  }
+  return number;
+}
+
+std::string Game::moveList() const {
+  std::string list;
+  for (const PlayedMove& move : moves_) list += (list.empty() ? "" : " ") + move.text;
+  return list;
+}
+
+// The original always promotes to a queen. An under-promotion is played as
+// the queen promotion (main()'s path), then the queen is replaced and the
+// game-level eval Q corrected by the value difference, as if the search's
+// promotion bonus had been given for the smaller piece.
+bool Game::playOnEngine(int from, int to, char promotion) {
+  const Position before = engine_->position();
+  if (!engine_->playMove(from, to)) return false;
+  const int type = promotionType(promotion);
+  if (isPromotion(before, from, to) && type != kEmpty && type != kQueen) {
+    Position after = engine_->position();
+    after.board[to] = static_cast<int8_t>(pieceCode(type, before.side));
+    after.eval += kValueScale * (kPieceValue[kQueen] - kPieceValue[type]);
+    engine_->setPosition(after);
+  }
+  return true;
+}
+
+std::string Game::playMove(std::string_view text) {
+  int from;
+  int to;
+  if (text.size() < 4 || text.size() > 5 || !parseMove(text.substr(0, 4), from, to))
+    return "not a move like e2e4";
+  const Position before = engine_->position();
+  char promotion = text.size() == 5 ? text[4] : 0;
+  if (promotion && promotionType(static_cast<char>(promotion | 0x20)) == kEmpty)
+    return "promotion piece must be one of q, r, b, n";
+  promotion = static_cast<char>(promotion ? promotion | 0x20 : 0);
+  if (promotion && !isPromotion(before, from, to)) return "only a pawn reaching the last rank promotes";
+  if (!promotion && isPromotion(before, from, to)) promotion = 'q';
+  if (!isFideLegal(before, from, to)) return "illegal";
+  if (!playOnEngine(from, to, promotion)) return "illegal under micro-Max's rules";
+  moves_.push_back({moveText(from, to, promotion), false, ""});
+  return "";
+}
+
+void Game::rewind() {
+  engine_->setPosition(start_);
+  moves_.clear();
+}
+
+bool Game::undo() {
+  if (moves_.empty()) return false;
+  std::vector<PlayedMove> kept(moves_.begin(), moves_.end() - 1);
+  engine_->setPosition(start_);
+  for (const PlayedMove& move : kept) {
+    int from;
+    int to;
+    parseMove(std::string_view(move.text).substr(0, 4), from, to);
+    playOnEngine(from, to, move.text.size() == 5 ? move.text[4] : 0);
+  }
+  moves_ = std::move(kept);
+  return true;
+}
+
+ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stopped) {
+  budgetUsed = limits.budget;
+  engine_->setStopFlag(limits.stop);
+  long lastIterationNodes = 0;
+  bool depthReached = false;
+  engine_->setIterationListener([&](const IterationReport& report) {
+    lastIterationNodes = report.nodes;
+    if (limits.listener) limits.listener({report.draft, report.score, report.from, report.to, report.nodes});
+    if (limits.depth > 0 && report.draft >= limits.depth && limits.stop && !limits.stop->load()) {
+      depthReached = true;
+      limits.stop->store(true);
+    }
+  });
+  ThinkResult result;
+  if (limits.tracePath.empty()) {
+    result = engine_->think(limits.budget);
+  } else {
+    const std::string fen = startFen_.empty() ? std::string(kStartFen) : startFen_;
+    try {
+      result = trace::recordThink(*engine_, limits.budget, limits.tracePath, fen, moveList());
+    } catch (const std::exception&) {
+      result = engine_->think(limits.budget);  // the trace file could not be written: think untraced
+    }
+  }
+  engine_->setIterationListener({});
+  engine_->setStopFlag(nullptr);
+  // A think the depth limit stopped right after an iteration is the think
+  // whose budget is that iteration's node count: the original starts no new
+  // iteration once its budget is spent. Any other stop ends it early: not
+  // reproducible by a budget.
+  stopped = result.aborted && !depthReached;
+  if (depthReached) {
+    budgetUsed = lastIterationNodes;
+    limits.stop->store(false);  // ours, not the GUI's: a second search may follow
+  }
+  if (result.aborted && !result.hasMove()) {
+    // Stopped before iteration 2 ended: no move proven yet. A small think
+    // without the flag (node-identical to the original's) finds one.
+    result = engine_->think(kEmergencyBudget);
+    budgetUsed = kEmergencyBudget;
+    stopped = true;
+  }
+  return result;
+}
+
+GameThink Game::think(const ThinkLimits& limits) {
+  GameThink outcome;
+  const Position before = engine_->position();
+  if (fideLegalMoves(before).empty()) {
+    outcome.note = "no legal move";
+    return outcome;
+  }
+  outcome.result = search(limits, outcome.budget, outcome.stopped);
+  int from = outcome.result.from;
+  int to = outcome.result.to;
+  if (from == to || !isFideLegal(before, from, to)) {
+    outcome.filtered = moveText(from, to);
+    if (from != to && isCastling(before, from, to)) {
+      // FIDE refuses the castling (out of or through a pawn's attack). Search
+      // again with the king's virgin bit cleared, so that the generator does
+      // not offer castling at all; the hash keys ignore the bit, so the table
+      // serves the second search as it is. The bit is put back afterwards.
+      outcome.note = "FIDE filter: " + outcome.filtered + " " + fideRefusal(before, from, to) +
+                     "; searched again without castling";
+      Position noCastling = before;
+      noCastling.board[from] = static_cast<int8_t>(noCastling.board[from] & ~kVirgin);
+      engine_->setPosition(noCastling);
+      outcome.result = search(limits, outcome.budget, outcome.stopped);
+      engine_->setPosition(before);
+    } else {
+      // Not a castling: the think answered from the table (e.g. 0 nodes after
+      // a refused move) or found nothing. Clear the locks and search again.
+      outcome.note = "FIDE filter: " + outcome.filtered + " " + fideRefusal(before, from, to) +
+                     "; searched again from a table with cleared locks";
+      engine_->clearHashLocks();
+      outcome.result = search(limits, outcome.budget, outcome.stopped);
+    }
+    from = outcome.result.from;
+    to = outcome.result.to;
+    if (from == to || !isFideLegal(before, from, to)) {
+      // Still nothing FIDE accepts: play the first legal move, and say so.
+      const FideMove fallback = fideLegalMoves(before).front();
+      outcome.note += "; the second search chose " + moveText(from, to) + " too, so the first legal move " +
+                      moveText(fallback.from, fallback.to) + " is played";
+      from = fallback.from;
+      to = fallback.to;
+    }
+  }
+  if (limits.discard && limits.discard->load()) {
+    outcome.note = "think abandoned";
+    return outcome;
+  }
+  const char promotion = isPromotion(before, from, to) ? 'q' : 0;
+  if (!playOnEngine(from, to, promotion)) {
+    outcome.note += (outcome.note.empty() ? "" : "; ") +
+                    std::string("micro-Max's check refused its own move ") + moveText(from, to);
+    return outcome;
+  }
+  outcome.played = true;
+  outcome.move = moveText(from, to, promotion);
+  moves_.push_back({outcome.move, true, ""});
+  return outcome;
+}
+
+std::string Game::outcome() const {
+  const Position now = engine_->position();
+  if (!fideLegalMoves(now).empty()) return "";
+  if (inCheck(now, now.side)) return now.side == kWhite ? "0-1 {Black mates}" : "1-0 {White mates}";
+  return "1/2-1/2 {Stalemate}";
+}
+
+}  // namespace umax::play

@@ -1,0 +1,206 @@
+// session.cpp - the think on a worker thread, its stop flag and hard timer,
+// the speed estimate and the trace directory, shared by both protocols.
+#include "session.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace umax::play {
+namespace {
+
+/// Share of a new measurement in the running speed estimate.
+constexpr double kSpeedWeight = 0.5;
+/// Thinks shorter than this say little about the speed.
+constexpr double kShortestMeasuredThink = 0.05;
+
+std::string threeDigits(int number) {
+  std::string text = std::to_string(number);
+  while (text.size() < 3) text.insert(0, "0");
+  return text;
+}
+
+}  // namespace
+
+bool cleanLine(std::string& line, std::string& why) {
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line.size() > kMaxCommandLength) {
+    why = "line of " + std::to_string(line.size()) + " characters is too long (at most " +
+          std::to_string(kMaxCommandLength) + ")";
+    return false;
+  }
+  for (char c : line) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 32 && byte != '\t') || byte == 127) {
+      why = "line holds control bytes";
+      return false;
+    }
+  }
+  return true;
+}
+
+void splitCommand(const std::string& line, std::string& command, std::string& rest) {
+  const std::size_t start = line.find_first_not_of(" \t");
+  if (start == std::string::npos) {
+    command.clear();
+    rest.clear();
+    return;
+  }
+  const std::size_t end = line.find_first_of(" \t", start);
+  command = line.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  const std::size_t restStart =
+      end == std::string::npos ? std::string::npos : line.find_first_not_of(" \t", end);
+  rest = restStart == std::string::npos ? "" : line.substr(restStart);
+  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.pop_back();
+}
+
+Session::Session(std::ostream& out, const SessionOptions& options)
+    : out_(out),
+      options_(options),
+      ownGame_(options.game ? nullptr : std::make_unique<Game>()),
+      game_(options.game ? *options.game : *ownGame_),
+      nps_(options.initialNps) {
+  if (options.game) game_.newGame();
+}
+
+Session::~Session() { abandonThink(); }
+
+void Session::send(const std::string& line) {
+  std::lock_guard lock(outMutex_);
+  out_ << line << '\n';
+  out_.flush();
+}
+
+void Session::endOfInput() {
+  abandonThink();
+  writeRecord();
+}
+
+void Session::runThink(const Budget& budget, IterationListener listener, Finish finish) {
+  ThinkLimits limits;
+  limits.budget = budget.nodes;
+  limits.depth = budget.depth;
+  limits.stop = &stop_;
+  limits.discard = &discard_;
+  limits.listener = std::move(listener);
+  limits.tracePath = nextTracePath();
+  const auto start = std::chrono::steady_clock::now();
+  const GameThink think = game_.think(limits);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (seconds >= kShortestMeasuredThink && think.result.nodes > 0)
+    nps_ = (1 - kSpeedWeight) * nps_ + kSpeedWeight * (static_cast<double>(think.result.nodes) / seconds);
+  if (!discard_) {
+    if (think.played) game_.describeLastMove(details(think, lastTraceFile_));
+    finish(think, budget, seconds);
+    writeRecord();
+  }
+  {
+    std::lock_guard lock(timerMutex_);
+    thinkOver_ = true;
+  }
+  timerWake_.notify_all();
+}
+
+void Session::startThink(const Budget& budget, IterationListener listener, Finish finish) {
+  waitThink();
+  stop_ = false;
+  discard_ = false;
+  thinkOver_ = false;
+  busy_ = true;
+  if (!options_.threaded) {
+    runThink(budget, std::move(listener), std::move(finish));
+    busy_ = false;
+    return;
+  }
+  if (budget.hardSeconds > 0) {
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(budget.hardSeconds);
+    timer_ = std::thread([this, deadline] {
+      std::unique_lock lock(timerMutex_);
+      if (!timerWake_.wait_until(lock, deadline, [this] { return thinkOver_; })) stop_ = true;
+    });
+  }
+  worker_ = std::thread([this, budget, listener = std::move(listener), finish = std::move(finish)] {
+    runThink(budget, listener, finish);
+  });
+}
+
+void Session::waitThink() {
+  if (worker_.joinable()) worker_.join();
+  if (timer_.joinable()) timer_.join();
+  busy_ = false;
+}
+
+void Session::stopThink() {
+  stop_ = true;
+  waitThink();
+}
+
+void Session::abandonThink() {
+  discard_ = true;
+  stop_ = true;
+  waitThink();
+}
+
+std::string Session::nextTracePath() {
+  lastTraceFile_.clear();
+  if (options_.traceDir.empty()) return "";
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (gameFolder_.empty()) {
+    for (int number = 1;; ++number) {
+      const fs::path folder = fs::path(options_.traceDir) / ("game-" + threeDigits(number));
+      if (!fs::exists(folder, error)) {
+        fs::create_directories(folder, error);
+        if (error) {
+          send("# trace-dir: cannot create " + folder.string() + ": " + error.message());
+          return "";
+        }
+        gameFolder_ = folder.string();
+        break;
+      }
+    }
+  }
+  lastTraceFile_ =
+      threeDigits(game_.fullMove()) + (game_.sideToMove() == kWhite ? "-white.trc" : "-black.trc");
+  return (fs::path(gameFolder_) / lastTraceFile_).string();
+}
+
+std::string Session::details(const GameThink& think, const std::string& traceFile) {
+  std::string text;
+  if (!traceFile.empty()) text += " trace " + traceFile;
+  text += " budget " + std::to_string(think.budget) + " nodes " + std::to_string(think.result.nodes) +
+          " score " + std::to_string(think.result.score);
+  if (think.stopped) text += " stopped";
+  if (!think.filtered.empty()) text += " fide-filter " + think.filtered;
+  return text;
+}
+
+void Session::startGameRecord() {
+  gameFolder_.clear();
+  result_.clear();
+}
+
+void Session::recordResult(const std::string& line) {
+  result_ = line;
+  writeRecord();
+}
+
+void Session::writeRecord() {
+  if (gameFolder_.empty()) return;
+  std::ofstream record(std::filesystem::path(gameFolder_) / "game.txt");
+  record << "# umax-readable game record (one line per fact; '#' lines are comments)\n";
+  record << "protocol " << protocolName_ << "\n";
+  record << (game_.startFen().empty() ? "start startpos" : "start fen " + game_.startFen()) << "\n";
+  int number = game_.startFullMove();
+  int side = game_.startSide();
+  for (const PlayedMove& move : game_.moves()) {
+    record << "move " << number << (side == kWhite ? " white " : " black ") << move.text
+           << (move.byEngine ? " engine" + move.details : std::string(" opponent")) << "\n";
+    if (side == kBlack) ++number;
+    side = opponentOf(side);
+  }
+  if (!result_.empty()) record << "result " << result_ << "\n";
+  record.flush();
+}
+
+}  // namespace umax::play

@@ -1,0 +1,307 @@
+// xboard.cpp - the Chess Engine Communication Protocol (CECP v2) as xboard
+// and WinBoard speak it: features, the game commands, clocks and thinking output.
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "session.h"
+#include "umax/play/fide.h"
+
+namespace umax::play {
+namespace {
+
+/// The features we offer after `protover 2`: only what is really supported.
+constexpr const char* kFeatures =
+    "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
+    "analyze=0 colors=0 ics=0 name=0 pause=0 nps=0 debug=1 memory=0 smp=0 exclude=0 setscore=0 "
+    "variants=\"normal\" myname=\"umax-readable (micro-Max 3.2)\" done=1";
+
+/// Commands a GUI sends that need no action from us.
+bool isIgnored(const std::string& command) {
+  for (const char* word :
+       {"xboard", "accepted", "rejected", "hard", "easy", "random", "computer", "name", "rating", "ics",
+        "memory", "cores", "egtpath", "option", "draw", "hint", "bk", ".", "otim"})
+    if (command == word) return true;
+  return false;
+}
+
+/// Parses a number; false if `text` is not one.
+bool parseNumber(const std::string& text, double& value) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  value = std::strtod(text.c_str(), &end);
+  return end && *end == 0 && std::isfinite(value);
+}
+
+/// Parses "5" (minutes) or "0:30" (minutes:seconds) into seconds.
+bool parseBaseTime(const std::string& text, double& seconds) {
+  const std::size_t colon = text.find(':');
+  double minutes;
+  if (colon == std::string::npos) {
+    if (!parseNumber(text, minutes) || minutes < 0) return false;
+    seconds = 60 * minutes;
+    return true;
+  }
+  double extra;
+  if (!parseNumber(text.substr(0, colon), minutes) || !parseNumber(text.substr(colon + 1), extra) ||
+      minutes < 0 || extra < 0)
+    return false;
+  seconds = 60 * minutes + extra;
+  return true;
+}
+
+class XboardSession final : public Session {
+ public:
+  XboardSession(std::ostream& out, const SessionOptions& options) : Session(out, options) {
+    protocolName_ = "xboard";
+  }
+
+  bool handle(const std::string& raw) override {
+    std::string line = raw;
+    std::string why;
+    if (!cleanLine(line, why)) {
+      send("Error (" + why + "): " + printable(line));
+      return true;
+    }
+    std::string command;
+    std::string rest;
+    splitCommand(line, command, rest);
+    if (command.empty()) return true;
+
+    // While we think, answer what must be answered now; anything that
+    // changes the game ends the think without a move.
+    if (thinking()) {
+      if (command == "?") {
+        stopThink();
+        return true;
+      }
+      if (command == "quit") {
+        abandonThink();
+        return false;
+      }
+      if (command == "new" || command == "force" || command == "setboard" || command == "undo" ||
+          command == "remove" || command == "result" || command == "usermove" || command == "white" ||
+          command == "black" || command == "go" || command == "playother") {
+        abandonThink();
+      } else {
+        waitThink();
+      }
+    }
+    return dispatch(command, rest, line);
+  }
+
+ private:
+  bool dispatch(const std::string& command, const std::string& rest, const std::string& line) {
+    if (command == "quit") return false;
+    if (command == "protover") {
+      send(kFeatures);
+    } else if (command == "new") {
+      game_.newGame();
+      startGameRecord();
+      force_ = false;
+      engineSide_ = kBlack;
+      ourMoves_ = 0;
+      control_.depth = 0;
+      control_.moveSeconds = moveSecondsSet_;
+    } else if (command == "force") {
+      force_ = true;
+    } else if (command == "go") {
+      force_ = false;
+      engineSide_ = game_.sideToMove();
+      think();
+    } else if (command == "playother") {
+      force_ = false;
+      engineSide_ = opponentOf(game_.sideToMove());
+    } else if (command == "white" || command == "black") {
+      setSideToMove(command == "white" ? kWhite : kBlack);
+    } else if (command == "usermove") {
+      userMove(rest);
+    } else if (command == "setboard") {
+      setBoard(rest);
+    } else if (command == "ping") {
+      send("pong " + rest);
+    } else if (command == "level") {
+      level(rest, line);
+    } else if (command == "st") {
+      double seconds;
+      if (!parseNumber(rest, seconds) || seconds <= 0)
+        return error("st needs a positive number of seconds", line);
+      moveSecondsSet_ = control_.moveSeconds = seconds;
+    } else if (command == "sd") {
+      double depth;
+      if (!parseNumber(rest, depth) || depth < 1 || depth > 98) return error("sd needs a depth 1..98", line);
+      control_.depth = static_cast<int>(depth);
+    } else if (command == "time") {
+      double centiseconds;
+      if (!parseNumber(rest, centiseconds)) return error("time needs centiseconds", line);
+      control_.timeLeft = std::max(0.0, centiseconds / 100);
+    } else if (command == "undo") {
+      if (!game_.undo()) return error("no move to undo", line);
+    } else if (command == "remove") {
+      if (game_.moves().size() < 2) return error("fewer than two moves to remove", line);
+      game_.undo();
+      game_.undo();
+    } else if (command == "result") {
+      force_ = true;
+      recordResult(rest);
+    } else if (command == "post") {
+      post_ = true;
+    } else if (command == "nopost") {
+      post_ = false;
+    } else if (command == "?") {
+      // Not thinking: nothing to move now.
+    } else if (command == "variant") {
+      if (rest != "normal") return error("only variant normal is played", line);
+    } else if (command == "analyze" || command == "edit" || command == "pause" || command == "resume" ||
+               command == "nps" || command == "exclude" || command == "include" || command == "setscore") {
+      return error("not supported", line);
+    } else if (isIgnored(command)) {
+      // Nothing to do.
+    } else {
+      int from;
+      int to;
+      if ((command.size() == 4 || command.size() == 5) && parseMove(command.substr(0, 4), from, to) &&
+          rest.empty())
+        userMove(command);  // protocol 1 sends moves without "usermove"
+      else
+        return error("unknown command", line);
+    }
+    return true;
+  }
+
+  bool error(const std::string& what, const std::string& line) {
+    send("Error (" + what + "): " + line);
+    return true;
+  }
+
+  static std::string printable(const std::string& line) {
+    std::string text;
+    for (std::size_t index = 0; index < line.size() && index < 60; ++index) {
+      const auto byte = static_cast<unsigned char>(line[index]);
+      text += (byte >= 32 && byte < 127) ? line[index] : '?';
+    }
+    if (line.size() > 60) text += "...";
+    return text;
+  }
+
+  void setSideToMove(int side) {
+    // The old colours idiom: `white` / `black` put that side on move and
+    // give us the other one.
+    engineSide_ = opponentOf(side);
+    force_ = false;
+    if (game_.sideToMove() == side) return;
+    Position position = game_.position();
+    position.side = side;
+    position.eval = -position.eval;
+    position.epSquare = kNoSquare;
+    game_.setBoard(toFen(position, game_.fullMove()));
+    startGameRecord();
+  }
+
+  void userMove(const std::string& text) {
+    if (text.empty()) {
+      send("Error (usermove needs a move like e2e4): usermove");
+      return;
+    }
+    const std::string why = game_.playMove(text);
+    if (!why.empty()) {
+      send(why == "illegal" ? "Illegal move: " + text : "Illegal move (" + why + "): " + text);
+      return;
+    }
+    writeRecord();
+    if (!force_ && game_.sideToMove() == engineSide_) think();
+  }
+
+  void setBoard(const std::string& fen) {
+    try {
+      game_.setBoard(fen);
+    } catch (const std::exception& refusal) {
+      send("tellusererror Illegal position: " + std::string(refusal.what()));
+      send("Error (" + std::string(refusal.what()) + "): setboard " + printable(fen));
+      return;
+    }
+    startGameRecord();
+  }
+
+  void level(const std::string& rest, const std::string& line) {
+    std::istringstream words(rest);
+    std::string movesText;
+    std::string baseText;
+    std::string incrementText;
+    double moves;
+    double base;
+    double increment;
+    if (!(words >> movesText >> baseText >> incrementText) || !parseNumber(movesText, moves) || moves < 0 ||
+        !parseBaseTime(baseText, base) || !parseNumber(incrementText, increment) || increment < 0) {
+      error("level needs MPS BASE INC, e.g. level 40 5 0 or level 0 0:30 1", line);
+      return;
+    }
+    movesPerSession_ = static_cast<int>(moves);
+    control_.increment = increment;
+    control_.timeLeft = base;
+    control_.moveSeconds = moveSecondsSet_ = 0;
+  }
+
+  /// Our think: the budget from the control, thinking lines if posted, then `move`.
+  void think() {
+    const std::string over = game_.outcome();
+    if (!over.empty()) {
+      send(over);
+      recordResult(over);
+      return;
+    }
+    TimeControl control = control_;
+    control.fixedNodes = options_.fixedNodes;
+    if (movesPerSession_ > 0) control.movesToGo = movesPerSession_ - (ourMoves_ % movesPerSession_);
+    if (control.timeLeft < 0 && control.moveSeconds <= 0 && control.depth == 0 && control.fixedNodes == 0)
+      control.timeLeft = 300;  // no control given: as xboard's default, 5 minutes per game
+    const Budget budget = chooseBudget(control, nodesPerSecond());
+    const auto start = std::chrono::steady_clock::now();
+    IterationListener listener;
+    if (post_) {
+      listener = [this, start](const Iteration& iteration) {
+        if (iteration.from == iteration.to) return;  // iteration 1 from an empty root slot looks at no move
+        const auto centiseconds =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+                .count() /
+            10;
+        send(std::to_string(iteration.depth) + " " + std::to_string(iteration.score) + " " +
+             std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " +
+             moveText(iteration.from, iteration.to));
+      };
+    }
+    startThink(budget, listener, [this](const GameThink& think, const Budget& planned, double) {
+      if (!think.note.empty()) send("# " + think.note);
+      send("# budget " + std::to_string(think.budget) + " nodes (" + planned.reason + ")" +
+           (think.stopped ? "; stopped before the budget was spent, not reproducible by umax-probe --nodes"
+                          : ""));
+      if (!think.played) {
+        send("# no move: " + think.note);
+        return;
+      }
+      ++ourMoves_;
+      send("move " + think.move);
+      const std::string over = game_.outcome();
+      if (!over.empty()) {
+        send(over);
+        recordResult(over);
+      }
+    });
+  }
+
+  bool force_ = false;
+  bool post_ = false;
+  int engineSide_ = kBlack;
+  int movesPerSession_ = 0;
+  int ourMoves_ = 0;
+  double moveSecondsSet_ = 0;
+  TimeControl control_;
+};
+
+}  // namespace
+
+std::unique_ptr<Session> makeXboardSession(std::ostream& out, const SessionOptions& options) {
+  return std::make_unique<XboardSession>(out, options);
+}
+
+}  // namespace umax::play

@@ -1,0 +1,132 @@
+// What the original cannot represent, handled at the protocol border:
+// under-promotion, castling and e.p. rights from a FEN, the FIDE filter on
+// the root move, mate and stalemate; and the traces of a game's thinks.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "engines.h"
+#include "protocol_support.h"
+#include "umax/play/fide.h"
+
+using namespace umax;
+using namespace umax::test;
+
+TEST_CASE("an opponent's under-promotion puts the chosen piece on the board", "[protocol][rules]") {
+  play::Game& game = sharedGame();
+  const auto [letter, type] =
+      GENERATE(table<char, int>({{'n', kKnight}, {'b', kBishop}, {'r', kRook}, {'q', kQueen}}));
+  CAPTURE(letter);
+  game.setBoard("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+  const int evalBefore = game.position().eval;
+  REQUIRE(game.playMove(std::string("a7a8") + letter).empty());
+  const Position after = game.position();
+  CHECK(after.board[parseSquare("a8")] == pieceCode(type, kWhite));
+  // Q is black's view now: the queen promotion's bonus less what the smaller piece lacks.
+  CHECK(after.eval ==
+        -evalBefore - kPromotionBonus + kValueScale * (kPieceValue[kQueen] - kPieceValue[type]));
+  CHECK(game.moves().back().text == std::string("a7a8") + letter);
+}
+
+TEST_CASE("castling and e.p. rights arrive through setboard", "[protocol][rules]") {
+  play::Game& game = sharedGame();
+  SECTION("no castling right: the king may not castle") {
+    game.setBoard("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1");
+    CHECK(game.playMove("e1g1") == "illegal");
+    game.setBoard("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    CHECK(game.playMove("e1g1").empty());
+  }
+  SECTION("an e.p. square lets the pawn capture") {
+    game.setBoard("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 3");
+    CHECK(game.playMove("d5e6").empty());
+    CHECK(game.position().board[parseSquare("e5")] == 0);  // the black pawn went
+    game.setBoard("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 3");
+    CHECK(game.playMove("d5e6") == "illegal");
+  }
+}
+
+TEST_CASE("the FIDE filter: a castling out of a pawn's check is searched again without castling",
+          "[protocol][rules]") {
+  // White is in check from the pawn on d2 (guarded by the bishop); micro-Max's
+  // rules let the king castle out of it (see the quirks page) and its search prefers that.
+  const std::string fen = "4k3/8/8/8/8/2b5/3p1PPP/4K2R w K - 0 1";
+  auto original = makeEngine("readable");
+  original->setPosition(parseFen(fen));
+  const ThinkResult first = original->think(200000);
+  REQUIRE(squareName(first.from) + squareName(first.to) == "e1g1");  // the premise of this test
+
+  play::Game& game = sharedGame();
+  game.newGame();
+  game.setBoard(fen);
+  const Position before = game.position();
+  play::ThinkLimits limits;
+  limits.budget = 200000;
+  const play::GameThink think = game.think(limits);
+  CHECK(think.filtered == "e1g1");
+  CHECK(think.note.find("castles out of check") != std::string::npos);
+  REQUIRE(think.played);
+  int from;
+  int to;
+  REQUIRE(parseMove(think.move, from, to));
+  CHECK(play::isFideLegal(before, from, to));
+  CHECK(think.move != "e1g1");
+}
+
+TEST_CASE("FIDE's rules: castling through an attacked square or out of check is refused",
+          "[protocol][rules]") {
+  const Position outOfCheck = parseFen("4k3/8/8/8/8/2b5/3p1PPP/4K2R w K - 0 1");
+  CHECK(!play::isFideLegal(outOfCheck, parseSquare("e1"), parseSquare("g1")));
+  CHECK(play::fideRefusal(outOfCheck, parseSquare("e1"), parseSquare("g1")) == "castles out of check");
+  const Position through = parseFen("4k3/8/8/8/8/8/4p3/4K2R w K - 0 1");  // e2 pawn attacks f1
+  CHECK(!play::isFideLegal(through, parseSquare("e1"), parseSquare("g1")));
+  const Position free = parseFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  CHECK(play::isFideLegal(free, parseSquare("e1"), parseSquare("g1")));
+  CHECK(play::fideLegalMoves(parseFen(std::string(kStartFen))).size() == 20);
+}
+
+TEST_CASE("mate and stalemate end the game with a result line", "[protocol][xboard]") {
+  // Black to move and mated (back rank); then white to move and stalemated.
+  std::string output =
+      converse(play::Protocol::kXboard, "xboard\nsetboard 3R2k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo\n");
+  CHECK(hasLine(output, "1-0 {White mates}"));
+  CHECK(linesAfter(output, "move ").empty());
+  output = converse(play::Protocol::kXboard, "xboard\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo\n");
+  CHECK(hasLine(output, "1/2-1/2 {Stalemate}"));
+}
+
+TEST_CASE("--trace-dir records every think of a game, and traced thinks play the same moves",
+          "[protocol][trace]") {
+  const std::string dir = binPath("trace-dir-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  const std::string input = "xboard\nnew\nusermove e2e4\nusermove d2d4\nquit\n";
+  const std::string traced = converse(play::Protocol::kXboard, input, 3000, dir);
+  const std::string plain = converse(play::Protocol::kXboard, input, 3000);
+  CHECK(linesAfter(traced, "move ") == linesAfter(plain, "move "));
+  REQUIRE(linesAfter(traced, "move ").size() == 2);
+
+  const std::string game = dir + "/game-001";
+  CHECK(std::filesystem::exists(game + "/001-black.trc"));
+  CHECK(std::filesystem::exists(game + "/002-black.trc"));
+  const std::vector<std::string> record = splitLines(readFile(game + "/game.txt"));
+  const std::vector<std::string> moves = linesAfter(readFile(game + "/game.txt"), "move ");
+  REQUIRE(moves.size() == 4);
+  CHECK(moves[0] == "1 white e2e4 opponent");
+  CHECK(moves[1].rfind(
+            "1 black " + linesAfter(plain, "move ")[0] + " engine trace 001-black.trc budget 3000 nodes ",
+            0) == 0);
+  CHECK(moves[2] == "2 white d2d4 opponent");
+
+  // The second trace's header holds the moves before its think.
+  int status = -1;
+  const std::string info =
+      runCommand("'" + binPath("umax-trace") + "' info '" + game + "/002-black.trc'", &status);
+  CHECK(status == 0);
+  CHECK(info.find("e2e4 " + linesAfter(plain, "move ")[0] + " d2d4") != std::string::npos);
+
+  // A second game in the same folder gets a folder of its own.
+  converse(play::Protocol::kXboard, input, 3000, dir);
+  CHECK(std::filesystem::exists(dir + "/game-002/001-black.trc"));
+  std::filesystem::remove_all(dir);
+}

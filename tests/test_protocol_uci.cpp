@@ -1,0 +1,119 @@
+// The UCI front end, driven in-process as a UCI GUI (or polyglot) drives an
+// engine: identification, positions with moves, go and its limits, info
+// lines, bestmove, and errors that keep the game.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "engines.h"
+#include "protocol_support.h"
+
+using namespace umax;
+using namespace umax::test;
+
+TEST_CASE("uci is answered with id and uciok, isready with readyok", "[protocol][uci]") {
+  const std::string output = converse(play::Protocol::kUci, "uci\nisready\n");
+  CHECK(linesAfter(output, "id name ").size() == 1);
+  CHECK(linesAfter(output, "id author ").size() == 1);
+  CHECK(hasLine(output, "uciok"));
+  CHECK(hasLine(output, "readyok"));
+}
+
+TEST_CASE("a fixed-node game through UCI gives the original's moves", "[protocol][uci][equivalence]") {
+  // A GUI sends the whole game before each go; the engine plays only the new moves.
+  constexpr long kBudget = 30000;
+  constexpr int kPlies = 16;
+  auto original = makeEngine("minimal");
+  original->reset();
+  std::string moves;
+  std::vector<std::string> expected;
+  std::string input = "uci\nucinewgame\nisready\n";
+  std::vector<std::string> played;
+  for (int ply = 0; ply < kPlies; ++ply) {
+    const ThinkResult result = original->think(kBudget);
+    REQUIRE(original->playMove(result.from, result.to));
+    expected.push_back(squareName(result.from) + squareName(result.to));
+  }
+  // Feed the moves the original found back as the GUI would; the engine must find each one itself.
+  for (int ply = 0; ply < kPlies; ++ply) {
+    input += "position startpos" + (moves.empty() ? std::string() : " moves" + moves) + "\ngo nodes " +
+             std::to_string(kBudget) + "\n";
+    moves += " " + expected[ply];
+  }
+  for (std::string move : linesAfter(converse(play::Protocol::kUci, input), "bestmove "))
+    played.push_back(move.substr(0, 4));
+  CHECK(played == expected);
+}
+
+TEST_CASE("go depth, go nodes and go movetime report a budget that replays the think", "[protocol][uci]") {
+  const std::string output =
+      converse(play::Protocol::kUci, "uci\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 5\n");
+  const std::vector<std::string> budgets = linesAfter(output, "info string budget ");
+  REQUIRE(budgets.size() == 2);  // the plan, then the budget that replays the think
+  const long nodes = std::stol(budgets[1]);
+  const std::vector<std::string> best = linesAfter(output, "bestmove ");
+  REQUIRE(best.size() == 1);
+  auto original = makeEngine("minimal");
+  original->reset();
+  REQUIRE(original->playMove(parseSquare("e2"), parseSquare("e4")));
+  REQUIRE(original->playMove(parseSquare("e7"), parseSquare("e5")));
+  const ThinkResult result = original->think(nodes);
+  CHECK(best[0] == squareName(result.from) + squareName(result.to));
+  // info lines: depth, score, nodes, nps, time and pv, one per iteration.
+  const std::vector<std::string> infos = linesAfter(output, "info depth ");
+  REQUIRE(!infos.empty());
+  for (const char* field : {" score cp ", " nodes ", " nps ", " time ", " pv "}) {
+    CAPTURE(field);
+    CHECK(infos.back().find(field) != std::string::npos);
+  }
+  CHECK(std::stoi(infos.back()) == 5);
+}
+
+TEST_CASE("UCI errors are info string lines and the game is kept", "[protocol][uci][bad-input]") {
+  const std::string output = converse(
+      play::Protocol::kUci,
+      "uci\nposition startpos moves e2e4\nfoo\ngo nodes\ngo wtime x\nposition\nposition fen 8/8 w\n"
+      "position startpos moves e2e4 e7e7\ngo\x01\nposition startpos moves e2e4 e7e5\ngo bogus 1\nisready\n");
+  CHECK(hasLine(output, "info string error unknown command: foo"));
+  CHECK(hasLine(output, "info string error go nodes needs a number"));
+  CHECK(hasLine(output, "info string error go wtime needs a number"));
+  CHECK(linesAfter(output, "info string error position needs startpos or fen").size() == 1);
+  CHECK(linesAfter(output, "info string error bad FEN").size() == 1);
+  CHECK(hasLine(output, "info string error move 2 e7e7 is illegal; position ends before it"));
+  CHECK(hasLine(output, "info string error line holds control bytes"));
+  CHECK(hasLine(output, "info string error go: unknown parameter bogus"));
+  CHECK(hasLine(output, "readyok"));
+  CHECK(linesAfter(output, "bestmove").empty());  // every go was refused
+}
+
+TEST_CASE("go infinite thinks until stop, and isready is answered meanwhile, through a pipe",
+          "[protocol][uci][pipes]") {
+  int status = -1;
+  const std::string output = runCommand(
+      "(printf 'uci\\nposition startpos moves e2e4\\ngo infinite\\n'; sleep 1; printf 'isready\\n'; sleep "
+      "0.5;"
+      " printf 'stop\\n'; sleep 0.5; printf 'quit\\n') | timeout 30 '" +
+          binPath("umax-readable") + "'",
+      &status);
+  CHECK(status == 0);
+  const std::size_t ready = output.find("readyok");
+  const std::size_t best = output.find("bestmove ");
+  REQUIRE(ready != std::string::npos);
+  REQUIRE(best != std::string::npos);
+  CHECK(ready < best);  // answered while thinking
+  CHECK(output.find("info depth ") != std::string::npos);
+}
+
+TEST_CASE("go movetime ends the think in time", "[protocol][uci][pipes]") {
+  // End of input 3 s after go abandons a think without a bestmove, so a
+  // bestmove shows that the 0.5 s think ended well before.
+  int status = -1;
+  const std::string output =
+      runCommand("(printf 'uci\\nposition startpos\\ngo movetime 500\\n'; sleep 3) | timeout 30 '" +
+                     binPath("umax-readable") + "' --uci",
+                 &status);
+  CHECK(status == 0);
+  CHECK(output.find("info string budget ") != std::string::npos);
+  CHECK(output.find("(move time 0.500 s") != std::string::npos);
+  CHECK(output.find("bestmove ") != std::string::npos);
+}

@@ -1,0 +1,149 @@
+// The xboard (CECP v2) front end, driven in-process as xboard drives an
+// engine through its pipes: features, the game commands, errors that keep
+// the game, and fixed-node games that equal the original's.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "engines.h"
+#include "protocol_support.h"
+
+using namespace umax;
+using namespace umax::test;
+
+namespace {
+
+/// The original's own game loop, think then play, for `plies` plies from main()'s start.
+std::vector<std::string> originalSelfPlay(std::string_view build, int plies, long budget) {
+  auto engine = makeEngine(build);
+  engine->reset();
+  std::vector<std::string> moves;
+  for (int ply = 0; ply < plies; ++ply) {
+    const ThinkResult result = engine->think(budget);
+    if (!engine->playMove(result.from, result.to)) break;
+    moves.push_back(squareName(result.from) + squareName(result.to));
+  }
+  return moves;
+}
+
+std::vector<std::string> firstFour(std::vector<std::string> moves) {
+  for (std::string& move : moves) move = move.substr(0, 4);
+  return moves;
+}
+
+}  // namespace
+
+TEST_CASE("protover 2 is answered with the features the engine really supports and done=1",
+          "[protocol][xboard]") {
+  const std::string output = converse(play::Protocol::kXboard, "xboard\nprotover 2\n");
+  const std::vector<std::string> features = linesAfter(output, "feature ");
+  REQUIRE(features.size() == 1);
+  for (const char* wanted : {"ping=1", "setboard=1", "usermove=1", "sigint=0", "sigterm=0", "colors=0",
+                             "myname=\"umax-readable", "time=1", "done=1"}) {
+    CAPTURE(wanted);
+    CHECK(features[0].find(wanted) != std::string::npos);
+  }
+  CHECK(features[0].rfind("done=1") == features[0].size() - 6);  // done=1 comes last
+}
+
+TEST_CASE("what xboard sends around a game is accepted without an error", "[protocol][xboard]") {
+  // The command sequence xboard 4.9 sent Fairy-Max (issue 15), then a game end.
+  const std::string output =
+      converse(play::Protocol::kXboard,
+               "xboard\nprotover 2\naccepted setboard\nnew\nrandom\nmemory 64\nlevel 0 0:10 0\n"
+               "post\nhard\nping 1\nforce\ncomputer\nblack\ntime 1000\notim 1000\n"
+               "white\ngo\ntime 990\notim 1000\nusermove e7e5\nresult 1-0 {White resigns}\n"
+               "force\nping 2\nquit\n",
+               20000);
+  CHECK(linesAfter(output, "Error").empty());
+  CHECK(linesAfter(output, "Illegal").empty());
+  CHECK(hasLine(output, "pong 1"));
+  CHECK(hasLine(output, "pong 2"));
+  CHECK(linesAfter(output, "move ").size() == 2);  // after go, and after the opponent's e7e5
+  CHECK(!linesAfter(output, "# budget 20000 nodes").empty());
+}
+
+TEST_CASE("xboard errors name the command, and the game goes on unchanged", "[protocol][xboard][bad-input]") {
+  const std::string output =
+      converse(play::Protocol::kXboard,
+               "xboard\nnew\nforce\nusermove e2e5\nfoo bar\nusermove\nusermove e9e4\n"
+               "setboard 8/8/8 w - -\nsd x\nlevel 40\ntime\n\x01\x02 garbage\nusermove e2e4\n"
+               "usermove e2e4\nusermove a7a8n\nundo\nusermove e2e4\n" +
+                   std::string(5000, 'x') + "\nping 9\n");
+  CHECK(hasLine(output, "Illegal move: e2e5"));
+  CHECK(hasLine(output, "Error (unknown command): foo bar"));
+  CHECK(hasLine(output, "Error (usermove needs a move like e2e4): usermove"));
+  CHECK(hasLine(output, "Illegal move (not a move like e2e4): e9e4"));
+  CHECK(linesAfter(output, "Error (bad FEN").size() == 1);
+  CHECK(hasLine(output, "Error (sd needs a depth 1..98): sd x"));
+  CHECK(linesAfter(output, "Error (level needs MPS BASE INC").size() == 1);
+  CHECK(hasLine(output, "Error (time needs centiseconds): time"));
+  CHECK(linesAfter(output, "Error (line holds control bytes)").size() == 1);
+  CHECK(linesAfter(output, "Error (line of 5000 characters is too long").size() == 1);
+  // e2e4 was played once: the second is illegal; undo takes it back, so the third is legal again.
+  CHECK(linesAfter(output, "Illegal move: e2e4").size() == 1);
+  CHECK(hasLine(output, "Illegal move (only a pawn reaching the last rank promotes): a7a8n"));
+  CHECK(hasLine(output, "pong 9"));
+  CHECK(linesAfter(output, "move ").empty());  // force mode all along: the engine never moved
+}
+
+TEST_CASE("a fixed-node game through xboard gives the original's moves", "[protocol][xboard][equivalence]") {
+  constexpr long kBudget = 30000;
+  constexpr int kPlies = 16;
+  std::string input = "xboard\nprotover 2\nnew\nforce\n";
+  for (int ply = 0; ply < kPlies; ++ply) input += "go\n";  // go: play the side to move
+  const std::vector<std::string> played =
+      firstFour(linesAfter(converse(play::Protocol::kXboard, input, kBudget), "move "));
+  CHECK(played == originalSelfPlay("minimal", kPlies, kBudget));
+}
+
+TEST_CASE("sd and st become node budgets that umax-probe --nodes replays", "[protocol][xboard]") {
+  const std::string output = converse(play::Protocol::kXboard, "xboard\nnew\nsd 5\ngo\n");
+  const std::vector<std::string> budget = linesAfter(output, "# budget ");
+  REQUIRE(budget.size() == 1);
+  CHECK(budget[0].find("(depth 5)") != std::string::npos);
+  const long nodes = std::stol(budget[0]);
+  const std::vector<std::string> move = linesAfter(output, "move ");
+  REQUIRE(move.size() == 1);
+  // The original, from main()'s start with that budget, ends after the same iteration.
+  auto original = makeEngine("minimal");
+  original->reset();
+  const ThinkResult result = original->think(nodes);
+  CHECK(move[0] == squareName(result.from) + squareName(result.to));
+}
+
+TEST_CASE("the first line xboard switches umax-readable into xboard mode, through a pipe",
+          "[protocol][xboard][pipes]") {
+  int status = -1;
+  const std::string output = runCommand(
+      "printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\ngo\\nping 5\\nquit\\n' | timeout 60 '" +
+          binPath("umax-readable") + "' --nodes 20000",
+      &status);
+  CHECK(status == 0);
+  CHECK(output.find("feature ") != std::string::npos);
+  CHECK(output.find("\nmove ") != std::string::npos);
+  CHECK(output.find("pong 5") != std::string::npos);
+  // The classic board is not printed in protocol mode.
+  CHECK(output.find(" r n b q k b n r") == std::string::npos);
+}
+
+TEST_CASE("? moves at once and quit ends a long think, through a pipe", "[protocol][xboard][pipes]") {
+  int status = -1;
+  // st 100: a budget of about a minute; ? after half a second makes the engine move now.
+  const std::string output = runCommand(
+      "(printf 'xboard\\nprotover 2\\nnew\\nst 100\\ngo\\n'; sleep 1; printf '?\\nping 3\\n'; sleep 0.5;"
+      " printf 'st 100\\ngo\\n'; sleep 1; printf 'quit\\n') | timeout 30 '" +
+          binPath("umax-readable") + "' --xboard",
+      &status);
+  CHECK(status == 0);
+  CHECK(linesAfter(output, "move ").size() == 1);  // after ?; quit drops the second think's move
+  CHECK(output.find("pong 3") != std::string::npos);
+  CHECK(output.find("stopped before the budget was spent") != std::string::npos);
+}
+
+TEST_CASE("end of input during a think exits cleanly", "[protocol][xboard][pipes][bad-input]") {
+  int status = -1;
+  runCommand("printf 'xboard\\nnew\\nst 100\\ngo\\n' | timeout 30 '" + binPath("umax-readable") + "'",
+             &status);
+  CHECK(status == 0);
+}
