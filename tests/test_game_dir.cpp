@@ -26,13 +26,25 @@ namespace {
 
 constexpr long kBudget = 1500;
 
-/// A fresh, empty folder for one test.
-fs::path freshFolder(const std::string& name) {
-  const fs::path folder = binPath("game-dir-" + std::to_string(getpid()) + "-" + name);
-  fs::remove_all(folder);
-  fs::create_directories(folder);
-  return folder;
-}
+/// A fresh, empty folder for one test, removed when the test case ends.
+class FreshFolder {
+ public:
+  explicit FreshFolder(const std::string& name)
+      : path_(binPath("game-dir-" + std::to_string(getpid()) + "-" + name)) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~FreshFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  FreshFolder(const FreshFolder&) = delete;
+  FreshFolder& operator=(const FreshFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
 
 /// What a recorded game should read back as.
 struct PlayedThink {
@@ -91,7 +103,8 @@ void checkGame(const GameRecord& game, const std::vector<PlayedThink>& played, i
 }  // namespace
 
 TEST_CASE("a folder of traces reads back as its games, whatever the file names' order", "[trace][game]") {
-  const fs::path folder = freshFolder("two-games");
+  const FreshFolder fresh("two-games");
+  const fs::path& folder = fresh.path();
   // White's game named so that plain string order would put ply 11 before ply 3.
   const auto plainName = [](int ply, bool white) {
     return std::to_string(ply) + (white ? "-white" : "-black") + ".trc";
@@ -170,7 +183,8 @@ TEST_CASE("a folder of traces reads back as its games, whatever the file names' 
 }
 
 TEST_CASE("two games identical so far stay two games", "[trace][game]") {
-  const fs::path folder = freshFolder("twins");
+  const FreshFolder fresh("twins");
+  const fs::path& folder = fresh.path();
   const std::vector<std::string> replies = {"e7e5", "b8c6"};
   const std::vector<PlayedThink> first = playRecordedGame(
       folder, "", true, replies, [](int ply, bool) { return "a-" + std::to_string(ply) + ".trc"; });
@@ -186,7 +200,8 @@ TEST_CASE("two games identical so far stay two games", "[trace][game]") {
 }
 
 TEST_CASE("a folder without traces, or no folder at all, is refused with a message", "[trace][game]") {
-  const fs::path folder = freshFolder("empty");
+  const FreshFolder fresh("empty");
+  const fs::path& folder = fresh.path();
   CHECK_THROWS_WITH(readGameDir(folder.string()), Catch::Contains("no readable trace"));
   std::ofstream(folder / "bad.trc") << "UMAXTRC";
   CHECK_THROWS_WITH(readGameDir(folder.string()), Catch::Contains("bad.trc"));
@@ -200,7 +215,8 @@ TEST_CASE("a folder without traces, or no folder at all, is refused with a messa
 }
 
 TEST_CASE("a game folder's game.txt record gives the whole move list and the result", "[trace][game]") {
-  const fs::path folder = freshFolder("record") / "game-001";
+  const FreshFolder fresh("record");
+  const fs::path folder = fresh.path() / "game-001";
   fs::create_directories(folder);
   const std::vector<std::string> replies = {"e7e5", "b8c6"};
   const std::vector<PlayedThink> played = playRecordedGame(folder, "", true, replies, [](int ply, bool) {
