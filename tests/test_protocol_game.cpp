@@ -9,6 +9,7 @@
 
 #include "engines.h"
 #include "protocol_support.h"
+#include "umax/play/budget.h"
 #include "umax/play/fide.h"
 
 using namespace umax;
@@ -129,4 +130,66 @@ TEST_CASE("--trace-dir records every think of a game, and traced thinks play the
   converse(play::Protocol::kXboard, input, 3000, dir);
   CHECK(std::filesystem::exists(dir + "/game-002/001-black.trc"));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("every input of the committed fuzz_protocol corpus ends its session cleanly",
+          "[protocol][bad-input][fuzz-corpus]") {
+  // The corpus fuzz/run.sh grows with libFuzzer (clang builds only); this
+  // replays it in every build, as fuzz/fuzz_protocol.cpp does: the first byte
+  // picks the protocol, the rest is the command stream, 500-node thinks.
+  int inputs = 0;
+  int answered = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(sourcePath("fuzz/corpus/fuzz_protocol"))) {
+    const std::string bytes = readFile(entry.path().string());
+    if (bytes.empty()) continue;
+    CAPTURE(entry.path().filename().string());
+    const auto protocol = (bytes[0] & 1) ? play::Protocol::kUci : play::Protocol::kXboard;
+    const std::string output = converse(protocol, bytes.substr(1), 500);
+    answered += !output.empty();
+    ++inputs;
+  }
+  CHECK(inputs >= 4);
+  CHECK(answered >= inputs / 2);  // most inputs get some answer: they reach the command handlers
+}
+
+TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budget]") {
+  using play::chooseBudget;
+  play::TimeControl clock;
+  SECTION("sudden death: 40 moves assumed, t = left / 42") {
+    clock.timeLeft = 10;
+    const play::Budget budget = chooseBudget(clock, 1e6);
+    CHECK(budget.nodes == 142857);  // 0.6 x 10/42 s x 1e6 nodes/s
+    CHECK(budget.hardSeconds == Approx(3 * 10.0 / 42));
+  }
+  SECTION("moves to go and an increment: t = (left + (n - 1) x inc) / (n + 2)") {
+    clock.timeLeft = 60;
+    clock.movesToGo = 20;
+    clock.increment = 2;
+    const play::Budget budget = chooseBudget(clock, 1e5);
+    CHECK(budget.nodes == 267272);  // 0.6 x 98/22 s x 1e5
+    CHECK(budget.hardSeconds == Approx(3 * 98.0 / 22));
+  }
+  SECTION("the hard limit never takes more than 0.9 of the time left") {
+    clock.timeLeft = 1;
+    clock.movesToGo = 1;
+    CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(0.9));
+  }
+  SECTION("no time left still gives a think that finds a move") {
+    clock.timeLeft = 0;
+    CHECK(chooseBudget(clock, 1e6).nodes == play::kMinClockBudget);
+  }
+  SECTION("a move time: 0.6 of it as budget, the move time as the hard limit") {
+    clock.moveSeconds = 2;
+    const play::Budget budget = chooseBudget(clock, 5e5);
+    CHECK(budget.nodes == 600000);
+    CHECK(budget.hardSeconds == Approx(2));
+  }
+  SECTION("a fixed node count wins over any clock, without a hard limit") {
+    clock.timeLeft = 10;
+    clock.moveSeconds = 2;
+    clock.fixedNodes = 5000;
+    const play::Budget budget = chooseBudget(clock, 1e6);
+    CHECK(budget.nodes == 5000);
+    CHECK(budget.hardSeconds == 0);
+  }
 }

@@ -2,11 +2,13 @@
 // engine: identification, positions with moves, go and its limits, info
 // lines, bestmove, and errors that keep the game.
 #include <catch2/catch.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "engines.h"
 #include "protocol_support.h"
+#include "umax/play/fide.h"
 
 using namespace umax;
 using namespace umax::test;
@@ -67,6 +69,25 @@ TEST_CASE("go depth, go nodes and go movetime report a budget that replays the t
     CHECK(infos.back().find(field) != std::string::npos);
   }
   CHECK(std::stoi(infos.back()) == 5);
+  // The pv, read back from the hash table, is a line of legal moves that starts with the best move.
+  const std::string pv = infos.back().substr(infos.back().find(" pv ") + 4);
+  CHECK(pv.rfind(best[0], 0) == 0);
+  Position position = original->position();
+  std::istringstream line(pv);
+  std::string move;
+  int plies = 0;
+  auto replay = makeEngine("readable");
+  replay->setPosition(position);
+  while (line >> move) {
+    CAPTURE(pv, move);
+    int from;
+    int to;
+    REQUIRE(parseMove(move, from, to));
+    CHECK(play::isFideLegal(replay->position(), from, to));
+    REQUIRE(replay->playMove(from, to));
+    ++plies;
+  }
+  CHECK(plies >= 3);
 }
 
 TEST_CASE("UCI errors are info string lines and the game is kept", "[protocol][uci][bad-input]") {

@@ -87,6 +87,21 @@ TEST_CASE("xboard errors name the command, and the game goes on unchanged", "[pr
   CHECK(linesAfter(output, "move ").empty());  // force mode all along: the engine never moved
 }
 
+TEST_CASE("white and black put a side on move when a move or think comes", "[protocol][xboard]") {
+  // black, then a move for black from the start position: the side was put on move.
+  std::string output =
+      converse(play::Protocol::kXboard, "xboard\nnew\nforce\nblack\nusermove e7e5\nping 1\n");
+  CHECK(linesAfter(output, "Illegal").empty());
+  CHECK(hasLine(output, "pong 1"));
+  // Black is in check: white cannot be on move. Refused with an error, nothing crashes, the game stays.
+  output =
+      converse(play::Protocol::kXboard,
+               "xboard\nsetboard 4k3/8/8/8/8/8/8/4R1K1 b - - 0 1\nforce\nwhite\ngo\nusermove e8d8\nping 2\n");
+  CHECK(linesAfter(output, "Error (cannot put that side on move: bad FEN").size() == 1);
+  CHECK(linesAfter(output, "Illegal").empty());  // e8d8 was black's legal move
+  CHECK(hasLine(output, "pong 2"));
+}
+
 TEST_CASE("a fixed-node game through xboard gives the original's moves", "[protocol][xboard][equivalence]") {
   constexpr long kBudget = 30000;
   constexpr int kPlies = 16;
@@ -95,6 +110,39 @@ TEST_CASE("a fixed-node game through xboard gives the original's moves", "[proto
   const std::vector<std::string> played =
       firstFour(linesAfter(converse(play::Protocol::kXboard, input, kBudget), "move "));
   CHECK(played == originalSelfPlay("minimal", kPlies, kBudget));
+}
+
+TEST_CASE("opponent moves take the original's legality-check path: the engine's replies equal the original's",
+          "[protocol][xboard][equivalence]") {
+  // White plays the moves of a test game through usermove; the engine
+  // (black) answers with fixed-node thinks. The original's game loop does the
+  // same: entered move (legality check, play), then think and play. The game
+  // stops where the next white move of the file is not legal any more.
+  constexpr long kBudget = 20000;
+  const std::vector<std::string> white = [] {
+    std::vector<std::string> moves;
+    const std::vector<std::string> game = testGames().at(0);
+    for (std::size_t index = 0; index < game.size(); index += 2) moves.push_back(game[index]);
+    return moves;
+  }();
+  auto original = makeEngine("minimal");
+  original->reset();
+  std::string input = "xboard\nprotover 2\nnew\n";
+  std::vector<std::string> expected;
+  for (const std::string& move : white) {
+    int from;
+    int to;
+    REQUIRE(parseMove(move, from, to));
+    if (!original->playMove(from, to)) break;
+    input += "usermove " + move + "\n";
+    const ThinkResult reply = original->think(kBudget);
+    if (!original->playMove(reply.from, reply.to)) break;
+    expected.push_back(squareName(reply.from) + squareName(reply.to));
+  }
+  REQUIRE(expected.size() >= 4);
+  const std::string output = converse(play::Protocol::kXboard, input, kBudget);
+  CHECK(firstFour(linesAfter(output, "move ")) == expected);
+  CHECK(linesAfter(output, "Illegal").empty());
 }
 
 TEST_CASE("sd and st become node budgets that umax-probe --nodes replays", "[protocol][xboard]") {

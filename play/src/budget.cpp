@@ -9,7 +9,8 @@ namespace {
 
 long nodesFor(double seconds, double nodesPerSecond) {
   const double nodes = seconds * nodesPerSecond;
-  return static_cast<long>(std::clamp(nodes, 1.0, static_cast<double>(kMaxBudget)));
+  return static_cast<long>(
+      std::clamp(nodes, static_cast<double>(kMinClockBudget), static_cast<double>(kMaxBudget)));
 }
 
 std::string describe(const char* what, double seconds, double nodesPerSecond) {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "umax/play/fide.h"
+#include "umax/play/pv.h"
 #include "umax/session.h"
 #include "umax/trace/writer.h"
 
@@ -121,6 +122,7 @@ bool Game::playOnEngine(int from, int to, char promotion) {
 }
 
 std::string Game::playMove(std::string_view text) {
+  note_.clear();
   int from;
   int to;
   if (text.size() < 4 || text.size() > 5 || !parseMove(text.substr(0, 4), from, to))
@@ -133,7 +135,15 @@ std::string Game::playMove(std::string_view text) {
   if (promotion && !isPromotion(before, from, to)) return "only a pawn reaching the last rank promotes";
   if (!promotion && isPromotion(before, from, to)) promotion = 'q';
   if (!isFideLegal(before, from, to)) return "illegal";
-  if (!playOnEngine(from, to, promotion)) return "illegal under micro-Max's rules";
+  if (!playOnEngine(from, to, promotion)) {
+    // FIDE allows it but the original's check refuses it: a castling whose
+    // rook lands where a reply can capture it, or whose king's square a reply
+    // reaches (see the quirks page). A GUI has accepted the move, so it is put
+    // on the board directly, the way the original would have played it.
+    placeMove(before, from, to, promotion);
+    note_ = "micro-Max's rules refuse " + moveText(from, to, promotion) +
+            " (FIDE allows it): set on the board directly, the original's game path ends here";
+  }
   moves_.push_back({moveText(from, to, promotion), false, ""});
   return "";
 }
@@ -141,6 +151,34 @@ std::string Game::playMove(std::string_view text) {
 void Game::rewind() {
   engine_->setPosition(start_);
   moves_.clear();
+}
+
+void Game::placeMove(const Position& before, int from, int to, char promotion) {
+  Position after = before;
+  Board& board = after.board;
+  const int side = before.side;
+  const int piece = board[from];
+  const int type = typeOf(piece);
+  int captureSquare = to;
+  if (type <= kDownwardPawn && to == fideEpSquare(before)) captureSquare = to ^ 16;  // the pawn beside
+  int gain = kValueScale * kPieceValue[typeOf(board[captureSquare])];
+  board[captureSquare] = 0;
+  board[from] = 0;
+  board[to] = static_cast<int8_t>(piece & 31);  // no virgin bit any more
+  if (isCastling(before, from, to)) {
+    board[to > from ? (from | 7) : (from & ~7)] = 0;
+    board[(from + to) / 2] = static_cast<int8_t>(side + kRook);
+  }
+  after.epSquare = kNoSquare;
+  if (type <= kDownwardPawn && (to - from == 32 || from - to == 32)) after.epSquare = (from + to) / 2;
+  if (isPromotion(before, from, to)) {
+    const int promoted = promotionType(promotion) == kEmpty ? kQueen : promotionType(promotion);
+    board[to] = static_cast<int8_t>(pieceCode(promoted, side));
+    gain += kPromotionBonus - kValueScale * (kPieceValue[kQueen] - kPieceValue[promoted]);
+  }
+  after.side = opponentOf(side);
+  after.eval = -before.eval - gain;  // Q = -e - i: material only, as after the original's moves
+  engine_->setPosition(after);
 }
 
 bool Game::undo() {
@@ -151,7 +189,9 @@ bool Game::undo() {
     int from;
     int to;
     parseMove(std::string_view(move.text).substr(0, 4), from, to);
-    playOnEngine(from, to, move.text.size() == 5 ? move.text[4] : 0);
+    const Position before = engine_->position();
+    const char promotion = move.text.size() == 5 ? move.text[4] : 0;
+    if (!playOnEngine(from, to, promotion)) placeMove(before, from, to, promotion);
   }
   moves_ = std::move(kept);
   return true;
@@ -164,7 +204,13 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
   bool depthReached = false;
   engine_->setIterationListener([&](const IterationReport& report) {
     lastIterationNodes = report.nodes;
-    if (limits.listener) limits.listener({report.draft, report.score, report.from, report.to, report.nodes});
+    if (limits.listener) {
+      // The root's entry is stored by now: the line starts with the iteration's best move.
+      const std::string best = moveText(report.from, report.to);
+      std::string line = principalVariation(*engine_);
+      if (line.rfind(best, 0) != 0) line = best;
+      limits.listener({report.draft, report.score, report.from, report.to, report.nodes, line});
+    }
     if (limits.depth > 0 && report.draft >= limits.depth && limits.stop && !limits.stop->load()) {
       depthReached = true;
       limits.stop->store(true);

@@ -228,7 +228,7 @@ class UciSession final : public Session {
       const long nps = seconds > 0 ? static_cast<long>(static_cast<double>(iteration.nodes) / seconds) : 0;
       send("info depth " + std::to_string(iteration.depth) + " score " + scoreText(iteration.score) +
            " nodes " + std::to_string(iteration.nodes) + " nps " + std::to_string(nps) + " time " +
-           std::to_string(milliseconds) + " pv " + moveText(iteration.from, iteration.to));
+           std::to_string(milliseconds) + " pv " + iteration.pv);
     };
     pendingBest_.clear();
     stopSeen_ = false;

@@ -98,6 +98,7 @@ class XboardSession final : public Session {
     } else if (command == "new") {
       game_.newGame();
       startGameRecord();
+      requestedSide_ = 0;
       force_ = false;
       engineSide_ = kBlack;
       ourMoves_ = 0;
@@ -106,6 +107,7 @@ class XboardSession final : public Session {
     } else if (command == "force") {
       force_ = true;
     } else if (command == "go") {
+      if (!applyRequestedSide(line)) return true;
       force_ = false;
       engineSide_ = game_.sideToMove();
       think();
@@ -115,7 +117,7 @@ class XboardSession final : public Session {
     } else if (command == "white" || command == "black") {
       setSideToMove(command == "white" ? kWhite : kBlack);
     } else if (command == "usermove") {
-      userMove(rest);
+      if (applyRequestedSide(line)) userMove(rest);
     } else if (command == "setboard") {
       setBoard(rest);
     } else if (command == "ping") {
@@ -161,9 +163,9 @@ class XboardSession final : public Session {
       int from;
       int to;
       if ((command.size() == 4 || command.size() == 5) && parseMove(command.substr(0, 4), from, to) &&
-          rest.empty())
-        userMove(command);  // protocol 1 sends moves without "usermove"
-      else
+          rest.empty()) {
+        if (applyRequestedSide(line)) userMove(command);  // protocol 1 sends moves without "usermove"
+      } else
         return error("unknown command", line);
     }
     return true;
@@ -184,18 +186,31 @@ class XboardSession final : public Session {
     return text;
   }
 
+  // The old colours idiom (`black`, `time`, `otim`, `white`, `go`): `white`
+  // or `black` names the side on move and gives us the other one. The side
+  // is only noted here and put on the board when a move or a think comes, so
+  // that the usual black-then-white pair leaves main()'s start untouched.
   void setSideToMove(int side) {
-    // The old colours idiom: `white` / `black` put that side on move and
-    // give us the other one.
     engineSide_ = opponentOf(side);
-    force_ = false;
-    if (game_.sideToMove() == side) return;
+    requestedSide_ = side;
+  }
+
+  /// Puts the side `white`/`black` asked for on move, if it is not already;
+  /// false (with an error line) if the position cannot have that side on move.
+  bool applyRequestedSide(const std::string& line) {
+    const int side = requestedSide_;
+    requestedSide_ = 0;
+    if (side == 0 || game_.sideToMove() == side) return true;
     Position position = game_.position();
     position.side = side;
-    position.eval = -position.eval;
-    position.epSquare = kNoSquare;
-    game_.setBoard(toFen(position, game_.fullMove()));
+    try {
+      game_.setBoard(toFen(position, game_.fullMove()));
+    } catch (const std::exception& refusal) {
+      error(std::string("cannot put that side on move: ") + refusal.what(), line);
+      return false;
+    }
     startGameRecord();
+    return true;
   }
 
   void userMove(const std::string& text) {
@@ -208,11 +223,13 @@ class XboardSession final : public Session {
       send(why == "illegal" ? "Illegal move: " + text : "Illegal move (" + why + "): " + text);
       return;
     }
+    if (!game_.note().empty()) send("# " + game_.note());
     writeRecord();
     if (!force_ && game_.sideToMove() == engineSide_) think();
   }
 
   void setBoard(const std::string& fen) {
+    requestedSide_ = 0;
     try {
       game_.setBoard(fen);
     } catch (const std::exception& refusal) {
@@ -266,8 +283,7 @@ class XboardSession final : public Session {
                 .count() /
             10;
         send(std::to_string(iteration.depth) + " " + std::to_string(iteration.score) + " " +
-             std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " +
-             moveText(iteration.from, iteration.to));
+             std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv);
       };
     }
     startThink(budget, listener, [this](const GameThink& think, const Budget& planned, double) {
@@ -291,6 +307,7 @@ class XboardSession final : public Session {
 
   bool force_ = false;
   bool post_ = false;
+  int requestedSide_ = 0;  // side named by white/black, not yet on the board (0: none)
   int engineSide_ = kBlack;
   int movesPerSession_ = 0;
   int ourMoves_ = 0;

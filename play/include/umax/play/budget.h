@@ -34,6 +34,9 @@ struct Budget {
 
 /// Largest budget a think accepts (the engine counts nodes in an int).
 inline constexpr long kMaxBudget = 2000000000L;
+/// Smallest budget a clock gives: iteration 1 looks at no move, so a think
+/// needs a few dozen nodes to have one; 1,000 take about a millisecond.
+inline constexpr long kMinClockBudget = 1000;
 /// Moves assumed left when the time control does not say.
 inline constexpr int kAssumedMovesLeft = 40;
 /// The soft limit (no new iteration) as a share of the time per move.

@@ -30,6 +30,7 @@ struct Iteration {
   int from = 0;    ///< best move so far (from-square)
   int to = 0;      ///< best move so far (to-square)
   long nodes = 0;  ///< nodes of this think so far
+  std::string pv;  ///< the best line as far as the hash table gives it (at least the best move)
 };
 
 /// Called after each completed iteration of a think.
@@ -75,10 +76,13 @@ class Game {
   void setBoard(std::string_view fen);
 
   /// Plays an opponent's move like "e2e4" or "a7a8n". Returns "" if played,
-  /// else why not ("not a move like e2e4", "illegal").
+  /// else why not ("not a move like e2e4", "illegal"). A move FIDE allows
+  /// and the original's check refuses is set on the board directly (see note()).
   std::string playMove(std::string_view text);
   /// Back to the start of this game (same start position), the table kept.
   void rewind();
+  /// What the last playMove() had to do beyond main()'s path ("" if nothing).
+  const std::string& note() const { return note_; }
   /// Takes back the last move: the game is replayed from its start (the table is kept).
   bool undo();
 
@@ -114,6 +118,7 @@ class Game {
 
  private:
   bool playOnEngine(int from, int to, char promotion);
+  void placeMove(const Position& before, int from, int to, char promotion);
   ThinkResult search(const ThinkLimits& limits, long& budgetUsed, bool& stopped);
 
   std::unique_ptr<Engine> engine_;
@@ -122,6 +127,7 @@ class Game {
   int startFullMove_ = 1;
   std::vector<PlayedMove> moves_;
   int gameNumber_ = 0;
+  std::string note_;
 };
 
 /// The coordinate text of a move, with a promotion letter if given.
