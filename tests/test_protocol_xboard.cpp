@@ -145,7 +145,8 @@ TEST_CASE("opponent moves take the original's legality-check path: the engine's 
   CHECK(linesAfter(output, "Illegal").empty());
 }
 
-TEST_CASE("sd and st become node budgets that umax-probe --nodes replays", "[protocol][xboard]") {
+TEST_CASE("sd becomes a node budget with which the original ends after the same iteration",
+          "[protocol][xboard]") {
   const std::string output = converse(play::Protocol::kXboard, "xboard\nnew\nsd 5\ngo\n");
   const std::vector<std::string> budget = linesAfter(output, "# budget ");
   REQUIRE(budget.size() == 1);
