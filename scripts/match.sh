@@ -8,7 +8,7 @@
 # Options (defaults in brackets):
 #   -n, --games N      games to play [2]; our engine is white in games 1, 3, 5, ...
 #   --tc MIN:SEC       xboard's clock for the whole game, per side [0:30]
-#   --inc SEC          increment per move [0]
+#   --inc SEC          increment per move, may be a fraction such as 0.2 [0]
 #   --opponent-odds K  divide the opponent's clock by K (xboard -secondTimeOdds) [1]
 #   --nodes N          umax-readable thinks with a fixed node budget of N per move (passed as
 #                      `--nodes N`), whatever its clock says; the clock still runs, so give a
@@ -87,7 +87,7 @@ while (($#)); do
 done
 [[ $games =~ ^[1-9][0-9]*$ ]] || fail_usage "--games must be a positive number, not '$games'"
 [[ $tc =~ ^[0-9]+(:[0-5][0-9])?$ ]] || fail_usage "--tc must look like MIN or MIN:SEC, not '$tc'"
-[[ $inc =~ ^[0-9]+$ ]] || fail_usage "--inc must be whole seconds, not '$inc'"
+[[ $inc =~ ^[0-9]+(\.[0-9]+)?$ ]] || fail_usage "--inc must be seconds, such as 1 or 0.2, not '$inc'"
 [[ $odds =~ ^[1-9][0-9]*$ ]] || fail_usage "--opponent-odds must be a positive number, not '$odds'"
 [[ -z $nodes || $nodes =~ ^[1-9][0-9]*$ ]] || fail_usage "--nodes must be a positive number, not '$nodes'"
 ((replay == 0)) || [[ -n $nodes ]] || fail_usage "--replay needs --nodes (a time-controlled think is not reproducible)"
@@ -158,7 +158,7 @@ opponent_note() {
 # xboard can hang (for example when it cannot start an engine): a limit far above any game's
 # length (both clocks spent, 300 increments, 2 minutes of slack per game).
 tc_seconds=$((10#${tc%%:*} * 60 + $([[ $tc == *:* ]] && echo $((10#${tc##*:})) || echo 0)))
-limit=$((games * (2 * tc_seconds + 300 * inc + 120) + 60))
+limit=$(awk -v g="$games" -v t="$tc_seconds" -v i="$inc" 'BEGIN { printf "%d", g * (2 * t + 300 * i + 120) + 60 }')
 start=$SECONDS
 status=0
 timeout --kill-after=10 "$limit" "${runner[@]}" xboard "${xboard_args[@]}" > "$out/xboard.out" 2>&1 || status=$?
