@@ -169,10 +169,18 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     CHECK(budget.nodes == 267272);  // 0.6 x 98/22 s x 1e5
     CHECK(budget.hardSeconds == Approx(3 * 98.0 / 22));
   }
-  SECTION("the hard limit never takes more than 0.9 of the time left") {
+  SECTION("the hard limit never takes more than a quarter of the time left") {
     clock.timeLeft = 1;
     clock.movesToGo = 1;
-    CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(0.9));
+    CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(0.25));
+  }
+  SECTION("the fixed cost of the moves left is reserved, and the budget divided by the overshoot") {
+    clock.timeLeft = 10;
+    clock.reservePerMove = 0.05;  // 40 moves x 0.05 s: 8 s remain for searching
+    clock.overshoot = 2;
+    const play::Budget budget = chooseBudget(clock, 1e6);
+    CHECK(budget.nodes == 57142);  // 0.6 x 8/42 s x 1e6 / 2
+    CHECK(budget.hardSeconds == Approx(3 * 8.0 / 42));
   }
   SECTION("no time left still gives a think that finds a move") {
     clock.timeLeft = 0;

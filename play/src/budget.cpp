@@ -38,11 +38,11 @@ Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
     budget.reason = describe("move time", control.moveSeconds, nodesPerSecond);
   } else if (control.timeLeft >= 0) {
     const int movesLeft = control.movesToGo > 0 ? control.movesToGo : kAssumedMovesLeft;
-    const double perMove =
-        std::max(0.0, control.timeLeft + (movesLeft - 1) * control.increment) / (movesLeft + 2);
-    budget.nodes = nodesFor(kSoftShare * perMove, nodesPerSecond);
-    // Never let the hard limit run the clock out: keep a tenth of what is left.
-    budget.hardSeconds = std::max(0.001, std::min(kHardFactor * perMove, 0.9 * control.timeLeft));
+    const double usable = std::max(0.0, control.timeLeft - movesLeft * control.reservePerMove);
+    const double perMove = std::max(0.0, usable + (movesLeft - 1) * control.increment) / (movesLeft + 2);
+    budget.nodes = nodesFor(kSoftShare * perMove / std::max(1.0, control.overshoot), nodesPerSecond);
+    // Never let the hard limit run the clock out: at most a quarter of what is usable.
+    budget.hardSeconds = std::max(0.001, std::min(kHardFactor * perMove, 0.25 * usable));
     budget.reason = describe("clock: t =", perMove, nodesPerSecond);
   } else if (control.depth > 0) {
     budget.nodes = kMaxBudget;

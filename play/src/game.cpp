@@ -2,6 +2,7 @@
 // for every move, FIDE's rules at the border.
 #include "umax/play/game.h"
 
+#include <chrono>
 #include <sstream>
 
 #include "umax/play/fide.h"
@@ -110,7 +111,10 @@ std::string Game::moveList() const {
 // promotion bonus had been given for the smaller piece.
 bool Game::playOnEngine(int from, int to, char promotion) {
   const Position before = engine_->position();
-  if (!engine_->playMove(from, to)) return false;
+  const auto start = std::chrono::steady_clock::now();
+  const bool legal = engine_->playMove(from, to);
+  lastCheckSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!legal) return false;
   const int type = promotionType(promotion);
   if (isPromotion(before, from, to) && type != kEmpty && type != kQueen) {
     Position after = engine_->position();

@@ -2,6 +2,7 @@
 // the speed estimate and the trace directory, shared by both protocols.
 #include "session.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -19,7 +20,15 @@ std::string threeDigits(int number) {
   return text;
 }
 
+/// Largest overshoot assumed (an iteration costs a few times the last).
+constexpr double kMaxOvershoot = 8;
+
 }  // namespace
+
+void Session::correct(TimeControl& control) const {
+  control.reservePerMove = ourCheck_ + opponentCheck_;
+  control.overshoot = overshoot_;
+}
 
 bool cleanLine(std::string& line, std::string& why) {
   if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -86,8 +95,18 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   const auto start = std::chrono::steady_clock::now();
   const GameThink think = game_.think(limits);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (seconds >= kShortestMeasuredThink && think.result.nodes > 0)
-    nps_ = (1 - kSpeedWeight) * nps_ + kSpeedWeight * (static_cast<double>(think.result.nodes) / seconds);
+  if (think.played) ourCheck_ = game_.lastCheckSeconds();
+  const double searchSeconds = seconds - (think.played ? ourCheck_ : 0);
+  if (searchSeconds >= kShortestMeasuredThink && think.result.nodes > 0)
+    nps_ =
+        (1 - kSpeedWeight) * nps_ + kSpeedWeight * (static_cast<double>(think.result.nodes) / searchSeconds);
+  if (budget.hardSeconds > 0 && !think.stopped && think.budget > 0 && think.result.nodes > 0) {
+    const double ratio = std::clamp(
+        static_cast<double>(think.result.nodes) / static_cast<double>(think.budget), 1.0, kMaxOvershoot);
+    overshoot_ = (1 - kSpeedWeight) * overshoot_ + kSpeedWeight * ratio;
+  } else if (think.stopped) {
+    overshoot_ = std::min(kMaxOvershoot, overshoot_ * 1.5);  // the hard limit struck: plan smaller
+  }
   if (!discard_) {
     if (think.played) game_.describeLastMove(details(think, lastTraceFile_));
     finish(think, budget, seconds);

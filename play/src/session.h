@@ -51,6 +51,10 @@ class Session {
 
   /// Nodes per second: measured over the last thinks.
   double nodesPerSecond() const { return nps_; }
+  /// Puts the measured corrections (fixed cost per move, overshoot) into a clock.
+  void correct(TimeControl& control) const;
+  /// Notes the cost of the opponent's move just played (its legality check).
+  void noteOpponentMove() { opponentCheck_ = game_.lastCheckSeconds(); }
   /// The trace file for the next think ("" if not tracing); creates the game folder.
   std::string nextTracePath();
   /// Records `line` as the game's result, then rewrites game.txt.
@@ -81,6 +85,9 @@ class Session {
   std::condition_variable timerWake_;
   bool thinkOver_ = false;
   double nps_;
+  double overshoot_ = 1;      // running average of nodes / budget of clock thinks
+  double ourCheck_ = 0;       // the last legality check of our move (seconds)
+  double opponentCheck_ = 0;  // the last legality check of the opponent's move
   std::string gameFolder_;
   std::string lastTraceFile_;
   std::string result_;

@@ -212,6 +212,7 @@ class UciSession final : public Session {
     control.timeLeft = ourTime >= 0 ? std::max(0.0, ourTime) : -1;
     control.increment = ourIncrement;
     if (options_.fixedNodes > 0) control.fixedNodes = options_.fixedNodes;
+    correct(control);
     const Budget budget = chooseBudget(control, nodesPerSecond());
     send("info string budget " + std::to_string(budget.nodes) + " nodes (" + budget.reason + ")");
     const std::string over = game_.outcome();

@@ -224,6 +224,7 @@ class XboardSession final : public Session {
       return;
     }
     if (!game_.note().empty()) send("# " + game_.note());
+    noteOpponentMove();
     writeRecord();
     if (!force_ && game_.sideToMove() == engineSide_) think();
   }
@@ -272,6 +273,7 @@ class XboardSession final : public Session {
     if (movesPerSession_ > 0) control.movesToGo = movesPerSession_ - (ourMoves_ % movesPerSession_);
     if (control.timeLeft < 0 && control.moveSeconds <= 0 && control.depth == 0 && control.fixedNodes == 0)
       control.timeLeft = 300;  // no control given: as xboard's default, 5 minutes per game
+    correct(control);
     const Budget budget = chooseBudget(control, nodesPerSecond());
     const auto start = std::chrono::steady_clock::now();
     IterationListener listener;

@@ -6,7 +6,11 @@
 /// Fairy-Max: per move t = (time left + (moves left - 1) x increment) /
 /// (moves left + 2), 40 moves assumed when the control does not say; the
 /// soft limit 0.6 t (no new iteration after it) becomes the budget, and a
-/// timer raises the stop flag at the hard limit 3 t.
+/// timer raises the stop flag at the hard limit 3 t. Two measured
+/// corrections keep the clock: the fixed cost of every move (main()'s path
+/// clears the table's locks for our move and the opponent's) is reserved
+/// for the moves left, and the budget is divided by the overshoot (a think
+/// finishes the iteration it started, so it searches more than its budget).
 #pragma once
 
 #include <string>
@@ -15,13 +19,15 @@ namespace umax::play {
 
 /// Everything that limits one think.
 struct TimeControl {
-  long fixedNodes = 0;     ///< nodes per think (go nodes, --nodes); wins over everything else
-  int depth = 0;           ///< sd / go depth: stop after this iteration (0: none)
-  double moveSeconds = 0;  ///< st / go movetime: exactly this long per move (0: none)
-  bool infinite = false;   ///< go infinite: until stop
-  double timeLeft = -1;    ///< our clock in seconds (-1: no clock)
-  int movesToGo = 0;       ///< moves until the next time control (0: unknown, 40 assumed)
-  double increment = 0;    ///< seconds added per move
+  long fixedNodes = 0;        ///< nodes per think (go nodes, --nodes); wins over everything else
+  int depth = 0;              ///< sd / go depth: stop after this iteration (0: none)
+  double moveSeconds = 0;     ///< st / go movetime: exactly this long per move (0: none)
+  bool infinite = false;      ///< go infinite: until stop
+  double timeLeft = -1;       ///< our clock in seconds (-1: no clock)
+  int movesToGo = 0;          ///< moves until the next time control (0: unknown, 40 assumed)
+  double increment = 0;       ///< seconds added per move
+  double reservePerMove = 0;  ///< fixed cost of a move on our clock besides the search (seconds)
+  double overshoot = 1;       ///< nodes searched per node of budget, measured (the last iteration overruns)
 };
 
 /// The budget chosen for a think, and why.

@@ -113,6 +113,9 @@ class Game {
   /// Counts games: 1 after the first newGame/setBoard, +1 for each.
   int gameNumber() const { return gameNumber_; }
 
+  /// Wall time of the last legality check (main()'s path clears the 16M-slot
+  /// table's locks for every move: a fixed cost per move on the clock).
+  double lastCheckSeconds() const { return lastCheckSeconds_; }
   /// The engine (for tests and the trace recorder).
   Engine& engine() { return *engine_; }
 
@@ -128,6 +131,7 @@ class Game {
   std::vector<PlayedMove> moves_;
   int gameNumber_ = 0;
   std::string note_;
+  double lastCheckSeconds_ = 0;
 };
 
 /// The coordinate text of a move, with a promotion letter if given.
