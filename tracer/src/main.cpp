@@ -12,6 +12,7 @@
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/trace/export.h"
+#include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/stats.h"
 #include "umax/trace/writer.h"
@@ -179,12 +180,17 @@ int main(int argc, char** argv) {
   chromeCommand->add_option("file", path, "trace file")->required();
   chromeCommand->add_option("-o,--output", output, "file to write (default: stdout)");
 
+  auto* gameCommand = app.add_subcommand(
+      "game", "list the thinks of the games in a folder written by umax-readable --trace-dir");
+  gameCommand->add_option("folder", path, "the folder (or a file in it, such as the game's PGN)")->required();
+
   CLI11_PARSE(app, argc, argv);
 
   try {
     if (*recordCommand)
       return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO), writerThread);
     if (*infoCommand) return info(path);
+    if (*gameCommand) return writeTo("", [&](std::ostream& out) { out << formatGameDir(readGameDir(path)); });
     const TraceReader reader(path);
     if (reader.truncated())
       std::cerr << "umax-trace: warning: '" << path << "' is truncated (" << reader.truncationNote()

@@ -10,11 +10,16 @@
 #include <iostream>
 #include <thread>
 
+#include "panels.h"
+
 namespace umax::viz {
 
 std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
   CLI::App cli{"umax-viz - step through a recorded micro-Max search beside its source"};
-  cli.add_option("trace", options.tracePath, "trace file to open (umax-trace record ... -o FILE)");
+  cli.add_option("trace", options.tracePath,
+                 "trace file, or game folder (umax-readable --trace-dir) or its PGN, to open");
+  cli.add_option("--ply", options.ply,
+                 "in a game folder, open the think of this ply (1 = white's first move)");
   cli.add_option("--fen", options.fen, "record a search of this position first (with --nodes)");
   cli.add_option("--moves", options.moves, "moves played before the recorded search, e.g. \"e2e4 e7e5\"");
   cli.add_option("--nodes", options.nodes, "node budget of the search to record (records when given)");
@@ -76,7 +81,7 @@ std::optional<int> recordStartingTrace(App& app, Options& options) {
 
 std::optional<int> openNamedTrace(App& app, const Options& options) {
   const auto start = std::chrono::steady_clock::now();
-  if (!app.openTrace(options.tracePath)) {
+  if (!openTraceOrGame(app, options.tracePath, options.ply)) {
     std::cerr << "umax-viz: " << app.error() << "\n";
     return 1;
   }

@@ -12,6 +12,7 @@ namespace umax::viz {
 /// What the command line asks for.
 struct Options {
   std::string tracePath;
+  int ply = 0;  ///< --ply: in a game folder, the think of this ply
   std::string fen;
   std::string moves;
   long nodes = 0;  ///< > 0: record a search first

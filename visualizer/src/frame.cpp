@@ -54,6 +54,7 @@ void drawFrame(App& app, double seconds) {
   drawTreePanel(app);
   drawHashPanel(app);
   drawTimelinePanel(app);
+  drawGamePanel(app);
   drawLegend(app);
   drawDialogs(app);
   drawHelp(app);

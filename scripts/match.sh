@@ -1,0 +1,302 @@
+#!/usr/bin/env bash
+# Plays a match under xboard (headless under xvfb-run when there is no display) between
+# umax-readable and an opponent (default: H.G. Muller's Fairy-Max), colours alternating, and
+# prints the score and every problem the PGN, xboard's log and the engine's exit status show.
+#
+#   scripts/match.sh [-n GAMES] [--tc MIN:SEC] [--inc SEC] [--nodes N] [--uci] [--replay] ...
+#
+# Options (defaults in brackets):
+#   -n, --games N      games to play [2]; our engine is white in games 1, 3, 5, ...
+#   --tc MIN:SEC       xboard's clock for the whole game, per side [0:30]
+#   --inc SEC          increment per move, may be a fraction such as 0.2 [0]
+#   --opponent-odds K  divide the opponent's clock by K (xboard -secondTimeOdds) [1]
+#   --nodes N          umax-readable thinks with a fixed node budget of N per move (passed as
+#                      `--nodes N`), whatever its clock says; the clock still runs, so give a
+#                      --tc it cannot run out of
+#   --uci              drive umax-readable through UCI, with polyglot as the adapter (xboard
+#                      -fUCI); the default is xboard's own protocol (CECP)
+#   --replay           after the match (needs --nodes): replay every game in both builds with
+#                      umax-replay and check that each of our moves is the one the original's
+#                      main() chooses with the same moves and budget
+#   --engine CMD       our engine's command [BIN/umax-readable --xboard|--uci]
+#   --opponent CMD     the opponent's command, a CECP engine [fairymax]
+#   --trace-dir DIR    passed to umax-readable: one trace per think
+#   --out DIR          where the PGN, xboard's log and the engine's stderr go [a new temp dir]
+#   --bin DIR          where the umax executables are [build/bin]
+#
+# Exit status: 0 when the match ran without a problem of our engine (no illegal move, no time
+# forfeit, no crash, no error line from it, every game finished, and with --replay every move
+# equal), 1 when it found one, 2 for a usage error. A game the opponent forfeits (Fairy-Max may
+# flag on a loaded machine) is reported as a note, not as a problem.
+#
+# What xboard 4.9 does, as measured here (the script relies on it):
+# - an illegal move forfeits the game: the PGN's last comment reads "Xboard: Forfeit due to
+#   invalid move: a1a8 ..." (or "illegal move") and xboard prints `Illegal move "a1a8" from
+#   first machine` on stdout; a UCI engine's illegal move is caught by polyglot first, which
+#   resigns for it: "polyglot: resign (illegal engine move by white: a1a8)";
+# - a flag falls only with -autoCallFlag true: "{White wins on time}" / "{Black wins on time}";
+# - an engine that exits in the middle of a game is NOT recorded as such with -noGUI: the game
+#   just ends "on time" once its clock runs out. So our engine runs under a small wrapper that
+#   appends its exit status to engine-exit.txt; anything but a clean exit 0 after `quit` is a
+#   crash;
+# - an engine's refusals show in the log (-debug) as "<first : Error (...)" or "Illegal move";
+# - a game's moves reach the engine as "usermove e7e5" (or "e7e5") and leave it as "move e2e4",
+#   the same with UCI, since xboard talks CECP to polyglot; the script takes the games' moves
+#   for --replay from that log.
+set -euo pipefail
+
+usage() {
+  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+  exit 2
+}
+fail_usage() {
+  echo "match.sh: $1 (see --help)" >&2
+  exit 2
+}
+
+here="$(cd "$(dirname "$0")" && pwd)"
+bin="$here/../build/bin"
+games=2
+tc="0:30"
+inc=0
+odds=1
+nodes=""
+protocol="xboard"
+replay=0
+engine=""
+opponent="fairymax"
+trace_dir=""
+out=""
+while (($#)); do
+  case $1 in
+    -h | --help) usage ;;
+    -n | --games) games=${2:-}; shift 2 || fail_usage "$1 needs a value" ;;
+    --tc) tc=${2:-}; shift 2 || fail_usage "--tc needs a value" ;;
+    --inc) inc=${2:-}; shift 2 || fail_usage "--inc needs a value" ;;
+    --opponent-odds) odds=${2:-}; shift 2 || fail_usage "--opponent-odds needs a value" ;;
+    --nodes) nodes=${2:-}; shift 2 || fail_usage "--nodes needs a value" ;;
+    --uci) protocol="uci"; shift ;;
+    --replay) replay=1; shift ;;
+    --engine) engine=${2:-}; shift 2 || fail_usage "--engine needs a value" ;;
+    --opponent) opponent=${2:-}; shift 2 || fail_usage "--opponent needs a value" ;;
+    --trace-dir) trace_dir=${2:-}; shift 2 || fail_usage "--trace-dir needs a value" ;;
+    --out) out=${2:-}; shift 2 || fail_usage "--out needs a value" ;;
+    --bin) bin=${2:-}; shift 2 || fail_usage "--bin needs a value" ;;
+    *) fail_usage "unknown option '$1'" ;;
+  esac
+done
+[[ $games =~ ^[1-9][0-9]*$ ]] || fail_usage "--games must be a positive number, not '$games'"
+[[ $tc =~ ^[0-9]+(:[0-5][0-9])?$ ]] || fail_usage "--tc must look like MIN or MIN:SEC, not '$tc'"
+[[ $inc =~ ^[0-9]+(\.[0-9]+)?$ ]] || fail_usage "--inc must be seconds, such as 1 or 0.2, not '$inc'"
+[[ $odds =~ ^[1-9][0-9]*$ ]] || fail_usage "--opponent-odds must be a positive number, not '$odds'"
+[[ -z $nodes || $nodes =~ ^[1-9][0-9]*$ ]] || fail_usage "--nodes must be a positive number, not '$nodes'"
+((replay == 0)) || [[ -n $nodes ]] || fail_usage "--replay needs --nodes (a time-controlled think is not reproducible)"
+((replay == 0)) || [[ -z $engine ]] || fail_usage "--replay checks umax-readable's own games: leave out --engine"
+
+# xboard, polyglot and fairymax live in /usr/games on Debian.
+export PATH="$PATH:/usr/games"
+for tool in xboard fairymax; do
+  command -v "$tool" > /dev/null || { echo "match.sh: $tool not found (Debian: scripts/install-deps.sh)" >&2; exit 2; }
+done
+if [[ $protocol == uci ]]; then
+  command -v polyglot > /dev/null || { echo "match.sh: polyglot not found (Debian: polyglot)" >&2; exit 2; }
+fi
+
+if [[ -z $out ]]; then out="$(mktemp -d "${TMPDIR:-/tmp}/umax-match.XXXXXX")"; fi
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+[[ $out != *[[:space:]]* ]] || fail_usage "--out must not contain spaces (xboard splits engine commands)"
+pgn="$out/match.pgn"
+log="$out/xboard.log"
+rm -f "$pgn" "$log" "$out/engine-exit.txt" "$out/engine.stderr"
+
+# Our engine runs under a wrapper that records how it ended (see above).
+if [[ -z $engine ]]; then
+  [[ -x $bin/umax-readable ]] || { echo "match.sh: $bin/umax-readable not found (build it first)" >&2; exit 2; }
+  engine="$(cd "$bin" && pwd)/umax-readable --$protocol"
+  [[ -z $nodes ]] || engine+=" --nodes $nodes"
+  [[ -z $trace_dir ]] || engine+=" --trace-dir $(mkdir -p "$trace_dir" && cd "$trace_dir" && pwd)"
+fi
+wrapper="$out/engine.sh"
+cat > "$wrapper" << EOF
+#!/usr/bin/env bash
+# Written by scripts/match.sh: runs the engine, passes on the signals xboard sends it, and
+# records how it ended (status 128 + N: killed by signal N).
+trap 'kill -INT \$pid 2> /dev/null' INT
+trap 'kill -TERM \$pid 2> /dev/null' TERM
+$engine <&0 2>> "$out/engine.stderr" &
+pid=\$!
+while :; do
+  wait \$pid && status=0 || status=\$?
+  kill -0 \$pid 2> /dev/null || break
+done
+echo "exit \$status" >> "$out/engine-exit.txt"
+EOF
+chmod +x "$wrapper"
+
+xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProgram ""
+  -autoCallFlag true -testLegality true -ruleMoves 51 -repeatsToDraw 3
+  -mg "$games" -tc "$tc" -inc "$inc" -secondTimeOdds "$odds"
+  -fcp "$wrapper" -scp "$opponent" -sgf "$pgn" -debug -nameOfDebugFile "$log")
+[[ $protocol == uci ]] && xboard_args+=(-fUCI)
+runner=()
+[[ -n ${DISPLAY:-} ]] || runner=(xvfb-run -a)
+
+echo "match: umax-readable ($protocol${nodes:+, $nodes nodes per move}) vs $opponent, $games games," \
+  "clock $tc + $inc s$( ((odds == 1)) || echo " (the opponent's divided by $odds)"); files in $out"
+problems=0
+problem() {
+  echo "PROBLEM: $*"
+  problems=$((problems + 1))
+}
+opponent_notes=0
+opponent_note() {
+  echo "note, the opponent's: $*"
+  opponent_notes=$((opponent_notes + 1))
+}
+
+# xboard can hang (for example when it cannot start an engine): a limit far above any game's
+# length (both clocks spent, 300 increments, 2 minutes of slack per game).
+tc_seconds=$((10#${tc%%:*} * 60 + $([[ $tc == *:* ]] && echo $((10#${tc##*:})) || echo 0)))
+limit=$(awk -v g="$games" -v t="$tc_seconds" -v i="$inc" 'BEGIN { printf "%d", g * (2 * t + 300 * i + 120) + 60 }')
+start=$SECONDS
+status=0
+timeout --kill-after=10 "$limit" "${runner[@]}" xboard "${xboard_args[@]}" > "$out/xboard.out" 2>&1 || status=$?
+echo "played in $((SECONDS - start)) s"
+((status != 124 && status != 137)) || problem "xboard still ran after $limit s and was stopped"
+
+# --- Reading the PGN: one line per game: result, our colour, plies, last comment.
+summarize_pgn() {
+  awk '
+    function flush() {
+      if (result == "") return
+      n++
+      text = movetext
+      reason = ""
+      if (match(text, /\{[^{}]*\}[ \t]*(1-0|0-1|1\/2-1\/2|\*)[ \t]*$/)) {
+        reason = substr(text, RSTART + 1, RLENGTH)
+        sub(/\}.*/, "", reason)
+      }
+      gsub(/\{[^}]*\}/, "", text)
+      plies = 0
+      count = split(text, tokens, /[ \t]+/)
+      for (i = 1; i <= count; i++)
+        if (tokens[i] != "" && tokens[i] !~ /^[0-9]+\.+$/ && tokens[i] !~ /^(1-0|0-1|1\/2-1\/2|\*)$/) plies++
+      printf "%d\t%s\t%s\t%s\t%d\t%s\n", n, result, white, black, plies, reason
+      result = ""; movetext = ""
+    }
+    /^\[Event / { flush() }
+    /^\[White / { white = $0; sub(/^\[White "/, "", white); sub(/"\]$/, "", white) }
+    /^\[Black / { black = $0; sub(/^\[Black "/, "", black); sub(/"\]$/, "", black) }
+    /^\[Result / { result = $0; sub(/^\[Result "/, "", result); sub(/"\]$/, "", result) }
+    /^[^[]/ { movetext = movetext " " $0 }
+    END { flush() }
+  ' "$1"
+}
+
+
+wins=0 draws=0 losses=0 played=0
+if [[ -s $pgn ]]; then
+  while IFS=$'\t' read -r number result white black plies reason; do
+    played=$((played + 1))
+    ours="white"
+    ((number % 2 == 1)) || ours="black"
+    case "$result/$ours" in
+      1-0/white | 0-1/black) outcome="win" wins=$((wins + 1)) ;;
+      0-1/white | 1-0/black) outcome="loss" losses=$((losses + 1)) ;;
+      1/2-1/2/*) outcome="draw" draws=$((draws + 1)) ;;
+      *) outcome="unfinished" ;;
+    esac
+    printf 'game %d: umax %s, %s (%s), %d plies: %s\n' "$number" "$ours" "$result" "$outcome" "$plies" "$reason"
+    [[ $outcome != unfinished ]] || problem "game $number did not finish: $reason"
+    # A forfeit is ours when we lost the game; the opponent's (Fairy-Max can flag on a loaded
+    # machine) is reported but is no problem of our engine.
+    blame=problem
+    [[ $outcome == loss ]] || blame=opponent_note
+    shopt -s nocasematch
+    [[ ! $reason =~ (illegal|invalid)\ (engine\ )?move ]] || $blame "game $number: illegal move: $reason"
+    [[ ! $reason =~ illegal-move\ claim ]] || $blame "game $number: false illegal-move claim: $reason"
+    [[ ! $reason =~ (on\ time|flag\ fell) ]] || $blame "game $number: time forfeit: $reason"
+    [[ ! $reason =~ (exited|crash) ]] || $blame "game $number: engine crash: $reason"
+    shopt -u nocasematch
+  done < <(summarize_pgn "$pgn")
+fi
+((played == games)) || problem "the PGN holds $played of $games games (see $out/xboard.out)"
+
+# --- xboard's own tally, for the first engine (ours): "final score W-L-D".
+tally="$(grep -o 'final score [0-9]*-[0-9]*-[0-9]*' "$out/xboard.out" | tail -1 | cut -d' ' -f3 || true)"
+if [[ -n $tally && $tally != "$wins-$losses-$draws" ]]; then
+  problem "xboard counts $tally (W-L-D) but the PGN gives $wins-$losses-$draws"
+fi
+
+# --- The engine's exit status and its refusals in xboard's log.
+for _ in $(seq 50); do  # the engine may still be quitting when xboard is gone
+  [[ ! -s $out/engine-exit.txt ]] || break
+  sleep 0.1
+done
+if [[ ! -s $out/engine-exit.txt ]]; then
+  problem "our engine had not exited 5 s after xboard ended (hung, or never started: see $out/xboard.out)"
+else
+  while read -r _ status; do
+    if ((status > 128)); then
+      problem "our engine was killed by signal $(kill -l $((status - 128))) (see $out/engine.stderr)"
+    elif ((status != 0)); then
+      problem "our engine exited with status $status (see $out/engine.stderr)"
+    fi
+  done < "$out/engine-exit.txt"
+fi
+if [[ -s $log ]]; then
+  refusals="$(grep -a -E '<first *: *(Error|Illegal move)' "$log" || true)"
+  [[ -z $refusals ]] || problem "our engine refused input xboard sent:"$'\n'"$refusals"
+fi
+grep -a -E 'Illegal move|Error' "$out/xboard.out" || true  # xboard's own words, e.g. on a forfeit
+
+# --- The games' moves, from what xboard sent to and received from our engine.
+game_moves() {
+  awk '
+    function flush() { if (moves != "") print moves; moves = "" }
+    / >first *: *new$/ { flush(); next }
+    / [<>]first *: / {
+      line = $0
+      sub(/.*[<>]first *: */, "", line)
+      if ($0 ~ /<first/ && line ~ /^move [a-h][1-8][a-h][1-8][qrbn]?$/) { moves = moves " " substr(line, 6) }
+      else if ($0 ~ />first/ && line ~ /^[a-h][1-8][a-h][1-8][qrbn]?$/) { moves = moves " " line }
+    }
+    END { flush() }
+  ' "$log" | sed 's/^ //'
+}
+
+if ((replay)); then
+  [[ -x $bin/umax-replay ]] || { echo "match.sh: $bin/umax-replay not found (build it first)" >&2; exit 2; }
+  number=0
+  while read -r moves; do
+    number=$((number + 1))
+    side="white"
+    ((number % 2 == 1)) || side="black"
+    echo "$moves" > "$out/game-$number.moves"
+    echo -n "game $number replayed: "
+    "$bin/umax-replay" --moves "$moves" --side "$side" --nodes "$nodes" > "$out/game-$number.replay" 2>&1 ||
+      problem "game $number: the builds do not replay it (see $out/game-$number.replay)"
+    tail -1 "$out/game-$number.replay"
+  done < <(game_moves)
+  ((number == played)) || problem "xboard's log holds the moves of $number games, the PGN $played"
+fi
+
+if [[ -n $trace_dir ]]; then
+  if "$bin/umax-trace" game "$trace_dir" > "$out/traces.txt" 2>&1; then
+    echo "traces: $(grep -c '^ *[0-9]' "$out/traces.txt") thinks in $(grep -c '^game ' "$out/traces.txt") games" \
+      "under $trace_dir (umax-trace game DIR lists them, umax-viz DIR opens a game)"
+  else
+    problem "the trace folder does not read back: $(head -1 "$out/traces.txt")"
+  fi
+fi
+
+points=$(awk -v w="$wins" -v d="$draws" 'BEGIN { printf "%g", w + d / 2 }')
+echo "score for umax-readable: +$wins =$draws -$losses ($points/$played)"
+if ((problems == 0)); then
+  echo "problems: none (no illegal move, no time forfeit, no crash, no refused command of ours)"
+  ((opponent_notes == 0)) || echo "the opponent forfeited $opponent_notes game(s) (see the notes above)"
+else
+  echo "problems: $problems"
+  exit 1
+fi

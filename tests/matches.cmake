@@ -1,0 +1,54 @@
+# Real games under xboard, headless (scripts/match.sh runs xboard -noGUI under xvfb-run when
+# there is no display): umax-readable against Fairy-Max through CECP and through UCI (polyglot
+# as the adapter), and the same script shown to catch each failure it is meant to report.
+# Included from tests/CMakeLists.txt.
+find_program(XBOARD xboard PATHS /usr/games)      # Debian: xboard
+find_program(FAIRYMAX fairymax PATHS /usr/games)  # Debian: fairymax
+find_program(POLYGLOT polyglot PATHS /usr/games)  # Debian: polyglot
+find_program(XVFB_RUN xvfb-run)                   # Debian: xvfb
+if(NOT XBOARD OR NOT FAIRYMAX OR NOT POLYGLOT OR NOT XVFB_RUN)
+  message(WARNING "xboard, fairymax, polyglot or xvfb-run not found (scripts/install-deps.sh): "
+                  "the match tests are not registered")
+  return()
+endif()
+
+# match_test(NAME STATUS "ARGS" "EXPECT" "REJECT"): one CTest entry "umax-match: NAME".
+function(match_test name status args expect reject)
+  string(MAKE_C_IDENTIFIER "${name}" folder)
+  add_test(NAME "umax-match: ${name}"
+    COMMAND ${CMAKE_COMMAND}
+      -DMATCH=${PROJECT_SOURCE_DIR}/scripts/match.sh -DBIN=${CMAKE_RUNTIME_OUTPUT_DIRECTORY}
+      -DWORK=${CMAKE_CURRENT_BINARY_DIR}/matches/${folder} "-DARGS=${args}"
+      -DEXPECT_STATUS=${status} "-DEXPECT=${expect}" "-DREJECT=${reject}"
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/match_test.cmake)
+  # A generous limit: the clocks below are short, but the machine may be loaded.
+  set_tests_properties("umax-match: ${name}" PROPERTIES TIMEOUT 180)
+endfunction()
+
+set(finished "game 1: umax white, [^\n]*\\((win|draw|loss)\\)" "game 2: umax black, [^\n]*\\((win|draw|loss)\\)"
+             "problems: none")
+# Time control: 5 s a side plus 0.2 s a move; our engine must never lose on time. The increment
+# covers the fixed cost of a move on a loaded machine (main()'s path clears the 16M-entry table's
+# locks for every move entered, ours and the opponent's: about 0.1 s per move at a load of 10,
+# which alone overruns 5 s of sudden death in a 60-move game).
+match_test("two games against Fairy-Max through CECP at 5 s + 0.2 s a move, no illegal move, forfeit or crash"
+  0 "-n;2;--tc;0:05;--inc;0.2" "${finished}" "PROBLEM")
+match_test("two games against Fairy-Max through UCI and polyglot at 5 s + 0.2 s a move, no illegal move, forfeit or crash"
+  0 "-n;2;--tc;0:05;--inc;0.2;--uci" "${finished}" "PROBLEM")
+# Fixed node budget: every move we played is the one both builds choose along main()'s path.
+set(replayed "game 1 replayed: [^\n]*every move equal" "problems: none")
+match_test("a fixed-node game through CECP replays move for move in the minimal and the readable build"
+  0 "-n;1;--nodes;3000;--tc;1:00;--opponent-odds;12;--replay" "${replayed}" "PROBLEM")
+match_test("a fixed-node game through UCI replays move for move in the minimal and the readable build"
+  0 "-n;1;--nodes;3000;--tc;1:00;--opponent-odds;12;--replay;--uci" "${replayed}" "PROBLEM")
+
+# The script finds what it is meant to find: a scripted engine that fails on purpose.
+set(broken ${CMAKE_CURRENT_SOURCE_DIR}/data/broken-engine.sh)
+match_test("match.sh reports an illegal move (xboard forfeits it)"
+  1 "-n;1;--tc;0:03;--engine;${broken} illegal" "PROBLEM: game 1: illegal move: Xboard: Forfeit due to invalid move: a1a8" "")
+match_test("match.sh reports an illegal move through UCI (polyglot resigns for the engine)"
+  1 "-n;1;--tc;0:03;--uci;--engine;${broken} illegal" "PROBLEM: game 1: illegal move: polyglot: resign \\(illegal engine move by white: a1a8\\)" "")
+match_test("match.sh reports an engine crash (xboard records only the time forfeit that follows)"
+  1 "-n;1;--tc;0:02;--engine;${broken} crash" "PROBLEM: game 1: time forfeit: Black wins on time;PROBLEM: our engine was killed by signal SEGV" "")
+match_test("match.sh reports the error lines an engine answers xboard's commands with"
+  1 "-n;1;--tc;0:03;--engine;${broken} errors" "PROBLEM: our engine refused input xboard sent:\n[^\n]*Error \\(unknown command\\): black" "")

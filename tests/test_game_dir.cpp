@@ -1,0 +1,260 @@
+// A folder of traces read back as games (tracer/src/game_dir.cpp) and listed
+// by `umax-trace game`: two short games are played along main()'s path with
+// every think recorded, as umax-readable --trace-dir records a game, and the
+// folder must give back each game's moves, sides, move numbers and results.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "support.h"
+#include "umax/engine.h"
+#include "umax/session.h"
+#include "umax/trace/game_dir.h"
+#include "umax/trace/writer.h"
+
+using namespace umax;
+using namespace umax::test;
+using namespace umax::trace;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr long kBudget = 1500;
+
+/// A fresh, empty folder for one test, removed when the test case ends.
+class FreshFolder {
+ public:
+  explicit FreshFolder(const std::string& name)
+      : path_(binPath("game-dir-" + std::to_string(getpid()) + "-" + name)) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~FreshFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  FreshFolder(const FreshFolder&) = delete;
+  FreshFolder& operator=(const FreshFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+/// What a recorded game should read back as.
+struct PlayedThink {
+  std::string file;
+  std::string move;
+  bool white;
+};
+
+/// Plays `plies` half-moves from `fen` (empty: the start position): on our
+/// side's turns a recorded think whose move is then played, on the other
+/// side's turns the next move of `replies`. Trace files are named by `name`
+/// (ply, side) inside `folder`.
+std::vector<PlayedThink> playRecordedGame(const fs::path& folder, const std::string& fen, bool weAreWhite,
+                                          const std::vector<std::string>& replies,
+                                          const std::function<std::string(int, bool)>& name) {
+  Engine engine;
+  if (!fen.empty()) engine.setPosition(parseFen(fen));
+  std::string moves;
+  std::vector<PlayedThink> thinks;
+  std::size_t reply = 0;
+  for (int ply = 1;; ++ply) {
+    const bool whiteToMove = engine.position().side == kWhite;
+    std::string move;
+    if (whiteToMove == weAreWhite) {
+      const std::string file = (folder / name(ply, whiteToMove)).string();
+      const ThinkResult result = recordThink(engine, kBudget, file, fen, moves, nullptr);
+      move = squareName(result.from) + squareName(result.to);
+      thinks.push_back({file, move, whiteToMove});
+    } else {
+      if (reply == replies.size()) break;
+      move = replies[reply++];
+    }
+    playMoves(engine, move);
+    moves += (moves.empty() ? "" : " ") + move;
+  }
+  return thinks;
+}
+
+void checkGame(const GameRecord& game, const std::vector<PlayedThink>& played, int firstPly,
+               int firstMoveNumber) {
+  REQUIRE(game.thinks.size() == played.size());
+  for (std::size_t index = 0; index < played.size(); ++index) {
+    const GameThink& think = game.thinks[index];
+    CAPTURE(index, think.path);
+    CHECK(fs::equivalent(think.path, played[index].file));
+    CHECK(think.finished);
+    CHECK(think.move == played[index].move);
+    CHECK(think.white == played[index].white);
+    CHECK(think.budget == kBudget);
+    CHECK(think.nodes > 0);
+    CHECK(think.ply == firstPly + 2 * static_cast<int>(index));
+    CHECK(think.moveNumber == firstMoveNumber + static_cast<int>(index));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a folder of traces reads back as its games, whatever the file names' order", "[trace][game]") {
+  const FreshFolder fresh("two-games");
+  const fs::path& folder = fresh.path();
+  // White's game named so that plain string order would put ply 11 before ply 3.
+  const auto plainName = [](int ply, bool white) {
+    return std::to_string(ply) + (white ? "-white" : "-black") + ".trc";
+  };
+  const std::vector<PlayedThink> first =
+      playRecordedGame(folder, "", true, {"e7e5", "b8c6", "g8f6", "f8c5", "d7d6", "c8g4"}, plainName);
+  // Black from a FEN with black to move at move 20, in a sub-folder.
+  fs::create_directories(folder / "second");
+  const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 20";
+  const std::vector<PlayedThink> second =
+      playRecordedGame(folder, fen, false, {"d2d4", "b1c3", "c1e3"},
+                       [](int ply, bool) { return "second/" + std::to_string(ply) + ".trc"; });
+  std::ofstream(folder / "0-junk.trc") << "not a trace";
+
+  const GameDir dir = readGameDir(folder.string());
+  REQUIRE(dir.games.size() == 2);
+  CHECK(dir.thinkCount() == first.size() + second.size());
+  CHECK(dir.games[0].fen.empty());
+  checkGame(dir.games[0], first, 1, 1);
+  CHECK(dir.games[0].startText() == "the start position");
+  CHECK(dir.games[1].fen == fen);
+  CHECK(dir.games[1].startText() == fen);
+  CHECK(GameRecord{std::string(kStartFen), {}, {}, {}}.startText() == "the start position");
+  checkGame(dir.games[1], second, 1, 20);
+  CHECK(dir.games[1].thinks[0].label() == "20... " + second[0].move);
+  CHECK(dir.games[0].thinks[1].label() == "2. " + first[1].move);
+  REQUIRE(dir.refusals.size() == 1);
+  CHECK(dir.refusals[0].find("0-junk.trc: not a umax trace file") != std::string::npos);
+
+  SECTION("the move list holds every ply, ours pointing to their think") {
+    const std::vector<GamePly> plies = gamePlies(dir.games[0]);
+    REQUIRE(plies.size() == 2 * first.size() - 1);
+    for (std::size_t index = 0; index < plies.size(); ++index) {
+      CAPTURE(index);
+      CHECK(plies[index].ply == static_cast<int>(index) + 1);
+      CHECK(plies[index].white == (index % 2 == 0));
+      CHECK(plies[index].moveNumber == static_cast<int>(index) / 2 + 1);
+      if (index % 2 == 0) {
+        CHECK(plies[index].think == static_cast<int>(index) / 2);
+        CHECK(plies[index].move == first[index / 2].move);
+      } else {
+        CHECK(plies[index].think == -1);
+        CHECK(plies[index].move ==
+              std::vector<std::string>{"e7e5", "b8c6", "g8f6", "f8c5", "d7d6", "c8g4"}[index / 2]);
+      }
+    }
+    const std::vector<GamePly> blackPlies = gamePlies(dir.games[1]);
+    REQUIRE(blackPlies.size() == 2 * second.size() - 1);
+    CHECK(blackPlies[0].moveNumber == 20);
+    CHECK_FALSE(blackPlies[0].white);
+    CHECK(blackPlies[0].think == 0);
+    CHECK(blackPlies[1].moveNumber == 21);
+    CHECK(blackPlies[1].white);
+    CHECK(blackPlies[1].move == "d2d4");
+  }
+  SECTION("a file of the folder, such as the PGN saved beside it, opens the folder") {
+    std::ofstream(folder / "match.pgn") << "[Event \"?\"]\n";
+    CHECK(readGameDir((folder / "match.pgn").string()).thinkCount() == dir.thinkCount());
+  }
+  SECTION("umax-trace game lists every think: ply, move number, side, move, nodes, file") {
+    int status = -1;
+    const std::string listing =
+        runCommand("'" + binPath("umax-trace") + "' game '" + folder.string() + "' 2>&1", &status);
+    CHECK(status == 0);
+    CHECK(listing == formatGameDir(dir));
+    const std::vector<std::string> lines = splitLines(listing);
+    CHECK(lines.at(0) == "game 1: " + std::to_string(first.size()) + " thinks, from the start position");
+    CHECK(lines.at(2).find("     1     1.   white  " + first[0].move) == 0);
+    CHECK(lines.at(2).find(" 1-white.trc") != std::string::npos);
+    CHECK(listing.find("game 2: " + std::to_string(second.size()) + " thinks, from " + fen) !=
+          std::string::npos);
+    CHECK(listing.find("    20... black  " + second[0].move) != std::string::npos);
+    CHECK(listing.find("second/1.trc") != std::string::npos);
+    CHECK(lines.back().find("not read: ") == 0);
+  }
+}
+
+TEST_CASE("two games identical so far stay two games", "[trace][game]") {
+  const FreshFolder fresh("twins");
+  const fs::path& folder = fresh.path();
+  const std::vector<std::string> replies = {"e7e5", "b8c6"};
+  const std::vector<PlayedThink> first = playRecordedGame(
+      folder, "", true, replies, [](int ply, bool) { return "a-" + std::to_string(ply) + ".trc"; });
+  const std::vector<PlayedThink> second = playRecordedGame(
+      folder, "", true, replies, [](int ply, bool) { return "b-" + std::to_string(ply) + ".trc"; });
+  const GameDir dir = readGameDir(folder.string());
+  REQUIRE(dir.games.size() == 2);
+  CHECK(dir.games[0].thinks.size() == first.size());
+  CHECK(dir.games[1].thinks.size() == second.size());
+  for (const GameRecord& game : dir.games)
+    for (std::size_t index = 0; index < game.thinks.size(); ++index)
+      CHECK(game.thinks[index].ply == 1 + 2 * static_cast<int>(index));
+}
+
+TEST_CASE("a folder without traces, or no folder at all, is refused with a message", "[trace][game]") {
+  const FreshFolder fresh("empty");
+  const fs::path& folder = fresh.path();
+  CHECK_THROWS_WITH(readGameDir(folder.string()), Catch::Contains("no readable trace"));
+  std::ofstream(folder / "bad.trc") << "UMAXTRC";
+  CHECK_THROWS_WITH(readGameDir(folder.string()), Catch::Contains("bad.trc"));
+  CHECK_THROWS_WITH(readGameDir((folder / "missing").string()), Catch::Contains("does not exist"));
+  int status = 0;
+  const std::string output = runCommand(
+      "'" + binPath("umax-trace") + "' game '" + (folder / "missing").string() + "' 2>&1", &status);
+  CHECK(status != 0);
+  CHECK(output.find("umax-trace: ") == 0);
+  CHECK(output.find("does not exist") != std::string::npos);
+}
+
+TEST_CASE("a game folder's game.txt record gives the whole move list and the result", "[trace][game]") {
+  const FreshFolder fresh("record");
+  const fs::path folder = fresh.path() / "game-001";
+  fs::create_directories(folder);
+  const std::vector<std::string> replies = {"e7e5", "b8c6"};
+  const std::vector<PlayedThink> played = playRecordedGame(folder, "", true, replies, [](int ply, bool) {
+    return "00" + std::to_string((ply + 1) / 2) + "-white.trc";
+  });
+  REQUIRE(played.size() == 3);
+  // The record as umax-readable writes it (see /work/notes/trace-dir.md): our moves with their
+  // trace, the opponent's, the last reply after our last think, and the result.
+  const std::vector<std::string> moves = {played[0].move, "e7e5",         played[1].move,
+                                          "b8c6",         played[2].move, "g8f6"};
+  const auto writeRecord = [&](const std::vector<std::string>& list) {
+    std::ofstream record(folder / "game.txt");
+    record << "# umax-readable game record\nprotocol xboard\nstart startpos\n";
+    for (std::size_t ply = 0; ply < list.size(); ++ply)
+      record << "move " << ply / 2 + 1 << (ply % 2 ? " black " : " white ") << list[ply]
+             << (ply % 2 ? " opponent" : " engine trace 00" + std::to_string(ply / 2 + 1) + "-white.trc")
+             << "\n";
+    record << "result 0-1 {White resigns}\n";
+  };
+  writeRecord(moves);
+  GameDir dir = readGameDir(folder.parent_path().string());
+  REQUIRE(dir.games.size() == 1);
+  CHECK(dir.games[0].recordedMoves == moves);
+  CHECK(dir.games[0].result == "0-1 {White resigns}");
+  const std::vector<GamePly> plies = gamePlies(dir.games[0]);
+  REQUIRE(plies.size() == moves.size());
+  CHECK(plies.back().move == "g8f6");
+  CHECK(plies.back().think == -1);
+  CHECK(plies[4].think == 2);
+  CHECK(formatGameDir(dir).find("game.txt: 6 plies, result 0-1 {White resigns}") != std::string::npos);
+
+  SECTION("a record that disagrees with the traces is left aside") {
+    std::vector<std::string> other = moves;
+    other[1] = "d7d5";
+    writeRecord(other);
+    dir = readGameDir(folder.string());
+    CHECK(dir.games[0].recordedMoves.empty());
+    CHECK(dir.games[0].result.empty());
+    CHECK(gamePlies(dir.games[0]).size() == 5);
+  }
+}

@@ -1,0 +1,84 @@
+/// \file game_dir.h
+/// \brief The thinks of played games: a folder of traces read as move lists.
+///
+/// In protocol mode `umax-readable --trace-dir DIR` writes one trace per think
+/// of a game. Each trace's header holds the FEN the game started from and the
+/// moves played before the think, and its footer the move chosen, so the
+/// folder can be read back as games without relying on the file names: the
+/// traces are ordered by file name, and a new game starts wherever the moves
+/// before a think stop extending those of the think before it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace umax::trace {
+
+/// One think of a game: one trace file, summed up from its header and footer.
+struct GameThink {
+  std::string path;         ///< the trace file
+  std::string fen;          ///< FEN the game started from (empty: the start position)
+  std::string movesBefore;  ///< moves played before the think, "e2e4 e7e5"
+  int ply = 1;              ///< half-move of the game this think chose (1 = white's first)
+  int moveNumber = 1;       ///< the chess move number of that ply
+  bool white = true;        ///< the side that thought
+  bool finished = false;    ///< the trace has its footer (false: cut short, no result)
+  std::string move;         ///< the move chosen, "g1f3" ("none" when no move was found)
+  int score = 0;            ///< the root's score
+  uint64_t nodes = 0;       ///< nodes searched
+  int64_t budget = 0;       ///< node budget of the think
+  uint64_t events = 0;      ///< events readable in the file
+
+  /// "12. ... g8f6" style label: the move number, dots for black, the move.
+  std::string label() const;
+};
+
+/// One game: its thinks in the order they were made.
+struct GameRecord {
+  std::string fen;                ///< the FEN the game started from (empty: the start position)
+  std::vector<GameThink> thinks;  ///< in ply order
+  /// The game's moves from the `game.txt` record umax-readable writes beside
+  /// the traces (`move N side MOVE ...` lines), when the game has its own
+  /// folder and the record agrees with the traces; empty otherwise.
+  std::vector<std::string> recordedMoves;
+  std::string result;  ///< the record's `result` line ("1-0 {White mates}"), if any
+  /// "the start position" (an empty FEN or the standard start FEN), else the FEN.
+  std::string startText() const;
+};
+
+/// One half-move of a game's move list.
+struct GamePly {
+  int ply = 1;         ///< 1 = the first move of the game
+  int moveNumber = 1;  ///< the chess move number
+  bool white = true;   ///< the side that moved
+  std::string move;    ///< "e2e4" as the game records it
+  int think = -1;      ///< index of the think that chose it in GameRecord::thinks, -1: the opponent's
+};
+
+/// The game's moves: those of its `game.txt` record when there is one, else
+/// as far as its traces tell (the moves before its last think, then the move
+/// that think chose). The plies our engine thought about point to their think.
+std::vector<GamePly> gamePlies(const GameRecord& game);
+
+/// A folder of traces read as games.
+struct GameDir {
+  std::string path;                   ///< the folder
+  std::vector<GameRecord> games;      ///< in file order
+  std::vector<std::string> refusals;  ///< "file: why" for each trace that could not be read
+  /// All thinks, game after game.
+  std::size_t thinkCount() const;
+};
+
+/// Reads every `*.trc` file under `path` (sub-folders included), in file-name
+/// order, and groups the thinks into games. A file that is not a readable
+/// trace is listed in `refusals`, not thrown. `path` may also name a file in
+/// the folder (a PGN saved beside the traces, for example): its folder is read.
+/// \throws std::runtime_error if `path` does not exist or holds no trace at all.
+GameDir readGameDir(const std::string& path);
+
+/// The listing `umax-trace game` prints: per game a header line, then one
+/// line per think (move number, side, move, score, nodes, budget, file).
+std::string formatGameDir(const GameDir& dir);
+
+}  // namespace umax::trace

@@ -1,0 +1,274 @@
+// Reading a folder of traces as games: see game_dir.h.
+#include "umax/trace/game_dir.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "umax/position.h"
+#include "umax/trace/reader.h"
+
+namespace umax::trace {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// File names in "natural" order, digit runs compared as numbers, so that
+/// "move-9" comes before "move-10" whatever the zero padding.
+bool naturalLess(const std::string& a, const std::string& b) {
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+      std::size_t endA = i;
+      std::size_t endB = j;
+      while (endA < a.size() && std::isdigit(static_cast<unsigned char>(a[endA]))) ++endA;
+      while (endB < b.size() && std::isdigit(static_cast<unsigned char>(b[endB]))) ++endB;
+      std::string numberA = a.substr(i, endA - i);
+      std::string numberB = b.substr(j, endB - j);
+      numberA.erase(0, std::min(numberA.find_first_not_of('0'), numberA.size() - 1));
+      numberB.erase(0, std::min(numberB.find_first_not_of('0'), numberB.size() - 1));
+      if (numberA.size() != numberB.size()) return numberA.size() < numberB.size();
+      if (numberA != numberB) return numberA < numberB;
+      i = endA;
+      j = endB;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i;
+    ++j;
+  }
+  return a.size() - i < b.size() - j;
+}
+
+/// The number of space-separated moves in `moves`.
+int countMoves(const std::string& moves) {
+  std::istringstream stream(moves);
+  std::string move;
+  int count = 0;
+  while (stream >> move) ++count;
+  return count;
+}
+
+/// Who moves first and the first move number, from the FEN's second and
+/// sixth fields (the start position when the FEN is empty or lacks them).
+void gameStart(const std::string& fen, bool& whiteFirst, int& firstMoveNumber) {
+  std::istringstream stream(fen);
+  std::string field;
+  std::vector<std::string> fields;
+  while (stream >> field) fields.push_back(field);
+  whiteFirst = fields.size() < 2 || fields[1] != "b";
+  firstMoveNumber = 1;
+  if (fields.size() >= 6) {
+    try {
+      firstMoveNumber = std::max(1, std::stoi(fields[5]));
+    } catch (const std::exception&) {
+      firstMoveNumber = 1;
+    }
+  }
+}
+
+/// Sums up one trace file as a think of a game.
+GameThink readThink(const fs::path& file) {
+  const TraceReader reader(file.string());
+  const TraceHeader& header = reader.header();
+  GameThink think;
+  think.path = file.string();
+  think.fen = header.fen;
+  think.movesBefore = header.moves;
+  think.budget = header.budget;
+  think.events = reader.eventCount();
+  think.white = header.position.side == kWhite;
+  bool whiteFirst = true;
+  int firstMoveNumber = 1;
+  gameStart(header.fen, whiteFirst, firstMoveNumber);
+  const int before = countMoves(header.moves);
+  think.ply = before + 1;
+  think.moveNumber = firstMoveNumber + (before + (whiteFirst ? 0 : 1)) / 2;
+  think.finished = reader.hasResult();
+  if (think.finished) {
+    const TraceResult& result = reader.result();
+    think.move = result.from == result.to ? "none" : squareName(result.from) + squareName(result.to);
+    think.score = result.score;
+    think.nodes = result.nodes;
+  }
+  return think;
+}
+
+/// True if `think` continues the game whose latest think is `previous`: the
+/// same folder and start, a later ply, and the moves before it extend the
+/// moves before `previous` (not necessarily by the move `previous` chose: a
+/// protocol engine may play another, e.g. after an aborted iteration).
+bool continuesGame(const GameThink& previous, const GameThink& think) {
+  if (fs::path(previous.path).parent_path() != fs::path(think.path).parent_path()) return false;
+  if (previous.fen != think.fen || think.ply <= previous.ply) return false;
+  const std::string& before = previous.movesBefore;
+  return think.movesBefore.compare(0, before.size(), before) == 0 &&
+         (before.empty() || think.movesBefore.size() == before.size() ||
+          think.movesBefore[before.size()] == ' ');
+}
+
+/// The space-separated moves of `text` as a list.
+std::vector<std::string> splitMoves(const std::string& text) {
+  std::istringstream stream(text);
+  std::vector<std::string> moves;
+  std::string move;
+  while (stream >> move) moves.push_back(move);
+  return moves;
+}
+
+/// Reads the `move` and `result` lines of a game's `game.txt` record into
+/// `game`, if the record's moves agree with every think's moves before it.
+void readGameRecord(const fs::path& file, GameRecord& game) {
+  std::ifstream in(file);
+  std::vector<std::string> moves;
+  std::string result;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string keyword;
+    words >> keyword;
+    if (keyword == "move") {
+      std::string number, side, move;
+      if (words >> number >> side >> move) moves.push_back(move);
+    } else if (keyword == "result") {
+      std::getline(words >> std::ws, result);
+    }
+  }
+  for (const GameThink& think : game.thinks) {
+    const std::vector<std::string> before = splitMoves(think.movesBefore);
+    if (before.size() >= moves.size() || !std::equal(before.begin(), before.end(), moves.begin())) return;
+  }
+  game.recordedMoves = std::move(moves);
+  game.result = result;
+}
+
+}  // namespace
+
+std::string GameThink::label() const {
+  return std::to_string(moveNumber) + (white ? ". " : "... ") + (finished ? move : std::string("?"));
+}
+
+std::vector<GamePly> gamePlies(const GameRecord& game) {
+  std::vector<GamePly> plies;
+  if (game.thinks.empty()) return plies;
+  const GameThink& last = game.thinks.back();
+  std::vector<std::string> moves = game.recordedMoves;
+  if (moves.empty()) {
+    moves = splitMoves(last.movesBefore);
+    if (last.finished && last.move != "none") moves.push_back(last.move);
+  }
+  bool whiteFirst = true;
+  int firstMoveNumber = 1;
+  gameStart(game.fen, whiteFirst, firstMoveNumber);
+  for (std::size_t index = 0; index < moves.size(); ++index) {
+    GamePly ply;
+    ply.ply = static_cast<int>(index) + 1;
+    ply.moveNumber = firstMoveNumber + (static_cast<int>(index) + (whiteFirst ? 0 : 1)) / 2;
+    ply.white = (index % 2 == 0) == whiteFirst;
+    ply.move = moves[index];
+    for (std::size_t think = 0; think < game.thinks.size(); ++think)
+      if (game.thinks[think].ply == ply.ply) ply.think = static_cast<int>(think);
+    plies.push_back(std::move(ply));
+  }
+  return plies;
+}
+
+std::string GameRecord::startText() const {
+  return fen.empty() || fen == kStartFen ? "the start position" : fen;
+}
+
+std::size_t GameDir::thinkCount() const {
+  std::size_t count = 0;
+  for (const GameRecord& game : games) count += game.thinks.size();
+  return count;
+}
+
+GameDir readGameDir(const std::string& path) {
+  std::error_code error;
+  fs::path folder(path);
+  if (!fs::exists(folder, error)) throw std::runtime_error("'" + path + "' does not exist");
+  if (!fs::is_directory(folder, error)) folder = folder.parent_path().empty() ? "." : folder.parent_path();
+
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder, error))
+    if (entry.is_regular_file() && entry.path().extension() == ".trc") files.push_back(entry.path());
+  if (error) throw std::runtime_error("cannot read the folder '" + folder.string() + "': " + error.message());
+  std::sort(files.begin(), files.end(),
+            [](const fs::path& a, const fs::path& b) { return naturalLess(a.string(), b.string()); });
+
+  GameDir dir;
+  dir.path = folder.string();
+  std::vector<GameThink> thinks;
+  for (const fs::path& file : files) {
+    try {
+      thinks.push_back(readThink(file));
+    } catch (const std::exception& refusal) {
+      dir.refusals.push_back(file.string() + ": " + refusal.what());
+    }
+  }
+  // Ply order within each folder and start, so that a game's thinks come in
+  // the order they were made whatever the names; then each think joins the
+  // first game it continues (two games identical so far still separate, one
+  // think each per ply).
+  std::stable_sort(thinks.begin(), thinks.end(), [](const GameThink& a, const GameThink& b) {
+    const fs::path folderA = fs::path(a.path).parent_path();
+    const fs::path folderB = fs::path(b.path).parent_path();
+    if (folderA != folderB) return naturalLess(folderA.string(), folderB.string());
+    if (a.fen != b.fen) return a.fen < b.fen;
+    return a.ply < b.ply;
+  });
+  for (GameThink& think : thinks) {
+    auto game = std::find_if(dir.games.begin(), dir.games.end(), [&](const GameRecord& record) {
+      return continuesGame(record.thinks.back(), think);
+    });
+    if (game == dir.games.end()) game = dir.games.insert(dir.games.end(), GameRecord{think.fen, {}, {}, {}});
+    game->thinks.push_back(std::move(think));
+  }
+  // A game alone in its folder may have the record umax-readable writes there.
+  for (GameRecord& game : dir.games) {
+    const fs::path gameFolder = fs::path(game.thinks.front().path).parent_path();
+    const auto sameFolder = [&](const GameRecord& other) {
+      return fs::path(other.thinks.front().path).parent_path() == gameFolder;
+    };
+    if (std::count_if(dir.games.begin(), dir.games.end(), sameFolder) == 1 &&
+        fs::is_regular_file(gameFolder / "game.txt", error))
+      readGameRecord(gameFolder / "game.txt", game);
+  }
+  if (dir.games.empty())
+    throw std::runtime_error("no readable trace (*.trc) in '" + folder.string() + "'" +
+                             (dir.refusals.empty() ? "" : ": " + dir.refusals.front()));
+  return dir;
+}
+
+std::string formatGameDir(const GameDir& dir) {
+  std::ostringstream out;
+  const fs::path folder(dir.path);
+  for (std::size_t index = 0; index < dir.games.size(); ++index) {
+    const GameRecord& game = dir.games[index];
+    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << game.startText();
+    if (!game.recordedMoves.empty()) out << "; game.txt: " << game.recordedMoves.size() << " plies";
+    if (!game.result.empty()) out << ", result " << game.result;
+    out << "\n";
+    out << "   ply  move    side   played   score      nodes     budget  file\n";
+    for (const GameThink& think : game.thinks) {
+      char line[160];
+      std::snprintf(line, sizeof line, "  %4d  %4d%-3s %-6s %-6s %7s %10s %10lld  ", think.ply,
+                    think.moveNumber, think.white ? "." : "...", think.white ? "white" : "black",
+                    think.finished ? think.move.c_str() : "?",
+                    think.finished ? std::to_string(think.score).c_str() : "-",
+                    think.finished ? std::to_string(think.nodes).c_str() : "cut short",
+                    static_cast<long long>(think.budget));
+      out << line << fs::path(think.path).lexically_relative(folder).string() << "\n";
+    }
+  }
+  for (const std::string& refusal : dir.refusals) out << "not read: " << refusal << "\n";
+  return out.str();
+}
+
+}  // namespace umax::trace
