@@ -12,6 +12,7 @@
 #include "umax/engine.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "umax/glibc_random.h"
 
@@ -40,6 +41,16 @@ constexpr int kVirginKing = kKing | kVirgin;
 /// 6 * side + row == 128 holds for row 5 (rank 3) for white and row 2 (rank 6) for black.
 constexpr int kDoubleStepSum = 128;
 
+/// The flag the search reads when the caller gave none, and outside thinks:
+/// never raised. Pointing at it keeps the per-node check to one load.
+const std::atomic<bool> kNeverRaised{false};
+
+/// Thrown at a counted node when the stop flag is up; thinkWith() catches it.
+/// Unwinding skips every store and undo on the way out, so the hash table
+/// keeps only what finished nodes wrote, and thinkWith() restores the board.
+/// The flag costs nothing while it is down: no test after each move.
+struct ThinkAborted {};
+
 /// Reads four bytes of the key table as one little-endian int, as the
 /// original's `*(int*)(T+...)` does on the x86 it ran on.
 inline int32_t loadWord(const int8_t* bytes) {
@@ -51,7 +62,7 @@ inline int32_t loadWord(const int8_t* bytes) {
 }  // namespace
 
 // [key-table]
-Engine::Engine() : table_(kHashEntries + 1) {
+Engine::Engine() : table_(kHashEntries + 1), stop_(&kNeverRaised) {
   // main(): F(i,M,1035)T[i]=random()>>9;  The extra slot past the end stands
   // in for the memory a 9th probe of the very last window reads in the original.
   GlibcRandom random;
@@ -91,6 +102,10 @@ void Engine::clearRootProbeWindow() {
   table_[0].lock = 0;
 }
 
+void Engine::setStopFlag(const std::atomic<bool>* flag) { stopFlag_ = flag; }
+
+void Engine::setIterationListener(IterationListener listener) { iterationListener_ = std::move(listener); }
+
 ThinkResult Engine::think(long budget) { return thinkWith<false>(budget); }
 
 ThinkResult Engine::think(long budget, SearchObserver& observer) {
@@ -106,15 +121,43 @@ ThinkResult Engine::thinkWith(long budget) {
   // The original stops deepening once N >= 1e7; starting N that far below
   // the limit gives any budget without touching the search.
   const int start = kNodeLimit - static_cast<int>(budget);
-  nodes_ = start;
+  nodes_ = thinkStart_ = start;
+  lastIteration_ = IterationReport{};
+  const Board boardBefore = board_;
+  // Only a think reads the caller's flag: the never-raised one comes back
+  // however the think ends (even by a listener's own exception).
+  struct StopScope {
+    const std::atomic<bool>*& active;
+    ~StopScope() { active = &kNeverRaised; }
+  } stopScope{stop_};
+  stop_ = stopFlag_ ? stopFlag_ : &kNeverRaised;
   ThinkResult result;
-  result.score = search<kTraced>(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kThinkMarker, 0);
-  result.from = bestFrom_;
-  result.to = bestTo_;
+  try {
+    result.score = search<kTraced>(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kThinkMarker, 0);
+    result.from = bestFrom_;
+    result.to = bestTo_;
+  } catch (const ThinkAborted&) {
+    // The stop flag ended the think: the board still holds the line being
+    // searched. Answer with the last completed iteration (none: no move).
+    board_ = boardBefore;
+    result.aborted = true;
+    result.score = lastIteration_.score;
+    result.from = bestFrom_ = static_cast<int8_t>(lastIteration_.from);
+    result.to = bestTo_ = static_cast<int8_t>(lastIteration_.to);
+  }
   result.nodes = static_cast<long>(nodes_) - start;
+  result.depth = lastIteration_.draft;
+  result.completedIterations = lastIteration_.iteration;
   return result;
 }
 // [think]
+
+// At the root of a think, after each iteration: keep its result (an aborted
+// think returns it) and tell the listener.
+void Engine::finishRootIteration(int draft, int best, int bestFrom, int bestTo) {
+  lastIteration_ = {lastIteration_.iteration + 1, draft, best, bestFrom, bestTo, nodes_ - thinkStart_};
+  if (iterationListener_) iterationListener_(lastIteration_);
+}
 
 // [legality-check]
 bool Engine::legalityCheck(int from, int to) {
@@ -358,6 +401,8 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   }
   ++nodes_;
   if constexpr (kTraced) observer_->onNodeCounted(nodes_);
+  if (stop_->load(std::memory_order_relaxed)) [[unlikely]]
+    throw ThinkAborted{};
   // [hash-hit]
 
   // [deepening]
@@ -469,6 +514,8 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     if constexpr (kTraced)
       observer_->onStore(static_cast<uint32_t>(&entry - table_.data()), before, entry, store);
     // [hash-store]
+    if (lastTo == kThinkMarker)
+      finishRootIteration(draft, best, bestFrom, static_cast<int8_t>(bestTo & ~kOffBoard));
   }
 
   // [root-report]

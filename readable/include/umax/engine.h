@@ -3,7 +3,9 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "umax/position.h"
@@ -69,12 +71,51 @@ struct PerftMove {
 };
 
 /// What a think found.
+///
+/// `from`, `to` and `score` are the root's result, as the original leaves
+/// them in K, L and D()'s return value. When the stop flag ended the think
+/// (`aborted`), they are those of the last completed root iteration; if no
+/// iteration was completed, there is no move (`from == to == 0`, score 0).
 struct ThinkResult {
   int from = 0;    ///< from-square of the best move (micro-Max: K)
   int to = 0;      ///< to-square of the best move (micro-Max: L)
   int score = 0;   ///< the root's score
   long nodes = 0;  ///< nodes searched (calls of the search that passed the hash probe)
+  /// Draft of the last completed root iteration (kMateDraft once a mate
+  /// score made the result final); 0 if none was completed.
+  int depth = 0;
+  /// Root iterations completed. 0 when the root was answered from the hash
+  /// table or the stop flag was raised before the first iteration ended.
+  int completedIterations = 0;
+  /// True when the stop flag ended the think in the middle of an iteration.
+  bool aborted = false;
+  /// False when the think has no move to offer (see above). The first
+  /// iteration of a think from an empty root slot looks at no move (at
+  /// draft 1 the root only checks for king captures), so a think stopped
+  /// right after it has none either.
+  bool hasMove() const { return from != to; }
 };
+
+/// What the root of a think tells its listener after each completed
+/// iteration: the result the think would return if it stopped there.
+///
+/// A think with budget B starts another iteration while fewer than B nodes
+/// are counted, so a fresh think with budget `nodes` (same position, same
+/// table) ends after this iteration with the same move and score, provided
+/// this iteration counted a node of its own (`nodes` above the previous
+/// report's). The first iteration from an empty root slot never does: at
+/// draft 1 the root looks at no move, so its report has `nodes` 1 and no move.
+struct IterationReport {
+  int iteration = 0;  ///< 1 for the first iteration this think completed
+  int draft = 0;      ///< the draft it searched (d; kMateDraft after a mate score)
+  int score = 0;      ///< the root's best score after it (m)
+  int from = 0;       ///< best move's from-square (X), 0 if none yet
+  int to = 0;         ///< best move's to-square (Y without its flag bits), 0 if none yet
+  long nodes = 0;     ///< nodes this think has counted so far
+};
+
+/// Receives an IterationReport after each completed root iteration of a think.
+using IterationListener = std::function<void(const IterationReport&)>;
 
 /// micro-Max 3.2 as a C++ object: the board, the hash table and the search.
 ///
@@ -103,6 +144,19 @@ class Engine {
   /// The same think, reporting every event of the search to `observer`
   /// (the traced instantiation of the search; see search_observer.h).
   ThinkResult think(long budget, SearchObserver& observer);
+  /// A flag that ends a think early (nullptr: none; the default). The
+  /// search reads it once per counted node; when it is raised, the think
+  /// unwinds at once, stores nothing more in the hash table, puts the board
+  /// back and returns the last completed iteration (ThinkResult::aborted).
+  /// While it stays down, the search is node for node the original's. Only
+  /// thinks read the flag (not the legality check of playMove/checkMove);
+  /// lower it before the next think.
+  void setStopFlag(const std::atomic<bool>* flag);
+  /// Called at the root of every think after each completed iteration, on
+  /// the searching thread (an empty function: none). It may raise the stop
+  /// flag to end the think after that iteration. Inner nodes never look at it.
+  void setIterationListener(IterationListener listener);
+
   /// main()'s path for an entered move: clear the locks, check legality by
   /// search, play the move if legal. Returns true if it was played.
   bool playMove(int from, int to);
@@ -139,6 +193,7 @@ class Engine {
   long perftFrom(int side, int epSquare, int depth, std::vector<PerftMove>* divide);
   template <bool kTraced>
   ThinkResult thinkWith(long budget);
+  void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
   template <bool kTraced>
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int epSquare,
              int lastTo, int depth);
@@ -148,16 +203,21 @@ class Engine {
   uint32_t keyChange(int salt, int from, int piece, int to, int captureSquare, int victim) const;
   bool legalityCheck(int from, int to);
 
-  Board board_{};                             // micro-Max: b[]
-  std::array<int8_t, kKeyTableSize> keys_{};  // micro-Max: T[]
-  std::vector<HashEntry> table_;              // micro-Max: A[]
-  int nodes_ = 0;                             // micro-Max: N
-  int8_t bestFrom_ = 0;                       // micro-Max: K
-  int8_t bestTo_ = 0;                         // micro-Max: L
-  int eval_ = 0;                              // micro-Max: Q
-  int8_t epChar_ = 0;                         // micro-Max: O
-  int side_ = kWhite;                         // micro-Max: main()'s k
-  SearchObserver* observer_ = nullptr;        // receives the events of a traced think
+  Board board_{};                                // micro-Max: b[]
+  std::array<int8_t, kKeyTableSize> keys_{};     // micro-Max: T[]
+  std::vector<HashEntry> table_;                 // micro-Max: A[]
+  int nodes_ = 0;                                // micro-Max: N
+  int8_t bestFrom_ = 0;                          // micro-Max: K
+  int8_t bestTo_ = 0;                            // micro-Max: L
+  int eval_ = 0;                                 // micro-Max: Q
+  int8_t epChar_ = 0;                            // micro-Max: O
+  int side_ = kWhite;                            // micro-Max: main()'s k
+  SearchObserver* observer_ = nullptr;           // receives the events of a traced think
+  const std::atomic<bool>* stopFlag_ = nullptr;  // the caller's flag (setStopFlag)
+  const std::atomic<bool>* stop_;                // the flag the search reads: never null
+  IterationListener iterationListener_;          // told after each root iteration
+  IterationReport lastIteration_;                // the last completed root iteration
+  int thinkStart_ = 0;                           // nodes_ when the current think began
 };
 
 }  // namespace umax
