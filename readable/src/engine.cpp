@@ -93,6 +93,9 @@ static_assert((kNotCastlingBit >> kNotCastlingToSneak) == kSneakBit);
 /// The draft at which a node is a quiescence search: it may stand pat on the
 /// static eval, and only recaptures get a reply searched. // micro-Max: d>1
 constexpr int kQuiescenceDraft = 1;
+/// The depth of the legality check: the entered move, then every reply (a
+/// reply that takes the king makes the move illegal). // micro-Max: n = 2 in D(k,-I,I,Q,1,1,O,9,2)
+constexpr int kLegalityDepth = 2;
 /// The hash table's dummy slot, used when a probe window is full; it is
 /// emptied after every store so that it always looks free. // micro-Max: A[0]
 constexpr int kDummySlot = 0;
@@ -244,7 +247,7 @@ bool Engine::legalityCheck(int from, int to) {
   // A 2-ply search from the root that stops and plays the move if it finds
   // it and the reply cannot capture the king; it then returns beta (= I).
   if (search<false>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
-                    kLegalityMarker, 2) == kInfinity) {
+                    kLegalityMarker, kLegalityDepth) == kInfinity) {
     side_ = opponentOf(side_);
     return true;
   }
@@ -626,7 +629,9 @@ template <bool kTraced>
 [[gnu::always_inline]] inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // Step 17. Mate scores hold at any depth. No move at all kept the king
   // (best is still -infinity): mate or stalemate, told apart by letting the
-  // opponent move twice: half of its score, -I/2 if it takes the king, else 0.
+  // opponent move twice, a quiescence search from a neutral eval of 0 with
+  // no e.p. square and no previous move: half of its score is -I/2 (mated)
+  // if it takes the king, else about 0 (stalemate). // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
   if (node.best > kMateBound || node.best < -kMateBound) node.draft = kMateDraft;
   const bool noMoveKeptTheKing = node.best == -kInfinity;  // micro-Max: m+I == 0
   if constexpr (kTraced) {
@@ -634,7 +639,7 @@ template <bool kTraced>
   }
   if (noMoveKeptTheKing)
     node.best = -search<kTraced>(opponentOf(node.side), -kInfinity, kInfinity, 0, node.hashKey, node.hashLock,
-                                 kNoSquare, kNoSquare, 1) /
+                                 kNoSquare, kNoSquare, kQuiescenceDraft) /
                 2;
   // [mate-stalemate]
 
