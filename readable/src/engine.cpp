@@ -448,7 +448,8 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     // Try the previous best move first unless it castles. // micro-Max: Y|=8&Y>>4
     node.bestTo |= kSneakBit & (node.bestTo >> kNotCastlingToSneak);
     // Quiescence: at draft 1 the node may "stand pat" on its static eval
-    // (Step 10 then searches only recaptures). Deeper, every move must do better.
+    // (Step 10 then searches only recaptures). Deeper, best starts at -infinity:
+    // the side to move has to play one of its moves.
     node.best = node.draft > kQuiescenceDraft ? -kInfinity : eval;
     // [deepening]
 
