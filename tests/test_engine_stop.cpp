@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "engines.h"
+#include "support.h"
 #include "umax/engine.h"
 #include "umax/position.h"
 #include "umax/search_observer.h"
+#include "umax/session.h"
 
 using namespace umax;
+using namespace umax::test;
 
 namespace {
 
@@ -103,9 +105,8 @@ TEST_CASE("each iteration report is what the original returns with that iteratio
   }
 
   SECTION("the original, given each report's node count as budget, stops there with the same result") {
-    engine.reset();  // one engine of ~270 MB at a time is enough here
-    auto minimal = makeEngine("minimal");
-    auto readable = makeEngine("readable");
+    // The original runs in its own process (umax-probe): the suite holds its
+    // in-process copy elsewhere, and only one may exist at a time.
     // The root's first iteration looks at no move (draft 1 at the root only
     // checks for king captures): it counts no node beyond the root's own.
     CHECK(reports[0].nodes == 1);
@@ -117,14 +118,15 @@ TEST_CASE("each iteration report is what the original returns with that iteratio
       const IterationReport& report = reports[index];
       REQUIRE(report.nodes > reports[index - 1].nodes);
       CAPTURE(report.iteration, report.draft, report.nodes);
-      minimal->setPosition(parseFen(fen));
-      const ThinkResult expected = minimal->think(report.nodes);
-      CHECK(expected.from == report.from);
-      CHECK(expected.to == report.to);
-      CHECK(expected.score == report.score);
-      CHECK(expected.nodes == report.nodes);
-      readable->setPosition(parseFen(fen));
-      const ThinkResult actual = readable->think(report.nodes);
+      int status = -1;
+      const std::string original = runCommand("'" + binPath("umax-probe") + "' --engine minimal --fen '" +
+                                                  fen + "' --nodes " + std::to_string(report.nodes),
+                                              &status);
+      CHECK(status == 0);
+      CHECK(original == formatThink(report.from, report.to, report.score, report.nodes) + "\n");
+      engine->clearHashTable();
+      engine->setPosition(parseFen(fen));
+      const ThinkResult actual = engine->think(report.nodes);
       CHECK(actual.completedIterations == report.iteration);
       CHECK(actual.depth == report.draft);
       CHECK_FALSE(actual.aborted);

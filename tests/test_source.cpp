@@ -1,6 +1,9 @@
 // The verbatim original: its hash, its size, its "under 2,000 characters".
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <map>
+#include <regex>
+#include <vector>
 
 #include "support.h"
 
@@ -44,4 +47,92 @@ TEST_CASE("the original has 133 lines and 1,971 non-blank characters outside com
   CHECK(std::count(source.begin(), source.end(), '\n') == 133);
   CHECK(countCodeCharacters(source) == 1971);
   CHECK(countCodeCharacters(source) < 2000);
+}
+
+namespace {
+
+/// Leading spaces of a line.
+std::size_t indentOf(const std::string& line) { return line.find_first_not_of(' '); }
+
+bool isBlank(const std::string& line) { return line.find_first_not_of(" \t") == std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("engine.cpp numbers the steps of the search 1..N in file order", "[source]") {
+  const auto lines = splitLines(readFile(sourcePath("readable/src/engine.cpp")));
+  const std::regex heading(R"(^\s*// Step (\d+)\. )");
+  std::vector<int> steps;
+  for (const auto& line : lines) {
+    std::smatch match;
+    if (std::regex_search(line, match, heading)) steps.push_back(std::stoi(match[1]));
+  }
+  REQUIRE(!steps.empty());
+  for (std::size_t index = 0; index < steps.size(); ++index) {
+    CAPTURE(index);
+    CHECK(steps[index] == static_cast<int>(index) + 1);
+  }
+
+  // Every step the observer's sites name exists.
+  const std::regex reference(R"(Steps? (\d+))");
+  for (const auto& line : splitLines(readFile(sourcePath("readable/include/umax/search_observer.h")))) {
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), reference); it != std::sregex_iterator();
+         ++it) {
+      CAPTURE(line);
+      CHECK(std::stoi((*it)[1]) <= static_cast<int>(steps.size()));
+    }
+  }
+}
+
+TEST_CASE("every tracing statement of engine.cpp has one of the two forms the docs leave out", "[source]") {
+  // One line `if constexpr (kTraced) ...;`, or a block opened by
+  // `if constexpr (kTraced) {` whose `}` stands alone at the same indent.
+  const auto lines = splitLines(readFile(sourcePath("readable/src/engine.cpp")));
+  int statements = 0;
+  for (std::size_t index = 0; index < lines.size(); ++index) {
+    const std::string& line = lines[index];
+    const auto at = line.find("kTraced");
+    if (at == std::string::npos || line.compare(indentOf(line), 2, "//") == 0) continue;
+    if (line.find("template <bool kTraced>") != std::string::npos ||
+        line.find("<kTraced>") != std::string::npos)
+      continue;
+    CAPTURE(index + 1, line);
+    REQUIRE(line.compare(indentOf(line), 23, "if constexpr (kTraced) ") == 0);
+    ++statements;
+    if (line.back() == ';') continue;
+    REQUIRE(line.back() == '{');
+    std::size_t end = index + 1;
+    while (end < lines.size() && !(indentOf(lines[end]) == indentOf(line) && !isBlank(lines[end]))) ++end;
+    REQUIRE(end < lines.size());
+    CHECK(lines[end] == std::string(indentOf(line), ' ') + "}");
+  }
+  CHECK(statements >= 12);  // one per search site at least
+}
+
+TEST_CASE("snippet markers of the readable sources come in pairs at the indent of their code", "[source]") {
+  for (const char* file : {"readable/src/engine.cpp", "readable/src/classic.cpp", "readable/src/position.cpp",
+                           "readable/include/umax/types.h"}) {
+    CAPTURE(file);
+    const auto lines = splitLines(readFile(sourcePath(file)));
+    const std::regex marker(R"(^\s*// \[([a-z-]+)\]$)");
+    std::map<std::string, int> seen;
+    for (std::size_t index = 0; index < lines.size(); ++index) {
+      std::smatch match;
+      if (!std::regex_match(lines[index], match, marker)) continue;
+      ++seen[match[1]];
+      // A marker sits at the indent of the code beside it: the next or the
+      // previous non-blank line (not at a trailing comment's column).
+      std::size_t before = index;
+      while (before > 0 && isBlank(lines[before - 1])) --before;
+      std::size_t after = index + 1;
+      while (after < lines.size() && isBlank(lines[after])) ++after;
+      CAPTURE(index + 1, lines[index]);
+      const std::size_t indent = indentOf(lines[index]);
+      CHECK(((before > 0 && indentOf(lines[before - 1]) == indent) ||
+             (after < lines.size() && indentOf(lines[after]) == indent)));
+    }
+    for (const auto& [name, count] : seen) {
+      CAPTURE(name);
+      CHECK(count == 2);
+    }
+  }
 }

@@ -10,11 +10,19 @@ namespace {
 constexpr char kPieceSymbols[] = ".?+nkbrq?*?NKBRQ";
 
 // [parse-square]
-/// main()'s way of turning two typed characters into a square:
-/// file letter - 16 * rank digit + 799, kept in a char like K and L.
+/// The offset main() adds to `file letter - 16 * rank digit` to land on the
+/// 0x88 square: 'a' - 16 * '1' + 799 is a1 (0x70). The original reuses its
+/// promotion bonus C = 799 for it; here it has its own name.
+/// // micro-Max: C in K=c[0]-16*c[1]+C
+constexpr int kTypedSquareOffset = 799;
+static_assert('a' - 16 * '1' + kTypedSquareOffset == makeSquare(0, 1));
+static_assert('h' - 16 * '8' + kTypedSquareOffset == makeSquare(7, 8));
+
+/// main()'s way of turning two typed characters into a square, kept in a
+/// char like K and L (so other characters give other, wrapped values).
 /// // micro-Max: K=c[0]-16*c[1]+C
 int squareFromCharacters(int file, int rank) {
-  return static_cast<int8_t>(file - 16 * rank + kPromotionBonus);
+  return static_cast<int8_t>(file - 16 * rank + kTypedSquareOffset);
 }
 // [parse-square]
 

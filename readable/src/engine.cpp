@@ -2,16 +2,32 @@
 //
 // The search is one recursive function, as in the original's D(): negamax
 // with an alpha-beta window, internal iterative deepening, a quiescence
-// search made of the depth-1 iteration, and a hash table. Its move loop is
-// written as a generator (generateMoves) that hands each move to a visitor,
-// so that perft can walk the very same moves; the original's `goto C`
-// (cutoff) becomes the visitor's kStop and `goto A` (replay after the
-// sneaked-in best move) its kReplay. Every variable keeps the original's
-// one-letter name in a comment, and every step carries the number used by
-// the walkthrough and the line map.
+// search made of the draft-1 iteration (stand pat, then recaptures only),
+// and a hash table. Engine::search() is the outline of one node (Steps 1-4);
+// the rest of the node follows it in the order it runs: the move generator
+// (generateMoves, Steps 5-7), the move body (searchMove, Steps 8-16), the
+// end of an iteration (finishIteration, Steps 17-18) and the return
+// (leaveNode, Step 19). The generator hands each move to a visitor, so that
+// perft walks the very same moves; the original's `goto C` (cutoff) becomes
+// the visitor's kStop and `goto A` (replay after the sneaked-in best move)
+// its kReplay. Every variable keeps the original's one-letter name in a
+// comment, every step its number in the walkthrough and the line map, and
+// every number the original writes as a literal its expression beside the name.
+//
+// Tracing. The search exists twice (search<kTraced>): the traced copy tells a
+// SearchObserver every event. Each of those statements has one of two forms,
+// so that the walkthrough's snippets can leave them out:
+//   - one line:  `if constexpr (kTraced) observer_->...;` (or `... = ...;`)
+//   - a block:   `if constexpr (kTraced) {` ... with its `}` alone on a line.
+// Nothing else in this file mentions kTraced, except as a template argument.
+//
+// Debug builds (no NDEBUG) assert invariants the original keeps: the window
+// is not empty at entry, the side is white or black, the undo restores the
+// board, a probe stays inside the table.
 #include "umax/engine.h"
 
 #include <algorithm>
+#include <cassert>
 #include <utility>
 
 #include "umax/glibc_random.h"
@@ -35,11 +51,54 @@ constexpr std::array<int8_t, 8> kFirstStepIndex = {0, 7, -1, 11, 6, 8, 3, 6};
 constexpr int kSidewaysStepIndex = 7;
 // [step-vectors]
 
-/// A king with its virgin bit, colour bits removed: only such a king castles.
+/// A king with its virgin bit, colour bits removed: only such a king castles. // micro-Max: 36
 constexpr int kVirginKing = kKing | kVirgin;
 /// The value stored in a pawn's row mask term that marks the double-step row:
 /// 6 * side + row == 128 holds for row 5 (rank 3) for white and row 2 (rank 6) for black.
+/// // micro-Max: 6*k+(y&V)==S
 constexpr int kDoubleStepSum = 128;
+/// The board scan's step: +1 to the next file; the +8 carries column 7 into
+/// the next row, and masking the off-board bits removes it everywhere else,
+/// so the scan visits the 64 squares and wraps from h1 to a8. // micro-Max: x+9&~M
+constexpr int kBoardScanStep = 9;
+/// The colour and type bits of a piece code: `& kColourAndType` strips the
+/// virgin bit. // micro-Max: u&31
+constexpr int kColourAndType = kColourMask | kTypeMask;
+static_assert(kColourAndType == 31);
+/// Files between a pawn and the squares that tell whether it is defended
+/// sideways (the pawn-structure term). // micro-Max: x-2, x+2
+constexpr int kPawnNeighbourFiles = 2;
+
+/// A root (think or legality check) passes a previous destination with this
+/// bit; no real square and not the dummy 128 has it. // micro-Max: z&8
+constexpr int kRootMarkerBit = 8;
+static_assert((kThinkMarker & kRootMarkerBit) && (kLegalityMarker & kRootMarkerBit));
+/// Hash key and lock of the root: the search adds each move's change to
+/// them, so the start value only has to be the same every time. // micro-Max: J = Z = 1
+constexpr uint32_t kRootHashCode = 1;
+/// The salt that selects a piece's key word in T[] (for J). // micro-Max: J(0)
+constexpr int kKeySalt = 0;
+/// The salt that selects its lock word, 8 bytes further on (for Z). // micro-Max: J(8)
+constexpr int kLockSalt = 8;
+/// Bytes of T[] between the key words of two piece types. // micro-Max: S in K(A,B)
+constexpr int kKeyTypeStride = 128;
+
+/// Both bound bits of a stored from-byte: an exact score. // micro-Max: M in (a->X&M)!=M
+constexpr int kExactBits = kLowerBoundBit | kUpperBoundBit;
+/// The flag bits of a best-move to-byte (not castling, sneak). // micro-Max: M in Y&~M
+constexpr int kBestToFlags = kNotCastlingBit | kSneakBit;
+/// Shift that moves kNotCastlingBit onto kSneakBit. // micro-Max: Y>>4
+constexpr int kNotCastlingToSneak = 4;
+static_assert((kNotCastlingBit >> kNotCastlingToSneak) == kSneakBit);
+/// The draft at which a node is a quiescence search: it may stand pat on the
+/// static eval, and only recaptures get a reply searched. // micro-Max: d>1
+constexpr int kQuiescenceDraft = 1;
+/// The depth of the legality check: the entered move, then every reply (a
+/// reply that takes the king makes the move illegal). // micro-Max: n = 2 in D(k,-I,I,Q,1,1,O,9,2)
+constexpr int kLegalityDepth = 2;
+/// The hash table's dummy slot, used when a probe window is full; it is
+/// emptied after every store so that it always looks free. // micro-Max: A[0]
+constexpr int kDummySlot = 0;
 
 /// The flag the search reads when the caller gave none, and outside thinks:
 /// never raised. Pointing at it keeps the per-node check to one load.
@@ -58,6 +117,25 @@ inline int32_t loadWord(const int8_t* bytes) {
   for (int index = 3; index >= 0; --index) word = (word << 8) | static_cast<uint8_t>(bytes[index]);
   return static_cast<int32_t>(word);
 }
+
+/// Debug builds copy the board before a move is made, to check that the undo
+/// restores every square (the dummy b[128] excepted: the undo writes a rook
+/// there whatever it held). Release builds keep nothing.
+class UndoCheck {
+ public:
+#ifndef NDEBUG
+  explicit UndoCheck(const Board& board) : before_(board) {}
+  void verify(const Board& board) const {
+    assert(std::equal(board.begin(), board.begin() + kNoSquare, before_.begin()));
+  }
+
+ private:
+  Board before_;
+#else
+  explicit UndoCheck(const Board&) {}
+  void verify(const Board&) const {}
+#endif
+};
 
 }  // namespace
 
@@ -97,9 +175,9 @@ void Engine::clearHashLocks() {
 // [clear-locks]
 
 void Engine::clearRootProbeWindow() {
-  const uint32_t first = (static_cast<uint32_t>(side_ * epChar_) ^ 1u) & kHashSlotMask;
+  const uint32_t first = (static_cast<uint32_t>(side_ * epChar_) ^ kRootHashCode) & kHashSlotMask;
   for (uint32_t slot = first + 1; slot <= first + 8; ++slot) table_[slot].lock = 0;
-  table_[0].lock = 0;
+  table_[kDummySlot].lock = 0;
 }
 
 void Engine::setStopFlag(const std::atomic<bool>* flag) { stopFlag_ = flag; }
@@ -133,7 +211,8 @@ ThinkResult Engine::thinkWith(long budget) {
   stop_ = stopFlag_ ? stopFlag_ : &kNeverRaised;
   ThinkResult result;
   try {
-    result.score = search<kTraced>(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kThinkMarker, 0);
+    result.score = search<kTraced>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+                                   kThinkMarker, 0);
     result.from = bestFrom_;
     result.to = bestTo_;
   } catch (const ThinkAborted&) {
@@ -148,6 +227,8 @@ ThinkResult Engine::thinkWith(long budget) {
   result.nodes = static_cast<long>(nodes_) - start;
   result.depth = lastIteration_.draft;
   result.completedIterations = lastIteration_.iteration;
+  assert(result.aborted || result.completedIterations == 0 ||
+         (result.from == lastIteration_.from && result.to == lastIteration_.to));
   return result;
 }
 // [think]
@@ -165,7 +246,8 @@ bool Engine::legalityCheck(int from, int to) {
   bestTo_ = static_cast<int8_t>(to);
   // A 2-ply search from the root that stops and plays the move if it finds
   // it and the reply cannot capture the king; it then returns beta (= I).
-  if (search<false>(side_, -kInfinity, kInfinity, eval_, 1, 1, epChar_, kLegalityMarker, 2) == kInfinity) {
+  if (search<false>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+                    kLegalityMarker, kLegalityDepth) == kInfinity) {
     side_ = opponentOf(side_);
     return true;
   }
@@ -185,15 +267,17 @@ bool Engine::checkMove(int from, int to) {
   return legalityCheck(from, to);
 }
 
+// ---- The tools of the search: hash keys, probe, king capture, make and undo
+
 // [key-words]
 // Hash keys: a piece on a square has one random word for the key J and
 // another for the lock Z, read from overlapping places of the byte table T[]:
 // offset square (+8 for the lock), +8 for white, +128 per type. // micro-Max: K(A,B)
 int32_t Engine::keyWord(int offset, int piece) const {
-  return loadWord(&keys_[offset + (piece & kWhite) + kNoSquare * (piece & kTypeMask)]);
+  return loadWord(&keys_[offset + (piece & kWhite) + kKeyTypeStride * (piece & kTypeMask)]);
 }
 
-// How a move changes a hash key (salt 0) or lock (salt 8): add the word of
+// How a move changes a hash key (kKeySalt) or lock (kLockSalt): add the word of
 // the piece now on the to-square (a promoted pawn counts as a queen), take
 // away the mover's word on its from-square and the victim's on the capture
 // square. The castling rook is not in it; the lock adds G-S for that.
@@ -206,26 +290,27 @@ uint32_t Engine::keyChange(int salt, int from, int piece, int to, int captureSqu
 // [key-words]
 
 // [probe]
-// Step 1. Probe the hash table: look at up to 9 consecutive slots from
+// The hash probe of Step 1: look at up to 9 consecutive slots from
 // (k*E ^ J) & mask for the first one that is empty or holds our lock. If all
 // are taken by other positions, use the dummy slot 0, which always looks empty.
-HashEntry& Engine::probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock) {
-  uint32_t slot = (static_cast<uint32_t>(side * epSquare) ^ hashKey) & kHashSlotMask;
+HashEntry& Engine::probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock) {
+  uint32_t slot = (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
   for (int tries = 0; tries < kProbeSlots; ++tries) {
+    assert(slot + 1 < table_.size());
     HashEntry& entry = table_[++slot];
     if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == hashLock) return entry;
   }
-  return table_[0];
+  return table_[kDummySlot];
 }
 // [probe]
 
 // What probe() did, told again for an observer: where the window starts,
 // how many slots were looked at and how it ended. Only traced searches ask.
-ProbeReport Engine::probeReport(int side, int epSquare, uint32_t hashKey, const HashEntry& entry) const {
+ProbeReport Engine::probeReport(int side, int passedSquare, uint32_t hashKey, const HashEntry& entry) const {
   ProbeReport report;
-  report.firstSlot = (static_cast<uint32_t>(side * epSquare) ^ hashKey) & kHashSlotMask;
-  report.slot = static_cast<uint32_t>(&entry - table_.data());
-  if (report.slot == 0) {
+  report.firstSlot = (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
+  report.slot = slotOf(entry);
+  if (report.slot == kDummySlot) {
     report.slotsProbed = kProbeSlots;
     report.outcome = ProbeOutcome::kFull;
   } else {
@@ -235,16 +320,160 @@ ProbeReport Engine::probeReport(int side, int epSquare, uint32_t hashKey, const 
   return report;
 }
 
+uint32_t Engine::slotOf(const HashEntry& entry) const {
+  return static_cast<uint32_t>(&entry - table_.data());
+}
+
+// [captures-king]
+// The test of Step 8: a capture of the king means the previous move was
+// illegal. The same verdict if a reply lands on or next to the square a
+// castling king passed (E, still holding the castled rook), so castling out
+// of, through or into check is refused. // micro-Max: i<0||E-S&&b[E]&&y-E<2&E-y<2
+bool Engine::capturesKing(int gain, int to, int passedSquare) const {
+  return gain < 0 || (passedSquare != kNoSquare && to - passedSquare < 2 && passedSquare - to < 2 &&
+                      board_[passedSquare]);
+}
+// [captures-king]
+
+// [make-move]
+// Do the move (Step 11): strip the virgin bit, place a castling rook, promote.
+// Returns the positional gain (centre points, castling bonus, pawn
+// structure); `gain` grows by the promotion bonus.
+int Engine::makeMove(const Move& move, int side, int& gain) {
+  int score =
+      move.type < kRook ? board_[move.from + kCentreTableOffset] - board_[move.to + kCentreTableOffset] : 0;
+  board_[move.rookFrom] = board_[move.captureSquare] = board_[move.from] = 0;
+  board_[move.to] = move.piece & kColourAndType;  // strip the virgin bit
+  if (!(move.rookFrom & kOffBoard)) {
+    board_[move.passedSquare] = static_cast<int8_t>(side + kRook);  // castling: the rook lands on F
+    score += kCastlingBonus;
+  }
+  if (move.type <= kDownwardPawn) {
+    // A pawn without a twin two files to either side costs a unit (the -1 is a bias).
+    const int left = move.from - kPawnNeighbourFiles;
+    const int right = move.from + kPawnNeighbourFiles;
+    score -= kPawnStructureUnit * (((left & kOffBoard) || board_[left] != move.piece) +
+                                   ((right & kOffBoard) || board_[right] != move.piece) - 1);
+    // One more step would leave the board: last rank, promote to a queen.
+    // The +1 keeps a capture towards the a-file (step -17) from row 1 at 0. // micro-Max: y+r+1&S
+    if ((move.to + move.step + 1) & kNoSquare) {
+      board_[move.to] |= kQueen;
+      gain += kPromotionBonus;
+    }
+  }
+  return score;
+}
+// [make-move]
+
+// [unmake-move]
+// Undo the move (Step 14). rookFrom may be the dummy square 128, which then
+// receives a rook: harmless, nothing reads it. // micro-Max: b[G]=k+38
+void Engine::unmakeMove(const Move& move, int side) {
+  board_[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
+  board_[move.passedSquare] = board_[move.to] = 0;
+  board_[move.from] = move.piece;
+  board_[move.captureSquare] = move.victim;
+}
+// [unmake-move]
+
+// ---- The search, in the order one node runs it ------------------------------
+
+// [search-signature]
+// micro-Max's D(): the score of the position for `side`, searched to
+// `depth` within the window (alpha, beta). Steps 1-4 are here; the loop
+// hands every move to searchMove() and ends each iteration in
+// finishIteration(); leaveNode() returns. All three follow below.
+template <bool kTraced>
+int Engine::search(int side,           // k: the side to move, 8 or 16
+                   int alpha,          // q: lower end of the window
+                   int beta,           // l: upper end of the window
+                   int eval,           // e: incremental evaluation for the side to move
+                   uint32_t hashKey,   // J: hash key (selects the slot)
+                   uint32_t hashLock,  // Z: hash lock (identifies the position)
+                   int passedSquare,   // E: the square the previous move passed over (its F)
+                   int lastTo,         // z: previous move's destination; 8 = think, 9 = legality check
+                   int depth) {        // n: requested depth (draft)
+  Node node{side, alpha, beta, eval, hashKey, hashLock, passedSquare, lastTo, depth};
+  // [search-signature]
+  assert(side == kWhite || side == kBlack);
+  assert(alpha < beta);
+  if constexpr (kTraced) {
+    observer_->onCall({side, alpha, beta, eval, hashKey, hashLock, passedSquare, lastTo, depth});
+  }
+
+  // [hash-hit]
+  // Step 1. Look the position up in the hash table.
+  HashEntry& entry = probe(side, passedSquare, hashKey, hashLock);  // a
+  if constexpr (kTraced) {
+    ProbeReport report = probeReport(side, passedSquare, hashKey, entry);
+    report.endsNode = entry.lock != 0 && entry.draft >= depth &&
+                      (entry.score >= beta || (entry.from & kUpperBoundBit)) &&
+                      (entry.score <= alpha || (entry.from & kLowerBoundBit));
+    observer_->onProbe(report, entry);
+    if (report.endsNode) observer_->onReturn(entry.score, entry.from & ~kExactBits, entry.to, entry.draft);
+  }
+  if (entry.lock != 0) {
+    // Step 2. A hit: use the stored score if it was searched deep enough and
+    // its bound type settles our window; otherwise start deepening from it.
+    node.draft = entry.draft;
+    const int stored = entry.score;
+    node.bestFrom = entry.from;
+    if (node.draft >= depth) {
+      const bool settlesHigh = stored >= beta || (node.bestFrom & kUpperBoundBit);
+      const bool settlesLow = stored <= alpha || (node.bestFrom & kLowerBoundBit);
+      if (settlesHigh && settlesLow) return stored;
+      node.draft = depth - 1;
+    }
+    node.bestFrom &= ~kExactBits;  // the move without its bound bits
+    node.bestTo = entry.to;
+    node.bestTo = node.draft ? node.bestTo : 0;  // no best-move hint for a draft-0 start
+  } else {
+    node.draft = node.bestFrom = node.bestTo = 0;  // a miss: start from scratch, no hint
+  }
+
+  // Step 3. Count the node: the node count is the think's clock.
+  ++nodes_;
+  if constexpr (kTraced) observer_->onNodeCounted(nodes_);
+  // [hash-hit]
+  if (stop_->load(std::memory_order_relaxed)) [[unlikely]]
+    throw ThinkAborted{};  // the stop flag (see ThinkAborted)
+
+  // [deepening]
+  // Step 4. Iterative deepening: one more ply per pass until the requested
+  // depth; the root of a think goes on while nodes remain in the budget.
+  while (node.draft++ < depth ||
+         (lastTo == kThinkMarker && nodes_ < kNodeLimit && node.draft < kMaxIteration)) {
+    if constexpr (kTraced) observer_->onIteration(node.draft);
+    const int8_t scanStart = node.bestFrom;  // B: start the board scan at the previous best
+    // Try the previous best move first unless it castles. // micro-Max: Y|=8&Y>>4
+    node.bestTo |= kSneakBit & (node.bestTo >> kNotCastlingToSneak);
+    // Quiescence: at draft 1 the node may "stand pat" on its static eval
+    // (Step 10 then searches only recaptures). Deeper, best starts at -infinity:
+    // the side to move has to play one of its moves.
+    node.best = node.draft > kQuiescenceDraft ? -kInfinity : eval;
+    // [deepening]
+
+    // Steps 5-16: the generator finds each move, searchMove() searches it.
+    generateMoves(
+        side, passedSquare, scanStart, node.bestTo, [&](const Move& move) __attribute__((always_inline)) {
+          return searchMove<kTraced>(node, move);
+        });
+    if (node.played) return beta;           // Step 13 played the entered move: it stays on the board
+    finishIteration<kTraced>(node, entry);  // Steps 17-18
+  }
+  return leaveNode<kTraced>(node);  // Step 19
+}
+
 // [generate-loops]
-// Step 4. The move generator: scan the board from `scanStart` for pieces of
+// Step 5. The move generator: scan the board from `scanStart` for pieces of
 // `side`; for each, each of its step vectors; along each, the ray of squares
 // until the board edge, an own piece, a capture, or the one step of a pawn,
 // knight or king. Every move found goes to `visit`, which answers whether to
 // go on, to stop the scan (a cutoff), or to replay the direction (after the
-// previous iteration's best move was "sneaked in" first, see Step 12).
+// previous iteration's best move was "sneaked in" first, see Step 15).
 // While bestTo has kSneakBit, every ray yields that move's square instead.
 template <class Visit>
-[[gnu::always_inline]] inline bool Engine::generateMoves(int side, int epSquare, int8_t scanStart,
+[[gnu::always_inline]] inline bool Engine::generateMoves(int side, int passedSquare, int8_t scanStart,
                                                          int8_t& bestTo, Visit&& visit) {
   Move move;
   move.from = scanStart;
@@ -259,19 +488,23 @@ template <class Visit>
       do {
         replay = false;
         move.to = move.from;
-        move.rookTo = move.rookFrom = kNoSquare;
-        int8_t stop;  // t after the fake capture: non-zero ends the ray
-                      // [generate-loops]
+        move.passedSquare = move.rookFrom = kNoSquare;
+        // t after the fake capture of Step 7: non-zero ends the ray.
+        int8_t stop;
+        // [generate-loops]
         do {
           // [next-square]
-          // Step 5. Next square of the ray (or the best move's square, sneaked in).
+          // Step 6. Next square of the ray (or the best move's square, sneaked in).
           move.captureSquare = move.to = static_cast<int8_t>(move.to + step);
-          if (bestTo & kSneakBit) move.captureSquare = move.to = bestTo & ~kOffBoard;
+          if (bestTo & kSneakBit) move.captureSquare = move.to = bestTo & ~kBestToFlags;
           if (move.to & kOffBoard) break;  // board edge
-          if (move.type <= kDownwardPawn && move.to == epSquare) move.captureSquare = move.to ^ 16;  // e.p.
+          // E.p.: the victim stands one row behind the skipped square (row 2 <-> 3 or 5 <-> 4).
+          if (move.type <= kDownwardPawn && move.to == passedSquare)
+            move.captureSquare = move.to ^ kRowStep;  // micro-Max: H=y^16
           move.victim = board_[move.captureSquare];
           // Own piece, or a pawn moving straight onto a piece / diagonally onto nothing.
-          if ((move.victim & side) || (move.type <= kDownwardPawn && !(step & 7) != !move.victim)) break;
+          if ((move.victim & side) || (move.type <= kDownwardPawn && !(step & kFileMask) != !move.victim))
+            break;
           // [next-square]
 
           // [visit-call]
@@ -284,273 +517,193 @@ template <class Visit>
           // [visit-call]
 
           // [ray-end]
-          // Step 13. End the ray after a capture or a non-slider's step,
+          // Step 7. End the ray after a capture or a non-slider's step,
           // except for a pawn's first step to its double-step row and a
           // virgin king's sideways step towards a virgin rook with two
-          // empty squares beside it: those continue, marking the skipped square.
+          // empty squares beside it: those continue, and the next move
+          // remembers the square passed over (F: the e.p. square, or where
+          // the castling rook lands).
           stop = static_cast<int8_t>(move.victim + (move.type < kBishop));  // fake capture
           if ((move.type <= kDownwardPawn && 6 * side + (move.to & kRowMask) == kDoubleStepSum) ||
               ((move.piece & ~kColourMask) == kVirginKing && stepIndex == kSidewaysStepIndex &&
                (move.rookFrom & kOffBoard) &&
-               (board_[move.rookFrom = (move.from | 7) - ((step >> 1) & 7)] & kVirgin) &&
+               // the corner on the king's side of the step: h-file for +1, a-file for -1
+               (board_[move.rookFrom = (move.from | kFileMask) - ((step >> 1) & kFileMask)] & kVirgin) &&
+               // the two squares beside the corner (g, f or b, c) are empty
                !(board_[move.rookFrom ^ 1] | board_[move.rookFrom ^ 2]))) {
-            move.rookTo = move.to;
+            move.passedSquare = move.to;
             stop--;  // unfake the capture: the ray goes on
           }
         } while (!stop);
       } while (replay);
     }
-  } while ((move.from = static_cast<int8_t>((move.from + 9) & ~kOffBoard)) != scanStart);
+  } while ((move.from = static_cast<int8_t>((move.from + kBoardScanStep) & ~kOffBoard)) != scanStart);
   return true;
 }
 // [ray-end]
 
-// [captures-king]
-// Step 6. King capture: the previous move was illegal. The same verdict if
-// a reply lands on or next to the square a castling king passed (E holds the
-// castled rook then), so castling out of, through or into check is refused.
-bool Engine::capturesKing(int gain, int to, int epSquare) const {
-  return gain < 0 || (epSquare != kNoSquare && to - epSquare < 2 && epSquare - to < 2 && board_[epSquare]);
-}
-// [captures-king]
-
-// [make-move]
-// Step 8. Do the move: strip the virgin bit, place a castling rook, promote.
-// Returns the positional gain (centre points, castling bonus, pawn
-// structure); `gain` grows by the promotion bonus.
-int Engine::makeMove(const Move& move, int side, int& gain) {
-  int score =
-      move.type < kRook ? board_[move.from + kCentreTableOffset] - board_[move.to + kCentreTableOffset] : 0;
-  board_[move.rookFrom] = board_[move.captureSquare] = board_[move.from] = 0;
-  board_[move.to] = move.piece & 31;  // strip the virgin bit
-  if (!(move.rookFrom & kOffBoard)) {
-    board_[move.rookTo] = static_cast<int8_t>(side + kRook);
-    score += kCastlingBonus;
-  }
-  if (move.type <= kDownwardPawn) {
-    score -=
-        kPawnStructureUnit * ((((move.from - 2) & kOffBoard) || board_[move.from - 2] != move.piece) +
-                              (((move.from + 2) & kOffBoard) || board_[move.from + 2] != move.piece) - 1);
-    if ((move.to + move.step + 1) & kNoSquare) {  // last rank: promote to queen
-      board_[move.to] |= kQueen;
-      gain += kPromotionBonus;
-    }
-  }
-  return score;
-}
-// [make-move]
-
-// [unmake-move]
-// Step 11. Undo the move (rookFrom may be the dummy square 128).
-void Engine::unmakeMove(const Move& move, int side) {
-  board_[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
-  board_[move.rookTo] = board_[move.to] = 0;
-  board_[move.from] = move.piece;
-  board_[move.captureSquare] = move.victim;
-}
-// [unmake-move]
-
-// [search-signature]
+// [visit-move]
+// The move body: what the original's loop does with one move x -> y. It
+// answers the generator: next move, stop the scan, or replay the direction.
 template <bool kTraced>
-int Engine::search(int side,           // k: the side to move, 8 or 16
-                   int alpha,          // q: lower end of the window
-                   int beta,           // l: upper end of the window
-                   int eval,           // e: incremental evaluation for the side to move
-                   uint32_t hashKey,   // J: hash key (selects the slot)
-                   uint32_t hashLock,  // Z: hash lock (identifies the position)
-                   int epSquare,       // E: e.p. square, or the square a castling king passed
-                   int lastTo,         // z: previous move's destination; 8 = think, 9 = legality check
-                   int depth) {        // n: requested depth (draft)
-  int best = 0;                        // m: best score so far (the original leaves it unset)
-  int draft;                           // d: depth of the current iteration
-  int8_t bestFrom;                     // X: best move's from-square (+ bound bits in the table)
-  int8_t bestTo;                       // Y: best move's to-square + kNotCastlingBit + kSneakBit
-                                       // [search-signature]
-
-  if constexpr (kTraced)
-    observer_->onCall({side, alpha, beta, eval, hashKey, hashLock, epSquare, lastTo, depth});
-
-  // [hash-hit]
-  // Step 1. Look the position up in the hash table.
-  HashEntry& entry = probe(side, epSquare, hashKey, hashLock);  // a
-  if constexpr (kTraced) {
-    ProbeReport report = probeReport(side, epSquare, hashKey, entry);
-    report.endsNode = entry.lock != 0 && entry.draft >= depth &&
-                      (entry.score >= beta || (entry.from & kUpperBoundBit)) &&
-                      (entry.score <= alpha || (entry.from & kLowerBoundBit));
-    observer_->onProbe(report, entry);
-    if (report.endsNode) observer_->onReturn(entry.score, entry.from & ~kOffBoard, entry.to, entry.draft);
+[[gnu::always_inline]] inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
+  // Step 8. King capture: the move takes the king, so the previous move was
+  // illegal (capturesKing above); this node is worth "infinity".
+  int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
+  if (capturesKing(gain, move.to, node.passedSquare)) {
+    node.best = kInfinity;
+    if constexpr (kTraced) observer_->onKingCapture(move, gain >= 0);
   }
-  if (entry.lock != 0) {
-    // Step 2. A hit: use the stored score if it was searched deep enough and
-    // its bound type settles our window; otherwise start deepening from it.
-    draft = entry.draft;
-    const int stored = entry.score;
-    bestFrom = entry.from;
-    if (draft >= depth) {
-      const bool settlesHigh = stored >= beta || (bestFrom & kUpperBoundBit);
-      const bool settlesLow = stored <= alpha || (bestFrom & kLowerBoundBit);
-      if (settlesHigh && settlesLow) return stored;
-      draft = depth - 1;
+  // Step 9. Fail high: the opponent will avoid this position; stop the scan.
+  if (node.best >= node.beta) {
+    if constexpr (kTraced) observer_->onCutoff(node.best);
+    return Verdict::kStop;
+  }
+
+  // Step 10. Quiescence and the recapture extension: a move to the previous
+  // destination keeps the full draft, any other loses a ply. So at draft 1
+  // (quiescence) only recaptures are searched; the rest stand on the stand pat.
+  const int remaining = node.draft - (move.to != node.lastTo);  // h
+  if (!remaining) return Verdict::kNext;
+
+  // Step 11. Make the move (makeMove above).
+  const UndoCheck undoCheck(board_);
+  int score = makeMove(move, node.side, gain);  // v
+  if constexpr (kTraced) observer_->onMoveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
+  // [visit-move]
+
+  // [recursion]
+  // Step 12. Search the reply with the window turned round. Beta loses a
+  // point when it exceeds the eval, to match the delayed-gain penalty below.
+  score = -search<kTraced>(
+      opponentOf(node.side), -node.beta - (node.beta > node.eval),
+      node.best > node.alpha ? -node.best : -node.alpha, -node.eval - score - gain,
+      node.hashKey + keyChange(kKeySalt, move.from, move.piece, move.to, move.captureSquare, move.victim),
+      node.hashLock + keyChange(kLockSalt, move.from, move.piece, move.to, move.captureSquare, move.victim) +
+          static_cast<uint32_t>(move.rookFrom - kNoSquare),
+      move.passedSquare, move.to, remaining);
+  score -= score > node.eval;  // delayed-gain penalty: a gain now beats the same gain later
+  // [recursion]
+
+  // [legality-root]
+  // Step 13. As legality checker: stop at the entered move if legal.
+  if (node.lastTo == kLegalityMarker) {
+    if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
+      eval_ = -node.eval - gain;
+      epChar_ = static_cast<int8_t>(move.passedSquare);
+      node.played = true;
+      return Verdict::kStop;  // the move stays on the board
     }
-    bestFrom &= ~kOffBoard;
-    bestTo = entry.to;
-    bestTo = draft ? bestTo : 0;  // no best-move hint for a draft-0 start
-  } else {
-    draft = bestFrom = bestTo = 0;
+    score = node.best;  // no fail-low on king-capture replies
   }
-  ++nodes_;
-  if constexpr (kTraced) observer_->onNodeCounted(nodes_);
-  if (stop_->load(std::memory_order_relaxed)) [[unlikely]]
-    throw ThinkAborted{};
-  // [hash-hit]
+  // [legality-root]
 
-  // [deepening]
-  // Step 3. Iterative deepening: one more ply per pass until the requested
-  // depth; the root of a think goes on while nodes remain in the budget.
-  while (draft++ < depth || (lastTo == kThinkMarker && nodes_ < kNodeLimit && draft < kMaxIteration)) {
-    if constexpr (kTraced) observer_->onIteration(draft);
-    const int8_t scanStart = bestFrom;     // B: start the board scan at the previous best
-    bestTo |= kSneakBit & (bestTo >> 4);   // try the previous best first unless it castles
-    best = draft > 1 ? -kInfinity : eval;  // at depth 1 we may "stand pat"
-    bool played = false;                   // as legality checker: the entered move was found and played
-                                           // [deepening]
+  // Step 14. Undo the move (unmakeMove above).
+  unmakeMove(move, node.side);
+  undoCheck.verify(board_);
+  if constexpr (kTraced) observer_->onMoveScored(score);
 
-    // [visit-move]
-    generateMoves(
-        side, epSquare, scanStart, bestTo, [&](const Move& move) __attribute__((always_inline)) {
-          int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
-          if (capturesKing(gain, move.to, epSquare)) {
-            best = kInfinity;
-            if constexpr (kTraced) observer_->onKingCapture(move, gain >= 0);
-          }
-          if (best >= beta) {  // fail high: cutoff
-            if constexpr (kTraced) observer_->onCutoff(best);
-            return Verdict::kStop;
-          }
-
-          // Step 7. Recapture extension: a move to the previous destination
-          // keeps the full draft; at draft 1 nothing else is searched.
-          const int remaining = draft - (move.to != lastTo);  // h
-          if (!remaining) return Verdict::kNext;
-          int score = makeMove(move, side, gain);  // v
-          if constexpr (kTraced) observer_->onMoveMade(move, remaining, (bestTo & kSneakBit) != 0);
-          // [visit-move]
-
-          // [recursion]
-          // Step 9. Search the reply with the window turned round.
-          score = -search<kTraced>(
-              opponentOf(side), -beta - (beta > eval), best > alpha ? -best : -alpha, -eval - score - gain,
-              hashKey + keyChange(0, move.from, move.piece, move.to, move.captureSquare, move.victim),
-              hashLock + keyChange(8, move.from, move.piece, move.to, move.captureSquare, move.victim) +
-                  static_cast<uint32_t>(move.rookFrom - kNoSquare),
-              move.rookTo, move.to, remaining);
-          score -= score > eval;  // delayed-gain penalty
-          // [recursion]
-
-          // [legality-root]
-          // Step 10. As legality checker: stop at the entered move if legal.
-          if (lastTo == kLegalityMarker) {
-            if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
-              eval_ = -eval - gain;
-              epChar_ = static_cast<int8_t>(move.rookTo);
-              played = true;
-              return Verdict::kStop;  // the move stays on the board
-            }
-            score = best;  // no fail-low on king-capture replies
-          }
-          // [legality-root]
-          unmakeMove(move, side);
-          if constexpr (kTraced) observer_->onMoveScored(score);
-
-          // [sneak-replay]
-          // Step 12. The best move of the last iteration was searched first;
-          // its score is the starting best, then this direction is scanned normally.
-          if (bestTo & kSneakBit) {
-            best = score;
-            bestTo &= ~kSneakBit;
-            return Verdict::kReplay;
-          }
-          // [sneak-replay]
-          // [best-move]
-          if (score > best) {
-            best = score;
-            bestFrom = move.from;
-            bestTo = static_cast<int8_t>(move.to | (kNotCastlingBit & move.rookFrom));
-            if constexpr (kTraced) observer_->onBestMove(best, bestFrom, bestTo);
-          }
-          return Verdict::kNext;
-          // [best-move]
-        });
-    if (played) return beta;
-
-    // [mate-stalemate]
-    // Step 14. Mate scores hold at any depth; no move at all means mate or
-    // stalemate, told apart by letting the opponent move twice.
-    if (best > kMateBound || best < -kMateBound) draft = kMateDraft;
-    if constexpr (kTraced)
-      if (best == -kInfinity) observer_->onMateProbe();
-    best = best + kInfinity ? best
-                            : -search<kTraced>(opponentOf(side), -kInfinity, kInfinity, 0, hashKey, hashLock,
-                                               kNoSquare, kNoSquare, 1) /
-                                  2;
-    // [mate-stalemate]
-
-    // [hash-store]
-    // Step 15. Store in the hash table unless that would overwrite an exact
-    // score of a deeper search.
-    [[maybe_unused]] HashEntry before;
-    if constexpr (kTraced) before = entry;
-    const bool store = !entry.lock || (entry.from & kOffBoard) != kOffBoard || entry.draft <= draft;
-    if (store) {
-      entry.lock = static_cast<int32_t>(hashLock);
-      entry.score = best;
-      entry.draft = static_cast<int8_t>(draft);
-      table_[0].lock = 0;  // the dummy slot stays empty
-      entry.from =
-          static_cast<int8_t>(bestFrom | kLowerBoundBit * (best > alpha) | kUpperBoundBit * (best < beta));
-      entry.to = bestTo;
-    }
-    if constexpr (kTraced)
-      observer_->onStore(static_cast<uint32_t>(&entry - table_.data()), before, entry, store);
-    // [hash-store]
-    if (lastTo == kThinkMarker)
-      finishRootIteration(draft, best, bestFrom, static_cast<int8_t>(bestTo & ~kOffBoard));
+  // [sneak-replay]
+  // Step 15. The best move of the last iteration was searched first; its
+  // score is the starting best, then this direction is scanned normally.
+  if (node.bestTo & kSneakBit) {
+    node.best = score;
+    node.bestTo &= ~kSneakBit;
+    return Verdict::kReplay;
   }
-
-  // [root-report]
-  // Step 16. At the root, report the best move.
-  if (lastTo & 8) {
-    bestFrom_ = bestFrom;
-    bestTo_ = bestTo & ~kOffBoard;
+  // [sneak-replay]
+  // [best-move]
+  // Step 16. A better move: remember it, marked if it is not a castling.
+  if (score > node.best) {
+    node.best = score;
+    node.bestFrom = move.from;
+    node.bestTo = static_cast<int8_t>(move.to | (kNotCastlingBit & move.rookFrom));
+    if constexpr (kTraced) observer_->onBestMove(node.best, node.bestFrom, node.bestTo);
   }
-  if constexpr (kTraced) observer_->onReturn(best, bestFrom, bestTo, draft);
-  return best;
-  // [root-report]
+  return Verdict::kNext;
+  // [best-move]
 }
+
+// [mate-stalemate]
+// The end of one iteration of the deepening loop (the original's label C:).
+template <bool kTraced>
+[[gnu::always_inline]] inline void Engine::finishIteration(Node& node, HashEntry& entry) {
+  // Step 17. Mate scores hold at any depth. No move at all kept the king
+  // (best is still -infinity): mate or stalemate, told apart by letting the
+  // opponent move twice, a quiescence search from a neutral eval of 0 with
+  // no e.p. square and no previous move: half of its score is -I/2 (mated)
+  // if it takes the king, else about 0 (stalemate). // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
+  if (node.best > kMateBound || node.best < -kMateBound) node.draft = kMateDraft;
+  const bool noMoveKeptTheKing = node.best == -kInfinity;  // micro-Max: m+I == 0
+  if constexpr (kTraced) {
+    if (noMoveKeptTheKing) observer_->onMateProbe();
+  }
+  if (noMoveKeptTheKing)
+    node.best = -search<kTraced>(opponentOf(node.side), -kInfinity, kInfinity, 0, node.hashKey, node.hashLock,
+                                 kNoSquare, kNoSquare, kQuiescenceDraft) /
+                2;
+  // [mate-stalemate]
+
+  // [hash-store]
+  // Step 18. Store in the hash table unless that would overwrite an exact
+  // score of a deeper search.
+  if constexpr (kTraced) entryBeforeStore_ = entry;
+  const bool store = !entry.lock || (entry.from & kExactBits) != kExactBits || entry.draft <= node.draft;
+  if (store) {
+    assert(node.draft <= kMateDraft);
+    entry.lock = static_cast<int32_t>(node.hashLock);
+    entry.score = node.best;
+    entry.draft = static_cast<int8_t>(node.draft);
+    table_[kDummySlot].lock = 0;  // the dummy slot stays empty
+    entry.from = static_cast<int8_t>(node.bestFrom | kLowerBoundBit * (node.best > node.alpha) |
+                                     kUpperBoundBit * (node.best < node.beta));
+    entry.to = node.bestTo;
+  }
+  if constexpr (kTraced) observer_->onStore(slotOf(entry), entryBeforeStore_, entry, store);
+  // [hash-store]
+  if (node.lastTo == kThinkMarker)
+    finishRootIteration(node.draft, node.best, node.bestFrom,
+                        static_cast<int8_t>(node.bestTo & ~kBestToFlags));
+}
+
+// [root-report]
+// Step 19. Return the best score. A root (think or legality check) also
+// leaves its best move in K, L for main(). // micro-Max: if(z&8){K=X;L=Y&~M;}
+template <bool kTraced>
+[[gnu::always_inline]] inline int Engine::leaveNode(const Node& node) {
+  if (node.lastTo & kRootMarkerBit) {
+    bestFrom_ = node.bestFrom;
+    bestTo_ = node.bestTo & ~kBestToFlags;
+  }
+  if constexpr (kTraced) observer_->onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
+  return node.best;
+}
+// [root-report]
 
 // ---- perft: the same generator, legality by king capture ------------------
 
-bool Engine::kingCapturable(int side, int epSquare) {
+bool Engine::kingCapturable(int side, int passedSquare) {
   int8_t noHint = 0;
-  return !generateMoves(side, epSquare, 0, noHint, [&](const Move& move) {
+  return !generateMoves(side, passedSquare, 0, noHint, [&](const Move& move) {
     const int gain = kValueScale * kPieceValue[move.victim & kTypeMask];
-    return capturesKing(gain, move.to, epSquare) ? Verdict::kStop : Verdict::kNext;
+    return capturesKing(gain, move.to, passedSquare) ? Verdict::kStop : Verdict::kNext;
   });
 }
 
-long Engine::perftFrom(int side, int epSquare, int depth, std::vector<PerftMove>* divide) {
+long Engine::perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide) {
   long leaves = 0;
   int8_t noHint = 0;
-  generateMoves(side, epSquare, 0, noHint, [&](const Move& move) {
+  generateMoves(side, passedSquare, 0, noHint, [&](const Move& move) {
     int gain = 0;
+    const UndoCheck undoCheck(board_);
     makeMove(move, side, gain);
-    if (!kingCapturable(opponentOf(side), move.rookTo)) {
-      const long below = depth > 1 ? perftFrom(opponentOf(side), move.rookTo, depth - 1, nullptr) : 1;
+    if (!kingCapturable(opponentOf(side), move.passedSquare)) {
+      const long below = depth > 1 ? perftFrom(opponentOf(side), move.passedSquare, depth - 1, nullptr) : 1;
       leaves += below;
       if (divide) divide->push_back({move.from, move.to, below});
     }
     unmakeMove(move, side);
+    undoCheck.verify(board_);
     return Verdict::kNext;
   });
   return leaves;

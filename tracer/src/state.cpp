@@ -30,7 +30,7 @@ Frame& SearchState::top(const Event& event, uint64_t offset) {
   return stack_.back();
 }
 
-// engine.cpp Step 8: do the move (G and F may be the dummy square 128).
+// engine.cpp Step 11: do the move (G and F may be the dummy square 128).
 void makeMove(Board& board, const MoveRecord& move, int side) {
   board[move.rookFrom] = board[move.captureSquare] = board[move.from] = 0;
   board[move.to] = static_cast<int8_t>(move.piece & 31);
@@ -38,7 +38,7 @@ void makeMove(Board& board, const MoveRecord& move, int side) {
   if (move.flags & kMovePromotion) board[move.to] |= kQueen;
 }
 
-// engine.cpp Step 11: undo it, exactly as the search does.
+// engine.cpp Step 14: undo it, exactly as the search does.
 void unmakeMove(Board& board, const MoveRecord& move, int side) {
   board[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
   board[move.rookTo] = board[move.to] = 0;
@@ -91,7 +91,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       frame.nodeNumber = ++nodes_;
       break;
     }
-    case EventKind::kIteration: {  // Step 3
+    case EventKind::kIteration: {  // Step 4
       Frame& frame = top(event, offset);
       if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.mateProbe)
         inconsistent(event, offset, "an iteration outside a counted node");
@@ -102,7 +102,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       frame.cutoff = false;
       break;
     }
-    case EventKind::kKingCapture:  // Step 6
+    case EventKind::kKingCapture:  // Step 8
       if (top(event, offset).moveOnBoard) inconsistent(event, offset, "a king capture during a move");
       stack_.back().best = kInfinity;
       break;
@@ -113,7 +113,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       frame.cutoff = true;
       break;
     }
-    case EventKind::kMoveMade: {  // Step 8
+    case EventKind::kMoveMade: {  // Step 11
       Frame& frame = top(event, offset);
       const MoveRecord& move = event.move;
       if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.cutoff)
@@ -139,7 +139,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       }
       break;
     }
-    case EventKind::kBestMove: {  // Step 12
+    case EventKind::kBestMove: {  // Step 16
       Frame& frame = top(event, offset);
       if (frame.moveOnBoard) inconsistent(event, offset, "a best move during a move");
       frame.best = event.best;
@@ -147,7 +147,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       frame.bestTo = asChar(event.bestTo);
       break;
     }
-    case EventKind::kMateProbe: {  // Step 14
+    case EventKind::kMateProbe: {  // Step 17
       Frame& frame = top(event, offset);
       if (frame.best != -kInfinity || frame.moveOnBoard)
         inconsistent(event, offset, "a mate probe with a move");
@@ -155,7 +155,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       frame.mateProbe = true;
       break;
     }
-    case EventKind::kStore: {  // Step 15
+    case EventKind::kStore: {  // Step 18
       Frame& frame = top(event, offset);
       if (frame.moveOnBoard || frame.mateProbe || frame.nodeNumber == 0)
         inconsistent(event, offset, "a store in the middle of a scan");
@@ -166,7 +166,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
         inconsistent(event, offset, "the stored entry does not hold the node's score and draft");
       break;
     }
-    case EventKind::kReturn: {  // Step 16
+    case EventKind::kReturn: {  // Step 19
       Frame& frame = top(event, offset);
       if (!frame.probed || frame.moveOnBoard || frame.mateProbe)
         inconsistent(event, offset, "a return in the middle of a scan");

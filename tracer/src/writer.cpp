@@ -191,14 +191,14 @@ void fillRecord(MoveRecord& record, const Move& move, int remaining, bool sneake
   record.victim = move.victim;
   record.captureSquare = move.captureSquare;
   record.rookFrom = move.rookFrom;
-  record.rookTo = move.rookTo;
+  record.rookTo = move.passedSquare;
   record.remaining = remaining;
   record.flags = 0;
   if (sneaked) record.flags |= kMoveSneaked;
   if (move.captureSquare != move.to) record.flags |= kMoveEnPassant;
   if (isOnBoard(move.rookFrom)) record.flags |= kMoveCastling;
-  if (move.rookTo != kNoSquare) record.flags |= kMoveHasF;
-  // engine.cpp Step 8: a pawn whose next step would leave the board promotes.
+  if (move.passedSquare != kNoSquare) record.flags |= kMoveHasF;
+  // engine.cpp Step 11: a pawn whose next step would leave the board promotes.
   if (move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare)) record.flags |= kMovePromotion;
 }
 

@@ -56,8 +56,13 @@ struct Move {
   int8_t type = 0;           ///< its type // micro-Max: p
   int step = 0;              ///< the step vector of the ray // micro-Max: r
   int rookFrom = kNoSquare;  ///< castling rook's corner, else 128 (the dummy) // micro-Max: G
-  int rookTo = kNoSquare;    ///< castling rook's new square (the square the king passed) or
-                             ///< the square a pawn skipped, else 128 // micro-Max: F
+  /// The square the move passed over, else 128. One square, two roles: for a
+  /// pawn's double step it is the skipped square, which the reply may capture
+  /// e.p.; for a castling it is the square the king crossed, where the rook
+  /// lands and which no reply may attack. The child search receives it as its
+  /// E and tells the two apart by what stands there (nothing, or the rook).
+  /// // micro-Max: F
+  int passedSquare = kNoSquare;
 };
 
 /// One root move of a perft with the leaves below it.
@@ -189,20 +194,45 @@ class Engine {
   /// What a visitor of generateMoves() wants next.
   enum class Verdict { kNext, kStop, kReplay };
   template <class Visit>
-  bool generateMoves(int side, int epSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit);
-  bool capturesKing(int gain, int to, int epSquare) const;
+  bool generateMoves(int side, int passedSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit);
+  bool capturesKing(int gain, int to, int passedSquare) const;
   int makeMove(const Move& move, int side, int& gain);
   void unmakeMove(const Move& move, int side);
-  bool kingCapturable(int side, int epSquare);
-  long perftFrom(int side, int epSquare, int depth, std::vector<PerftMove>* divide);
+  bool kingCapturable(int side, int passedSquare);
+  long perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide);
   template <bool kTraced>
   ThinkResult thinkWith(long budget);
   void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
+  /// One call of the search: its nine arguments and the locals that the
+  /// move body and the end of an iteration share with it. // micro-Max: D()'s frame
+  struct Node {
+    int side;             ///< k
+    int alpha;            ///< q
+    int beta;             ///< l
+    int eval;             ///< e
+    uint32_t hashKey;     ///< J
+    uint32_t hashLock;    ///< Z
+    int passedSquare;     ///< E
+    int lastTo;           ///< z
+    int depth;            ///< n
+    int best = 0;         ///< m: best score so far (the original leaves it unset)
+    int draft = 0;        ///< d: depth of the current iteration
+    int8_t bestFrom = 0;  ///< X: best move's from-square (+ bound bits in the table)
+    int8_t bestTo = 0;    ///< Y: best move's to-square + kNotCastlingBit + kSneakBit
+    bool played = false;  ///< as legality checker: the entered move was found and played
+  };
   template <bool kTraced>
-  int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int epSquare,
+  int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int passedSquare,
              int lastTo, int depth);
-  ProbeReport probeReport(int side, int epSquare, uint32_t hashKey, const HashEntry& entry) const;
-  HashEntry& probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock);
+  template <bool kTraced>
+  Verdict searchMove(Node& node, const Move& move);
+  template <bool kTraced>
+  void finishIteration(Node& node, HashEntry& entry);
+  template <bool kTraced>
+  int leaveNode(const Node& node);
+  ProbeReport probeReport(int side, int passedSquare, uint32_t hashKey, const HashEntry& entry) const;
+  HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
+  uint32_t slotOf(const HashEntry& entry) const;
   int32_t keyWord(int offset, int piece) const;
   uint32_t keyChange(int salt, int from, int piece, int to, int captureSquare, int victim) const;
   bool legalityCheck(int from, int to);
@@ -222,6 +252,7 @@ class Engine {
   IterationListener iterationListener_;          // told after each root iteration
   IterationReport lastIteration_;                // the last completed root iteration
   int thinkStart_ = 0;                           // nodes_ when the current think began
+  HashEntry entryBeforeStore_;                   // a traced search's slot before a store
 };
 
 }  // namespace umax

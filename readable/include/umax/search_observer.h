@@ -21,22 +21,23 @@ namespace umax {
 struct HashEntry;
 struct Move;
 
-/// The places in the search that report events, one per numbered step of
-/// engine.cpp. The numbers are part of the trace format: never renumber.
+/// The places in the search that report events, each at a numbered step of
+/// engine.cpp (the comments give the step). The enum values are part of the
+/// trace format: never renumber them, whatever happens to the steps.
 enum class SearchSite : uint8_t {
   kCall = 1,         ///< D() is entered with its nine arguments
   kProbe = 2,        ///< Step 1: the hash probe
   kHashCutoff = 3,   ///< Step 2: a stored score settles the window: return at once
-  kNodeCounted = 4,  ///< N++: the call became a counted node
-  kIteration = 5,    ///< Step 3: an iteration of the deepening loop starts
-  kKingCapture = 6,  ///< Step 6: a move captures the king (or a castling was illegal)
-  kCutoff = 7,       ///< Step 6: best >= beta: fail high, stop the scan
-  kMoveMade = 8,     ///< Step 8: a move is done on the board, its reply is searched next
-  kMoveScored = 9,   ///< Step 9: the reply's score came back (after the delayed-gain penalty)
-  kBestMove = 10,    ///< Step 12: a new best move
-  kMateProbe = 11,   ///< Step 14: no move saved the king: probe for stalemate
-  kStore = 12,       ///< Step 15: the hash store (or its refusal)
-  kReturn = 13,      ///< Step 16: D() returns its score
+  kNodeCounted = 4,  ///< Step 3: N++, the call became a counted node
+  kIteration = 5,    ///< Step 4: an iteration of the deepening loop starts
+  kKingCapture = 6,  ///< Step 8: a move captures the king (or a castling was illegal)
+  kCutoff = 7,       ///< Step 9: best >= beta: fail high, stop the scan
+  kMoveMade = 8,     ///< Step 11: a move is done on the board, its reply is searched next
+  kMoveScored = 9,   ///< Step 14: the move is undone; its reply's score (Step 12) is final
+  kBestMove = 10,    ///< Step 16: a new best move
+  kMateProbe = 11,   ///< Step 17: no move saved the king: probe for stalemate
+  kStore = 12,       ///< Step 18: the hash store (or its refusal)
+  kReturn = 13,      ///< Step 19: D() returns its score
 };
 
 /// The nine arguments of one call of the search. // micro-Max: D(k,q,l,e,J,Z,E,z,n)

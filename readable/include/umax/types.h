@@ -26,13 +26,18 @@ inline constexpr int kNoSquare = 128;
 /// The size of the board array: 128 squares plus the dummy b[128] that
 /// castling's "no rook" writes land on.
 inline constexpr int kBoardSize = 129;
-/// Offset from a square to its centre-points entry in the unused half.
+/// Offset from a square to its centre-points entry in the unused half. // micro-Max: b[x+8]
 inline constexpr int kCentreTableOffset = 8;
+/// The file bits of a square (or of a step vector: 0 for a straight vertical step).
+inline constexpr int kFileMask = 7;
+/// One row up or down: 16 squares. XOR with it pairs rows 2 <-> 3 and 5 <-> 4,
+/// the e.p. square and the square of the pawn that skipped it. // micro-Max: 16 in y^16
+inline constexpr int kRowStep = 16;
 
 /// True when a 0x88 square lies on the board.
 constexpr bool isOnBoard(int square) { return (square & kOffBoard) == 0; }
 /// The file (0 = a) of an on-board square.
-constexpr int fileOf(Square square) { return square & 7; }
+constexpr int fileOf(Square square) { return square & kFileMask; }
 /// The rank (1..8) of an on-board square.
 constexpr int rankOf(Square square) { return 8 - (square >> 4); }
 /// The square with the given file (0..7) and rank (1..8).
