@@ -97,7 +97,7 @@ TEST_CASE("mate and stalemate end the game with a result line", "[protocol][xboa
   CHECK(hasLine(output, "1/2-1/2 {Stalemate}"));
 }
 
-TEST_CASE("--trace-dir records every think of a game, and traced thinks play the same moves",
+TEST_CASE("umax-readable --trace-dir records every think of a game, and traced thinks play the same moves",
           "[protocol][trace]") {
   const std::string dir = binPath("trace-dir-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
