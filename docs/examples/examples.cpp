@@ -50,7 +50,9 @@ struct Context {
   std::string screenshot(const std::string& name, uint64_t cursor, const std::string& caption) const {
     if (!viz) return "";
     std::ofstream(out / (name + ".event")) << cursor << "\n";
-    return "\n\\image html " + name + "-viz.png \"" + caption + "\"\n";
+    // Doxygen shrinks the picture to the page width: a link opens it at full size.
+    return "\n\\image html " + name + "-viz.png \"" + caption + "\"\n\n<a href=\"" + name +
+           "-viz.png\">Open the screenshot at full size.</a>\n";
   }
   TraceWalk record(const std::string& name, const std::string& fen, const std::string& moves,
                    int nodes) const {
@@ -380,7 +382,8 @@ std::string alphaBeta(const Context& context) {
          context.screenshot(
              "alphabeta", firstCutoff + 1,
              "The visualizer at the first cutoff of the table (umax-viz alphabeta.umaxtrace --event " +
-                 std::to_string(firstCutoff + 1) + ")");
+                 std::to_string(firstCutoff + 1) +
+                 "); its readable source panel shows the tracing lines next to Step 9, see the tools page");
 }
 
 // ---- 8. quiescence -------------------------------------------------------------
@@ -586,30 +589,44 @@ std::string replacement(const Context& context) {
     return "D " + std::to_string(entry.draft) + ", V " + std::to_string(entry.score) + ", " +
            bounds(entry.from);
   };
-  bool replaced = false, kept = false;
+  // The first store of each kind into an occupied slot: a node updating its own entry (same lock)
+  // after a deeper iteration, a node replacing another position's entry, a store refused.
+  bool own = false, other = false, kept = false;
   for (const Event& event : walk.events()) {
     if (event.kind != EventKind::kStore || event.before.lock == 0) continue;
-    if (event.written && !replaced) {
-      replaced = true;
-      rows.push_back({num(event.slot), entryText(event.before), entryText(event.after), "written"});
+    const bool sameLock = event.before.lock == event.after.lock;
+    if (event.written && sameLock && !own) {
+      own = true;
+      rows.push_back({num(event.slot), "its own, from its previous iteration", entryText(event.before),
+                      entryText(event.after), "written"});
+    }
+    if (event.written && !sameLock && !other) {
+      other = true;
+      rows.push_back({num(event.slot), "another position's", entryText(event.before), entryText(event.after),
+                      "written"});
     }
     if (!event.written && !kept) {
       kept = true;
-      rows.push_back({num(event.slot), entryText(event.before), "", "kept: exact and deeper"});
+      rows.push_back({num(event.slot), "", entryText(event.before), "", "refused: exact and deeper"});
     }
   }
-  if (!replaced) claimFails("replacement", "no store replaced an entry");
+  if (!own && !other) claimFails("replacement", "no store replaced an entry");
   long stores = 0, written = 0;
   for (const Event& event : walk.events())
     if (event.kind == EventKind::kStore) {
       ++stores;
       written += event.written;
     }
-  return exampleHeader("stores that replace an entry", walk.command()) +
-         "\nThe first store that overwrote an entry already in its slot" +
-         std::string(kept ? ", and the first that was refused" : "") + " (in the whole search " +
-         std::to_string(written) + " of " + std::to_string(stores) + " stores wrote):\n" +
-         table({"slot", "entry before", "entry after", "decision"}, rows);
+  return exampleHeader("stores into occupied slots", walk.command()) +
+         "\nThe first store of each kind into a slot that already held an entry: a node overwriting "
+         "its own entry after a deeper iteration, a node overwriting another position's entry, and a "
+         "store refused because the slot holds an exact score from a deeper search. In the whole "
+         "search " +
+         std::to_string(written) + " of " + std::to_string(stores) + " stores wrote and " +
+         std::to_string(stores - written) + " were refused" +
+         (other ? "" : "; no store overwrote another position's entry") +
+         (kept ? "" : "; none was refused, so the table has no such row") + ":\n" +
+         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows);
 }
 
 // ---- 14. material -----------------------------------------------------------------
@@ -718,11 +735,15 @@ std::string legality(const Context& context) {
       capture = "`" + moveText(move.from, move.to) + "` takes the king";
     }
     const int score = scored(walk, child);
-    const bool cutOff = !walk.ownOfKind(child, EventKind::kCutoff).empty() ||
-                        !walk.ownOfKind(child, EventKind::kHashCutoff).empty();
+    const bool cutOff = !walk.ownOfKind(child, EventKind::kCutoff).empty();
+    bool storedScore = false;  // the probe returned a stored score: no move was generated
+    for (std::size_t index : walk.ownOfKind(child, EventKind::kProbe))
+      storedScore |= walk.events()[index].probe.endsNode;
     std::string verdict = "illegal: the reply takes the king";
     if (score != -kInfinity)
-      verdict = cutOff ? "not refuted here: the reply cut off first" : "legal: no reply takes the king";
+      verdict = cutOff        ? "not refuted here: the reply cut off first"
+                : storedScore ? "not refuted here: the reply returned a stored score"
+                              : "legal: no reply takes the king";
     (score == -kInfinity ? illegal : unrefuted)++;
     rows.push_back({"`" + walk.moveName(child) + "`", capture, num(score), verdict});
   }
