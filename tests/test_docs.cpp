@@ -287,7 +287,7 @@ TEST_CASE("the snippets the pages quote show the search without its tracing stat
   const std::string engine = umax::docs::withoutTracing(readFile(sourcePath("readable/src/engine.cpp")));
   CHECK(engine.find("score = -search(") != std::string::npos);
   CHECK(engine.find("return Verdict::kStop;") != std::string::npos);
-  CHECK(engine.find("entry.lock = static_cast<int32_t>(hashLock);") != std::string::npos);
+  CHECK(engine.find("entry.lock = static_cast<int32_t>(node.hashLock);") != std::string::npos);
 }
 
 TEST_CASE("the snippet filter takes out both forms of tracing statement and nothing else", "[docs]") {
