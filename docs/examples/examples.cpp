@@ -50,7 +50,9 @@ struct Context {
   std::string screenshot(const std::string& name, uint64_t cursor, const std::string& caption) const {
     if (!viz) return "";
     std::ofstream(out / (name + ".event")) << cursor << "\n";
-    return "\n\\image html " + name + "-viz.png \"" + caption + "\"\n";
+    // Doxygen shrinks the picture to the page width: a link opens it at full size.
+    return "\n\\image html " + name + "-viz.png \"" + caption + "\"\n\n<a href=\"" + name +
+           "-viz.png\">Open the screenshot at full size.</a>\n";
   }
   TraceWalk record(const std::string& name, const std::string& fen, const std::string& moves,
                    int nodes) const {
@@ -145,10 +147,17 @@ std::string board(const Context& context) {
         {"`" + moveText(move.from, move.to) + "`", hex(move.from), hex(move.to), num(move.to - move.from)});
   }
   if (rows.size() != 8) claimFails("board", "the knight on d4 did not make 8 different steps");
+  std::set<int> sizes;  // the steps without their sign
+  for (int step : steps) sizes.insert(std::abs(step));
+  if (sizes.size() != 4) claimFails("board", "the eight steps are not four sizes with both signs");
+  std::string sizeList;
+  for (int size : sizes) sizeList += (sizeList.empty() ? "" : ", ") + num(size);
   return exampleHeader("a knight's eight steps as square numbers", walk.command()) +
          "\nThe knight on d4 (square `0x43`) at the root: each move's from- and to-square as the search "
-         "holds them, and the step between them. The same eight numbers are the knight's entries of "
-         "`o[]`:\n" +
+         "holds them, and the step between them. The eight steps are four sizes, " +
+         sizeList +
+         ", each with both signs: the knight's entries of `o[]` are those four, and the generator uses "
+         "each forwards and backwards:\n" +
          table({"move", "x", "y", "y - x"}, rows);
 }
 
@@ -254,7 +263,10 @@ std::string castling(const Context& context) {
                   {"the reply returns", num(returned(walk, child))},
                   {"so the castling scores", num(scored(walk, child)) + ": never chosen"},
                   {"in the whole search", std::to_string(count) + " castlings made, " +
-                                              std::to_string(refused) + " refused this way"}});
+                                              std::to_string(refused) + " refused this way"}}) +
+             "\nSo few are refused this way because most replies to a castling cut off "
+             "before they generate the move that reaches the passed square; the refusal only shows "
+             "where the reply gets that far.\n";
     }
   }
   claimFails("castling", "no castling refused by a reply onto the passed square");
@@ -324,24 +336,29 @@ std::string alphaBeta(const Context& context) {
     if (best != -kInfinity && call.args.beta != -best)
       claimFails("alphabeta", "a reply's beta is not minus the root's best");
     const std::string move = "`" + walk.moveName(child) + "`";
+    // The move's score is minus the reply's value, less the delayed-gain point where v > e.
+    const std::string penalty =
+        score == -value - 1 ? " (" + num(-value) + " minus the 1-point delayed-gain penalty)" : "";
+    if (score != -value && score != -value - 1) claimFails("alphabeta", "a score is not -v or -v - 1");
     if (score > best)
       story << step + 1 << ". " << move << ": its reply gets the window "
             << window(call.args.alpha, call.args.beta) << " and returns " << num(value)
-            << ", so the move scores " << num(score) << (best == -kInfinity ? "" : ", more than " + num(best))
+            << ", so the move scores " << num(score) << penalty
+            << (best == -kInfinity ? "" : ", more than " + num(best))
             << ": the new best, and the next reply's beta becomes " << num(-score) << ".\n";
     else if (cut != "no" && standPat)
       story << step + 1 << ". " << move << ": its reply gets " << window(call.args.alpha, call.args.beta)
             << "; its evaluation " << num(call.args.eval) << " already reaches beta " << num(call.args.beta)
-            << ", so it cuts off before searching a move. The move scores " << num(score)
+            << ", so it cuts off before searching a move. The move scores " << num(score) << penalty
             << ", no better than " << num(best) << ".\n";
     else if (cut != "no")
       story << step + 1 << ". " << move << ": its reply gets " << window(call.args.alpha, call.args.beta)
             << "; a move of the reply reaches beta and it cuts off, returning " << num(value)
-            << ". The move scores " << num(score) << ", no better than " << num(best) << ".\n";
+            << ". The move scores " << num(score) << penalty << ", no better than " << num(best) << ".\n";
     else
       story << step + 1 << ". " << move << ": its reply gets " << window(call.args.alpha, call.args.beta)
-            << " and returns " << num(value) << "; the move scores " << num(score) << ", no better than "
-            << num(best) << ".\n";
+            << " and returns " << num(value) << "; the move scores " << num(score) << penalty
+            << ", no better than " << num(best) << ".\n";
     best = std::max(best, score);
     rows.push_back({num(++step), "`" + walk.moveName(child) + "`", window(call.args.alpha, call.args.beta),
                     num(call.args.eval), cut, num(value), num(score), num(best)});
@@ -365,7 +382,8 @@ std::string alphaBeta(const Context& context) {
          context.screenshot(
              "alphabeta", firstCutoff + 1,
              "The visualizer at the first cutoff of the table (umax-viz alphabeta.umaxtrace --event " +
-                 std::to_string(firstCutoff + 1) + ")");
+                 std::to_string(firstCutoff + 1) +
+                 "); its readable source panel shows the tracing lines next to Step 9, see the tools page");
 }
 
 // ---- 8. quiescence -------------------------------------------------------------
@@ -388,25 +406,35 @@ std::string quiescence(const Context& context) {
     if (plain && chain.size() > bestChain.size()) bestChain = chain;
   }
   if (bestChain.size() < 2) claimFails("quiescence", "no chain of two recaptures at draft 1");
-  bestChain.insert(bestChain.begin(), walk.calls()[bestChain.front()].parent);
+  // The chain begins at the first capture: the move before the first recapture, if it took a piece.
+  const int opening = walk.calls()[bestChain.front()].parent;
+  const int openingMove = walk.calls()[opening].moveEvent;
+  if (openingMove >= 0 && walk.events()[openingMove].move.victim)
+    bestChain.insert(bestChain.begin(), opening);
   std::vector<std::vector<std::string>> rows;
   bool stoodPat = false;
   for (int call : bestChain) {
     const Call& node = walk.calls()[call];
+    const auto& move = walk.events()[node.moveEvent].move;
+    if (!move.victim) claimFails("quiescence", "a move of the chain is not a capture");
     const int value = returned(walk, call);
     const bool pat = node.args.depth == 1 && value == node.args.eval;
     stoodPat |= pat;
-    rows.push_back({num(node.ply), "`" + walk.moveName(call) + "`", "`" + squareName(node.args.lastTo) + "`",
-                    num(node.args.depth), window(node.args.alpha, node.args.beta), num(node.args.eval),
+    rows.push_back({num(node.ply), "`" + walk.moveName(call) + "`", kTypeNames[move.victim & 7],
+                    "`" + squareName(node.args.lastTo) + "`", num(node.args.depth),
+                    window(node.args.alpha, node.args.beta), num(node.args.eval),
                     pat ? "yes: returns its own e" : "no", num(value)});
   }
   if (!stoodPat) claimFails("quiescence", "no node of the chain stands pat");
   return exampleHeader("a recapture chain at draft 1, ending in a stand pat", walk.command()) +
-         "\nThe longest run of captures on one square searched at draft 1. Each move lands on `z`, the "
-         "square of the move before, so its reply keeps the draft (`h = d`); every other move at draft 1 "
-         "gets `h = 0` and is not searched. A side that stands pat returns its own evaluation `e`: no "
-         "recapture did better than stopping the exchange.\n" +
-         table({"ply", "move", "z (last to-square)", "depth n", "window", "e", "stand pat", "returns"}, rows);
+         "\nThe longest run of captures on one square searched at draft 1. Each row is one capture; "
+         "the columns after the victim describe the reply's node, the call made after this move: its `z` "
+         "is this move's to-square, and a capture there keeps the draft (`h = d`); every other move at "
+         "draft 1 gets `h = 0` and is not searched. A side that stands pat returns its own evaluation "
+         "`e`: no recapture did better than stopping the exchange.\n" +
+         table({"ply of the reply", "move", "victim", "the reply after this move: z", "its depth n",
+                "its window", "its e", "it stands pat", "it returns"},
+               rows);
 }
 
 // ---- 9. do and undo ---------------------------------------------------------------
@@ -561,30 +589,44 @@ std::string replacement(const Context& context) {
     return "D " + std::to_string(entry.draft) + ", V " + std::to_string(entry.score) + ", " +
            bounds(entry.from);
   };
-  bool replaced = false, kept = false;
+  // The first store of each kind into an occupied slot: a node updating its own entry (same lock)
+  // after a deeper iteration, a node replacing another position's entry, a store refused.
+  bool own = false, other = false, kept = false;
   for (const Event& event : walk.events()) {
     if (event.kind != EventKind::kStore || event.before.lock == 0) continue;
-    if (event.written && !replaced) {
-      replaced = true;
-      rows.push_back({num(event.slot), entryText(event.before), entryText(event.after), "written"});
+    const bool sameLock = event.before.lock == event.after.lock;
+    if (event.written && sameLock && !own) {
+      own = true;
+      rows.push_back({num(event.slot), "its own, from its previous iteration", entryText(event.before),
+                      entryText(event.after), "written"});
+    }
+    if (event.written && !sameLock && !other) {
+      other = true;
+      rows.push_back({num(event.slot), "another position's", entryText(event.before), entryText(event.after),
+                      "written"});
     }
     if (!event.written && !kept) {
       kept = true;
-      rows.push_back({num(event.slot), entryText(event.before), "", "kept: exact and deeper"});
+      rows.push_back({num(event.slot), "", entryText(event.before), "", "refused: exact and deeper"});
     }
   }
-  if (!replaced) claimFails("replacement", "no store replaced an entry");
+  if (!own && !other) claimFails("replacement", "no store replaced an entry");
   long stores = 0, written = 0;
   for (const Event& event : walk.events())
     if (event.kind == EventKind::kStore) {
       ++stores;
       written += event.written;
     }
-  return exampleHeader("stores that replace an entry", walk.command()) +
-         "\nThe first store that overwrote an entry already in its slot" +
-         std::string(kept ? ", and the first that was refused" : "") + " (in the whole search " +
-         std::to_string(written) + " of " + std::to_string(stores) + " stores wrote):\n" +
-         table({"slot", "entry before", "entry after", "decision"}, rows);
+  return exampleHeader("stores into occupied slots", walk.command()) +
+         "\nThe first store of each kind into a slot that already held an entry: a node overwriting "
+         "its own entry after a deeper iteration, a node overwriting another position's entry, and a "
+         "store refused because the slot holds an exact score from a deeper search. In the whole "
+         "search " +
+         std::to_string(written) + " of " + std::to_string(stores) + " stores wrote and " +
+         std::to_string(stores - written) + " were refused" +
+         (other ? "" : "; no store overwrote another position's entry") +
+         (kept ? "" : "; none was refused, so the table has no such row") + ":\n" +
+         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows);
 }
 
 // ---- 14. material -----------------------------------------------------------------
@@ -654,7 +696,8 @@ std::string mate(const Context& context) {
     if (isMate != (std::string(name) == "mate")) claimFails("mate", std::string(name) + ": wrong score");
     rows.push_back({name, "`" + std::string(fen) + "`", num(nullScore), num(score)});
   }
-  return "## Worked example: a mate and a stalemate\n\nRecorded while this page was built, with" + commands +
+  return "## Worked example: a mate and a stalemate\n\nRecorded while this page was built, with\n" +
+         commands +
          "\n\nEvery number below is read from those traces; if they stop showing this, the documentation "
          "build fails. Black to move has no legal move in either position; the null move lets white "
          "move again:\n" +
@@ -673,9 +716,9 @@ std::string delayedGain(const Context& context) {
     return exampleHeader("the point taken off a mate", walk.command()) +
            table({"", "from the trace"}, {{"root's move", "`" + walk.moveName(child) + "`"},
                                           {"the reply (mated) returns", num(value)},
-                                          {"turned round, -v", num(-value)},
+                                          {"turned round, v = -D(...)", num(-value)},
                                           {"root's e", num(eval)},
-                                          {"-v > e, so v -= 1: the move scores", num(score)}});
+                                          {"v > e, so v -= 1: the move scores", num(score)}});
   }
   claimFails("delayed", "no winning move at the root");
 }
@@ -684,7 +727,7 @@ std::string delayedGain(const Context& context) {
 std::string legality(const Context& context) {
   const auto walk = context.record("legality", "4k3/8/8/8/8/8/4r3/3K4 w - - 0 1", "", 100);
   std::vector<std::vector<std::string>> rows;
-  int illegal = 0, legal = 0;
+  int illegal = 0, unrefuted = 0;
   for (int child : rootChildrenOfIteration(walk, 2)) {
     std::string capture = "none";
     for (std::size_t index : walk.ownOfKind(child, EventKind::kKingCapture)) {
@@ -692,15 +735,27 @@ std::string legality(const Context& context) {
       capture = "`" + moveText(move.from, move.to) + "` takes the king";
     }
     const int score = scored(walk, child);
-    (score == -kInfinity ? illegal : legal)++;
-    rows.push_back(
-        {"`" + walk.moveName(child) + "`", capture, num(score), score == -kInfinity ? "illegal" : "legal"});
+    const bool cutOff = !walk.ownOfKind(child, EventKind::kCutoff).empty();
+    bool storedScore = false;  // the probe returned a stored score: no move was generated
+    for (std::size_t index : walk.ownOfKind(child, EventKind::kProbe))
+      storedScore |= walk.events()[index].probe.endsNode;
+    std::string verdict = "illegal: the reply takes the king";
+    if (score != -kInfinity)
+      verdict = cutOff        ? "not refuted here: the reply cut off first"
+                : storedScore ? "not refuted here: the reply returned a stored score"
+                              : "legal: no reply takes the king";
+    (score == -kInfinity ? illegal : unrefuted)++;
+    rows.push_back({"`" + walk.moveName(child) + "`", capture, num(score), verdict});
   }
-  if (!illegal || !legal) claimFails("legality", "the root has no illegal or no legal move");
+  if (!illegal || !unrefuted) claimFails("legality", "the root has no refuted or no unrefuted move");
   return exampleHeader("illegal moves found by the reply", walk.command()) +
          "\nWhite's king on d1 next to a black rook. The root's moves in its second iteration: a move "
-         "that leaves the king attacked is answered by a king capture and scores `-80000`, the same "
-         "test the legality check of an entered move uses:\n" +
+         "whose reply captures the king scores `-80000`, the same test the legality check of an entered "
+         "move uses. While thinking, a reply searched with a narrowed window may cut off (a beta cutoff) "
+         "before it generates the king capture, so a move without one is not proven legal here. "
+         "main()'s legality check searches 2 ply with the full window `-I, I` and every other root move "
+         "only reports the current best, so the entered move's reply has nothing to cut off on and does "
+         "find a king capture if there is one:\n" +
          table({"root move", "reply's king capture", "score", "so the move is"}, rows);
 }
 
