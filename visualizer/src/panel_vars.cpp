@@ -82,8 +82,8 @@ void drawVariablesPanel(App& app) {
         {"h", {num(mv.remaining), "remaining"}},
         {"H", {sq(mv.captureSquare), "captureSquare"}},
         {"G", {sq(mv.rookFrom), "rookFrom"}},
-        {"F", {sq(mv.rookTo), "rookTo"}},
-        {"E", {squareName(f.call.epSquare), "epSquare"}},
+        {"F", {sq(mv.rookTo), "passedSquare"}},
+        {"E", {squareName(f.call.epSquare), "passedSquare"}},
         {"z", {squareName(f.call.lastTo), "lastTo"}},
     };
     for (const auto& [name, rest] : cells) row(app, name, rest.first, rest.second);
