@@ -31,18 +31,7 @@ constexpr int kMaxThinks = 8;
 class WindowRecorder final : public SearchObserver {
  public:
   explicit WindowRecorder(std::vector<uint32_t>& windows) : windows_(windows) {}
-  void onCall(const NodeCall&) override {}
   void onProbe(const ProbeReport& report, const HashEntry&) override { windows_.push_back(report.firstSlot); }
-  void onNodeCounted(int) override {}
-  void onIteration(int) override {}
-  void onKingCapture(const Move&, bool) override {}
-  void onCutoff(int) override {}
-  void onMoveMade(const Move&, int, bool) override {}
-  void onMoveScored(int) override {}
-  void onBestMove(int, int, int) override {}
-  void onMateProbe() override {}
-  void onStore(uint32_t, const HashEntry&, const HashEntry&, bool) override {}
-  void onReturn(int, int, int, int) override {}
 
  private:
   std::vector<uint32_t>& windows_;

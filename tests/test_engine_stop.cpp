@@ -57,20 +57,9 @@ std::vector<IterationReport> reportsOf(Engine& engine, const std::string& fen, l
 class RaiseAtNode final : public SearchObserver {
  public:
   RaiseAtNode(std::atomic<bool>& flag, int node) : flag_(flag), node_(node) {}
-  void onCall(const NodeCall&) override {}
-  void onProbe(const ProbeReport&, const HashEntry&) override {}
   void onNodeCounted(int nodeCount) override {
     if (nodeCount == node_) flag_ = true;
   }
-  void onIteration(int) override {}
-  void onKingCapture(const Move&, bool) override {}
-  void onCutoff(int) override {}
-  void onMoveMade(const Move&, int, bool) override {}
-  void onMoveScored(int) override {}
-  void onBestMove(int, int, int) override {}
-  void onMateProbe() override {}
-  void onStore(uint32_t, const HashEntry&, const HashEntry&, bool) override {}
-  void onReturn(int, int, int, int) override {}
 
  private:
   std::atomic<bool>& flag_;

@@ -76,36 +76,40 @@ struct ProbeReport {
 /// from onMoveMade until onMoveScored).
 class SearchObserver {
  public:
+  // Every hook does nothing unless overridden: an observer overrides the events it wants.
   virtual ~SearchObserver() = default;
   /// kCall: the search was called; `call` holds its nine arguments.
-  virtual void onCall(const NodeCall& call) = 0;
+  virtual void onCall([[maybe_unused]] const NodeCall& call) {}
   /// kProbe / kHashCutoff: the hash probe's result and the entry it found
   /// (an empty entry on a miss).
-  virtual void onProbe(const ProbeReport& report, const HashEntry& entry) = 0;
+  virtual void onProbe([[maybe_unused]] const ProbeReport& report, [[maybe_unused]] const HashEntry& entry) {}
   /// kNodeCounted: the node counter was incremented to `nodeCount`.
-  virtual void onNodeCounted(int nodeCount) = 0;
+  virtual void onNodeCounted([[maybe_unused]] int nodeCount) {}
   /// kIteration: an iteration to `draft` starts.
-  virtual void onIteration(int draft) = 0;
+  virtual void onIteration([[maybe_unused]] int draft) {}
   /// kKingCapture: `move` captures the king, or lands on or next to the
   /// square a castling king passed (`badCastling`).
-  virtual void onKingCapture(const Move& move, bool badCastling) = 0;
+  virtual void onKingCapture([[maybe_unused]] const Move& move, [[maybe_unused]] bool badCastling) {}
   /// kCutoff: best >= beta, the scan stops.
-  virtual void onCutoff(int best) = 0;
+  virtual void onCutoff([[maybe_unused]] int best) {}
   /// kMoveMade: `move` is on the board; its reply is searched to `remaining`.
   /// `sneaked` marks the previous iteration's best move, tried first.
-  virtual void onMoveMade(const Move& move, int remaining, bool sneaked) = 0;
+  virtual void onMoveMade([[maybe_unused]] const Move& move, [[maybe_unused]] int remaining,
+                          [[maybe_unused]] bool sneaked) {}
   /// kMoveScored: the move is taken back; `score` is its value for the mover.
-  virtual void onMoveScored(int score) = 0;
+  virtual void onMoveScored([[maybe_unused]] int score) {}
   /// kBestMove: a new best score with its move.
-  virtual void onBestMove(int best, int from, int to) = 0;
+  virtual void onBestMove([[maybe_unused]] int best, [[maybe_unused]] int from, [[maybe_unused]] int to) {}
   /// kMateProbe: no legal move kept the king: the null-move probe follows.
-  virtual void onMateProbe() = 0;
+  virtual void onMateProbe() {}
   /// kStore: the hash store at the end of an iteration. `before` is the slot
   /// as it was, `after` as it is now; `written` is false when the store was
   /// refused (an exact score of a deeper search is kept).
-  virtual void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) = 0;
+  virtual void onStore([[maybe_unused]] uint32_t slot, [[maybe_unused]] const HashEntry& before,
+                       [[maybe_unused]] const HashEntry& after, [[maybe_unused]] bool written) {}
   /// kReturn: the call returns `score`; the best move and draft it ends with.
-  virtual void onReturn(int score, int bestFrom, int bestTo, int draft) = 0;
+  virtual void onReturn([[maybe_unused]] int score, [[maybe_unused]] int bestFrom,
+                        [[maybe_unused]] int bestTo, [[maybe_unused]] int draft) {}
 };
 
 }  // namespace umax
