@@ -84,7 +84,7 @@ std::vector<uint8_t> repaired(const uint8_t* data, size_t size) {
   }
   const auto payload = static_cast<uint32_t>(at - records);
   if (payload > kMaxChunkPayload) return {};
-  writeChunkHead(count, records, payload, file);
+  writeChunkHead(count, records, payload, file, loadU32(data + 8));  // the checksum of its version
   file.insert(file.end(), records, records + payload);
   return file;
 }

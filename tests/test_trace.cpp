@@ -95,7 +95,7 @@ Recording recordWithWitness(const std::string& fen, const std::string& moves, lo
                             const std::string& path) {
   Engine& engine = setUp(fen, moves);
   TraceWriter writer(path, makeHeader(engine, budget, fen, moves));
-  Recorder recorder(writer);
+  Recorder recorder(writer, engine);
   BoardWitness witness(recorder, engine);
   Recording recording;
   recording.result = engine.think(budget, witness);

@@ -3,7 +3,13 @@
 
 #include <zlib.h>
 
+#include <array>
+#include <cstring>
 #include <sstream>
+
+#if defined(__x86_64__)
+#include <nmmintrin.h>
+#endif
 
 #include "umax/trace/records.h"
 
@@ -92,76 +98,127 @@ uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t start) {
   return static_cast<uint32_t>(crc);
 }
 
-uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size) {
-  const uint8_t count[4] = {static_cast<uint8_t>(events), static_cast<uint8_t>(events >> 8),
-                            static_cast<uint8_t>(events >> 16), static_cast<uint8_t>(events >> 24)};
-  return crc32Of(payload, size, crc32Of(count, sizeof count));
-}
+// ---- CRC-32C -----------------------------------------------------------------
+//
+// CRC-32C (Castagnoli; iSCSI, ext4, SSE4.2's crc32 instruction): reflected
+// polynomial 0x82F63B78, register started at and finished with all ones.
+// Version 2 checksums each chunk with it: the instruction takes 8 bytes a
+// cycle where zlib's CRC-32 spent about 26 instructions per event.
 
 namespace {
 
-uint8_t tag(EventKind kind, int flags) { return static_cast<uint8_t>(static_cast<int>(kind) | (flags << 4)); }
+constexpr uint32_t kCastagnoli = 0x82F63B78u;
 
-bool isEmpty(const HashEntry& entry) {
-  return entry.lock == 0 && entry.score == 0 && entry.from == 0 && entry.to == 0 && entry.draft == 0;
+/// The byte-at-a-time table of the portable CRC-32C.
+constexpr std::array<uint32_t, 256> crc32cTable() {
+  std::array<uint32_t, 256> table{};
+  for (uint32_t byte = 0; byte < 256; ++byte) {
+    uint32_t crc = byte;
+    for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (kCastagnoli & (0u - (crc & 1u)));
+    table[byte] = crc;
+  }
+  return table;
 }
 
+constexpr std::array<uint32_t, 256> kCrc32cTable = crc32cTable();
+
+#if defined(__x86_64__)
+/// CRC-32C with SSE4.2's crc32 instruction, 8 bytes at a time.
+__attribute__((target("sse4.2"))) uint32_t crc32cHardware(const uint8_t* data, std::size_t size,
+                                                          uint32_t crc) {
+  uint64_t state = ~crc;
+  for (; size >= 8; data += 8, size -= 8) {
+    uint64_t word;
+    std::memcpy(&word, data, sizeof word);
+    state = _mm_crc32_u64(state, word);
+  }
+  auto narrow = static_cast<uint32_t>(state);
+  for (; size > 0; ++data, --size) narrow = _mm_crc32_u8(narrow, *data);
+  return ~narrow;
+}
+
+/// The CRC-32C this machine computes fastest: the instruction if the CPU has it.
+using Crc32cFunction = uint32_t (*)(const uint8_t*, std::size_t, uint32_t);
+const Crc32cFunction kCrc32c = __builtin_cpu_supports("sse4.2") ? crc32cHardware : crc32cPortable;
+#endif
+
 }  // namespace
+
+uint32_t crc32cPortable(const uint8_t* data, std::size_t size, uint32_t crc) {
+  crc = ~crc;
+  for (; size > 0; ++data, --size) crc = (crc >> 8) ^ kCrc32cTable[(crc ^ *data) & 0xFFu];
+  return ~crc;
+}
+
+uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc) {
+#if defined(__x86_64__)
+  return kCrc32c(data, size, crc);
+#else
+  return crc32cPortable(data, size, crc);
+#endif
+}
+
+uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size, uint32_t version) {
+  const uint8_t count[4] = {static_cast<uint8_t>(events), static_cast<uint8_t>(events >> 8),
+                            static_cast<uint8_t>(events >> 16), static_cast<uint8_t>(events >> 24)};
+  if (version == 1) return crc32Of(payload, size, crc32Of(count, sizeof count));
+  return crc32c(payload, size, crc32c(count, sizeof count));
+}
 
 uint8_t* encodeEvent(const Event& event, uint8_t* out) {
   RecordWriter write{out};
   switch (event.kind) {
     case EventKind::kCall: {
       const NodeCall& call = event.call;
-      write.u8(tag(event.kind, call.side == kBlack ? 1 : 0));
+      write.u8(recordTag(event.kind, call.side == kBlack ? 1 : 0));
       writeCallArguments(write, call);
       break;
     }
     case EventKind::kProbe: {
       const ProbeReport& probe = event.probe;
-      write.u8(tag(event.kind, probeBits(probe)));
+      write.u8(recordTag(event.kind, probeBits(probe)));
       writeProbeWindow(write, probe);
       if (probe.outcome == ProbeOutcome::kHit) writeEntryContents(write, event.entry);
       break;
     }
     case EventKind::kNodeCounted:
     case EventKind::kMateProbe:
-      write.u8(tag(event.kind, 0));
+      write.u8(recordTag(event.kind, 0));
       break;
     case EventKind::kIteration:
-      write.u8(tag(event.kind, 0));
+      write.u8(recordTag(event.kind, 0));
       write.u8(event.value);
       break;
     case EventKind::kKingCapture:
-      write.u8(tag(event.kind, event.badCastling ? 1 : 0));
+      write.u8(recordTag(event.kind, event.badCastling ? 1 : 0));
       write.u8(event.move.from);
       write.u8(event.move.to);
       break;
     case EventKind::kCutoff:
     case EventKind::kMoveScored:
-      write.u8(tag(event.kind, 0));
+      write.u8(recordTag(event.kind, 0));
       write.zigzag(event.value);
       break;
     case EventKind::kMoveMade:
-      write.u8(tag(event.kind, 0));
+      write.u8(recordTag(event.kind, 0));
       writeMove(write, event.move, MoveLayout::kEvent);
       break;
     case EventKind::kBestMove:
-      write.u8(tag(event.kind, 0));
+      write.u8(recordTag(event.kind, 0));
       write.zigzag(event.best);
       write.u8(event.bestFrom);
       write.u8(event.bestTo);
       break;
     case EventKind::kStore: {
-      const bool emptyBefore = isEmpty(event.before);
-      write.u8(tag(event.kind, (event.written ? 1 : 0) | (emptyBefore ? 2 : 0)));
+      const bool emptyBefore = isEmptyEntry(event.before);
+      write.u8(recordTag(event.kind, (event.written ? 1 : 0) | (emptyBefore ? 2 : 0)));
       write.varint(event.slot);
       if (!emptyBefore) writeEntry(write, event.before);
       if (event.written) writeEntry(write, event.after);
       break;
     }
     case EventKind::kReturn:
-      write.u8(tag(event.kind, 0));
+      write.u8(recordTag(event.kind, 0));
       write.zigzag(event.best);
       write.u8(event.bestFrom);
       write.u8(event.bestTo);

@@ -71,9 +71,10 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
   uint32_t length = 0;
   try {
     version = prefix.u32();
-    if (version != kFormatVersion)
+    if (version < kOldestFormatVersion || version > kFormatVersion)
       throw TraceError("unsupported trace format version " + std::to_string(version) +
-                           " (this build reads version " + std::to_string(kFormatVersion) + ")",
+                           " (this build reads versions " + std::to_string(kOldestFormatVersion) + " to " +
+                           std::to_string(kFormatVersion) + ")",
                        sizeof kMagic);
     length = prefix.u32();
   } catch (const TruncatedData& error) {
@@ -99,12 +100,13 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
 
 // ---- chunk frames -----------------------------------------------------------
 
-void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out) {
+void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out,
+                    uint32_t version) {
   ByteWriter write(out);
   write.bytes(kChunkMagic, sizeof kChunkMagic);
   write.u32(static_cast<uint32_t>(size));
   write.u32(events);
-  write.u32(chunkCrc(events, payload, size));
+  write.u32(chunkCrc(events, payload, size, version));
 }
 
 bool readChunkHead(const uint8_t* at, ChunkHead& head) {

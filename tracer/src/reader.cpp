@@ -102,7 +102,7 @@ void TraceReader::scanChunks(uint64_t start) {
                         std::to_string(count) + " records are complete";
       break;
     }
-    if (chunkCrc(count, data_ + chunk.payloadOffset, payload) != head.crc)
+    if (chunkCrc(count, data_ + chunk.payloadOffset, payload, header_.version) != head.crc)
       throw TraceError("corrupt trace: chunk checksum mismatch", at);
     chunk.payloadBytes = payload;
     chunk.events = count;

@@ -10,9 +10,6 @@
 namespace umax::trace {
 namespace {
 
-/// The deepest stack a checkpoint may hold; a search never comes near it.
-constexpr std::size_t kMaxStack = 1024;
-
 int asChar(int value) { return static_cast<int8_t>(value); }
 
 }  // namespace
@@ -188,14 +185,16 @@ void SearchState::apply(const Event& event, uint64_t offset) {
 
 // ---- checkpoints -----------------------------------------------------------
 
-void SearchState::save(std::vector<uint8_t>& out) const {
+void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, uint64_t events,
+                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out) {
   ByteWriter write(out);
-  write.bytes(board_.data(), board_.size());
-  write.varint(events_);
-  write.varint(nodes_);
-  write.varint(calls_);
-  write.varint(stack_.size());
-  for (const Frame& frame : stack_) {
+  write.bytes(board.data(), board.size());
+  write.varint(events);
+  write.varint(nodes);
+  write.varint(calls);
+  write.varint(depth);
+  for (std::size_t index = 0; index < depth; ++index) {
+    const Frame& frame = frames[index];
     writeCall(write, frame.call);
     write.varint(frame.callEvent);
     write.varint(frame.nodeNumber);
@@ -212,6 +211,10 @@ void SearchState::save(std::vector<uint8_t>& out) const {
     write.zigzag(frame.lastScore);
     write.varint(static_cast<uint64_t>(frame.movesMade));
   }
+}
+
+void SearchState::save(std::vector<uint8_t>& out) const {
+  saveCheckpoint(board_, stack_.data(), stack_.size(), events_, nodes_, calls_, out);
 }
 
 void SearchState::load(const uint8_t* data, std::size_t size, uint64_t offset) {

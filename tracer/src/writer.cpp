@@ -6,23 +6,24 @@
 #include <stdexcept>
 
 #include "umax/trace/framing.h"
+#include "umax/trace/records.h"
 
 namespace umax::trace {
 
 // ---- TraceWriter -----------------------------------------------------------
 
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Threads threads)
-    : path_(path), state_(header), threaded_(threads == Threads::kWriterThread) {
+    : path_(path), threaded_(threads == Threads::kWriterThread) {
   file_ = std::fopen(path.c_str(), "wb");
   if (!file_) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
   writeBytes(bytes.data(), bytes.size());
+  issued_ = bytes.size();
   chunk_.resize(kMaxChunkPayload + kMaxRecordBytes);
-  state_.save(chunkCheckpoint_);
+  SearchState(header).save(chunkCheckpoint_);  // the state before the first event
   if (threaded_) {
-    filling_.reserve(kBatchEvents);
-    pending_.reserve(kBatchEvents);
+    pending_.resize(chunk_.size());
     worker_ = std::thread([this] { work(); });
   }
 }
@@ -37,7 +38,28 @@ TraceWriter::~TraceWriter() {
   if (file_) std::fclose(file_);  // an unfinished trace stays readable up to its last chunk
 }
 
-// The writer thread: waits for a batch, consumes it, says it is done.
+void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
+  if (size == 0) return;
+  if (std::fwrite(bytes, 1, size, file_) != size)
+    throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+}
+
+namespace {
+
+/// Writes one chunk frame and its records, then flushes: a crash after this
+/// keeps the chunk.
+void writeFrame(std::FILE* file, const std::string& path, const uint8_t* payload, std::size_t size,
+                uint32_t events) {
+  std::vector<uint8_t> head;
+  writeChunkHead(events, payload, size, head);
+  if (std::fwrite(head.data(), 1, head.size(), file) != head.size() ||
+      std::fwrite(payload, 1, size, file) != size || std::fflush(file) != 0)
+    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+}
+
+}  // namespace
+
+// The writer thread: waits for a full chunk, writes it, says it is done.
 void TraceWriter::work() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
@@ -45,86 +67,66 @@ void TraceWriter::work() {
     if (!pendingReady_) return;
     lock.unlock();
     try {
-      if (!error_)
-        for (const Event& event : pending_) consume(event);
+      if (!error_) writeFrame(file_, path_, pending_.data(), pendingBytes_, pendingEvents_);
     } catch (...) {
       error_ = std::current_exception();
     }
-    pending_.clear();
     lock.lock();
     pendingReady_ = false;
     changed_.notify_all();
   }
 }
 
-// Gives the filled batch to the writer thread once it is free again.
-void TraceWriter::handOff() {
+// Waits until the writer thread has written the chunk it was given.
+void TraceWriter::waitForWriter() {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [this] { return !pendingReady_; });
   if (error_) std::rethrow_exception(error_);
-  std::swap(filling_, pending_);
-  pendingReady_ = true;
-  lock.unlock();
+}
+
+void TraceWriter::writeChunk(const uint8_t* payload, std::size_t size, uint32_t events) {
+  issued_ += kChunkHeadBytes + size;
+  if (!threaded_) return writeFrame(file_, path_, payload, size, events);
+  waitForWriter();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::swap(chunk_, pending_);  // the search fills the other buffer meanwhile
+    pendingBytes_ = size;
+    pendingEvents_ = events;
+    pendingReady_ = true;
+  }
   changed_.notify_all();
 }
 
-void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
-  if (size == 0) return;
-  if (std::fwrite(bytes, 1, size, file_) != size)
-    throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
-  written_ += size;
-}
-
-void TraceWriter::add(const Event& event) {
-  ++added_;
-  if (!threaded_) return consume(event);
-  filling_.push_back(event);
-  if (filling_.size() == kBatchEvents) handOff();
-}
-
-void TraceWriter::consume(const Event& event) {
-  chunkUsed_ = static_cast<std::size_t>(encodeEvent(event, chunk_.data() + chunkUsed_) - chunk_.data());
-  state_.apply(event);
-  ++chunkEvents_;
-  if (chunkUsed_ >= kChunkBytes) flushChunk();
-}
-
-void TraceWriter::flushChunk() {
-  if (chunkEvents_ == 0) return;
-  index_.push_back({written_, chunkFirstEvent_, chunkFirstNodes_});
-  checkpoints_.insert(checkpoints_.end(), chunkCheckpoint_.begin(), chunkCheckpoint_.end());
-  checkpointSizes_.push_back(chunkCheckpoint_.size());
-
-  std::vector<uint8_t> head;
-  writeChunkHead(chunkEvents_, chunk_.data(), chunkUsed_, head);
-  writeBytes(head.data(), head.size());
-  writeBytes(chunk_.data(), chunkUsed_);
-  std::fflush(file_);  // a crash after this point keeps the chunk
-
+void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, uint64_t nodes) {
+  if (chunkEvents_ != 0) {
+    index_.push_back({issued_, chunkFirstEvent_, chunkFirstNodes_});
+    checkpoints_.insert(checkpoints_.end(), chunkCheckpoint_.begin(), chunkCheckpoint_.end());
+    checkpointSizes_.push_back(chunkCheckpoint_.size());
+    writeChunk(chunk_.data(), chunkUsed_, chunkEvents_);
+  }
+  chunkFirstEvent_ += chunkEvents_;
+  if (chunkFirstEvent_ != events) throw std::logic_error("trace writer: the event count does not add up");
+  chunkFirstNodes_ = nodes;
   chunkUsed_ = 0;
   chunkEvents_ = 0;
-  chunkFirstEvent_ = state_.events();
-  chunkFirstNodes_ = state_.nodes();
-  chunkCheckpoint_.clear();
-  state_.save(chunkCheckpoint_);
+  chunkCheckpoint_ = std::move(checkpoint);
 }
 
 void TraceWriter::finish(const TraceResult& result) {
   if (finished_) return;
+  flushChunk({}, events(), 0);
   if (threaded_) {
-    if (!filling_.empty()) handOff();
-    {  // wait for the writer thread to finish the last batch, then stop it
-      std::unique_lock<std::mutex> lock(mutex_);
-      changed_.wait(lock, [this] { return !pendingReady_; });
+    waitForWriter();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
       stop_ = true;
     }
     changed_.notify_all();
     worker_.join();
-    if (error_) std::rethrow_exception(error_);
   }
-  flushChunk();
   std::vector<uint8_t> footer;
-  writeFooter(index_, result, checkpoints_, checkpointSizes_, written_, footer);
+  writeFooter(index_, result, checkpoints_, checkpointSizes_, issued_, footer);
   writeBytes(footer.data(), footer.size());
   if (std::fclose(file_) != 0) {
     file_ = nullptr;
@@ -135,56 +137,17 @@ void TraceWriter::finish(const TraceResult& result) {
 }
 
 // ---- Recorder --------------------------------------------------------------
-
-Recorder::Recorder(TraceWriter& writer, ProgressCallback progress)
-    : writer_(writer), progress_(std::move(progress)) {}
-
-void Recorder::onCall(const NodeCall& call) {
-  event_.kind = EventKind::kCall;
-  event_.call = call;
-  writer_.add(event_);
-  ++depth_;
-}
-
-void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
-  event_.kind = EventKind::kProbe;
-  event_.probe = report;
-  event_.entry = entry;
-  writer_.add(event_);
-}
-
-void Recorder::onNodeCounted(int) {
-  event_.kind = EventKind::kNodeCounted;
-  writer_.add(event_);
-  if (++nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
-}
-
-void Recorder::onIteration(int draft) {
-  if (depth_ == 1) rootDraft_ = draft;
-  event_.kind = EventKind::kIteration;
-  event_.value = draft;
-  writer_.add(event_);
-}
-
-void Recorder::onKingCapture(const Move& move, bool badCastling) {
-  event_.kind = EventKind::kKingCapture;
-  event_.move.from = move.from;
-  event_.move.to = move.to;
-  event_.badCastling = badCastling;
-  writer_.add(event_);
-}
-
-void Recorder::onCutoff(int best) {
-  event_.kind = EventKind::kCutoff;
-  event_.value = best;
-  writer_.add(event_);
-}
+//
+// Each hook writes its record (the layout encodeEvent writes, see format.h)
+// and updates the open calls as SearchState::apply does for that event.
 
 namespace {
 
-/// Fills `record` from a move the search made (the Recorder's hot path
-/// reuses its event; recordOf starts from an empty record).
-void fillRecord(MoveRecord& record, const Move& move, int remaining, bool sneaked) {
+int asChar(int value) { return static_cast<int8_t>(value); }
+
+/// Fills `record` from a move the search made.
+[[gnu::always_inline]] inline void fillRecord(MoveRecord& record, const Move& move, int remaining,
+                                              bool sneaked) {
   record.from = move.from;
   record.to = move.to;
   record.piece = move.piece;
@@ -210,48 +173,177 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
   return record;
 }
 
-void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {
-  fillRecord(event_.move, move, remaining, sneaked);
-  event_.kind = EventKind::kMoveMade;
-  writer_.add(event_);
+Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress)
+    : writer_(writer), engine_(engine), progress_(std::move(progress)), frames_(kMaxStack) {}
+
+std::vector<uint8_t> Recorder::checkpoint() const {
+  std::vector<uint8_t> bytes;
+  saveCheckpoint(engine_.position().board, frames_.data(), depth_, events_, nodes_, calls_, bytes);
+  return bytes;
 }
 
-void Recorder::onMoveScored(int score) {
-  event_.kind = EventKind::kMoveScored;
-  event_.value = score;
-  writer_.add(event_);
+void Recorder::flushChunk() { writer_.flushChunk(checkpoint(), events_, nodes_); }
+
+inline void Recorder::endRecord(const uint8_t* end) {
+  ++events_;
+  if (writer_.commit(end)) [[unlikely]]
+    flushChunk();
 }
 
-void Recorder::onBestMove(int best, int from, int to) {
-  event_.kind = EventKind::kBestMove;
-  event_.best = best;
-  event_.bestFrom = from;
-  event_.bestTo = to;
-  writer_.add(event_);
+void Recorder::onCall(const NodeCall& call) {
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kCall, call.side == kBlack ? 1 : 0));
+  writeCallArguments(write, call);
+  if (depth_ == kMaxStack) [[unlikely]]
+    throw std::runtime_error("the search is too deep to record");
+  // Field by field: `frame = Frame{}` compiles to a slow `rep stos` here.
+  Frame& frame = frames_[depth_];
+  frame.call = call;
+  frame.callEvent = events_;
+  frame.nodeNumber = 0;
+  frame.ply = static_cast<int>(depth_);
+  frame.probe = ProbeReport{};
+  frame.probeEntry = HashEntry{};
+  frame.probed = false;
+  frame.draft = frame.best = frame.bestFrom = frame.bestTo = 0;
+  frame.move = MoveRecord{};
+  frame.moveOnBoard = false;
+  frame.lastScore = frame.movesMade = 0;
+  frame.cutoff = frame.mateProbe = false;
+  top_ = &frame;
+  ++depth_;
+  ++calls_;
+  endRecord(write.at);
 }
 
-void Recorder::onMateProbe() {
-  event_.kind = EventKind::kMateProbe;
-  writer_.add(event_);
+void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kProbe, probeBits(report)));
+  writeProbeWindow(write, report);
+  Frame& frame = *top_;
+  frame.probed = true;
+  frame.probe = report;
+  frame.probeEntry = entry;
+  if (report.outcome == ProbeOutcome::kHit) {  // Steps 1 and 2
+    writeEntryContents(write, entry);
+    frame.draft = entry.draft;
+    if (frame.draft >= frame.call.depth && !report.endsNode) frame.draft = frame.call.depth - 1;
+    frame.bestFrom = entry.from & ~kOffBoard;
+    frame.bestTo = frame.draft ? asChar(entry.to) : 0;
+  }  // a miss leaves draft, X and Y at 0, as the frame began
+  endRecord(write.at);
+}
+
+void Recorder::onNodeCounted(int) {
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kNodeCounted, 0));
+  top_->nodeNumber = ++nodes_;
+  endRecord(write.at);
+  if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
+}
+
+void Recorder::onIteration(int draft) {  // Step 4
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kIteration, 0));
+  write.u8(draft);
+  if (depth_ == 1) rootDraft_ = draft;
+  Frame& frame = *top_;
+  frame.draft = draft;
+  frame.bestTo = asChar(frame.bestTo | (kSneakBit & (frame.bestTo >> 4)));
+  frame.best = draft > 1 ? -kInfinity : frame.call.eval;
+  frame.cutoff = false;
+  endRecord(write.at);
+}
+
+void Recorder::onKingCapture(const Move& move, bool badCastling) {  // Step 8
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kKingCapture, badCastling ? 1 : 0));
+  write.u8(move.from);
+  write.u8(move.to);
+  top_->best = kInfinity;
+  endRecord(write.at);
+}
+
+void Recorder::onCutoff(int best) {  // Step 9
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kCutoff, 0));
+  write.zigzag(best);
+  top_->cutoff = true;
+  endRecord(write.at);
+}
+
+void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // Step 11
+  RecordWriter write{writer_.cursor()};
+  Frame& frame = *top_;
+  fillRecord(frame.move, move, remaining, sneaked);
+  write.u8(recordTag(EventKind::kMoveMade, 0));
+  writeMove(write, frame.move, MoveLayout::kEvent);
+  frame.moveOnBoard = true;
+  ++frame.movesMade;
+  endRecord(write.at);
+}
+
+void Recorder::onMoveScored(int score) {  // Steps 12-15
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kMoveScored, 0));
+  write.zigzag(score);
+  Frame& frame = *top_;
+  frame.moveOnBoard = false;
+  frame.lastScore = score;
+  if (frame.move.flags & kMoveSneaked) {
+    frame.best = score;
+    frame.bestTo = asChar(frame.bestTo & ~kSneakBit);
+  }
+  endRecord(write.at);
+}
+
+void Recorder::onBestMove(int best, int from, int to) {  // Step 16
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kBestMove, 0));
+  write.zigzag(best);
+  write.u8(from);
+  write.u8(to);
+  Frame& frame = *top_;
+  frame.best = best;
+  frame.bestFrom = from;
+  frame.bestTo = asChar(to);
+  endRecord(write.at);
+}
+
+void Recorder::onMateProbe() {  // Step 17
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kMateProbe, 0));
+  top_->draft = kMateDraft;
+  top_->mateProbe = true;
+  endRecord(write.at);
 }
 
 void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) {
-  event_.kind = EventKind::kStore;
-  event_.slot = slot;
-  event_.before = before;
-  event_.after = after;
-  event_.written = written;
-  writer_.add(event_);
+  RecordWriter write{writer_.cursor()};  // Step 18
+  const bool emptyBefore = isEmptyEntry(before);
+  write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | (emptyBefore ? 2 : 0)));
+  write.varint(slot);
+  if (!emptyBefore) writeEntry(write, before);
+  if (written) writeEntry(write, after);
+  Frame& frame = *top_;
+  if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
+  endRecord(write.at);
 }
 
-void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
-  event_.kind = EventKind::kReturn;
-  event_.best = score;
-  event_.bestFrom = bestFrom;
-  event_.bestTo = bestTo;
-  event_.draft = draft;
-  writer_.add(event_);
+void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {  // Step 19
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kReturn, 0));
+  write.zigzag(score);
+  write.u8(bestFrom);
+  write.u8(bestTo);
+  write.u8(draft);
   --depth_;
+  top_ = depth_ ? &frames_[depth_ - 1] : nullptr;
+  if (top_ && top_->mateProbe) {  // the stalemate probe's answer
+    top_->best = -score / 2;
+    top_->mateProbe = false;
+  }
+  endRecord(write.at);
 }
 
 // ---- recording a think -----------------------------------------------------
@@ -278,7 +370,7 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
                         const std::string& moves, ProgressCallback progress, TraceWriter::Threads threads) {
   TraceWriter writer(path, makeHeader(engine, budget, fen, moves), threads);
-  Recorder recorder(writer, std::move(progress));
+  Recorder recorder(writer, engine, std::move(progress));
   const ThinkResult result = engine.think(budget, recorder);
   writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
   return result;

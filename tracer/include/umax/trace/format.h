@@ -57,8 +57,11 @@ inline constexpr char kEndMagic[8] = {'U', 'M', 'A', 'X', 'E', 'N', 'D', '\0'};
 inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
 /// The 4 bytes that start the footer.
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
-/// The format version this code writes and reads.
-inline constexpr uint32_t kFormatVersion = 1;
+/// The format version this code writes. It reads this one and version 1,
+/// whose only difference is the chunk checksum (zlib's CRC-32).
+inline constexpr uint32_t kFormatVersion = 2;
+/// The oldest format version this code reads.
+inline constexpr uint32_t kOldestFormatVersion = 1;
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// The largest payload a reader accepts in one chunk (a record never
@@ -230,7 +233,17 @@ const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event
 /// CRC-32 (zlib's) of a byte range, continuing from `crc` (0 to start).
 uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t crc = 0);
 
-/// The CRC-32 a chunk frame carries: over its event count (u32) and payload.
-uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size);
+/// CRC-32C (Castagnoli) of a byte range, continuing from `crc` (0 to start):
+/// with SSE4.2's crc32 instruction where the CPU has it, else crc32cPortable.
+uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc = 0);
+
+/// The same CRC-32C a byte at a time from a table, on any CPU (the
+/// fallback; the tests hold the two against each other).
+uint32_t crc32cPortable(const uint8_t* data, std::size_t size, uint32_t crc = 0);
+
+/// The checksum a chunk frame carries, over its event count (u32) and
+/// payload: CRC-32C in version 2, zlib's CRC-32 in version 1.
+uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size,
+                  uint32_t version = kFormatVersion);
 
 }  // namespace umax::trace

@@ -38,11 +38,13 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header);
 struct ChunkHead {
   uint32_t payloadBytes = 0;  ///< P: bytes of records
   uint32_t events = 0;        ///< E: records in it
-  uint32_t crc = 0;           ///< CRC-32 of E and the payload (chunkCrc)
+  uint32_t crc = 0;           ///< checksum of E and the payload (chunkCrc)
 };
 
-/// Appends the frame head of a chunk holding `events` records in `payload`.
-void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out);
+/// Appends the frame head of a chunk holding `events` records in `payload`,
+/// with the checksum of format `version`.
+void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out,
+                    uint32_t version = kFormatVersion);
 
 /// Reads a frame head at `at` (kChunkHeadBytes available); false if it does
 /// not start with "CHNK".

@@ -18,6 +18,19 @@
 
 namespace umax::trace {
 
+// ---- the tag byte and the empty entry ----------------------------------------
+
+/// A record's tag byte: the kind in the low 4 bits, `flags` in the high 4.
+[[gnu::always_inline]] inline uint8_t recordTag(EventKind kind, int flags) {
+  return static_cast<uint8_t>(static_cast<int>(kind) | (flags << 4));
+}
+
+/// True for an entry with nothing in it (a store record leaves such an
+/// entry out: its flag says the slot was empty).
+[[gnu::always_inline]] inline bool isEmptyEntry(const HashEntry& entry) {
+  return entry.lock == 0 && entry.score == 0 && entry.from == 0 && entry.to == 0 && entry.draft == 0;
+}
+
 // ---- NodeCall: the nine arguments of D() -----------------------------------
 
 /// Writes a call's arguments but its side: zz q, zz l, zz e, u32 J, u32 Z,

@@ -48,6 +48,16 @@ struct Frame {
   bool mateProbe = false;    ///< the stalemate probe is running
 };
 
+/// The deepest stack a checkpoint may hold; a search never comes near it.
+inline constexpr std::size_t kMaxStack = 1024;
+
+/// Appends a checkpoint (see format.h, footer): the board, the counters and
+/// the open calls `frames[0, depth)`, root first. SearchState::save writes
+/// its own state with it; the Recorder writes the state it keeps while
+/// recording, with the engine's own board.
+void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, uint64_t events,
+                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out);
+
 /// The search's state between events, rebuilt from the trace.
 class SearchState {
  public:

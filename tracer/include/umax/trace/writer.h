@@ -20,21 +20,22 @@
 
 namespace umax::trace {
 
-/// Streams events into a trace file: header first, then chunks of records
-/// (each flushed to the file as soon as it is full), then at finish() the
-/// footer and trailer. By default everything happens on the calling
-/// thread; with Threads::kWriterThread the search thread only copies each
-/// event into a batch and a writer thread encodes the batches, keeps the
-/// search state that checkpoints are made of, checksums and writes (faster
-/// when a core is free). A crash loses the events not yet written (the chunk
-/// being filled, and with a writer thread up to two batches); what was
-/// written stays readable.
+/// Streams event records into a trace file: header first, then chunks of
+/// records (each flushed to the file as soon as it is full), then at
+/// finish() the footer and trailer. The Recorder encodes each event
+/// straight into the chunk being filled (cursor(), commit()) and hands over
+/// the checkpoint of the next chunk when one is full (flushChunk()). By
+/// default everything happens on the calling thread; with
+/// Threads::kWriterThread a second thread checksums and writes each full
+/// chunk while the search fills the next one. A crash loses the events not
+/// yet written (the chunk being filled, and with a writer thread the one
+/// being written); what was written stays readable.
 class TraceWriter {
  public:
   /// How the work is shared between threads.
   enum class Threads {
     kSameThread,    ///< everything on the calling thread (the default: the faster one on a busy machine)
-    kWriterThread,  ///< the search thread only copies events; a writer thread encodes and writes
+    kWriterThread,  ///< a writer thread checksums and writes full chunks
   };
   /// Creates `path` and writes the header. Throws std::runtime_error if the
   /// file cannot be written.
@@ -43,24 +44,33 @@ class TraceWriter {
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
 
-  /// Appends one event (and keeps the state that checkpoints are made of).
-  void add(const Event& event);
+  /// Where the next record goes: room for kMaxRecordBytes.
+  uint8_t* cursor() { return chunk_.data() + chunkUsed_; }
+  /// Ends the record written from cursor() up to `end`; true when the chunk
+  /// is full and flushChunk() must be called before the next record.
+  bool commit(const uint8_t* end) {
+    chunkUsed_ = static_cast<std::size_t>(end - chunk_.data());
+    ++chunkEvents_;
+    return chunkUsed_ >= kChunkBytes;
+  }
+  /// Writes the chunk being filled and starts the next one, whose first
+  /// event is `events` (events so far), after `nodes` counted nodes, and
+  /// whose checkpoint is `checkpoint` (the state after the last record).
+  void flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, uint64_t nodes);
   /// Flushes the last chunk and writes the footer with `result`.
   void finish(const TraceResult& result);
 
-  /// Events added so far.
-  uint64_t events() const { return added_; }
+  /// Events committed so far.
+  uint64_t events() const { return chunkFirstEvent_ + chunkEvents_; }
 
  private:
-  void handOff();
+  void writeChunk(const uint8_t* payload, std::size_t size, uint32_t events);
+  void waitForWriter();
   void work();
-  void consume(const Event& event);
-  void flushChunk();
   void writeBytes(const uint8_t* bytes, std::size_t size);
 
   std::FILE* file_ = nullptr;
   std::string path_;
-  SearchState state_;
   std::vector<uint8_t> chunk_;  // sized once; records fill [0, chunkUsed_)
   std::size_t chunkUsed_ = 0;
   uint32_t chunkEvents_ = 0;
@@ -70,20 +80,20 @@ class TraceWriter {
   std::vector<ChunkIndexEntry> index_;
   std::vector<uint8_t> checkpoints_;  // all checkpoints, concatenated
   std::vector<uint64_t> checkpointSizes_;
-  uint64_t written_ = 0;
+  uint64_t issued_ = 0;  // bytes written or handed to the writer thread
   bool finished_ = false;
 
-  // The hand-off between the search thread and the writer thread.
-  static constexpr std::size_t kBatchEvents = 8192;
-  std::vector<Event> filling_;  // the search thread appends here
-  std::vector<Event> pending_;  // the writer thread works through this
+  // The hand-off between the search thread and the writer thread: one full
+  // chunk at a time, in pending_.
+  std::vector<uint8_t> pending_;
+  std::size_t pendingBytes_ = 0;
+  uint32_t pendingEvents_ = 0;
   bool pendingReady_ = false;
   bool stop_ = false;
   std::exception_ptr error_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::thread worker_;
-  uint64_t added_ = 0;
   bool threaded_ = false;
 };
 
@@ -94,11 +104,17 @@ using ProgressCallback = std::function<void(uint64_t nodes, int rootDraft)>;
 /// squares and pieces, and the flags that say which optional squares count.
 MoveRecord recordOf(const Move& move, int remaining, bool sneaked);
 
-/// The observer that turns the search's hooks into trace events.
+/// The observer that turns the search's hooks into trace records. Each
+/// hook encodes its record straight into the writer's chunk and keeps the
+/// open calls' variables that checkpoints hold, with a few stores (what
+/// SearchState::apply does, without its checks: the engine cannot
+/// contradict itself). The board of a checkpoint is the engine's own: hooks
+/// are called while the engine's board is in the state they describe.
 class Recorder final : public SearchObserver {
  public:
-  /// Records into `writer`; `progress` (may be empty) is called every 65,536 nodes.
-  explicit Recorder(TraceWriter& writer, ProgressCallback progress = {});
+  /// Records the think of `engine` into `writer`; `progress` (may be empty)
+  /// is called every 65,536 nodes.
+  Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress = {});
 
   void onCall(const NodeCall& call) override;
   void onProbe(const ProbeReport& report, const HashEntry& entry) override;
@@ -113,12 +129,23 @@ class Recorder final : public SearchObserver {
   void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override;
   void onReturn(int score, int bestFrom, int bestTo, int draft) override;
 
+  /// The checkpoint of the state after the events so far (what the writer
+  /// stores for the chunk that starts here).
+  std::vector<uint8_t> checkpoint() const;
+
  private:
+  void endRecord(const uint8_t* end);
+  void flushChunk();
+
   TraceWriter& writer_;
+  const Engine& engine_;
   ProgressCallback progress_;
-  Event event_;
+  std::vector<Frame> frames_;  // the open calls, root first: [0, depth_)
+  Frame* top_ = nullptr;       // the innermost open call
+  std::size_t depth_ = 0;
+  uint64_t events_ = 0;
   uint64_t nodes_ = 0;
-  int depth_ = 0;  // open calls
+  uint64_t calls_ = 0;
   int rootDraft_ = 0;
 };
 
