@@ -1,8 +1,10 @@
 // umax-trace-bench: what tracing costs, measured in one run.
-//  1. The same searches untraced and traced (to a file): time ratio, node
-//     counts asserted equal, bytes and events per node.
+//  1. The same searches untraced and traced (to a file): the ratios of
+//     process CPU time (all threads, user + system) and of wall time, node
+//     counts asserted equal, bytes per event and events per node.
 //  2. One big trace: file size, open time, replay set-up, random seeks
 //     (mean and max), the call tree's build time.
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -29,6 +31,32 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
+/// CPU time of the whole process so far (every thread, user and system), in seconds.
+double processCpu() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto seconds = [](const timeval& time) { return double(time.tv_sec) + 1e-6 * double(time.tv_usec); };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+/// What one run of a search cost.
+struct Cost {
+  double cpu = 1e9;   ///< process CPU seconds
+  double wall = 1e9;  ///< wall seconds
+  /// Keeps the cheaper of this and a run started at (`cpu0`, `wall0`).
+  void keepBest(double cpu0, Clock::time_point wall0) {
+    cpu = std::min(cpu, processCpu() - cpu0);
+    wall = std::min(wall, since(wall0));
+  }
+};
+
+/// The median of `values` (sorted here).
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -50,19 +78,22 @@ int main(int argc, char** argv) {
   const std::string path = directory + "/umax-trace-bench-" + std::to_string(::getpid()) + ".trc";
   auto engine = std::make_unique<Engine>();
 
-  std::printf("1. traced vs untraced (budget %ld, fastest of %d)\n", budget, rounds);
-  std::printf("%-13s %9s %10s %9s %7s %9s %7s %11s %11s\n", "search", "nodes", "untraced s", "2-thread s",
-              "ratio", "1-thread s", "ratio", "events/node", "bytes/event");
-  std::vector<double> ratios;
-  std::vector<double> sameThreadRatios;
+  std::printf("1. traced vs untraced (budget %ld, fastest of %d; CPU = process CPU time, all threads)\n",
+              budget, rounds);
+  std::printf("%-13s %9s %9s %9s %9s %9s %9s %9s %7s %7s\n", "search", "nodes", "plain cpu", "traced",
+              "cpu ratio", "wall ratio", "2-thr cpu", "2-thr wall", "ev/node", "B/event");
+  std::vector<double> cpuRatios;
+  std::vector<double> wallRatios;
+  std::vector<double> threadCpuRatios;
+  std::vector<double> threadWallRatios;
   uint64_t allEvents = 0;
   uint64_t allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
     if (!search.traced) continue;
     const Position position = parseFen(search.fen);
-    double plain = 1e9;
-    double traced = 1e9;
-    double sameThread = 1e9;
+    Cost plain;
+    Cost traced;
+    Cost threaded;
     ThinkResult plainResult;
     ThinkResult tracedResult;
     uint64_t events = 0;
@@ -70,24 +101,27 @@ int main(int argc, char** argv) {
     for (int round = 0; round < rounds; ++round) {
       engine->clearHashTable();
       engine->setPosition(position);
-      auto start = Clock::now();
+      double cpu0 = processCpu();
+      auto wall0 = Clock::now();
       plainResult = engine->think(budget);
-      plain = std::min(plain, since(start));
+      plain.keepBest(cpu0, wall0);
 
       engine->clearHashTable();
       engine->setPosition(position);
-      start = Clock::now();
+      cpu0 = processCpu();
+      wall0 = Clock::now();
       tracedResult =
-          recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kWriterThread);
-      traced = std::min(traced, since(start));
+          recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kSameThread);
+      traced.keepBest(cpu0, wall0);
 
       engine->clearHashTable();
       engine->setPosition(position);
-      start = Clock::now();
-      const ThinkResult oneThread =
-          recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kSameThread);
-      sameThread = std::min(sameThread, since(start));
-      if (oneThread.nodes != tracedResult.nodes) {
+      cpu0 = processCpu();
+      wall0 = Clock::now();
+      const ThinkResult twoThreads =
+          recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kWriterThread);
+      threaded.keepBest(cpu0, wall0);
+      if (twoThreads.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the two writers disagree on '%s'\n", search.name);
         return 1;
       }
@@ -100,20 +134,21 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "umax-trace-bench: the traced search differs on '%s'\n", search.name);
       return 1;
     }
-    ratios.push_back(traced / plain);
-    sameThreadRatios.push_back(sameThread / plain);
+    cpuRatios.push_back(traced.cpu / plain.cpu);
+    wallRatios.push_back(traced.wall / plain.wall);
+    threadCpuRatios.push_back(threaded.cpu / plain.cpu);
+    threadWallRatios.push_back(threaded.wall / plain.wall);
     allEvents += events;
     allBytes += bytes;
-    std::printf("%-13s %9ld %10.3f %9.3f %6.2fx %9.3f %6.2fx %11.2f %11.2f\n", search.name, plainResult.nodes,
-                plain, traced, traced / plain, sameThread, sameThread / plain,
+    std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %9.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
+                plainResult.nodes, plain.cpu, traced.cpu, traced.cpu / plain.cpu, traced.wall / plain.wall,
+                threaded.cpu / plain.cpu, threaded.wall / plain.wall,
                 double(events) / double(plainResult.nodes), double(bytes) / double(events));
   }
-  std::sort(ratios.begin(), ratios.end());
-  std::sort(sameThreadRatios.begin(), sameThreadRatios.end());
   std::printf(
-      "median traced/untraced time: %.2fx with the writer thread, %.2fx on one thread; bytes per event: "
-      "%.2f\n",
-      (ratios[2] + ratios[3]) / 2, (sameThreadRatios[2] + sameThreadRatios[3]) / 2,
+      "median traced/untraced: %.2fx CPU, %.2fx wall on one thread; %.2fx CPU, %.2fx wall with the writer "
+      "thread; %.2f bytes per event\n",
+      median(cpuRatios), median(wallRatios), median(threadCpuRatios), median(threadWallRatios),
       double(allBytes) / double(allEvents));
 
   if (bigBudget > 0) {

@@ -223,9 +223,12 @@ void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
   Frame& frame = *top_;
   frame.probed = true;
   frame.probe = report;
-  frame.probeEntry = entry;
   if (report.outcome == ProbeOutcome::kHit) {  // Steps 1 and 2
     writeEntryContents(write, entry);
+    // What a reader decodes: the record leaves out the lock (it is the
+    // call's Z), and a miss keeps the empty entry, not the slot's leftovers.
+    frame.probeEntry = entry;
+    frame.probeEntry.lock = 0;
     frame.draft = entry.draft;
     if (frame.draft >= frame.call.depth && !report.endsNode) frame.draft = frame.call.depth - 1;
     frame.bestFrom = entry.from & ~kOffBoard;

@@ -1,0 +1,159 @@
+// The trace writer's shortcuts, each held against the slow way it replaces:
+// the chunk checksum (CRC-32C, with SSE4.2 or a table) against the standard
+// check value and against itself split anywhere; the checkpoints the
+// Recorder takes from the engine against the state SearchState rebuilds
+// from the trace's own events; and a version 1 file (zlib's CRC-32 per
+// chunk) read as before.
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support.h"
+#include "umax/session.h"
+#include "umax/trace/bytes.h"
+#include "umax/trace/framing.h"
+#include "umax/trace/reader.h"
+#include "umax/trace/state.h"
+#include "umax/trace/writer.h"
+
+using namespace umax;
+using namespace umax::trace;
+using namespace umax::test;
+
+namespace {
+
+std::vector<uint8_t> bytesOf(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+void writeAll(const std::string& path, const std::vector<uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+/// One engine for every recording here (each allocates a 268 MB table).
+Engine& engineAt(const std::string& fen, const std::string& moves) {
+  static const auto engine = std::make_unique<Engine>();
+  engine->clearHashTable();
+  engine->setPosition(parseFen(fen.empty() ? std::string(kStartFen) : fen));
+  playMoves(*engine, moves);
+  return *engine;
+}
+
+}  // namespace
+
+TEST_CASE("CRC-32C gives the standard check value, in both implementations and split anywhere",
+          "[trace][crc]") {
+  // The check value of CRC-32C (RFC 3720's iSCSI CRC; the CRC catalogue's
+  // "CRC-32/ISCSI"): the CRC of the nine ASCII digits "123456789".
+  const auto* digits = reinterpret_cast<const uint8_t*>("123456789");
+  CHECK(crc32c(digits, 9) == 0xE3069283u);
+  CHECK(crc32cPortable(digits, 9) == 0xE3069283u);
+  CHECK(crc32c(digits, 0) == 0u);
+
+  std::mt19937 random(14);
+  std::vector<uint8_t> data(300);
+  for (uint8_t& byte : data) byte = static_cast<uint8_t>(random());
+  for (std::size_t size = 0; size <= data.size(); size += 7) {
+    const uint32_t whole = crc32cPortable(data.data(), size);
+    CHECK(crc32c(data.data(), size) == whole);
+    const std::size_t split = size == 0 ? 0 : random() % size;
+    CHECK(crc32c(data.data() + split, size - split, crc32c(data.data(), split)) == whole);
+  }
+  // A version 1 chunk keeps zlib's CRC-32 (its check value is 0xCBF43926).
+  CHECK(crc32Of(digits, 9) == 0xCBF43926u);
+  const uint8_t count[4] = {9, 0, 0, 0};
+  CHECK(chunkCrc(9, digits, 9, 1) == crc32Of(digits, 9, crc32Of(count, 4)));
+  CHECK(chunkCrc(9, digits, 9, 2) == crc32c(digits, 9, crc32c(count, 4)));
+}
+
+TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trace's events rebuild",
+          "[trace]") {
+  struct Think {
+    const char* fen;
+    const char* moves;
+    long budget;
+  };
+  // A game whose legality checks left entries in the table, castlings, e.p.
+  // and promotions (kiwipete), a mate (one chunk: the think ends early) and
+  // a promotion race.
+  const Think thinks[] = {
+      {"", "d2d4 d7d5 c2c4 e7e6", 20000},
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 20000},
+      {"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", "", 20000},
+      {"8/2P5/8/8/8/8/5k2/K7 w - - 0 1", "", 20000},
+  };
+  int index = 0;
+  std::size_t checked = 0;
+  std::size_t deep = 0;
+  for (const Think& think : thinks) {
+    CAPTURE(think.fen, think.moves);
+    const std::string path = scratchFile("checkpoints-" + std::to_string(index++) + ".trc");
+    recordThink(engineAt(think.fen, think.moves), think.budget, path, think.fen, think.moves);
+    const TraceReader reader(path);
+    const std::vector<ChunkInfo>& chunks = reader.chunks();
+    SearchState state(reader.header());
+    std::size_t chunk = 0;
+    uint64_t event = 0;
+    const auto compare = [&] {
+      std::size_t size = 0;
+      const uint8_t* stored = reader.checkpoint(chunk, size);
+      std::vector<uint8_t> rebuilt;
+      state.save(rebuilt);
+      CAPTURE(chunk, event);
+      CHECK(std::vector<uint8_t>(stored, stored + size) == rebuilt);
+      deep += state.stack().size() > 3;
+      ++checked;
+      ++chunk;
+    };
+    reader.forEach([&](const Event& decoded, uint64_t offset) {
+      if (chunk < chunks.size() && chunks[chunk].firstEvent == event) compare();
+      state.apply(decoded, offset);
+      ++event;
+    });
+    CHECK(chunk == chunks.size());
+  }
+  CHECK(checked > 20);
+  CHECK(deep > 10);  // the checkpoints hold real stacks, not only the root
+}
+
+TEST_CASE("a version 1 trace (zlib's CRC-32 per chunk) is read as before; its checksums are checked",
+          "[trace]") {
+  const std::string path = scratchFile("version2.trc");
+  recordThink(engineAt("", "e2e4"), 3000, path, "", "e2e4");
+  const TraceReader current(path);
+  REQUIRE(current.header().version == 2);
+  REQUIRE(current.chunks().size() > 1);
+
+  // The same file as version 1 would have it: the version field and each
+  // chunk's checksum change, nothing else.
+  std::vector<uint8_t> bytes = bytesOf(path);
+  bytes[8] = 1;  // the version field follows the 8-byte magic
+  std::vector<uint8_t> wrongCrc = bytes;
+  for (const ChunkInfo& chunk : current.chunks()) {
+    std::vector<uint8_t> head;
+    writeChunkHead(chunk.events, bytes.data() + chunk.payloadOffset, chunk.payloadBytes, head, 1);
+    std::memcpy(bytes.data() + chunk.offset, head.data(), head.size());
+  }
+  const std::string old = scratchFile("version1.trc");
+  writeAll(old, bytes);
+  const TraceReader previous(old);
+  CHECK(previous.header().version == 1);
+  CHECK_FALSE(previous.truncated());
+  std::vector<uint8_t> a;
+  std::vector<uint8_t> b;
+  current.forEach([&](const Event& event, uint64_t) { encodeEvent(event, a); });
+  previous.forEach([&](const Event& event, uint64_t) { encodeEvent(event, b); });
+  CHECK(a.size() == current.chunks().back().payloadOffset + current.chunks().back().payloadBytes -
+                        current.chunks().front().payloadOffset - 16 * (current.chunks().size() - 1));
+  CHECK(a == b);
+
+  // Version 1 with version 2's checksums: every chunk is refused.
+  writeAll(old, wrongCrc);
+  CHECK_THROWS_WITH(TraceReader(old), Catch::Contains("chunk checksum mismatch"));
+}
