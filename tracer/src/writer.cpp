@@ -21,6 +21,7 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Thr
   writeBytes(bytes.data(), bytes.size());
   issued_ = bytes.size();
   chunk_.resize(kMaxChunkPayload + kMaxRecordBytes);
+  restartChunk();
   SearchState(header).save(chunkCheckpoint_);  // the state before the first event
   if (threaded_) {
     pending_.resize(chunk_.size());
@@ -90,7 +91,7 @@ void TraceWriter::writeChunk(const uint8_t* payload, std::size_t size, uint32_t 
   waitForWriter();
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::swap(chunk_, pending_);  // the search fills the other buffer meanwhile
+    std::swap(chunk_, pending_);  // the search fills the other buffer meanwhile (restartChunk)
     pendingBytes_ = size;
     pendingEvents_ = events;
     pendingReady_ = true;
@@ -103,14 +104,19 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, u
     index_.push_back({issued_, chunkFirstEvent_, chunkFirstNodes_});
     checkpoints_.insert(checkpoints_.end(), chunkCheckpoint_.begin(), chunkCheckpoint_.end());
     checkpointSizes_.push_back(chunkCheckpoint_.size());
-    writeChunk(chunk_.data(), chunkUsed_, chunkEvents_);
+    writeChunk(chunk_.data(), static_cast<std::size_t>(at_ - chunk_.data()), chunkEvents_);
   }
   chunkFirstEvent_ += chunkEvents_;
   if (chunkFirstEvent_ != events) throw std::logic_error("trace writer: the event count does not add up");
   chunkFirstNodes_ = nodes;
-  chunkUsed_ = 0;
   chunkEvents_ = 0;
   chunkCheckpoint_ = std::move(checkpoint);
+  restartChunk();
+}
+
+void TraceWriter::restartChunk() {
+  at_ = chunk_.data();
+  full_ = at_ + kChunkBytes;
 }
 
 void TraceWriter::finish(const TraceResult& result) {
@@ -178,14 +184,13 @@ Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback p
 
 std::vector<uint8_t> Recorder::checkpoint() const {
   std::vector<uint8_t> bytes;
-  saveCheckpoint(engine_.position().board, frames_.data(), depth_, events_, nodes_, calls_, bytes);
+  saveCheckpoint(engine_.position().board, frames_.data(), depth_, writer_.events(), nodes_, calls_, bytes);
   return bytes;
 }
 
-void Recorder::flushChunk() { writer_.flushChunk(checkpoint(), events_, nodes_); }
+void Recorder::flushChunk() { writer_.flushChunk(checkpoint(), writer_.events(), nodes_); }
 
-inline void Recorder::endRecord(const uint8_t* end) {
-  ++events_;
+inline void Recorder::endRecord(uint8_t* end) {
   if (writer_.commit(end)) [[unlikely]]
     flushChunk();
 }
@@ -199,7 +204,7 @@ void Recorder::onCall(const NodeCall& call) {
   // Field by field: `frame = Frame{}` compiles to a slow `rep stos` here.
   Frame& frame = frames_[depth_];
   frame.call = call;
-  frame.callEvent = events_;
+  frame.callEvent = writer_.events();
   frame.nodeNumber = 0;
   frame.ply = static_cast<int>(depth_);
   frame.probe = ProbeReport{};

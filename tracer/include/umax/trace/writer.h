@@ -45,13 +45,13 @@ class TraceWriter {
   TraceWriter& operator=(const TraceWriter&) = delete;
 
   /// Where the next record goes: room for kMaxRecordBytes.
-  uint8_t* cursor() { return chunk_.data() + chunkUsed_; }
+  uint8_t* cursor() { return at_; }
   /// Ends the record written from cursor() up to `end`; true when the chunk
   /// is full and flushChunk() must be called before the next record.
-  bool commit(const uint8_t* end) {
-    chunkUsed_ = static_cast<std::size_t>(end - chunk_.data());
+  bool commit(uint8_t* end) {
+    at_ = end;
     ++chunkEvents_;
-    return chunkUsed_ >= kChunkBytes;
+    return end >= full_;
   }
   /// Writes the chunk being filled and starts the next one, whose first
   /// event is `events` (events so far), after `nodes` counted nodes, and
@@ -64,6 +64,7 @@ class TraceWriter {
   uint64_t events() const { return chunkFirstEvent_ + chunkEvents_; }
 
  private:
+  void restartChunk();
   void writeChunk(const uint8_t* payload, std::size_t size, uint32_t events);
   void waitForWriter();
   void work();
@@ -71,8 +72,9 @@ class TraceWriter {
 
   std::FILE* file_ = nullptr;
   std::string path_;
-  std::vector<uint8_t> chunk_;  // sized once; records fill [0, chunkUsed_)
-  std::size_t chunkUsed_ = 0;
+  std::vector<uint8_t> chunk_;  // sized once; records fill [chunk_.data(), at_)
+  uint8_t* at_ = nullptr;       // where the next record goes
+  uint8_t* full_ = nullptr;     // a chunk that reaches here is full (kChunkBytes)
   uint32_t chunkEvents_ = 0;
   uint64_t chunkFirstEvent_ = 0;
   uint64_t chunkFirstNodes_ = 0;
@@ -134,7 +136,7 @@ class Recorder final : public SearchObserver {
   std::vector<uint8_t> checkpoint() const;
 
  private:
-  void endRecord(const uint8_t* end);
+  void endRecord(uint8_t* end);
   void flushChunk();
 
   TraceWriter& writer_;
@@ -143,7 +145,6 @@ class Recorder final : public SearchObserver {
   std::vector<Frame> frames_;  // the open calls, root first: [0, depth_)
   Frame* top_ = nullptr;       // the innermost open call
   std::size_t depth_ = 0;
-  uint64_t events_ = 0;
   uint64_t nodes_ = 0;
   uint64_t calls_ = 0;
   int rootDraft_ = 0;
