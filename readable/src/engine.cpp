@@ -193,6 +193,18 @@ ThinkResult Engine::think(long budget, SearchObserver& observer) {
   return result;
 }
 
+// The start of a call told hook by hook, for observers that do not
+// override onEnter.
+void SearchObserver::onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
+                             int nodeCount) {
+  onCall(call);
+  onProbe(report, entry);
+  if (report.endsNode)
+    onReturn(entry.score, entry.from & ~kExactBits, entry.to, entry.draft);
+  else
+    onNodeCounted(nodeCount);
+}
+
 // [think]
 template <bool kTraced>
 ThinkResult Engine::thinkWith(long budget) {
@@ -397,9 +409,6 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // [search-signature]
   assert(side == kWhite || side == kBlack);
   assert(alpha < beta);
-  if constexpr (kTraced) {
-    observer_->onCall({side, alpha, beta, eval, hashKey, hashLock, passedSquare, lastTo, depth});
-  }
 
   // [hash-hit]
   // Step 1. Look the position up in the hash table.
@@ -409,8 +418,9 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     report.endsNode = entry.lock != 0 && entry.draft >= depth &&
                       (entry.score >= beta || (entry.from & kUpperBoundBit)) &&
                       (entry.score <= alpha || (entry.from & kLowerBoundBit));
-    observer_->onProbe(report, entry);
-    if (report.endsNode) observer_->onReturn(entry.score, entry.from & ~kExactBits, entry.to, entry.draft);
+    // kCall, kProbe, then kReturn or kNodeCounted (Step 3), in one hook.
+    observer_->onEnter({side, alpha, beta, eval, hashKey, hashLock, passedSquare, lastTo, depth}, report,
+                       entry, nodes_ + 1);
   }
   if (entry.lock != 0) {
     // Step 2. A hit: use the stored score if it was searched deep enough and
@@ -433,7 +443,6 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
 
   // Step 3. Count the node: the node count is the think's clock.
   ++nodes_;
-  if constexpr (kTraced) observer_->onNodeCounted(nodes_);
   // [hash-hit]
   if (stop_->load(std::memory_order_relaxed)) [[unlikely]]
     throw ThinkAborted{};  // the stop flag (see ThinkAborted)

@@ -195,7 +195,7 @@ inline void Recorder::endRecord(uint8_t* end) {
     flushChunk();
 }
 
-void Recorder::onCall(const NodeCall& call) {
+[[gnu::always_inline]] inline void Recorder::recordCall(const NodeCall& call) {
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kCall, call.side == kBlack ? 1 : 0));
   writeCallArguments(write, call);
@@ -221,7 +221,7 @@ void Recorder::onCall(const NodeCall& call) {
   endRecord(write.at);
 }
 
-void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
+[[gnu::always_inline]] inline void Recorder::recordProbe(const ProbeReport& report, const HashEntry& entry) {
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kProbe, probeBits(report)));
   writeProbeWindow(write, report);
@@ -242,12 +242,49 @@ void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
   endRecord(write.at);
 }
 
-void Recorder::onNodeCounted(int) {
+[[gnu::always_inline]] inline void Recorder::recordNode() {
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kNodeCounted, 0));
   top_->nodeNumber = ++nodes_;
   endRecord(write.at);
   if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
+}
+
+// Step 19: the call returns.
+[[gnu::always_inline]] inline void Recorder::recordReturn(int score, int bestFrom, int bestTo, int draft) {
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kReturn, 0));
+  write.zigzag(score);
+  write.u8(bestFrom);
+  write.u8(bestTo);
+  write.u8(draft);
+  --depth_;
+  top_ = depth_ ? &frames_[depth_ - 1] : nullptr;
+  if (top_ && top_->mateProbe) {  // the stalemate probe's answer
+    top_->best = -score / 2;
+    top_->mateProbe = false;
+  }
+  endRecord(write.at);
+}
+
+void Recorder::onCall(const NodeCall& call) { recordCall(call); }
+
+void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) { recordProbe(report, entry); }
+
+void Recorder::onNodeCounted(int) { recordNode(); }
+
+void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
+  recordReturn(score, bestFrom, bestTo, draft);
+}
+
+// One call through the interface for a call's first three records.
+void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry, int) {
+  recordCall(call);
+  recordProbe(report, entry);
+  if (report.endsNode)
+    recordReturn(entry.score, entry.from & ~(kLowerBoundBit | kUpperBoundBit), entry.to, entry.draft);
+  else
+    recordNode();
 }
 
 void Recorder::onIteration(int draft) {  // Step 4
@@ -335,22 +372,6 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   if (written) writeEntry(write, after);
   Frame& frame = *top_;
   if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
-  endRecord(write.at);
-}
-
-void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {  // Step 19
-  RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kReturn, 0));
-  write.zigzag(score);
-  write.u8(bestFrom);
-  write.u8(bestTo);
-  write.u8(draft);
-  --depth_;
-  top_ = depth_ ? &frames_[depth_ - 1] : nullptr;
-  if (top_ && top_->mateProbe) {  // the stalemate probe's answer
-    top_->best = -score / 2;
-    top_->mateProbe = false;
-  }
   endRecord(write.at);
 }
 

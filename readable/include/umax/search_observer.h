@@ -78,6 +78,14 @@ class SearchObserver {
  public:
   // Every hook does nothing unless overridden: an observer overrides the events it wants.
   virtual ~SearchObserver() = default;
+  /// The start of every call, in one hook: kCall, kProbe, then kReturn if
+  /// the probe ended the node (Step 2), else kNodeCounted with the count
+  /// Step 3 is about to reach (`nodeCount`). Nothing happens in between that
+  /// an observer could see, so one call through the interface does for
+  /// three. By default it calls those hooks in that order (engine.cpp);
+  /// the trace recorder overrides it.
+  virtual void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
+                       int nodeCount);
   /// kCall: the search was called; `call` holds its nine arguments.
   virtual void onCall([[maybe_unused]] const NodeCall& call) {}
   /// kProbe / kHashCutoff: the hash probe's result and the entry it found

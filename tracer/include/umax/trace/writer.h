@@ -118,6 +118,8 @@ class Recorder final : public SearchObserver {
   /// is called every 65,536 nodes.
   Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress = {});
 
+  void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
+               int nodeCount) override;
   void onCall(const NodeCall& call) override;
   void onProbe(const ProbeReport& report, const HashEntry& entry) override;
   void onNodeCounted(int nodeCount) override;
@@ -136,6 +138,10 @@ class Recorder final : public SearchObserver {
   std::vector<uint8_t> checkpoint() const;
 
  private:
+  void recordCall(const NodeCall& call);
+  void recordProbe(const ProbeReport& report, const HashEntry& entry);
+  void recordNode();
+  void recordReturn(int score, int bestFrom, int bestTo, int draft);
   void endRecord(uint8_t* end);
   void flushChunk();
 
