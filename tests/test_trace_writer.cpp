@@ -45,7 +45,61 @@ Engine& engineAt(const std::string& fen, const std::string& moves) {
   return *engine;
 }
 
+/// Passes every hook on but onEnter, so that the search's onEnter reaches
+/// the recorder as SearchObserver's default splits it: onCall, onProbe, then
+/// onReturn or onNodeCounted.
+class OneHookAtATime final : public SearchObserver {
+ public:
+  explicit OneHookAtATime(Recorder& recorder) : recorder_(recorder) {}
+  void onCall(const NodeCall& call) override { recorder_.onCall(call); }
+  void onProbe(const ProbeReport& report, const HashEntry& entry) override {
+    recorder_.onProbe(report, entry);
+  }
+  void onNodeCounted(int count) override { recorder_.onNodeCounted(count); }
+  void onIteration(int draft) override { recorder_.onIteration(draft); }
+  void onKingCapture(const Move& move, bool bad) override { recorder_.onKingCapture(move, bad); }
+  void onCutoff(int best) override { recorder_.onCutoff(best); }
+  void onMoveMade(const Move& move, int remaining, bool sneaked) override {
+    recorder_.onMoveMade(move, remaining, sneaked);
+  }
+  void onMoveScored(int score) override { recorder_.onMoveScored(score); }
+  void onBestMove(int best, int from, int to) override { recorder_.onBestMove(best, from, to); }
+  void onMateProbe() override { recorder_.onMateProbe(); }
+  void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override {
+    recorder_.onStore(slot, before, after, written);
+  }
+  void onReturn(int score, int from, int to, int draft) override {
+    recorder_.onReturn(score, from, to, draft);
+  }
+
+ private:
+  Recorder& recorder_;
+};
+
 }  // namespace
+
+TEST_CASE("the recorder's onEnter writes the very file its separate hooks write", "[trace]") {
+  // kiwipete from a played game: hash cutoffs (onEnter's kReturn) and many chunks.
+  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const std::string fused = scratchFile("fused.trc");
+  const std::string split = scratchFile("split.trc");
+  const ThinkResult first = recordThink(engineAt(fen, "e1g1"), 20000, fused, fen, "e1g1");
+  Engine& engine = engineAt(fen, "e1g1");
+  TraceWriter writer(split, makeHeader(engine, 20000, fen, "e1g1"));
+  Recorder recorder(writer, engine);
+  OneHookAtATime hooks(recorder);
+  const ThinkResult second = engine.think(20000, hooks);
+  writer.finish({second.score, second.from, second.to, static_cast<uint64_t>(second.nodes), writer.events()});
+  CHECK(first.nodes == second.nodes);
+  const std::vector<uint8_t> bytes = bytesOf(fused);
+  CHECK(bytes.size() > 3 * kChunkBytes);
+  CHECK(bytes == bytesOf(split));
+  uint64_t hashCutoffs = 0;
+  TraceReader(fused).forEach([&](const Event& event, uint64_t) {
+    hashCutoffs += event.kind == EventKind::kProbe && event.probe.endsNode;
+  });
+  CHECK(hashCutoffs > 0);
+}
 
 TEST_CASE("CRC-32C gives the standard check value, in both implementations and split anywhere",
           "[trace][crc]") {

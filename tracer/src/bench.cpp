@@ -106,6 +106,9 @@ int main(int argc, char** argv) {
       plainResult = engine->think(budget);
       plain.keepBest(cpu0, wall0);
 
+      // Each traced run writes a new file: removing the last one (freeing
+      // its page cache) is not part of recording.
+      std::filesystem::remove(path);
       engine->clearHashTable();
       engine->setPosition(position);
       cpu0 = processCpu();
@@ -114,6 +117,7 @@ int main(int argc, char** argv) {
           recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kSameThread);
       traced.keepBest(cpu0, wall0);
 
+      std::filesystem::remove(path);
       engine->clearHashTable();
       engine->setPosition(position);
       cpu0 = processCpu();
