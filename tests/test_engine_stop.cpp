@@ -29,7 +29,7 @@ const char* const kFens[] = {
 constexpr long kBudget = 40000;
 
 /// The first slot where two tables differ, or -1 if they are equal.
-long firstDifference(const std::vector<HashEntry>& a, const std::vector<HashEntry>& b) {
+long firstDifference(std::span<const HashEntry> a, std::span<const HashEntry> b) {
   if (a.size() != b.size()) return 0;
   for (size_t slot = 0; slot < a.size(); ++slot) {
     const HashEntry& x = a[slot];

@@ -316,7 +316,7 @@ TEST_CASE(
     CHECK(storeMismatches == 0);
     // The engine's own table after the think: every occupied slot is one the
     // trace rebuilt, and every slot the trace filled is occupied alike.
-    const std::vector<HashEntry>& actual = sharedEngine().hashTable();
+    const std::span<const HashEntry> actual = sharedEngine().hashTable();
     uint64_t tableMismatches = 0;
     for (std::size_t slot = 0; slot < actual.size(); ++slot)
       if (actual[slot].lock != 0)

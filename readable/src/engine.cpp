@@ -26,8 +26,11 @@
 // board, a probe stays inside the table.
 #include "umax/engine.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cassert>
+#include <new>
 #include <utility>
 
 #include "umax/glibc_random.h"
@@ -139,8 +142,39 @@ class UndoCheck {
 
 }  // namespace
 
+// The table's memory, mapped on its own: anonymous pages start zeroed, as
+// the original's global A[] does, and are only touched when first used. The
+// mapping is rounded up to whole 2 MB pages and handed to the kernel's
+// transparent huge pages before any slot is touched (where the kernel
+// offers them only on request, as Debian's does by default).
+namespace {
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+std::size_t tableBytes(std::size_t slots) {
+  return (slots * sizeof(HashEntry) + kHugePage - 1) / kHugePage * kHugePage;
+}
+}  // namespace
+
+HashTableMemory::HashTableMemory() : size_(kHashEntries + 1), slots_(nullptr, Release{tableBytes(size_)}) {
+  const std::size_t bytes = slots_.get_deleter().bytes;
+  // Map one huge page more, so that the table can start on a 2 MB boundary.
+  void* mapped = mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mapped == MAP_FAILED) throw std::bad_alloc();
+  auto* start = static_cast<char*>(mapped);
+  auto* aligned =
+      reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(start) + kHugePage - 1) & ~(kHugePage - 1));
+  if (aligned != start) munmap(start, static_cast<std::size_t>(aligned - start));
+  const std::size_t tail = static_cast<std::size_t>(start + bytes + kHugePage - (aligned + bytes));
+  if (tail != 0) munmap(aligned + bytes, tail);
+#ifdef MADV_HUGEPAGE
+  madvise(aligned, bytes, MADV_HUGEPAGE);  // a hint: without huge pages the table works the same
+#endif
+  slots_.reset(reinterpret_cast<HashEntry*>(aligned));
+}
+
+void HashTableMemory::Release::operator()(HashEntry* slots) const { munmap(slots, bytes); }
+
 // [key-table]
-Engine::Engine() : table_(kHashEntries + 1), stop_(&kNeverRaised) {
+Engine::Engine() : stop_(&kNeverRaised) {
   // main(): F(i,M,1035)T[i]=random()>>9;  The extra slot past the end stands
   // in for the memory a 9th probe of the very last window reads in the original.
   GlibcRandom random;
@@ -166,7 +200,7 @@ Position Engine::position() const {
   return position;
 }
 
-void Engine::clearHashTable() { std::fill(table_.begin(), table_.end(), HashEntry{}); }
+void Engine::clearHashTable() { std::fill(table_.data(), table_.data() + table_.size(), HashEntry{}); }
 
 // [clear-locks]
 void Engine::clearHashLocks() {
@@ -290,14 +324,14 @@ int32_t Engine::keyWord(int offset, int piece) const {
 }
 
 // How a move changes a hash key (kKeySalt) or lock (kLockSalt): add the word of
-// the piece now on the to-square (a promoted pawn counts as a queen), take
-// away the mover's word on its from-square and the victim's on the capture
-// square. The castling rook is not in it; the lock adds G-S for that.
-// micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t), in wrapping arithmetic.
-uint32_t Engine::keyChange(int salt, int from, int piece, int to, int captureSquare, int victim) const {
-  return static_cast<uint32_t>(keyWord(to + salt, board_[to])) -
-         static_cast<uint32_t>(keyWord(from + salt, piece)) -
-         static_cast<uint32_t>(keyWord(captureSquare + salt, victim));
+// the piece arriving on the to-square (arrivingPiece: a promoted pawn counts
+// as a queen), take away the mover's word on its from-square and the victim's
+// on the capture square. The castling rook is not in it; the lock adds G-S for that.
+// micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t), in wrapping arithmetic (b[y] after the move).
+[[gnu::always_inline]] inline uint32_t Engine::keyChange(int salt, const Move& move, int arriving) const {
+  return static_cast<uint32_t>(keyWord(move.to + salt, arriving)) -
+         static_cast<uint32_t>(keyWord(move.from + salt, move.piece)) -
+         static_cast<uint32_t>(keyWord(move.captureSquare + salt, move.victim));
 }
 // [key-words]
 
@@ -315,6 +349,18 @@ HashEntry& Engine::probe(int side, int passedSquare, uint32_t hashKey, uint32_t 
   return table_[kDummySlot];
 }
 // [probe]
+
+// Asks the memory system for the first slot a probe of this position will
+// read (the slot after (k*E ^ J) & mask), so that it is on its way while the
+// caller still makes the move and prepares the call. Most probes stop at that
+// slot: an empty one (a new position) or the position's own. Not in the
+// original: it changes when memory is read, never what is read.
+void Engine::prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const {
+  const uint32_t first = (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
+  __builtin_prefetch(&table_.data()[first + 1]);  // a hint: no fault, no effect on the search
+  // A 12-byte slot can straddle two 64-byte cache lines (1 slot in 8): ask for its last byte too.
+  __builtin_prefetch(reinterpret_cast<const char*>(&table_.data()[first + 2]) - 1);
+}
 
 // What probe() did, told again for an observer: where the window starts,
 // how many slots were looked at and how it ended. Only traced searches ask.
@@ -348,10 +394,24 @@ bool Engine::capturesKing(int gain, int to, int passedSquare) const {
 // [captures-king]
 
 // [make-move]
+namespace {
+
+// A pawn whose next step would leave the board has reached the last rank.
+// The +1 keeps a capture towards the a-file (step -17) from row 1 at 0. // micro-Max: y+r+1&S
+bool promotes(const Move& move) {
+  return move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare);
+}
+
+// The piece that stands on the to-square once the move is made: the mover
+// without its virgin bit, a queen if a pawn promotes.
+int arrivingPiece(const Move& move) { return (move.piece & kColourAndType) | (promotes(move) ? kQueen : 0); }
+
+}  // namespace
+
 // Do the move (Step 11): strip the virgin bit, place a castling rook, promote.
 // Returns the positional gain (centre points, castling bonus, pawn
 // structure); `gain` grows by the promotion bonus.
-int Engine::makeMove(const Move& move, int side, int& gain) {
+[[gnu::always_inline]] inline int Engine::makeMove(const Move& move, int side, int& gain) {
   int score =
       move.type < kRook ? board_[move.from + kCentreTableOffset] - board_[move.to + kCentreTableOffset] : 0;
   board_[move.rookFrom] = board_[move.captureSquare] = board_[move.from] = 0;
@@ -366,9 +426,7 @@ int Engine::makeMove(const Move& move, int side, int& gain) {
     const int right = move.from + kPawnNeighbourFiles;
     score -= kPawnStructureUnit * (((left & kOffBoard) || board_[left] != move.piece) +
                                    ((right & kOffBoard) || board_[right] != move.piece) - 1);
-    // One more step would leave the board: last rank, promote to a queen.
-    // The +1 keeps a capture towards the a-file (step -17) from row 1 at 0. // micro-Max: y+r+1&S
-    if ((move.to + move.step + 1) & kNoSquare) {
+    if (promotes(move)) {  // last rank: a queen
       board_[move.to] |= kQueen;
       gain += kPromotionBonus;
     }
@@ -575,9 +633,15 @@ template <bool kTraced>
   const int remaining = node.draft - (move.to != node.lastTo);  // h
   if (!remaining) return Verdict::kNext;
 
-  // Step 11. Make the move (makeMove above).
+  // Step 11. Make the move (makeMove above). The reply's hash key does not
+  // need the board: it is computed first and the reply's probe window is
+  // fetched from memory while the move is made (prefetchProbeWindow).
+  const int arriving = arrivingPiece(move);
+  const uint32_t replyKey = node.hashKey + keyChange(kKeySalt, move, arriving);
+  prefetchProbeWindow(opponentOf(node.side), move.passedSquare, replyKey);
   const UndoCheck undoCheck(board_);
   int score = makeMove(move, node.side, gain);  // v
+  assert(board_[move.to] == arriving);
   if constexpr (kTraced) observer_->onMoveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
   // [visit-move]
 
@@ -586,10 +650,8 @@ template <bool kTraced>
   // point when it exceeds the eval, to match the delayed-gain penalty below.
   score = -search<kTraced>(
       opponentOf(node.side), -node.beta - (node.beta > node.eval),
-      node.best > node.alpha ? -node.best : -node.alpha, -node.eval - score - gain,
-      node.hashKey + keyChange(kKeySalt, move.from, move.piece, move.to, move.captureSquare, move.victim),
-      node.hashLock + keyChange(kLockSalt, move.from, move.piece, move.to, move.captureSquare, move.victim) +
-          static_cast<uint32_t>(move.rookFrom - kNoSquare),
+      node.best > node.alpha ? -node.best : -node.alpha, -node.eval - score - gain, replyKey,
+      node.hashLock + keyChange(kLockSalt, move, arriving) + static_cast<uint32_t>(move.rookFrom - kNoSquare),
       move.passedSquare, move.to, remaining);
   score -= score > node.eval;  // delayed-gain penalty: a gain now beats the same gain later
   // [recursion]

@@ -387,7 +387,7 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
                  header.position.epSquare, kThinkMarker, 0};
   header.fen = fen;
   header.moves = moves;
-  const std::vector<HashEntry>& table = engine.hashTable();
+  const std::span<const HashEntry> table = engine.hashTable();
   const HashEntry* entries = table.data();
   const auto slots = static_cast<uint32_t>(table.size());
   for (uint32_t slot = 0; slot < slots; ++slot)

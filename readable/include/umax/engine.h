@@ -6,6 +6,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <span>
 #include <vector>
 
 #include "umax/position.h"
@@ -122,6 +124,35 @@ struct IterationReport {
 /// Receives an IterationReport after each completed root iteration of a think.
 using IterationListener = std::function<void(const IterationReport&)>;
 
+/// The memory of the hash table: kHashEntries + 1 zeroed slots (the extra
+/// one stands in for what the original's last probe window reads past its
+/// array). Where the system offers transparent huge pages, the slots lie on
+/// 2 MB pages: a probe lands on a random slot of a 200 MB table, and with
+/// 4 KB pages nearly every probe also misses the TLB (see the performance
+/// page of the walkthrough). The slots are the same either way.
+class HashTableMemory {
+ public:
+  HashTableMemory();
+  /// The first slot.
+  HashEntry* data() { return slots_.get(); }
+  /// The first slot, read-only.
+  const HashEntry* data() const { return slots_.get(); }
+  /// One slot.
+  HashEntry& operator[](std::size_t slot) { return slots_.get()[slot]; }
+  /// Number of slots (kHashEntries + 1).
+  std::size_t size() const { return size_; }
+  /// The slots as a read-only range.
+  std::span<const HashEntry> view() const { return {slots_.get(), size_}; }
+
+ private:
+  struct Release {
+    std::size_t bytes;
+    void operator()(HashEntry* slots) const;
+  };
+  std::size_t size_;
+  std::unique_ptr<HashEntry, Release> slots_;
+};
+
 /// micro-Max 3.2 as a C++ object: the board, the hash table and the search.
 ///
 /// The state and every operation follow the original's globals and main():
@@ -180,7 +211,7 @@ class Engine {
   long perft(int depth, std::vector<PerftMove>* divide = nullptr);
 
   /// The hash table (kHashEntries slots).
-  const std::vector<HashEntry>& hashTable() const { return table_; }
+  std::span<const HashEntry> hashTable() const { return table_.view(); }
   /// The hash-key table T[].
   const std::array<int8_t, kKeyTableSize>& keyTable() const { return keys_; }
   /// The node counter N.
@@ -232,14 +263,15 @@ class Engine {
   int leaveNode(const Node& node);
   ProbeReport probeReport(int side, int passedSquare, uint32_t hashKey, const HashEntry& entry) const;
   HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
+  void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
   uint32_t slotOf(const HashEntry& entry) const;
   int32_t keyWord(int offset, int piece) const;
-  uint32_t keyChange(int salt, int from, int piece, int to, int captureSquare, int victim) const;
+  uint32_t keyChange(int salt, const Move& move, int arriving) const;
   bool legalityCheck(int from, int to);
 
   Board board_{};                                // micro-Max: b[]
   std::array<int8_t, kKeyTableSize> keys_{};     // micro-Max: T[]
-  std::vector<HashEntry> table_;                 // micro-Max: A[]
+  HashTableMemory table_;                        // micro-Max: A[]
   int nodes_ = 0;                                // micro-Max: N
   int8_t bestFrom_ = 0;                          // micro-Max: K
   int8_t bestTo_ = 0;                            // micro-Max: L
