@@ -13,7 +13,7 @@
 #include "umax/trace/framing.h"
 
 namespace umax::trace {
-TraceReader::TraceReader(const std::string& path) {
+TraceReader::TraceReader(const std::string& path, ChunkChecks checks) {
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) throw TraceError("cannot open '" + path + "': " + std::strerror(errno));
   struct stat info {};
@@ -38,13 +38,24 @@ TraceReader::TraceReader(const std::string& path) {
     if (complete) {
       const uint64_t footerOffset = readTrailer(data_, size_, start);
       chunksEnd_ = footerOffset;
-      scanChunks(start);
-      result_ = readFooter(data_, size_, footerOffset, chunks_, eventCount_);
+      const bool checkNow = checks == ChunkChecks::kAtOpen ||
+                            (checks == ChunkChecks::kBySize && footerOffset - start <= kCheckAtOpenBytes);
+      if (checkNow) {
+        scanChunks(start);
+        result_ = readFooter(data_, size_, footerOffset, chunks_, eventCount_);
+      } else {
+        readChunkIndex(start, footerOffset);
+      }
     } else {
       chunksEnd_ = size_;
       truncated_ = true;
       scanChunks(start);
     }
+    // Chunks walked by scanChunks() had their CRC checked on the way; readChunkIndex() counts the
+    // chunks it left unchecked.
+    checked_ = std::make_unique<std::atomic<uint8_t>[]>(chunks_.size());
+    const uint8_t walked = uncheckedChunks_.load() == 0 ? 1 : 0;
+    for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) checked_[chunk].store(walked);
   } catch (...) {
     ::munmap(const_cast<uint8_t*>(data_), size_);
     throw;
@@ -106,6 +117,7 @@ void TraceReader::scanChunks(uint64_t start) {
       throw TraceError("corrupt trace: chunk checksum mismatch", at);
     chunk.payloadBytes = payload;
     chunk.events = count;
+    chunk.crc = head.crc;
     chunks_.push_back(chunk);
     events += count;
     at = chunk.payloadOffset + payload;
@@ -113,6 +125,57 @@ void TraceReader::scanChunks(uint64_t start) {
   if (truncated_ && truncationNote_.empty())
     truncationNote_ = "the file ends after a chunk, without its footer";
   eventCount_ = events;
+}
+
+// Takes the chunks from the footer's index and checks each frame head
+// against it (magic, sizes, places, event numbers) without reading the
+// records: their CRCs are checked when each chunk is first decoded.
+void TraceReader::readChunkIndex(uint64_t start, uint64_t footerOffset) {
+  result_ = readFooterIndex(data_, size_, footerOffset, chunks_);
+  uint64_t at = start;
+  uint64_t events = 0;
+  for (ChunkInfo& chunk : chunks_) {
+    if (chunk.offset != at || chunk.firstEvent != events)
+      throw TraceError("corrupt trace: the footer's chunk index does not match the chunks", at);
+    if (footerOffset - at < kChunkHeadBytes) throw TraceError("chunk header runs into the footer", at);
+    ChunkHead head;
+    if (!readChunkHead(data_ + at, head)) throw TraceError("corrupt trace: expected a chunk marker", at);
+    if (head.payloadBytes > kMaxChunkPayload || head.events > head.payloadBytes)
+      throw TraceError("corrupt trace: bad chunk size", at + 4);
+    chunk.payloadOffset = at + kChunkHeadBytes;
+    if (footerOffset - chunk.payloadOffset < head.payloadBytes)
+      throw TraceError("chunk runs into the footer", at);
+    chunk.payloadBytes = head.payloadBytes;
+    chunk.events = head.events;
+    chunk.crc = head.crc;
+    events += head.events;
+    at = chunk.payloadOffset + head.payloadBytes;
+  }
+  if (at != footerOffset) throw TraceError("corrupt trace: the footer's chunk index misses chunks", at);
+  if (events != result_.events)
+    throw TraceError("corrupt trace: the event count does not match the chunks", at);
+  eventCount_ = events;
+  uncheckedChunks_ = chunks_.size();
+}
+
+void TraceReader::checkChunk(std::size_t chunk) const {
+  if (checked_[chunk].load(std::memory_order_acquire)) return;
+  const ChunkInfo& info = chunks_[chunk];
+  if (chunkCrc(info.events, data_ + info.payloadOffset, info.payloadBytes) != info.crc)
+    throw TraceError("corrupt trace: chunk checksum mismatch", info.offset);
+  // Two threads may check the same chunk at once: only the first to mark it counts it.
+  if (checked_[chunk].exchange(1, std::memory_order_acq_rel) == 0)
+    uncheckedChunks_.fetch_sub(1, std::memory_order_acq_rel);
+}
+
+void TraceReader::releaseChunks(std::size_t first, std::size_t last) const {
+  last = std::min(last, chunks_.size());
+  if (first >= last) return;
+  static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  // madvise takes whole pages: those inside the range (a page shared with a neighbour stays).
+  const uint64_t begin = (chunks_[first].offset + page - 1) / page * page;
+  const uint64_t end = (chunks_[last - 1].payloadOffset + chunks_[last - 1].payloadBytes) / page * page;
+  if (begin < end) ::madvise(const_cast<uint8_t*>(data_) + begin, end - begin, MADV_DONTNEED);
 }
 
 std::size_t TraceReader::chunkOf(uint64_t index) const {
@@ -124,6 +187,7 @@ std::size_t TraceReader::chunkOf(uint64_t index) const {
 
 void TraceReader::decodeChunk(std::size_t chunk, std::vector<Event>& out) const {
   const ChunkInfo& info = chunks_.at(chunk);
+  checkChunk(chunk);
   out.resize(info.events);
   const uint8_t* at = data_ + info.payloadOffset;
   const uint8_t* end = at + info.payloadBytes;

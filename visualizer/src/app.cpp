@@ -178,8 +178,9 @@ void App::seekRecordingEvent() {
               std::to_string(eventCount()) + " events";
 }
 
-bool App::busy() const {
-  if (playing || recording_) return true;
+bool App::busy() const { return playing || recording_ || indexesBuilding(); }
+
+bool App::indexesBuilding() const {
   if (!trace_) return false;
   const bool treeBuilding = !trace_->treeReady && !trace_->workerFailed;
   const bool indexBuilding = !trace_->indexReady && !trace_->indexFailed;
@@ -203,12 +204,30 @@ void App::stepBack() {
   if (hasTrace() && replay().stepBack()) touched();
 }
 trace::Navigator App::navigator() {
-  return trace::Navigator(replay(), trace_->readyTree(), trace_->readyTimeline());
+  trace::Navigator navigator(replay(), trace_->readyTree(), trace_->readyTimeline());
+  navigator.limitScan(kScanLimit);
+  return navigator;
+}
+
+std::string App::indexingMessage() const {
+  const LoadedTrace& loaded = *trace_;
+  if (loaded.treeReady && loaded.indexReady)
+    return "not found within " + std::to_string(kScanLimit) + " events of scanning";
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "indexing... call tree %.0f%%, timeline %.0f%%: in a trace this long this jump needs them",
+                100 * loaded.treeProgress.load(), 100 * loaded.indexProgress.load());
+  return text;
 }
 
 void App::navigate(bool (trace::Navigator::*move)(), const char* none) {
   if (!hasTrace()) return;
-  const bool moved = (navigator().*move)();
+  trace::Navigator navigator = this->navigator();
+  const bool moved = (navigator.*move)();
+  if (navigator.gaveUp()) {
+    message = indexingMessage();
+    return;
+  }
   message = moved || !none ? "" : none;
   if (moved) touched();
 }
@@ -232,8 +251,11 @@ void App::findNode(const std::string& text) {
     message = "node number expected, e.g. 1234";
     return;
   }
-  const bool found = navigator().findNode(number);
-  message = found ? "node " + text : "no node " + text + " in this trace";
+  trace::Navigator navigator = this->navigator();
+  const bool found = navigator.findNode(number);
+  message = navigator.gaveUp() ? indexingMessage()
+            : found            ? "node " + text
+                               : "no node " + text + " in this trace";
   if (found) touched();
 }
 
@@ -251,9 +273,12 @@ void App::findLine(const std::string& text) {
     }
     moves.emplace_back(from, to);
   }
-  if (const auto call = navigator().findLine(moves)) {
+  trace::Navigator navigator = this->navigator();
+  if (const auto call = navigator.findLine(moves)) {
     message = "line " + text + ": call #" + std::to_string(*call);
     touched();
+  } else if (navigator.gaveUp()) {
+    message = indexingMessage();
   } else {
     message = "the search never played " + text + " from the root";
   }
