@@ -2,6 +2,9 @@
 #include "app.h"
 
 #include <imgui.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -29,6 +32,11 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 /// Thrown from a progress report to abandon a background build.
 struct BuildAbandoned {};
+
+/// Gives the calling thread a lower priority (nice 10): a background build then takes the CPU
+/// the window leaves, and scrubbing stays smooth while it runs (on Linux the nice value is per
+/// thread). Nothing happens where that is refused.
+void yieldToTheWindow() { ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 10); }
 
 }  // namespace
 
@@ -77,6 +85,7 @@ void App::startIndexing(LoadedTrace& loaded) {
   // One thread builds the call tree, another the hash history and the
   // timeline index (each one pass over the events); the UI polls the ready flags.
   loaded.worker = std::thread([&loaded] {
+    yieldToTheWindow();
     try {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();
@@ -95,6 +104,7 @@ void App::startIndexing(LoadedTrace& loaded) {
     }
   });
   loaded.indexWorker = std::thread([&loaded] {
+    yieldToTheWindow();
     try {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();

@@ -93,8 +93,10 @@ std::optional<int> openNamedTrace(App& app, const Options& options) {
               << app.trace()->reader->truncationNote() << "): showing the " << app.eventCount()
               << " events before the cut\n";
   if (options.benchFrames > 0)
-    std::printf("open: %.3f s wall, %.3f s CPU (mmap, CRC check, replay model) for %llu events, %.1f MB\n",
+    std::printf("open: %.3f s wall, %.3f s CPU (map, checks, replay model; %s) for %llu events, %.1f MB\n",
                 secondsSince(start), app.trace()->openCpuSeconds,
+                app.trace()->reader->allChunksChecked() ? "every chunk's CRC checked"
+                                                        : "chunks' CRCs checked as they are read",
                 static_cast<unsigned long long>(app.eventCount()), app.trace()->reader->fileSize() / 1e6);
   return std::nullopt;
 }

@@ -22,7 +22,6 @@ struct ChunkInfo {
   uint64_t nodesBefore = 0;       ///< counted nodes before its first event
   uint64_t checkpointOffset = 0;  ///< file offset of its checkpoint in the footer (0: none)
   uint64_t checkpointBytes = 0;   ///< size of that checkpoint
-  uint32_t crc = 0;               ///< the CRC-32 its frame carries (see chunkCrc)
 };
 
 /// When a reader checks the CRC-32 of each chunk's records.
@@ -50,9 +49,10 @@ inline constexpr uint64_t kCheckAtOpenBytes = 256ull << 20;
 /// up to its last complete record and flagged truncated(); its chunks are
 /// found by walking them and always checked at open.
 ///
-/// A complete file is opened from its footer's chunk index: only the frame
-/// heads and the footer are read, so opening costs the same for a file of
-/// 50 KB and one of 5 GB. decodeChunk() may be called from several threads.
+/// A large complete file is opened from its footer's chunk index: only the
+/// header and the footer are read (each chunk's frame is checked against the
+/// index when the chunk is first decoded), so opening costs about the same
+/// for a file of 300 MB and one of 5 GB. decodeChunk() may be called from several threads.
 class TraceReader {
  public:
   /// Opens and validates `path`. Throws TraceError.
