@@ -225,7 +225,7 @@ std::string App::indexingMessage() const {
     return "not found within " + std::to_string(kScanLimit) + " events of scanning";
   char text[160];
   std::snprintf(text, sizeof text,
-                "indexing... call tree %.0f%%, timeline %.0f%%: in a trace this long this jump needs them",
+                "indexing... call tree %.0f%%, hash index %.0f%%: in a trace this long this jump needs them",
                 100 * loaded.treeProgress.load(), 100 * loaded.indexProgress.load());
   return text;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -64,6 +65,7 @@ struct LoadedTrace {
 struct Recording {
   std::string path;
   long budget = 0;
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::thread thread;
   std::atomic<uint64_t> nodes{0};
   std::atomic<int> draft{0};
