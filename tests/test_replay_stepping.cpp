@@ -2,14 +2,20 @@
 // tested without any GUI: seeking equals stepping, step over / out, the
 // jumps to cutoffs, hash hits and iterations, finding a node or a line of
 // moves (each with and without the background indexes, which must agree),
-// the draft a call completed, and the hash table's history at a cursor.
+// the draft a call completed, and the hash table's history at a cursor; for
+// large traces, opening from the footer's index with chunks checked as they
+// are read, the indexes built on threads, and the navigator's scan limit.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <numeric>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "support.h"
 #include "umax/engine.h"
@@ -617,4 +623,228 @@ TEST_CASE("the hash history gives each slot's entry at any cursor, as replaying 
   uint64_t expected = 0;
   for (const auto& [slot, entry] : table) expected += entry.lock != 0;
   CHECK(filled == expected);
+}
+
+// ---- large traces: opening from the footer's index, indexes built in the background --------------
+
+namespace {
+
+std::vector<uint8_t> bytesOf(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+void writeFile(const std::string& path, const std::vector<uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+/// Every field of the call tree's nodes, as text (a difference shows where).
+std::string describe(const CallTree& tree) {
+  std::ostringstream out;
+  for (const TreeNode& node : tree.nodes())
+    out << node.callEvent << ' ' << node.returnEvent << ' ' << node.parent << ' ' << node.firstChild << ' '
+        << node.nextSibling << ' ' << node.alpha << ' ' << node.beta << ' ' << node.score << ' '
+        << int(node.from) << ' ' << int(node.to) << ' ' << int(node.ply) << ' ' << int(node.depth) << ' '
+        << int(node.draft) << ' ' << int(node.flags) << ' ' << node.iteration << '\n';
+  return out.str();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a reader opened from the footer's index sees the chunks and events of one that checked every chunk",
+    "[replay][large]") {
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());
+  CAPTURE(path);
+  const TraceReader walked(path, ChunkChecks::kAtOpen);
+  const TraceReader indexed(path, ChunkChecks::kOnFirstDecode);
+  REQUIRE(walked.allChunksChecked());
+  REQUIRE_FALSE(walked.chunks().empty());
+  CHECK_FALSE(indexed.allChunksChecked());
+  REQUIRE(indexed.chunks().size() == walked.chunks().size());
+  for (std::size_t chunk = 0; chunk < walked.chunks().size(); ++chunk) {
+    const ChunkInfo& a = walked.chunks()[chunk];
+    const ChunkInfo& b = indexed.chunks()[chunk];
+    CAPTURE(chunk);
+    CHECK(a.offset == b.offset);
+    CHECK(a.payloadOffset == b.payloadOffset);
+    CHECK(a.payloadBytes == b.payloadBytes);
+    CHECK(a.events == b.events);
+    CHECK(a.firstEvent == b.firstEvent);
+    CHECK(a.nodesBefore == b.nodesBefore);
+    CHECK(a.checkpointOffset == b.checkpointOffset);
+    CHECK(a.checkpointBytes == b.checkpointBytes);
+  }
+  CHECK(indexed.eventCount() == walked.eventCount());
+  CHECK(indexed.result().nodes == walked.result().nodes);
+  CHECK(indexed.result().score == walked.result().score);
+  const std::vector<Event> events = allEvents(walked);
+  const std::vector<Event> same = allEvents(indexed);
+  REQUIRE(same.size() == events.size());
+  for (std::size_t index = 0; index < events.size(); ++index)
+    REQUIRE(toString(same[index]) == toString(events[index]));
+  CHECK(indexed.allChunksChecked());
+  // Releasing the pages of chunks already read changes nothing that is read again.
+  indexed.releaseChunks(0, indexed.chunks().size());
+  CHECK(toString(allEvents(indexed).back()) == toString(events.back()));
+}
+
+TEST_CASE("opened from the footer's index, damage in a chunk is refused when that chunk is first decoded",
+          "[replay][large]") {
+  const std::vector<uint8_t> bytes = bytesOf(stepTrace());
+  const TraceReader intact(stepTrace());
+  const std::string bad = scratchFile("stepping-damaged.trc");
+
+  SECTION("a flipped byte in chunk 1's records") {
+    std::vector<uint8_t> copy = bytes;
+    copy[static_cast<std::size_t>(intact.chunks()[1].payloadOffset) + 100] ^= 0x20;
+    writeFile(bad, copy);
+    CHECK_THROWS_WITH(TraceReader(bad, ChunkChecks::kAtOpen), Catch::Contains("chunk checksum mismatch"));
+    const TraceReader reader(bad, ChunkChecks::kOnFirstDecode);
+    std::vector<Event> events;
+    CHECK_NOTHROW(reader.decodeChunk(0, events));
+    CHECK_THROWS_WITH(reader.decodeChunk(1, events), Catch::Contains("chunk checksum mismatch"));
+    // Every time, not only the first: a failed check marks nothing as checked.
+    CHECK_THROWS_WITH(reader.decodeChunk(1, events), Catch::Contains("chunk checksum mismatch"));
+    CHECK_THROWS_WITH(CallTree(reader), Catch::Contains("chunk checksum mismatch"));
+    CHECK_FALSE(reader.allChunksChecked());
+  }
+
+  SECTION("every one of 300 random byte flips is refused at open or on decoding, or reads as truncated") {
+    std::mt19937 random(11);
+    std::uniform_int_distribution<std::size_t> where(0, bytes.size() - 1);
+    std::uniform_int_distribution<int> bit(0, 7);
+    int atOpen = 0;
+    int onDecoding = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<uint8_t> copy = bytes;
+      const std::size_t at = where(random);
+      copy[at] ^= static_cast<uint8_t>(1 << bit(random));
+      CAPTURE(at);
+      writeFile(bad, copy);
+      std::unique_ptr<TraceReader> reader;
+      try {
+        reader = std::make_unique<TraceReader>(bad, ChunkChecks::kOnFirstDecode);
+      } catch (const TraceError&) {
+        ++atOpen;
+        continue;
+      }
+      if (reader->truncated()) {  // a flip in the end marker: every record intact
+        REQUIRE(at >= bytes.size() - 8);
+        REQUIRE(allEvents(*reader).size() == intact.eventCount());
+        continue;
+      }
+      REQUIRE_THROWS_AS(allEvents(*reader), TraceError);
+      ++onDecoding;
+    }
+    CHECK(atOpen > 0);
+    CHECK(onDecoding > 200);  // most bytes are records
+  }
+}
+
+TEST_CASE(
+    "indexes built on two threads at once from a reader checking chunks as it goes equal the ones built "
+    "in turn",
+    "[replay][large]") {
+  const std::string& path = GENERATE(stepTrace(), blackTrace());
+  CAPTURE(path);
+  const Indexed inTurn(path);
+  const TraceReader reader(path, ChunkChecks::kOnFirstDecode);
+  std::unique_ptr<CallTree> tree;
+  HashHistory hash(reader.header(), reader.eventCount());
+  TimelineIndex timeline(reader.eventCount());
+  std::vector<double> treeShares, indexShares;
+  // As the visualizer does: one thread per index, both reading (and checking) the same chunks,
+  // while this thread decodes chunks too.
+  std::thread treeWorker(
+      [&] { tree = std::make_unique<CallTree>(reader, [&](double s) { treeShares.push_back(s); }); });
+  std::thread indexWorker(
+      [&] { buildHistories(reader, hash, timeline, [&](double s) { indexShares.push_back(s); }); });
+  std::vector<Event> events;
+  for (std::size_t chunk = reader.chunks().size(); chunk-- > 0;) reader.decodeChunk(chunk, events);
+  treeWorker.join();
+  indexWorker.join();
+  CHECK(reader.allChunksChecked());
+  REQUIRE(tree);
+  CHECK(describe(*tree) == describe(inTurn.tree));
+  // Progress goes up to 1 and never back.
+  REQUIRE_FALSE(treeShares.empty());
+  REQUIRE_FALSE(indexShares.empty());
+  CHECK(treeShares.back() == 1.0);
+  CHECK(indexShares.back() == 1.0);
+  CHECK(std::is_sorted(treeShares.begin(), treeShares.end()));
+  CHECK(std::is_sorted(indexShares.begin(), indexShares.end()));
+  CHECK(timeline.cutoffs() == inTurn.timeline.cutoffs());
+  CHECK(timeline.hashHits() == inTurn.timeline.hashHits());
+  REQUIRE(timeline.rootIterations().size() == inTurn.timeline.rootIterations().size());
+  for (std::size_t i = 0; i < timeline.rootIterations().size(); ++i) {
+    CHECK(timeline.rootIterations()[i].event == inTurn.timeline.rootIterations()[i].event);
+    CHECK(timeline.rootIterations()[i].draft == inTurn.timeline.rootIterations()[i].draft);
+  }
+  REQUIRE(hash.storeCount() == inTurn.hash.storeCount());
+  for (uint64_t applied : samplePositions(reader.eventCount(), 40, 5))
+    for (uint32_t slot = 0; slot < static_cast<uint32_t>(kHashEntries); slot += 4099) {
+      CAPTURE(applied, slot);
+      REQUIRE(hash.lastWriteBefore(slot, applied) == inTurn.hash.lastWriteBefore(slot, applied));
+      const HashEntry a = hash.entryAt(slot, applied);
+      const HashEntry b = inTurn.hash.entryAt(slot, applied);
+      REQUIRE(
+          (a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft));
+    }
+  const int last = hash.snapshotAt(reader.eventCount());
+  for (int cell = 0; cell < HashHistory::kCells; ++cell)
+    REQUIRE(hash.occupancy(last, cell) == inTurn.hash.occupancy(last, cell));
+}
+
+TEST_CASE("a move that would scan past the navigator's limit leaves the cursor where it was and says so",
+          "[navigator][large]") {
+  const Indexed trace(stepTrace());
+  Replay limited(trace.reader);
+  Replay free(trace.reader);
+  Navigator capped(limited);
+  Navigator scanning(free);
+  capped.limitScan(3000);
+  using Move = bool (Navigator::*)();
+  const std::pair<const char*, Move> moves[] = {
+      {"step over", &Navigator::stepOver},           {"step out", &Navigator::stepOut},
+      {"next cutoff", &Navigator::nextCutoff},       {"next hash hit", &Navigator::nextHashHit},
+      {"next iteration", &Navigator::nextIteration}, {"previous iteration", &Navigator::previousIteration},
+  };
+  int gaveUp = 0;
+  int agreed = 0;
+  for (uint64_t position : samplePositions(trace.reader.eventCount(), 120, 3)) {
+    for (const auto& [name, move] : moves) {
+      CAPTURE(position, name);
+      limited.seek(position);
+      free.seek(position);
+      const bool a = (capped.*move)();
+      const bool b = (scanning.*move)();
+      CHECK_FALSE(scanning.gaveUp());
+      if (capped.gaveUp()) {
+        REQUIRE_FALSE(a);
+        REQUIRE(limited.cursor() == position);
+        ++gaveUp;
+      } else {
+        REQUIRE(a == b);
+        REQUIRE(limited.cursor() == free.cursor());
+        ++agreed;
+      }
+    }
+  }
+  CHECK(gaveUp > 20);
+  CHECK(agreed > 200);
+  // Finding a line the search never played scans the whole trace without the call tree: it gives up.
+  limited.seek(10);
+  CHECK_FALSE(capped.findLine({{0, 0}}));
+  CHECK(capped.gaveUp());
+  CHECK(limited.cursor() == 10);
+  // With the indexes at hand the same moves need no long scan.
+  Navigator indexed(limited, &trace.tree, &trace.timeline);
+  indexed.limitScan(3000);
+  limited.seek(0);
+  int steps = 0;
+  while (indexed.nextIteration()) ++steps;
+  CHECK_FALSE(indexed.gaveUp());
+  CHECK(steps == static_cast<int>(trace.timeline.rootIterations().size()));
 }

@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
     const double recordSeconds = since(start);
     engine.reset();
     start = Clock::now();
-    const TraceReader reader(path);
+    const TraceReader reader(path, ChunkChecks::kAtOpen);  // every CRC, as the line below says
     const double openSeconds = since(start);
     start = Clock::now();
     Replay replay(reader);

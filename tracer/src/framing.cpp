@@ -162,16 +162,27 @@ uint64_t readTrailer(const uint8_t* data, uint64_t size, uint64_t chunksStart) {
 
 namespace {
 
-/// Reads the footer body: the index (checked against `chunks`), the result
-/// and the place of each checkpoint.
-TraceResult readFooterFields(ByteReader& read, std::vector<ChunkInfo>& chunks, uint64_t eventCount) {
+/// Reads the footer body: the index (checked against `chunks`, or taken as
+/// the chunks when `fromIndex`), the result and the place of each checkpoint.
+TraceResult readFooterFields(ByteReader& read, std::vector<ChunkInfo>& chunks, uint64_t eventCount,
+                             bool fromIndex) {
   const uint64_t count = read.varint();
-  if (count != chunks.size()) read.fail("the index lists another number of chunks than the file holds");
+  if (fromIndex) {
+    if (count > read.left()) read.fail("the index lists more chunks than the footer can hold");
+    chunks.assign(static_cast<std::size_t>(count), ChunkInfo{});
+  } else if (count != chunks.size()) {
+    read.fail("the index lists another number of chunks than the file holds");
+  }
   for (ChunkInfo& chunk : chunks) {
     const uint64_t offset = read.varint();
     const uint64_t first = read.varint();
     chunk.nodesBefore = read.varint();
-    if (offset != chunk.offset || first != chunk.firstEvent) read.fail("the index does not match the chunks");
+    if (fromIndex) {
+      chunk.offset = offset;
+      chunk.firstEvent = first;
+    } else if (offset != chunk.offset || first != chunk.firstEvent) {
+      read.fail("the index does not match the chunks");
+    }
   }
   TraceResult result;
   result.score = read.int32();
@@ -179,7 +190,7 @@ TraceResult readFooterFields(ByteReader& read, std::vector<ChunkInfo>& chunks, u
   result.to = read.u8();
   result.nodes = read.varint();
   result.events = read.varint();
-  if (result.events != eventCount) read.fail("the event count does not match the chunks");
+  if (!fromIndex && result.events != eventCount) read.fail("the event count does not match the chunks");
   for (ChunkInfo& chunk : chunks) {
     chunk.checkpointBytes = read.varint();
     if (chunk.checkpointBytes > read.left()) read.fail("checkpoint runs past the footer");
@@ -189,10 +200,8 @@ TraceResult readFooterFields(ByteReader& read, std::vector<ChunkInfo>& chunks, u
   return result;
 }
 
-}  // namespace
-
-TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset,
-                       std::vector<ChunkInfo>& chunks, uint64_t eventCount) {
+TraceResult readFooterAt(const uint8_t* data, uint64_t size, uint64_t footerOffset,
+                         std::vector<ChunkInfo>& chunks, uint64_t eventCount, bool fromIndex) {
   if (size - kTrailerBytes - footerOffset < 12 ||
       std::memcmp(data + footerOffset, kFooterMagic, sizeof kFooterMagic) != 0)
     throw TraceError("corrupt trace: no footer where the trailer points", footerOffset);
@@ -207,12 +216,24 @@ TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset
   ByteReader read(data + body, data + body + length, body, "footer");
   TraceResult result;
   try {
-    result = readFooterFields(read, chunks, eventCount);
+    result = readFooterFields(read, chunks, eventCount, fromIndex);
   } catch (const TruncatedData& error) {
     throw TraceError("corrupt trace: footer fields run past its length", error.offset());
   }
   if (read.left() != 0) read.fail("trailing bytes");
   return result;
+}
+
+}  // namespace
+
+TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset,
+                       std::vector<ChunkInfo>& chunks, uint64_t eventCount) {
+  return readFooterAt(data, size, footerOffset, chunks, eventCount, false);
+}
+
+TraceResult readFooterIndex(const uint8_t* data, uint64_t size, uint64_t footerOffset,
+                            std::vector<ChunkInfo>& chunks) {
+  return readFooterAt(data, size, footerOffset, chunks, 0, true);
 }
 
 }  // namespace umax::trace

@@ -18,9 +18,13 @@ HashHistory::HashHistory(const TraceHeader& header, uint64_t eventCount)
       initial_(header.initialEntries),
       liveOccupancy_(kCells, 0),
       liveActivity_(kCells, 0) {
+  if (eventCount > UINT32_MAX) throw TraceError("trace has too many events for the hash history");
   std::sort(initial_.begin(), initial_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [slot, entry] : initial_)
     if (filled(entry)) ++liveOccupancy_[static_cast<std::size_t>(cellOf(slot))];
+  // A store per call, about eventCount / 9 (see CallTree): reserved whole to avoid a reallocation
+  // that would briefly hold two copies.
+  stores_.reserve(static_cast<std::size_t>(eventCount / 8 + 16));
   snapshotEvents_.reserve(kSnapshots);
   occupancy_.reserve(static_cast<std::size_t>(kSnapshots) * kCells);
   activity_.reserve(static_cast<std::size_t>(kSnapshots) * kCells);
@@ -48,7 +52,7 @@ void HashHistory::add(const Event& event, uint64_t index) {
   while (index >= nextSnapshot_ && snapshotEvents_.size() < static_cast<std::size_t>(kSnapshots))
     takeSnapshot(index);
   if (event.kind != EventKind::kStore || !event.written) return;
-  stores_.push_back(Store{(static_cast<uint64_t>(event.slot) << 32) | (index & 0xffffffffu), event.after});
+  stores_.push_back(Store{event.slot, static_cast<uint32_t>(index), event.after});
   const auto cell = static_cast<std::size_t>(cellOf(event.slot));
   ++liveActivity_[cell];
   if (!filled(event.before) && filled(event.after)) ++liveOccupancy_[cell];
@@ -57,7 +61,7 @@ void HashHistory::add(const Event& event, uint64_t index) {
 
 void HashHistory::finish() {
   while (snapshotEvents_.size() < static_cast<std::size_t>(kSnapshots)) takeSnapshot(eventCount_);
-  std::sort(stores_.begin(), stores_.end(), [](const Store& a, const Store& b) { return a.key < b.key; });
+  std::sort(stores_.begin(), stores_.end(), [](const Store& a, const Store& b) { return a.key() < b.key(); });
   liveOccupancy_.clear();
   liveActivity_.clear();
 }
@@ -66,18 +70,18 @@ int64_t HashHistory::lastWriteBefore(uint32_t slot, uint64_t applied) const {
   // Stores of event index < applied: key < slot << 32 | applied.
   const uint64_t limit = (static_cast<uint64_t>(slot) << 32) | std::min<uint64_t>(applied, 0xffffffffu);
   auto it = std::lower_bound(stores_.begin(), stores_.end(), limit,
-                             [](const Store& store, uint64_t key) { return store.key < key; });
+                             [](const Store& store, uint64_t key) { return store.key() < key; });
   if (it == stores_.begin()) return -1;
   --it;
-  if ((it->key >> 32) != slot) return -1;
-  return static_cast<int64_t>(it->key & 0xffffffffu);
+  if (it->slot != slot) return -1;
+  return static_cast<int64_t>(it->event);
 }
 
 HashEntry HashHistory::entryAt(uint32_t slot, uint64_t applied) const {
   const uint64_t limit = (static_cast<uint64_t>(slot) << 32) | std::min<uint64_t>(applied, 0xffffffffu);
   auto it = std::lower_bound(stores_.begin(), stores_.end(), limit,
-                             [](const Store& store, uint64_t key) { return store.key < key; });
-  if (it != stores_.begin() && ((it - 1)->key >> 32) == slot) return (it - 1)->after;
+                             [](const Store& store, uint64_t key) { return store.key() < key; });
+  if (it != stores_.begin() && (it - 1)->slot == slot) return (it - 1)->after;
   auto first = std::lower_bound(initial_.begin(), initial_.end(), slot,
                                 [](const auto& entry, uint32_t value) { return entry.first < value; });
   if (first != initial_.end() && first->first == slot) return first->second;
@@ -119,12 +123,25 @@ void TimelineIndex::add(const Event& event, uint64_t index) {
 
 void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,
                     const std::function<void(double)>& progress) {
-  const uint64_t total = std::max<uint64_t>(1, reader.eventCount());
-  reader.forEach([&](const Event& event, uint64_t index) {
-    hash.add(event, index);
-    timeline.add(event, index);
-    if (progress && (index & 0xfffff) == 0) progress(double(index) / double(total));
-  });
+  // Chunks between two progress reports (4 MB of records); the pages of the file read in a step are
+  // released after it, so the pass does not keep the whole file resident.
+  constexpr std::size_t kChunksPerStep = 64;
+  const std::size_t chunkCount = reader.chunks().size();
+  std::vector<Event> events;
+  for (std::size_t chunk = 0; chunk < chunkCount; ++chunk) {
+    reader.decodeChunk(chunk, events);
+    uint64_t index = reader.chunks()[chunk].firstEvent;
+    for (const Event& event : events) {
+      hash.add(event, index);
+      timeline.add(event, index);
+      ++index;
+    }
+    if (chunk % kChunksPerStep == kChunksPerStep - 1 || chunk + 1 == chunkCount) {
+      reader.releaseChunks(chunk + 1 - std::min<std::size_t>(chunk + 1, kChunksPerStep), chunk + 1);
+      // The last share (sorting the stores) is reported at the end.
+      if (progress) progress(0.95 * double(chunk + 1) / double(chunkCount));
+    }
+  }
   hash.finish();
   if (progress) progress(1.0);
 }

@@ -11,8 +11,14 @@ Navigator::Navigator(Replay& replay, const CallTree* tree, const TimelineIndex* 
     : replay_(replay), tree_(tree), timeline_(timeline) {}
 
 bool Navigator::land(uint64_t applied) {
+  if (gaveUp_) return false;  // a scan stopped at the limit: `applied` is not the answer
   replay_.seek(applied);
   return true;
+}
+
+void Navigator::startMove() const {
+  scanned_ = 0;
+  gaveUp_ = false;
 }
 
 template <class Match>
@@ -23,9 +29,15 @@ std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::
   if (from >= to) return std::nullopt;
   std::vector<Event> events;
   for (std::size_t chunk = reader.chunkOf(from); chunk < reader.chunks().size(); ++chunk) {
-    reader.decodeChunk(chunk, events);
     const uint64_t first = reader.chunks()[chunk].firstEvent;
-    const uint64_t last = std::min<uint64_t>(to, first + events.size());
+    const uint64_t last = std::min<uint64_t>(to, first + reader.chunks()[chunk].events);
+    // Over the limit: stop before decoding (the caller sees gaveUp()).
+    scanned_ += last - std::max(from, first);
+    if (scanned_ > scanLimit_) {
+      gaveUp_ = true;
+      return std::nullopt;
+    }
+    reader.decodeChunk(chunk, events);
     for (uint64_t index = std::max(from, first); index < last; ++index) {
       const Event& event = events[static_cast<std::size_t>(index - first)];
       if (match(event, index, depth)) return index;
@@ -51,6 +63,7 @@ uint64_t Navigator::returnOf(uint64_t callEvent, std::size_t open) const {
 }
 
 bool Navigator::stepOver() {
+  startMove();
   const uint64_t cursor = replay_.cursor();
   const uint64_t end = replay_.eventCount();
   if (cursor >= end) return false;
@@ -61,6 +74,7 @@ bool Navigator::stepOver() {
   // A move: the reply's call follows at once, and the move's score follows that call's return.
   if (tree_ && cursor + 1 < end && replay_.eventAt(cursor + 1).kind == EventKind::kCall) {
     const uint64_t reply = returnOf(cursor + 1, open);
+    if (gaveUp_) return false;
     if (reply + 1 < end && replay_.eventAt(reply + 1).kind == EventKind::kMoveScored) return land(reply + 2);
   }
   const auto scored =
@@ -71,6 +85,7 @@ bool Navigator::stepOver() {
 }
 
 bool Navigator::stepOut() {
+  startMove();
   const auto& stack = replay_.state().stack();
   const uint64_t end = replay_.eventCount();
   if (replay_.cursor() >= end || stack.empty()) return false;
@@ -123,16 +138,19 @@ std::optional<uint64_t> Navigator::nextMarked(bool (*wanted)(const Event&),
 }
 
 bool Navigator::nextCutoff() {
+  startMove();
   const auto found = nextMarked(isCutoff, timeline_ ? &timeline_->cutoffs() : nullptr);
   return found && land(*found + 1);
 }
 
 bool Navigator::nextHashHit() {
+  startMove();
   const auto found = nextMarked(isHashHit, timeline_ ? &timeline_->hashHits() : nullptr);
   return found && land(*found + 1);
 }
 
 bool Navigator::nextIteration() {
+  startMove();
   const uint64_t cursor = replay_.cursor();
   if (timeline_) {
     for (const TimelineIndex::Iteration& iteration : timeline_->rootIterations())
@@ -146,6 +164,7 @@ bool Navigator::nextIteration() {
 }
 
 bool Navigator::previousIteration() {
+  startMove();
   const uint64_t cursor = replay_.cursor();
   if (cursor < 2) return false;
   // Before the cursor's last event: from just after an iteration, this goes to the one before.
@@ -165,6 +184,7 @@ bool Navigator::previousIteration() {
 }
 
 bool Navigator::findNode(uint64_t number) {
+  startMove();
   if (number == 0) return false;
   const TraceReader& reader = replay_.reader();
   const auto& chunks = reader.chunks();
@@ -188,6 +208,7 @@ bool Navigator::findNode(uint64_t number) {
 }
 
 std::optional<uint32_t> Navigator::findLine(const MoveLine& line) {
+  startMove();
   if (tree_) {
     const auto call = trace::findLine(*tree_, line);
     if (call) land(tree_->nodes()[*call].callEvent + 1);
@@ -224,6 +245,7 @@ std::optional<uint32_t> Navigator::findLine(const MoveLine& line) {
     return false;
   });
   if (found) land(*found + 1);
+  if (gaveUp_) return std::nullopt;
   return number;
 }
 

@@ -89,8 +89,20 @@ int TreeNode::completedDraft() const { return trace::completedDraft(draft, (flag
 
 // ---- CallTree --------------------------------------------------------------
 
+namespace {
+
+/// Chunks between two progress reports of a pass over the events (4 MB of records: a few ms);
+/// the pages of the file read in that step are released then.
+constexpr std::size_t kChunksPerStep = 64;
+
+}  // namespace
+
 CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>& progress) {
-  nodes_.reserve(static_cast<std::size_t>(std::min<uint64_t>(reader.eventCount() / 8 + 16, 1u << 26)));
+  // A call takes 9-10 events in the searches measured (kCall, kProbe, kNodeCounted, kIteration,
+  // kMoveMade, kMoveScored, kStore, kReturn, ...), so eventCount / 8 is room for all of them: no
+  // reallocation, which would hold the old and the new array at once (gigabytes for a 700M-event
+  // trace). Reserved pages cost no memory until used.
+  nodes_.reserve(static_cast<std::size_t>(std::min<uint64_t>(reader.eventCount() / 8 + 16, UINT32_MAX)));
   std::vector<uint32_t> open;       // the stack of open calls
   std::vector<uint32_t> lastChild;  // per open call: its last child so far (0 = none)
   MoveRecord pendingMove;           // the move made by the top call, if any
@@ -179,8 +191,10 @@ CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>&
       }
       ++index;
     }
-    if (progress && (chunk % 64 == 0 || chunk + 1 == chunkCount))
-      progress(double(chunk + 1) / double(chunkCount));
+    if (chunk % kChunksPerStep == kChunksPerStep - 1 || chunk + 1 == chunkCount) {
+      reader.releaseChunks(chunk + 1 - std::min<std::size_t>(chunk + 1, kChunksPerStep), chunk + 1);
+      if (progress) progress(double(chunk + 1) / double(chunkCount));
+    }
   }
 }
 

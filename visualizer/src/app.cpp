@@ -2,6 +2,9 @@
 #include "app.h"
 
 #include <imgui.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -29,6 +32,11 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 /// Thrown from a progress report to abandon a background build.
 struct BuildAbandoned {};
+
+/// Gives the calling thread a lower priority (nice 10): a background build then takes the CPU
+/// the window leaves, and scrubbing stays smooth while it runs (on Linux the nice value is per
+/// thread). Nothing happens where that is refused.
+void yieldToTheWindow() { ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 10); }
 
 }  // namespace
 
@@ -77,6 +85,7 @@ void App::startIndexing(LoadedTrace& loaded) {
   // One thread builds the call tree, another the hash history and the
   // timeline index (each one pass over the events); the UI polls the ready flags.
   loaded.worker = std::thread([&loaded] {
+    yieldToTheWindow();
     try {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();
@@ -95,6 +104,7 @@ void App::startIndexing(LoadedTrace& loaded) {
     }
   });
   loaded.indexWorker = std::thread([&loaded] {
+    yieldToTheWindow();
     try {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();
@@ -178,8 +188,9 @@ void App::seekRecordingEvent() {
               std::to_string(eventCount()) + " events";
 }
 
-bool App::busy() const {
-  if (playing || recording_) return true;
+bool App::busy() const { return playing || recording_ || indexesBuilding(); }
+
+bool App::indexesBuilding() const {
   if (!trace_) return false;
   const bool treeBuilding = !trace_->treeReady && !trace_->workerFailed;
   const bool indexBuilding = !trace_->indexReady && !trace_->indexFailed;
@@ -203,12 +214,30 @@ void App::stepBack() {
   if (hasTrace() && replay().stepBack()) touched();
 }
 trace::Navigator App::navigator() {
-  return trace::Navigator(replay(), trace_->readyTree(), trace_->readyTimeline());
+  trace::Navigator navigator(replay(), trace_->readyTree(), trace_->readyTimeline());
+  navigator.limitScan(kScanLimit);
+  return navigator;
+}
+
+std::string App::indexingMessage() const {
+  const LoadedTrace& loaded = *trace_;
+  if (loaded.treeReady && loaded.indexReady)
+    return "not found within " + std::to_string(kScanLimit) + " events of scanning";
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "indexing... call tree %.0f%%, hash index %.0f%%: in a trace this long this jump needs them",
+                100 * loaded.treeProgress.load(), 100 * loaded.indexProgress.load());
+  return text;
 }
 
 void App::navigate(bool (trace::Navigator::*move)(), const char* none) {
   if (!hasTrace()) return;
-  const bool moved = (navigator().*move)();
+  trace::Navigator navigator = this->navigator();
+  const bool moved = (navigator.*move)();
+  if (navigator.gaveUp()) {
+    message = indexingMessage();
+    return;
+  }
   message = moved || !none ? "" : none;
   if (moved) touched();
 }
@@ -232,8 +261,11 @@ void App::findNode(const std::string& text) {
     message = "node number expected, e.g. 1234";
     return;
   }
-  const bool found = navigator().findNode(number);
-  message = found ? "node " + text : "no node " + text + " in this trace";
+  trace::Navigator navigator = this->navigator();
+  const bool found = navigator.findNode(number);
+  message = navigator.gaveUp() ? indexingMessage()
+            : found            ? "node " + text
+                               : "no node " + text + " in this trace";
   if (found) touched();
 }
 
@@ -251,9 +283,12 @@ void App::findLine(const std::string& text) {
     }
     moves.emplace_back(from, to);
   }
-  if (const auto call = navigator().findLine(moves)) {
+  trace::Navigator navigator = this->navigator();
+  if (const auto call = navigator.findLine(moves)) {
     message = "line " + text + ": call #" + std::to_string(*call);
     touched();
+  } else if (navigator.gaveUp()) {
+    message = indexingMessage();
   } else {
     message = "the search never played " + text + " from the root";
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -64,6 +65,7 @@ struct LoadedTrace {
 struct Recording {
   std::string path;
   long budget = 0;
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::thread thread;
   std::atomic<uint64_t> nodes{0};
   std::atomic<int> draft{0};
@@ -78,6 +80,16 @@ struct PanelRect {
   std::string name;
   float x = 0, y = 0, width = 0, height = 0;
 };
+
+/// The most events a key's move (step over, next cutoff, find, ...) scans on the UI thread before
+/// the indexes are ready: about 0.1 s of decoding. A longer search waits for the indexes (the move
+/// says "indexing... N%") instead of freezing the window for seconds.
+inline constexpr uint64_t kScanLimit = 2'000'000;
+
+/// Headless frames (--screenshot, --bench) of a trace with at most this many events show the
+/// finished indexes (they take well under a second); a longer trace's frames show them as far as
+/// they got, unless --wait-for-indexes asks to wait.
+inline constexpr uint64_t kHeadlessWaitEvents = 10'000'000;
 
 /// The whole state of the application.
 class App {
@@ -128,6 +140,8 @@ class App {
   /// True while something changes without input (playback, a recording, the
   /// background indexes): the window must be redrawn continuously.
   bool busy() const;
+  /// True while a background index of the open trace is still being built.
+  bool indexesBuilding() const;
 
   // ---- control state ------------------------------------------------------
   bool playing = false;
@@ -161,7 +175,10 @@ class App {
 
  private:
   void touched();
+  /// A navigator over the replay with the indexes ready now, its scans limited to kScanLimit.
   trace::Navigator navigator();
+  /// What a move that gave up at the scan limit says (how far the indexes are).
+  std::string indexingMessage() const;
   /// Runs a navigator move; sets `message` to `none` (if given) when it finds nothing.
   void navigate(bool (trace::Navigator::*move)(), const char* none);
   void startIndexing(LoadedTrace& loaded);

@@ -23,6 +23,7 @@ struct Options {
   bool showHelp = false;
   bool hideLegend = false;
   int benchFrames = 0;
+  bool waitForIndexes = false;  ///< headless: wait for the indexes whatever the trace's length
   int width = 1280;
   int height = 800;
   std::string sourceDir = UMAX_SOURCE_DIR;
@@ -39,5 +40,11 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options);
 /// places the cursor at --event. Every problem is printed once on stderr, before any window
 /// exists (so a bad file needs no display). Returns the exit code if the program must end.
 std::optional<int> openStartingTrace(App& app, Options& options);
+
+/// Headless: true if the frames show the finished indexes (a short trace, or --wait-for-indexes).
+bool headlessWaitsForIndexes(const App& app, const Options& options);
+
+/// --bench: waits for the background indexes (if still building) and prints how long each took.
+void printIndexTimes(App& app);
 
 }  // namespace umax::viz

@@ -1,9 +1,12 @@
 // The dialogs: File > Open, File > Record, the progress of a recording, and
 // an error box.
 #include <imgui.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 
 #include "ui.h"
@@ -51,10 +54,23 @@ void drawRecordingProgress(const Recording& job) {
   ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x / 2, 200), ImGuiCond_Always, ImVec2(0.5f, 0));
   ImGui::Begin("Recording", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
   ImGui::Text("Recording a search into %s", job.path.c_str());
-  ImGui::Text("iteration %d, %llu nodes (budget %ld; the last iteration runs past it)", job.draft.load(),
-              static_cast<unsigned long long>(job.nodes.load()), job.budget);
-  ImGui::ProgressBar(std::min(1.0f, float(job.nodes.load()) / float(std::max(1L, job.budget))),
-                     ImVec2(420, 0));
+  const uint64_t nodes = job.nodes.load();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - job.started).count();
+  struct stat info {};
+  const double megabytes = ::stat(job.path.c_str(), &info) == 0 ? double(info.st_size) / 1e6 : 0.0;
+  ImGui::Text("iteration %d, %llu nodes, %.1f MB written, %.1f s", job.draft.load(),
+              static_cast<unsigned long long>(nodes), megabytes, seconds);
+  // The budget only stops new iterations: past it, the bar says so instead of a share.
+  const bool past = nodes >= static_cast<uint64_t>(std::max(1L, job.budget));
+  char overlay[96];
+  if (past)
+    std::snprintf(overlay, sizeof overlay, "budget of %ld passed: iteration %d runs to its end", job.budget,
+                  job.draft.load());
+  else
+    std::snprintf(overlay, sizeof overlay, "%.0f%% of the budget of %ld nodes",
+                  100.0 * double(nodes) / double(job.budget), job.budget);
+  ImGui::ProgressBar(past ? 1.0f : float(nodes) / float(job.budget), ImVec2(420, 0), overlay);
   ImGui::End();
 }
 

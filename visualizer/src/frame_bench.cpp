@@ -46,15 +46,22 @@ void FrameBench::panelsDrawn() {
   panelCpuTimes_.push_back(threadCpuSeconds() - cpuStart_);
 }
 
-void FrameBench::frameDrawn() {
-  if (active()) frameTimes_.push_back(secondsBetween(frameStart_, Clock::now()));
+void FrameBench::frameDrawn(const App& app) {
+  if (!active()) return;
+  const auto now = Clock::now();
+  if (frameTimes_.empty()) firstFrameDelay_ = secondsBetween(started_, now);
+  frameTimes_.push_back(secondsBetween(frameStart_, now));
+  if (app.indexesBuilding()) ++framesWhileIndexing_;
 }
 
 void FrameBench::report() const {
   if (frameTimes_.empty()) return;
-  std::printf("first frame (font atlas, GL setup): %.2f ms\n", 1000 * frameTimes_.front());
-  std::printf("%zu further frames while scrubbing (half random jumps, half short moves):\n",
-              frameTimes_.size() - 1);
+  std::printf("first frame (font atlas, GL setup): %.2f ms; done %.3f s after main() started\n",
+              1000 * frameTimes_.front(), firstFrameDelay_);
+  std::printf(
+      "%zu further frames while scrubbing (half random jumps, half short moves), %d of them "
+      "while the indexes were building:\n",
+      frameTimes_.size() - 1, framesWhileIndexing_);
   viz::report("  seek (replay model)", seekTimes_);
   viz::report("  panels (ImGui frame), wall", panelTimes_);
   viz::report("  panels (ImGui frame), CPU time", panelCpuTimes_);

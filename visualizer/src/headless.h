@@ -17,8 +17,10 @@ namespace umax::viz {
 /// frameDrawn() after the GL work; report() prints the figures.
 class FrameBench {
  public:
-  /// A bench of `frames` frames (0: no bench, every call does nothing).
-  explicit FrameBench(int frames) : frames_(frames) {}
+  /// A bench of `frames` frames (0: no bench, every call does nothing); `started` is when main()
+  /// began (the first frame's delay is counted from there).
+  FrameBench(int frames, std::chrono::steady_clock::time_point started)
+      : frames_(frames), started_(started) {}
   bool active() const { return frames_ > 0; }
   /// True once all frames are drawn.
   bool done() const { return active() && static_cast<int>(frameTimes_.size()) >= frames_; }
@@ -27,7 +29,7 @@ class FrameBench {
   void beforeFrame(App& app);
   void panelsDrawn();
   /// Call after glFinish().
-  void frameDrawn();
+  void frameDrawn(const App& app);
   /// Prints the mean and worst of each part (the first frame, which builds the font atlas and the
   /// GL objects, apart).
   void report() const;
@@ -35,6 +37,9 @@ class FrameBench {
  private:
   using Clock = std::chrono::steady_clock;
   int frames_;
+  Clock::time_point started_;
+  double firstFrameDelay_ = 0;  // from started_ to the end of the first frame
+  int framesWhileIndexing_ = 0;
   std::mt19937_64 random_{12345};
   Clock::time_point frameStart_;
   double cpuStart_ = 0;

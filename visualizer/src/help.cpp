@@ -84,7 +84,9 @@ void drawHelp(App& app) {
   ImGui::TextWrapped(
       "umax-viz replays a recorded search of micro-Max one event at a time: a call of D(), a hash probe, a "
       "move made, a score, a cutoff, a store, a return. Every panel shows the state after the event under "
-      "the timeline's cursor.");
+      "the timeline's cursor. The call tree and the timeline's marks are built in the background (the "
+      "menu bar shows how far); on a long trace the keys that need them say \"indexing... N%%\" until "
+      "they are ready.");
   ImGui::Spacing();
   ImGui::TextColored(kHeading, "The panels");
   drawRows("panels", kPanels, static_cast<int>(std::size(kPanels)), 90);

@@ -32,6 +32,7 @@ void glfwError(int error, const char* description) {
 
 int main(int argc, char** argv) {
   using namespace umax::viz;
+  const auto started = std::chrono::steady_clock::now();  // --bench: the first frame's delay from here
   // ---- Setup: command line and the trace (before any window, so a bad file needs no display)
   Options options;
   if (const auto exit = parseCommandLine(argc, argv, options)) return *exit;
@@ -82,7 +83,7 @@ int main(int argc, char** argv) {
   int exitCode = 0;
   int frame = 0;
   constexpr int kScreenshotFrames = 4;  // windows settle their sizes in the first frames
-  FrameBench bench(options.benchFrames);
+  FrameBench bench(options.benchFrames, started);
   auto last = std::chrono::steady_clock::now();
   while (!glfwWindowShouldClose(window) && !app.quitRequested) {
     // Poll: when nothing moves by itself, sleep until input arrives.
@@ -115,7 +116,7 @@ int main(int argc, char** argv) {
     ++frame;
     if (bench.active()) {
       glFinish();
-      bench.frameDrawn();
+      bench.frameDrawn(app);
       if (bench.done()) break;
     } else if (!options.screenshot.empty() && frame >= kScreenshotFrames) {
       if (!writeScreenshot(options.screenshot, displayWidth, displayHeight)) {
@@ -129,6 +130,7 @@ int main(int argc, char** argv) {
   }
   if (options.layoutDump) printLayout(app);
   bench.report();
+  if (bench.active() && !headlessWaitsForIndexes(app, options)) printIndexTimes(app);
 
   // ---- Cleanup, in reverse order of setup ---------------------------------
   ImGui_ImplOpenGL3_Shutdown();

@@ -80,4 +80,11 @@ uint64_t readTrailer(const uint8_t* data, uint64_t size, uint64_t chunksStart);
 TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset,
                        std::vector<ChunkInfo>& chunks, uint64_t eventCount);
 
+/// Reads the footer like readFooter(), but takes the chunks from its index
+/// instead of checking them: `chunks` gets each chunk's offset, first event,
+/// nodes before it and checkpoint (the caller checks the frames). Lets a
+/// reader open a large file without walking its chunks first.
+TraceResult readFooterIndex(const uint8_t* data, uint64_t size, uint64_t footerOffset,
+                            std::vector<ChunkInfo>& chunks);
+
 }  // namespace umax::trace

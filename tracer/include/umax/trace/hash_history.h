@@ -64,9 +64,13 @@ class HashHistory {
   std::size_t storeCount() const { return stores_.size(); }
 
  private:
+  // 20 bytes (two 32-bit halves instead of one 64-bit key keep it 4-byte aligned): one per
+  // written store, about 2 bytes per event of the trace.
   struct Store {
-    uint64_t key;  // slot << 32 | event index
+    uint32_t slot;
+    uint32_t event;  // index of the kStore event (traces hold fewer than 2^32 events)
     HashEntry after;
+    uint64_t key() const { return (static_cast<uint64_t>(slot) << 32) | event; }
   };
   int cellOf(uint32_t slot) const;
   void takeSnapshot(uint64_t applied);

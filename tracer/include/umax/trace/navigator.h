@@ -31,6 +31,14 @@ class Navigator {
   /// Navigates `replay`; `tree` and `timeline` (either may be null) make it faster, never different.
   explicit Navigator(Replay& replay, const CallTree* tree = nullptr, const TimelineIndex* timeline = nullptr);
 
+  /// Lets each move scan at most `events` events (a scan of a large trace
+  /// without its indexes takes seconds: a window must not wait for it). A
+  /// move that would scan more stops, leaves the cursor where it was, returns
+  /// false / nothing, and gaveUp() says so.
+  void limitScan(uint64_t events) { scanLimit_ = events; }
+  /// True if the last move stopped at the scan limit (not: found nothing).
+  bool gaveUp() const { return gaveUp_; }
+
   /// Over the whole subtree the next event opens, landing after it: for a move, after its score
   /// (kMoveScored, the reply's search and all below it skipped); for a call, after its return.
   /// Any other event: one step. False at the end of the trace.
@@ -57,8 +65,11 @@ class Navigator {
   std::optional<uint32_t> findLine(const MoveLine& line);
 
  private:
-  /// Seeks to `applied` and returns true (the tail of every successful move).
+  /// Seeks to `applied` and returns true (the tail of every successful move); after a scan that
+  /// gave up, does nothing and returns false.
   bool land(uint64_t applied);
+  /// Resets the scan limit's count: every public move starts with it.
+  void startMove() const;
   /// The index of the first event in [from, to) that `match(event, index, depth)` accepts, where
   /// depth is the number of open calls before the event (`depth` of them at `from`); nullopt if
   /// none. Decodes chunk by chunk.
@@ -75,6 +86,9 @@ class Navigator {
   Replay& replay_;
   const CallTree* tree_;
   const TimelineIndex* timeline_;
+  uint64_t scanLimit_ = UINT64_MAX;
+  mutable uint64_t scanned_ = 0;  // events scanned by the current move
+  mutable bool gaveUp_ = false;
 };
 
 /// The first call (in call order) reached from the root by playing `line` in `tree`: the root for
