@@ -206,8 +206,16 @@ TEST_CASE("a version 1 trace (zlib's CRC-32 per chunk) is read as before; its ch
   CHECK(a.size() == current.chunks().back().payloadOffset + current.chunks().back().payloadBytes -
                         current.chunks().front().payloadOffset - 16 * (current.chunks().size() - 1));
   CHECK(a == b);
+  // Checked chunk by chunk as they are decoded (as large files are), version 1 reads alike.
+  std::vector<uint8_t> c;
+  const TraceReader lazy(old, ChunkChecks::kOnFirstDecode);
+  lazy.forEach([&](const Event& event, uint64_t) { encodeEvent(event, c); });
+  CHECK(c == b);
 
-  // Version 1 with version 2's checksums: every chunk is refused.
+  // Version 1 with version 2's checksums: every chunk is refused, at open or when decoded.
   writeAll(old, wrongCrc);
   CHECK_THROWS_WITH(TraceReader(old), Catch::Contains("chunk checksum mismatch"));
+  const TraceReader lazyWrong(old, ChunkChecks::kOnFirstDecode);
+  CHECK_THROWS_WITH(lazyWrong.forEach([](const Event&, uint64_t) {}),
+                    Catch::Contains("chunk checksum mismatch"));
 }

@@ -165,7 +165,7 @@ void TraceReader::checkChunk(std::size_t chunk) const {
     throw TraceError("corrupt trace: expected a chunk marker", info.offset);
   if (head.payloadBytes != info.payloadBytes || head.events != info.events)
     throw TraceError("corrupt trace: the chunk's size does not match the footer's index", info.offset + 4);
-  if (chunkCrc(info.events, data_ + info.payloadOffset, info.payloadBytes) != head.crc)
+  if (chunkCrc(info.events, data_ + info.payloadOffset, info.payloadBytes, header_.version) != head.crc)
     throw TraceError("corrupt trace: chunk checksum mismatch", info.offset);
   // Two threads may check the same chunk at once: only the first to mark it counts it.
   if (checked_[chunk].exchange(1, std::memory_order_acq_rel) == 0)
