@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # The benchmark table: every speed figure of the project, measured in one run.
-#   scripts/bench.sh [BIN_DIR]      (or: cmake --build build --target bench)
+#   scripts/bench.sh [BIN_DIR] [--big]   (or: cmake --build build --target bench / bench-big)
 # 1. readable vs minimal on the same searches (umax-bench: node counts asserted equal)
 # 2. traced vs untraced, bytes per event, trace open / seek / call-tree times (umax-trace-bench)
 # 3. the visualizer's load and frame times on a 9.2M-node trace (umax-viz --bench)
+# 4. with --big: the original's own think after 1. e4 (budget 10,000,000: 72.6M nodes,
+#    a 5 GB trace in $TMPDIR, removed afterwards): record time and peak memory, the
+#    first headless frame at three events, and umax-viz --bench while it indexes
 set -euo pipefail
-bin="${1:-$(dirname "$0")/../build/bin}"
+big=0
+args=()
+for arg in "$@"; do
+  if [[ "$arg" == --big ]]; then big=1; else args+=("$arg"); fi
+done
+bin="${args[0]:-$(dirname "$0")/../build/bin}"
+viz=("$bin/umax-viz")  # under a virtual display when there is no real one
+[[ -n "${DISPLAY:-}" ]] || viz=(xvfb-run -a -s "-screen 0 1280x800x24" "$bin/umax-viz")
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "== 1. readable vs minimal (umax-bench)"
@@ -19,9 +29,25 @@ if [[ -x "$bin/umax-viz" ]]; then
   trace="$(mktemp --suffix=.trc)"
   trap 'rm -f "$trace"' EXIT
   "$bin/umax-trace" record --moves e2e4 --nodes 1000000 -o "$trace" -q
-  if [[ -n "${DISPLAY:-}" ]]; then
-    "$bin/umax-viz" "$trace" --bench 600
-  else
-    xvfb-run -a -s "-screen 0 1280x800x24" "$bin/umax-viz" "$trace" --bench 600
+  "${viz[@]}" "$trace" --bench 600 --wait-for-indexes
+  rm -f "$trace"
+fi
+if [[ "$big" == 1 ]]; then
+  echo
+  echo "== 4. the original's own think after 1. e4 (budget 10,000,000), traced and opened"
+  trace="$(mktemp --suffix=.trc)"
+  shot="$(mktemp --suffix=.png)"
+  trap 'rm -f "$trace" "$shot"' EXIT
+  /usr/bin/time -f "record: %e s wall, %U s user, %S s system, peak RSS %M KB" \
+    "$bin/umax-trace" record --moves e2e4 --nodes 10000000 -o "$trace" -q
+  events="$("$bin/umax-trace" info "$trace" | awk '$1 == "events" { print $2 }')"
+  echo "trace: $(stat -c %s "$trace") bytes, $events events"
+  if [[ -x "$bin/umax-viz" ]]; then
+    for event in 0 $((events / 2)) "$events"; do
+      /usr/bin/time -f "first frame at event $event (headless screenshot, whole process): %e s, peak RSS %M KB" \
+        "${viz[@]}" "$trace" --event "$event" --screenshot "$shot" > /dev/null
+    done
+    # Scrubbing while the indexes build in the background; their times print at the end.
+    /usr/bin/time -f "umax-viz --bench 600: %e s wall, peak RSS %M KB" "${viz[@]}" "$trace" --bench 600
   fi
 fi
