@@ -21,9 +21,12 @@ void row(App& app, const char* name, const std::string& value, const char* fallb
   // "score (stored)": the line map notes other uses in brackets; keep the first word.
   if (auto space = readable.find(" ("); space != std::string::npos) readable.resize(space);
   ImGui::TextDisabled("%s", readable.c_str());
-  if (ImGui::IsItemHovered())
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s: %s", name, readable.c_str());
     for (const Variable* variable : app.lineMap().variables(name))
-      if (variable->where.rfind("D()", 0) == 0) ImGui::SetTooltip("%s: %s", name, variable->meaning.c_str());
+      if (variable->where.rfind("D()", 0) == 0)
+        ImGui::SetTooltip("%s (%s): %s", name, readable.c_str(), variable->meaning.c_str());
+  }
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(value.c_str());
 }
@@ -59,6 +62,13 @@ void drawVariablesPanel(App& app) {
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
   if (ImGui::BeginTable("vars", 6, flags)) {
+    // The values keep their width; the readable names share what is left and
+    // are cut when the panel is narrow (the tooltip names the variable in full).
+    for (int pair = 0; pair < 2; ++pair) {
+      ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthFixed);
+    }
     const trace::MoveRecord& mv = f.move;
     // Before the first move of the call, the move variables hold nothing yet.
     const bool moved = f.movesMade > 0;
