@@ -264,6 +264,7 @@ class Engine {
   ProbeReport probeReport(int side, int passedSquare, uint32_t hashKey, const HashEntry& entry) const;
   HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
   void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
+  void prefetchReplyWindows(int side, int passedSquare, uint32_t hashKey);
   uint32_t slotOf(const HashEntry& entry) const;
   int32_t keyWord(int offset, int piece) const;
   uint32_t keyChange(int salt, const Move& move, int arriving) const;
