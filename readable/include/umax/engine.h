@@ -237,20 +237,21 @@ class Engine {
   /// One call of the search: its nine arguments and the locals that the
   /// move body and the end of an iteration share with it. // micro-Max: D()'s frame
   struct Node {
-    int side;             ///< k
-    int alpha;            ///< q
-    int beta;             ///< l
-    int eval;             ///< e
-    uint32_t hashKey;     ///< J
-    uint32_t hashLock;    ///< Z
-    int passedSquare;     ///< E
-    int lastTo;           ///< z
-    int depth;            ///< n
-    int best = 0;         ///< m: best score so far (the original leaves it unset)
-    int draft = 0;        ///< d: depth of the current iteration
-    int8_t bestFrom = 0;  ///< X: best move's from-square (+ bound bits in the table)
-    int8_t bestTo = 0;    ///< Y: best move's to-square + kNotCastlingBit + kSneakBit
-    bool played = false;  ///< as legality checker: the entered move was found and played
+    int side;                        ///< k
+    int alpha;                       ///< q
+    int beta;                        ///< l
+    int eval;                        ///< e
+    uint32_t hashKey;                ///< J
+    uint32_t hashLock;               ///< Z
+    int passedSquare;                ///< E
+    int lastTo;                      ///< z
+    int depth;                       ///< n
+    int best = 0;                    ///< m: best score so far (the original leaves it unset)
+    int draft = 0;                   ///< d: depth of the current iteration
+    int8_t bestFrom = 0;             ///< X: best move's from-square (+ bound bits in the table)
+    int8_t bestTo = 0;               ///< Y: best move's to-square + kNotCastlingBit + kSneakBit
+    bool played = false;             ///< as legality checker: the entered move was found and played
+    bool repliesPrefetched = false;  ///< this iteration's replies were prefetched (not in the original)
   };
   template <bool kTraced>
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int passedSquare,
@@ -264,7 +265,7 @@ class Engine {
   ProbeReport probeReport(int side, int passedSquare, uint32_t hashKey, const HashEntry& entry) const;
   HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
   void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
-  void prefetchReplyWindows(int side, int passedSquare, uint32_t hashKey);
+  void prefetchLaterReplies(Node& node);
   uint32_t slotOf(const HashEntry& entry) const;
   int32_t keyWord(int offset, int piece) const;
   uint32_t keyChange(int salt, const Move& move, int arriving) const;
