@@ -119,6 +119,14 @@ TEST_CASE("CRC-32C gives the standard check value, in both implementations and s
     const std::size_t split = size == 0 ? 0 : random() % size;
     CHECK(crc32c(data.data() + split, size - split, crc32c(data.data(), split)) == whole);
   }
+  // Long buffers (a chunk is about 64 KB) take the three-lane path of the hardware CRC.
+  std::vector<uint8_t> chunk(70001);
+  for (uint8_t& byte : chunk) byte = static_cast<uint8_t>(random());
+  for (std::size_t size : {767u, 768u, 769u, 1000u, 4096u, 4103u, 65536u, 65800u, 70001u}) {
+    const uint32_t whole = crc32cPortable(chunk.data(), size);
+    CHECK(crc32c(chunk.data(), size) == whole);
+    CHECK(crc32c(chunk.data() + 5, size - 5, crc32c(chunk.data(), 5)) == whole);
+  }
   // A version 1 chunk keeps zlib's CRC-32 (its check value is 0xCBF43926).
   CHECK(crc32Of(digits, 9) == 0xCBF43926u);
   const uint8_t count[4] = {9, 0, 0, 0};
