@@ -2,8 +2,8 @@
 // the chunk checksum (CRC-32C, with SSE4.2 or a table) against the standard
 // check value and against itself split anywhere; the checkpoints the
 // Recorder takes from the engine against the state SearchState rebuilds
-// from the trace's own events; and a version 1 file (zlib's CRC-32 per
-// chunk) read as before.
+// from the trace's own events; a version 1 file (zlib's CRC-32 per chunk)
+// read as before; and the header's skipped table scan against a full scan.
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
@@ -226,4 +226,34 @@ TEST_CASE("a version 1 trace (zlib's CRC-32 per chunk) is read as before; its ch
   const TraceReader lazyWrong(old, ChunkChecks::kOnFirstDecode);
   CHECK_THROWS_WITH(lazyWrong.forEach([](const Event&, uint64_t) {}),
                     Catch::Contains("chunk checksum mismatch"));
+}
+
+TEST_CASE("A header skips the table scan only while no search has run since the table was cleared",
+          "[trace][header]") {
+  // Counts the locked slots the slow way: what makeHeader lists when it scans.
+  const auto lockedSlots = [](const Engine& engine) {
+    std::size_t locked = 0;
+    for (const HashEntry& entry : engine.hashTable()) locked += entry.lock != 0;
+    return locked;
+  };
+  Engine& engine = engineAt("", "");
+  CHECK(engine.hashTableUnused());
+  CHECK(lockedSlots(engine) == 0);
+  CHECK(makeHeader(engine, 1000, "", "").initialEntries.empty());
+
+  engine.think(1000);  // stores
+  CHECK_FALSE(engine.hashTableUnused());
+  const std::size_t locked = lockedSlots(engine);
+  CHECK(locked > 0);
+  CHECK(makeHeader(engine, 1000, "", "").initialEntries.size() == locked);
+
+  // A legality check stores too (playMoves goes through it).
+  Engine& played = engineAt("", "e2e4");
+  CHECK_FALSE(played.hashTableUnused());
+  CHECK(makeHeader(played, 1000, "", "e2e4").initialEntries.size() == lockedSlots(played));
+  CHECK(lockedSlots(played) > 0);
+
+  played.clearHashTable();
+  CHECK(played.hashTableUnused());
+  CHECK(lockedSlots(played) == 0);
 }

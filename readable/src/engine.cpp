@@ -213,7 +213,10 @@ Position Engine::position() const {
   return position;
 }
 
-void Engine::clearHashTable() { std::fill(table_.data(), table_.data() + table_.size(), HashEntry{}); }
+void Engine::clearHashTable() {
+  std::fill(table_.data(), table_.data() + table_.size(), HashEntry{});
+  tableUnused_ = true;
+}
 
 // [clear-locks]
 void Engine::clearHashLocks() {
@@ -269,6 +272,7 @@ ThinkResult Engine::thinkWith(long budget) {
   } stopScope{stop_};
   stop_ = stopFlag_ ? stopFlag_ : &kNeverRaised;
   ThinkResult result;
+  tableUnused_ = false;  // the search stores from here on
   try {
     result.score = search<kTraced>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
                                    kThinkMarker, 0);
@@ -305,6 +309,7 @@ bool Engine::legalityCheck(int from, int to) {
   bestTo_ = static_cast<int8_t>(to);
   // A 2-ply search from the root that stops and plays the move if it finds
   // it and the reply cannot capture the king; it then returns beta (= I).
+  tableUnused_ = false;  // the search stores from here on
   if (search<false>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
                     kLegalityMarker, kLegalityDepth) == kInfinity) {
     side_ = opponentOf(side_);

@@ -169,6 +169,11 @@ class Engine {
 
   /// Zeroes every slot, as in a freshly started program.
   void clearHashTable();
+  /// True when no search ran since the table was made or cleared
+  /// (clearHashTable), so that no slot holds a lock: a tracer need not scan
+  /// 200 MB to find the table's entries. False after any think or legality
+  /// check, whether or not it stored anything.
+  bool hashTableUnused() const { return tableUnused_; }
   /// main()'s clearing before each legality check: every lock set to 0.
   void clearHashLocks();
   /// Clears the locks of the root's probe window (J = Z = 1) and of slot 0.
@@ -237,21 +242,22 @@ class Engine {
   /// One call of the search: its nine arguments and the locals that the
   /// move body and the end of an iteration share with it. // micro-Max: D()'s frame
   struct Node {
-    int side;                        ///< k
-    int alpha;                       ///< q
-    int beta;                        ///< l
-    int eval;                        ///< e
-    uint32_t hashKey;                ///< J
-    uint32_t hashLock;               ///< Z
-    int passedSquare;                ///< E
-    int lastTo;                      ///< z
-    int depth;                       ///< n
-    int best = 0;                    ///< m: best score so far (the original leaves it unset)
-    int draft = 0;                   ///< d: depth of the current iteration
-    int8_t bestFrom = 0;             ///< X: best move's from-square (+ bound bits in the table)
-    int8_t bestTo = 0;               ///< Y: best move's to-square + kNotCastlingBit + kSneakBit
-    bool played = false;             ///< as legality checker: the entered move was found and played
-    bool repliesPrefetched = false;  ///< this iteration's replies were prefetched (not in the original)
+    int side;             ///< k
+    int alpha;            ///< q
+    int beta;             ///< l
+    int eval;             ///< e
+    uint32_t hashKey;     ///< J
+    uint32_t hashLock;    ///< Z
+    int passedSquare;     ///< E
+    int lastTo;           ///< z
+    int depth;            ///< n
+    int best = 0;         ///< m: best score so far (the original leaves it unset)
+    int draft = 0;        ///< d: depth of the current iteration
+    int8_t bestFrom = 0;  ///< X: best move's from-square (+ bound bits in the table)
+    int8_t bestTo = 0;    ///< Y: best move's to-square + kNotCastlingBit + kSneakBit
+    bool played = false;  ///< as legality checker: the entered move was found and played
+    /// This iteration's replies were prefetched (not in the original: prefetchLaterReplies).
+    bool repliesPrefetched = false;
   };
   template <bool kTraced>
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int passedSquare,
@@ -275,6 +281,7 @@ class Engine {
   std::array<int8_t, kKeyTableSize> keys_{};     // micro-Max: T[]
   HashTableMemory table_;                        // micro-Max: A[]
   int nodes_ = 0;                                // micro-Max: N
+  bool tableUnused_ = true;                      // no search since the table was made or cleared
   int8_t bestFrom_ = 0;                          // micro-Max: K
   int8_t bestTo_ = 0;                            // micro-Max: L
   int eval_ = 0;                                 // micro-Max: Q
