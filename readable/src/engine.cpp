@@ -20,6 +20,9 @@
 //   - one line:  `if constexpr (kTraced) observer_->...;` (or `... = ...;`)
 //   - a block:   `if constexpr (kTraced) {` ... with its `}` alone on a line.
 // Nothing else in this file mentions kTraced, except as a template argument.
+// A hook is handed a copy of the move (`Move{move}`): a reference to the
+// generator's own move would make the compiler keep that move in memory, not
+// in registers, through the whole traced scan.
 //
 // Debug builds (no NDEBUG) assert invariants the original keeps: the window
 // is not empty at entry, the side is white or black, the undo restores the
