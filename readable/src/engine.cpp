@@ -24,6 +24,12 @@
 // generator's own move would make the compiler keep that move in memory, not
 // in registers, through the whole traced scan.
 //
+// Speed. A few things are not in the original and change only when memory
+// is read, never what the search computes or stores: the prefetches of
+// Step 11 (prefetchProbeWindow, prefetchLaterReplies), the huge-page table
+// (HashTableMemory) and forced inlining. The walkthrough's performance page
+// says what each one gains.
+//
 // Debug builds (no NDEBUG) assert invariants the original keeps: the window
 // is not empty at entry, the side is white or black, the undo restores the
 // board, a probe stays inside the table.
@@ -127,8 +133,8 @@ struct ThinkAborted {};
 /// Asks the memory system to bring the cache line holding `address` closer.
 /// On x86 an asm statement: GCC deletes a loop whose only effect is
 /// __builtin_prefetch, as if it did nothing (prefetchLaterReplies below
-/// vanished so), and once dropped the prefetch of the traced search whole.
-/// Elsewhere the builtin.
+/// vanished so), and in one build it also removed the single reply
+/// prefetch of the traced search. Elsewhere the builtin.
 [[gnu::always_inline]] inline void prefetchLine(const void* address) {
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
   asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char*>(address)));
@@ -682,8 +688,9 @@ template <bool kTraced>
 
   // Step 11. Make the move (makeMove above). The reply's hash key does not
   // need the board: it is computed first and the reply's probe window is
-  // fetched from memory while the move is made (prefetchProbeWindow), if
-  // prefetchLaterReplies has not asked for it already.
+  // fetched from memory while the move is made (prefetchProbeWindow). If
+  // prefetchLaterReplies asked for it already, this second request finds
+  // the line in the cache and costs almost nothing.
   prefetchLaterReplies(node);
   const int arriving = arrivingPiece(move);
   const uint32_t replyKey = node.hashKey + keyChange(kKeySalt, move, arriving);
