@@ -133,13 +133,14 @@ uint32_t multiplyModP(uint32_t a, uint32_t b) {
   return product;
 }
 
-/// The CRC register after `bytes` zero bytes more, from `state`: state * x^(8 bytes) mod P.
-uint32_t shiftByZeroBytes(uint32_t state, std::size_t bytes) {
+/// What `bytes` zero bytes do to a CRC register: the factor x^(8 bytes) mod P
+/// (multiplyModP(factor, state) is the register after them).
+uint32_t zeroBytesFactor(std::size_t bytes) {
   uint32_t power = 1u << 31;   // x^0
   uint32_t square = 1u << 23;  // x^8: one byte
   for (; bytes != 0; bytes >>= 1, square = multiplyModP(square, square))
     if (bytes & 1) power = multiplyModP(power, square);
-  return multiplyModP(power, state);
+  return power;
 }
 
 /// Below this many bytes one lane is as fast as three.
@@ -155,9 +156,9 @@ inline uint64_t loadWord64(const uint8_t* data) {
 /// CRC-32C with SSE4.2's crc32 instruction, 8 bytes at a time. The
 /// instruction takes 3 cycles but can start every cycle, so a long buffer
 /// is cut into three lanes computed side by side, then joined: the CRC
-/// register is linear, so the first lane's register, moved on by two lanes
-/// of zero bytes, the second's by one, and the third's add up to the
-/// register of the whole.
+/// register is linear, so the first lane's register, moved on past one
+/// lane of zero bytes, plus the second's is the register after two lanes;
+/// moved on again, plus the third's, it is the register of the whole.
 __attribute__((target("sse4.2"))) uint32_t crc32cHardware(const uint8_t* data, std::size_t size,
                                                           uint32_t crc) {
   uint64_t state = ~crc;
@@ -170,8 +171,10 @@ __attribute__((target("sse4.2"))) uint32_t crc32cHardware(const uint8_t* data, s
       second = _mm_crc32_u64(second, loadWord64(data + lane));
       third = _mm_crc32_u64(third, loadWord64(data + 2 * lane));
     }
-    state = shiftByZeroBytes(static_cast<uint32_t>(state), 2 * lane) ^
-            shiftByZeroBytes(static_cast<uint32_t>(second), lane) ^ static_cast<uint32_t>(third);
+    const uint32_t pastLane = zeroBytesFactor(lane);
+    const uint32_t firstTwo =
+        multiplyModP(pastLane, static_cast<uint32_t>(state)) ^ static_cast<uint32_t>(second);
+    state = multiplyModP(pastLane, firstTwo) ^ static_cast<uint32_t>(third);
     data += 2 * lane;
     size -= 3 * lane;
   }

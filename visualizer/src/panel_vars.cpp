@@ -22,10 +22,13 @@ void row(App& app, const char* name, const std::string& value, const char* fallb
   if (auto space = readable.find(" ("); space != std::string::npos) readable.resize(space);
   ImGui::TextDisabled("%s", readable.c_str());
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s: %s", name, readable.c_str());
+    const Variable* inSearch = nullptr;  // the meaning of the name in D(), if the line map has one
     for (const Variable* variable : app.lineMap().variables(name))
-      if (variable->where.rfind("D()", 0) == 0)
-        ImGui::SetTooltip("%s (%s): %s", name, readable.c_str(), variable->meaning.c_str());
+      if (variable->where.rfind("D()", 0) == 0) inSearch = variable;
+    if (inSearch)
+      ImGui::SetTooltip("%s (%s): %s", name, readable.c_str(), inSearch->meaning.c_str());
+    else
+      ImGui::SetTooltip("%s: %s", name, readable.c_str());
   }
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(value.c_str());
