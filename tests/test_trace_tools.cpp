@@ -2,9 +2,17 @@
 // jsonl / chrome, umax-readable --trace, and what the tool says about files
 // that are missing, foreign, cut short or damaged. The exports are checked
 // against the trace itself, read back with the tracer library.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -13,6 +21,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support.h"
@@ -602,6 +611,76 @@ TEST_CASE("umax-readable --trace records the think it prints", "[trace]") {
         quote(binPath("umax-readable")) + " --nodes 100 --trace /nonexistent-dir/x.trc 2>&1", &status);
     CHECK(status == 2);
     CHECK(output.find("cannot create") != std::string::npos);
+  }
+}
+
+TEST_CASE("a signal stops umax-trace record with a complete trace of the search so far", "[trace]") {
+  // The original's own think after 1. e4 (72.6M nodes), stopped once the
+  // recording is under way: the think ends at the next node and the file
+  // gets its footer (a killed recorder leaves a cut file without one).
+  for (const int signal : {SIGINT, SIGTERM}) {
+    CAPTURE(signal);
+    const std::string path = scratchFile("stopped.trc");
+    const std::string out = scratchFile("stopped.out");
+    const std::string err = scratchFile("stopped.err");
+    std::remove(path.c_str());
+    const std::string program = binPath("umax-trace");
+    std::vector<std::string> words = {program,    "record", "--moves", "e2e4", "--nodes",
+                                      "10000000", "-q",     "-o",      path};
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&files, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t defaults;  // the child catches these whatever the test runner does with them
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
+    pid_t child = 0;
+    REQUIRE(posix_spawn(&child, program.c_str(), &files, &attributes, argv.data(), environ) == 0);
+    posix_spawn_file_actions_destroy(&files);
+    posix_spawnattr_destroy(&attributes);
+    // Under way: 2 MB of chunks written (the whole think writes 5 GB).
+    const auto start = std::chrono::steady_clock::now();
+    struct stat info {};
+    while ((::stat(path.c_str(), &info) != 0 || info.st_size < 2'000'000) &&
+           std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    CHECK(info.st_size >= 2'000'000);
+    REQUIRE(::kill(child, signal) == 0);
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    REQUIRE(WIFEXITED(status));  // not killed by the signal
+    CHECK(WEXITSTATUS(status) == 128 + signal);
+    const std::string printed = readFile(out);
+    INFO(printed);
+    CHECK(std::regex_search(printed, std::regex("^(last|no) completed iteration: bestmove ")));
+    CHECK(readFile(err).find("interrupted after") != std::string::npos);
+
+    const TraceReader reader(path);
+    CHECK_FALSE(reader.truncated());
+    REQUIRE(reader.hasResult());
+    CHECK(reader.result().nodes > 0);
+    CHECK(reader.result().nodes < 72'643'997);  // stopped before the think's end
+    CHECK(reader.result().events == reader.eventCount());
+    // The search is cut inside its calls: info says so, and every event replays.
+    int infoStatus = -1;
+    const std::map<std::string, std::string> fields =
+        parseInfo(umaxTrace("info " + quote(path), &infoStatus));
+    CHECK(infoStatus == 0);
+    CHECK(fields.count("stopped") == 1);
+    CHECK(number(fields, "nodes") == reader.result().nodes);
+    Replay replay(reader);
+    CHECK_NOTHROW(replay.seek(reader.eventCount()));
+    std::remove(path.c_str());
+    std::remove(out.c_str());
+    std::remove(err.c_str());
   }
 }
 

@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -61,6 +63,47 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_;
 };
 
+/// Raised by Ctrl-C (SIGINT) or SIGTERM while a think is recorded: the engine's stop flag.
+std::atomic<bool> interrupted{false};
+/// The signal that raised it.
+volatile std::sig_atomic_t stopSignal = 0;
+
+extern "C" void raiseStopFlag(int signal) {
+  stopSignal = signal;
+  interrupted.store(true, std::memory_order_relaxed);
+}
+
+/// While it lives, Ctrl-C and SIGTERM raise `interrupted` instead of killing the process, so
+/// that an interrupted recording still ends with its footer: a complete file that opens at once
+/// (a cut one must be read whole first). A second signal kills as usual. A signal the process
+/// was started with ignored (a background job of a script) stays ignored.
+class StopOnSignal {
+ public:
+  StopOnSignal() {
+    catchSignal(SIGINT, oldInterrupt_);
+    catchSignal(SIGTERM, oldTerminate_);
+  }
+  ~StopOnSignal() {
+    sigaction(SIGINT, &oldInterrupt_, nullptr);
+    sigaction(SIGTERM, &oldTerminate_, nullptr);
+  }
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+ private:
+  static void catchSignal(int signal, struct sigaction& old) {
+    sigaction(signal, nullptr, &old);
+    if (old.sa_handler == SIG_IGN) return;
+    struct sigaction action {};
+    action.sa_handler = raiseStopFlag;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;  // the second signal gets the default action
+    sigaction(signal, &action, nullptr);
+  }
+  struct sigaction oldInterrupt_ {};
+  struct sigaction oldTerminate_ {};
+};
+
 int record(const std::string& fen, const std::string& moves, long nodes, const std::string& output,
            bool progress, bool writerThread) {
   auto engine = std::make_unique<Engine>();
@@ -68,18 +111,31 @@ int record(const std::string& fen, const std::string& moves, long nodes, const s
   playMoves(*engine, moves);
   ProgressBar bar(progress, output);
   const auto start = std::chrono::steady_clock::now();
-  const ThinkResult result = recordThink(
-      *engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); },
-      writerThread ? TraceWriter::Threads::kWriterThread : TraceWriter::Threads::kSameThread);
+  ThinkResult result;
+  {
+    const StopOnSignal stopOnSignal;
+    engine->setStopFlag(&interrupted);
+    result = recordThink(
+        *engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); },
+        writerThread ? TraceWriter::Threads::kWriterThread : TraceWriter::Threads::kSameThread);
+    engine->setStopFlag(nullptr);
+  }
   bar.done(static_cast<uint64_t>(result.nodes));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   TraceReader reader(output);
+  if (result.aborted) {
+    std::cerr
+        << "umax-trace: interrupted after " << result.nodes
+        << " nodes: the trace holds the search up to the stop (its last root iteration cut short) and is "
+           "complete, with its footer\n";
+    std::cout << (result.hasMove() ? "last completed iteration: " : "no completed iteration: ");
+  }
   std::cout << formatThink(result.from, result.to, result.score, result.nodes) << "\n";
   std::cout << "trace " << output << ": " << reader.eventCount() << " events, " << reader.fileSize()
             << " bytes ("
             << (reader.eventCount() ? double(reader.fileSize()) / double(reader.eventCount()) : 0.0)
             << " bytes/event), " << seconds << " s\n";
-  return 0;
+  return result.aborted ? 128 + stopSignal : 0;  // as a shell reports a process a signal ended
 }
 
 int info(const std::string& path) {
@@ -89,6 +145,11 @@ int info(const std::string& path) {
   std::cout << "events " << stats.events << "\n";
   std::cout << "bytes " << stats.bytes << "\n";
   if (reader.truncated()) std::cout << "truncated yes (" << reader.truncationNote() << ")\n";
+  const uint64_t openCalls =
+      stats.perKind[static_cast<int>(EventKind::kCall)] - stats.perKind[static_cast<int>(EventKind::kReturn)];
+  if (openCalls > 0 && !reader.truncated())
+    std::cout << "stopped yes (the think was stopped with " << openCalls
+              << " calls open; the result is its last completed iteration's)\n";
   const TraceHeader& header = reader.header();
   std::cout << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
   if (!header.moves.empty()) std::cout << "moves " << header.moves << "\n";
@@ -143,7 +204,9 @@ int main(int argc, char** argv) {
   long nodes = 10000;
   std::string output;
   bool quiet = false;
-  auto* recordCommand = app.add_subcommand("record", "think once and record every event into a trace file");
+  auto* recordCommand = app.add_subcommand("record",
+                                           "think once and record every event into a trace file (Ctrl-C "
+                                           "stops the think and keeps a complete trace)");
   recordCommand->add_option("--fen", fen, "position to search (default: the start position)");
   recordCommand->add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\"");
   recordCommand->add_option("--nodes", nodes, "node budget: no new iteration starts after it (default 10000)")
