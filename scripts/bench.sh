@@ -2,7 +2,7 @@
 # The benchmark table: every speed figure of the project, measured in one run.
 #   scripts/bench.sh [BIN_DIR] [--big]   (or: cmake --build build --target bench / bench-big)
 # 1. readable vs minimal on the same searches (umax-bench: node counts asserted equal)
-# 2. traced vs untraced, bytes per event, trace open / seek / call-tree times (umax-trace-bench)
+# 2. traced vs untraced (and where the cost goes: hooks, recorder, file), bytes per event, trace open / seek / call-tree times (umax-trace-bench)
 # 3. the visualizer's load and frame times on a 9.2M-node trace (umax-viz --bench)
 # 4. with --big: the original's own think after 1. e4 (budget 10,000,000: 72.6M nodes,
 #    a 5 GB trace in $TMPDIR, removed afterwards): record time and peak memory, the

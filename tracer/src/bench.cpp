@@ -1,7 +1,10 @@
 // umax-trace-bench: what tracing costs, measured in one run.
 //  1. The same searches untraced and traced (to a file): the ratios of
 //     process CPU time (all threads, user + system) and of wall time, node
-//     counts asserted equal, bytes per event and events per node.
+//     counts asserted equal, bytes per event and events per node. Where the
+//     cost goes: the traced search with an observer that records nothing
+//     (the hooks alone), and the recorder writing to /dev/null (everything
+//     but the file system's work).
 //  2. One big trace: file size, open time, replay set-up, random seeks
 //     (mean and max), the call tree's build time.
 #include <sys/resource.h>
@@ -50,6 +53,18 @@ struct Cost {
   }
 };
 
+/// An observer that records nothing: what the hooks alone cost (the
+/// traced instantiation of the search, its calls through the interface).
+class HooksOnly final : public SearchObserver {
+ public:
+  // One call for a call's first three events, as the recorder takes them.
+  void onEnter(const NodeCall&, const ProbeReport&, const HashEntry&, int) override {}
+};
+
+/// Where the recorder writes when the file system's share is left out.
+/// Never removed (as root, removing it would delete the device node).
+constexpr const char* kDiscard = "/dev/null";
+
 /// The median of `values` (sorted here).
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -80,12 +95,14 @@ int main(int argc, char** argv) {
 
   std::printf("1. traced vs untraced (budget %ld, fastest of %d; CPU = process CPU time, all threads)\n",
               budget, rounds);
-  std::printf("%-13s %9s %9s %9s %9s %9s %9s %9s %7s %7s\n", "search", "nodes", "plain cpu", "traced",
-              "cpu ratio", "wall ratio", "2-thr cpu", "2-thr wall", "ev/node", "B/event");
+  std::printf("%-13s %9s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s\n", "search", "nodes", "plain cpu", "traced",
+              "hooks", "no file", "cpu ratio", "wall ratio", "2-thr cpu", "2-thr wall", "ev/node", "B/event");
   std::vector<double> cpuRatios;
   std::vector<double> wallRatios;
   std::vector<double> threadCpuRatios;
   std::vector<double> threadWallRatios;
+  std::vector<double> hooksRatios;
+  std::vector<double> noFileRatios;
   uint64_t allEvents = 0;
   uint64_t allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
@@ -94,6 +111,8 @@ int main(int argc, char** argv) {
     Cost plain;
     Cost traced;
     Cost threaded;
+    Cost hooks;
+    Cost noFile;
     ThinkResult plainResult;
     ThinkResult tracedResult;
     uint64_t events = 0;
@@ -132,6 +151,24 @@ int main(int argc, char** argv) {
       const TraceReader reader(path);
       events = reader.eventCount();
       bytes = reader.fileSize();
+      engine->clearHashTable();
+      engine->setPosition(position);
+      cpu0 = processCpu();
+      wall0 = Clock::now();
+      HooksOnly nothing;
+      const ThinkResult hooked = engine->think(budget, nothing);
+      hooks.keepBest(cpu0, wall0);
+      engine->clearHashTable();
+      engine->setPosition(position);
+      cpu0 = processCpu();
+      wall0 = Clock::now();
+      const ThinkResult discarded =
+          recordThink(*engine, budget, kDiscard, search.fen, "", {}, TraceWriter::Threads::kSameThread);
+      noFile.keepBest(cpu0, wall0);
+      if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes) {
+        std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
+        return 1;
+      }
     }
     if (plainResult.nodes != tracedResult.nodes || plainResult.score != tracedResult.score ||
         plainResult.from != tracedResult.from || plainResult.to != tracedResult.to) {
@@ -142,18 +179,25 @@ int main(int argc, char** argv) {
     wallRatios.push_back(traced.wall / plain.wall);
     threadCpuRatios.push_back(threaded.cpu / plain.cpu);
     threadWallRatios.push_back(threaded.wall / plain.wall);
+    hooksRatios.push_back(hooks.cpu / plain.cpu);
+    noFileRatios.push_back(noFile.cpu / plain.cpu);
     allEvents += events;
     allBytes += bytes;
-    std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %9.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
-                plainResult.nodes, plain.cpu, traced.cpu, traced.cpu / plain.cpu, traced.wall / plain.wall,
-                threaded.cpu / plain.cpu, threaded.wall / plain.wall,
-                double(events) / double(plainResult.nodes), double(bytes) / double(events));
+    std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %8.2fx %8.2fx %9.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
+                plainResult.nodes, plain.cpu, traced.cpu, hooks.cpu / plain.cpu, noFile.cpu / plain.cpu,
+                traced.cpu / plain.cpu, traced.wall / plain.wall, threaded.cpu / plain.cpu,
+                threaded.wall / plain.wall, double(events) / double(plainResult.nodes),
+                double(bytes) / double(events));
   }
   std::printf(
       "median traced/untraced: %.2fx CPU, %.2fx wall on one thread; %.2fx CPU, %.2fx wall with the writer "
       "thread; %.2f bytes per event\n",
       median(cpuRatios), median(wallRatios), median(threadCpuRatios), median(threadWallRatios),
       double(allBytes) / double(allEvents));
+  std::printf(
+      "where it goes (median CPU): the hooks alone %.2fx (an observer that records nothing), the recorder "
+      "without the file %.2fx (writing to /dev/null), to a file %.2fx\n",
+      median(hooksRatios), median(noFileRatios), median(cpuRatios));
 
   if (bigBudget > 0) {
     std::printf("\n2. a big trace: 1. e4, budget %ld\n", bigBudget);
