@@ -3,7 +3,10 @@
 // check value and against itself split anywhere; the checkpoints the
 // Recorder takes from the engine against the state SearchState rebuilds
 // from the trace's own events; a version 1 file (zlib's CRC-32 per chunk)
-// read as before; and the header's skipped table scan against a full scan.
+// read as before; the header's skipped table scan against a full scan; and
+// the disk space reserved ahead of the writes, given back at the end.
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
@@ -256,4 +259,35 @@ TEST_CASE("A header skips the table scan only while no search has run since the 
   played.clearHashTable();
   CHECK(played.hashTableUnused());
   CHECK(lockedSlots(played) == 0);
+}
+
+TEST_CASE("a trace keeps no disk space reserved beyond its end, finished or cut", "[trace]") {
+  // The writer reserves space in steps of 64 MB ahead of its writes (a
+  // file system's work for new blocks, once per step); the file must not
+  // keep it. A trace of a few MB would otherwise occupy 64 MB on disk.
+  const auto occupied = [](const std::string& path) {
+    struct stat info {};
+    REQUIRE(::stat(path.c_str(), &info) == 0);
+    return std::pair<uint64_t, uint64_t>(static_cast<uint64_t>(info.st_size),
+                                         static_cast<uint64_t>(info.st_blocks) * 512);
+  };
+  const std::string finished = scratchFile("reserve-finished.trc");
+  recordThink(engineAt("", "e2e4"), 20000, finished, "", "e2e4");
+  const auto [finishedSize, finishedDisk] = occupied(finished);
+  CHECK(finishedSize > 2 * kChunkBytes);
+  CHECK(finishedDisk < finishedSize + TraceWriter::kReserveStep / 4);
+  // Cut: the writer is destroyed without finish(), as when the search throws.
+  const std::string cut = scratchFile("reserve-cut.trc");
+  {
+    Engine& engine = engineAt("", "e2e4");
+    TraceWriter writer(cut, makeHeader(engine, 20000, "", "e2e4"));
+    Recorder recorder(writer, engine);
+    engine.think(20000, recorder);
+  }
+  const auto [cutSize, cutDisk] = occupied(cut);
+  CHECK(cutSize > 2 * kChunkBytes);
+  CHECK(cutDisk < cutSize + TraceWriter::kReserveStep / 4);
+  CHECK(TraceReader(cut).truncated());
+  std::remove(finished.c_str());
+  std::remove(cut.c_str());
 }

@@ -62,6 +62,9 @@ class TraceWriter {
 
   /// Events committed so far.
   uint64_t events() const { return chunkFirstEvent_ + chunkEvents_; }
+  /// Disk space is reserved this far ahead of the writes, beyond the end of
+  /// the file, and given back when the writer finishes or is destroyed.
+  static constexpr uint64_t kReserveStep = 64ull << 20;
 
  private:
   void restartChunk();
@@ -69,6 +72,8 @@ class TraceWriter {
   void waitForWriter();
   void work();
   void writeBytes(const uint8_t* bytes, std::size_t size);
+  void reserveAhead(uint64_t end);
+  void releaseReserve();
 
   std::FILE* file_ = nullptr;
   std::string path_;
@@ -82,7 +87,8 @@ class TraceWriter {
   std::vector<ChunkIndexEntry> index_;
   std::vector<uint8_t> checkpoints_;  // all checkpoints, concatenated
   std::vector<uint64_t> checkpointSizes_;
-  uint64_t issued_ = 0;  // bytes written or handed to the writer thread
+  uint64_t issued_ = 0;    // bytes written or handed to the writer thread
+  uint64_t reserved_ = 0;  // the file's space is reserved up to here (0: nothing reserved)
   bool finished_ = false;
 
   // The hand-off between the search thread and the writer thread: one full
