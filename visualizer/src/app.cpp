@@ -47,6 +47,7 @@ LoadedTrace::~LoadedTrace() {
 }
 
 Recording::~Recording() {
+  stop = true;  // closing the app does not wait for the think to end
   if (thread.joinable()) thread.join();
 }
 
@@ -144,10 +145,14 @@ void App::startRecording(const std::string& fen, const std::string& moves, long 
       auto engine = std::make_unique<Engine>();
       if (!fen.empty()) engine->setPosition(parseFen(fen));
       playMoves(*engine, moves);
-      trace::recordThink(*engine, nodes, job.path, fen, moves, [&job](uint64_t counted, int draft) {
-        job.nodes = counted;
-        job.draft = draft;
-      });
+      engine->setStopFlag(&job.stop);
+      const ThinkResult result =
+          trace::recordThink(*engine, nodes, job.path, fen, moves, [&job](uint64_t counted, int draft) {
+            job.nodes = counted;
+            job.draft = draft;
+          });
+      job.stoppedNodes = result.nodes;
+      job.stopped = result.aborted;
     } catch (const std::exception& failure) {
       job.error = failure.what();
       job.failed = true;
@@ -159,10 +164,14 @@ void App::startRecording(const std::string& fen, const std::string& moves, long 
 void App::update(double seconds) {
   if (recording_ && recording_->done) {
     if (recording_->thread.joinable()) recording_->thread.join();
-    if (recording_->failed)
+    if (recording_->failed) {
       error_ = "recording failed: " + recording_->error;
-    else if (openTrace(recording_->path) && recordingEvent >= 0)
-      seekRecordingEvent();
+    } else if (openTrace(recording_->path)) {
+      if (recording_->stopped)
+        message = "recording stopped after " + std::to_string(recording_->stoppedNodes) +
+                  " nodes: the trace holds the search up to the stop";
+      if (recordingEvent >= 0) seekRecordingEvent();
+    }
     recording_.reset();
   }
   if (playing && hasTrace()) {

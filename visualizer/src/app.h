@@ -71,7 +71,12 @@ struct Recording {
   std::atomic<int> draft{0};
   std::atomic<bool> done{false};
   std::atomic<bool> failed{false};
-  std::string error;  ///< written before failed/done are set
+  /// The think's stop flag (the Stop button, or the app closing): the
+  /// search ends at its next node and the trace is finished as it stands.
+  std::atomic<bool> stop{false};
+  std::atomic<bool> stopped{false};  ///< the stop flag ended the think
+  long stoppedNodes = 0;             ///< nodes counted when it did (written before done is set)
+  std::string error;                 ///< written before failed/done are set
   ~Recording();
 };
 

@@ -50,7 +50,7 @@ void drawRecordDialog(App& app) {
   ImGui::End();
 }
 
-void drawRecordingProgress(const Recording& job) {
+void drawRecordingProgress(Recording& job) {
   ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x / 2, 200), ImGuiCond_Always, ImVec2(0.5f, 0));
   ImGui::Begin("Recording", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
   ImGui::Text("Recording a search into %s", job.path.c_str());
@@ -71,6 +71,14 @@ void drawRecordingProgress(const Recording& job) {
     std::snprintf(overlay, sizeof overlay, "%.0f%% of the budget of %ld nodes",
                   100.0 * double(nodes) / double(job.budget), job.budget);
   ImGui::ProgressBar(past ? 1.0f : float(nodes) / float(job.budget), ImVec2(420, 0), overlay);
+  // The think ends at its next node; the trace keeps what was searched and opens.
+  if (job.stop) {
+    ImGui::TextDisabled("stopping...");
+  } else {
+    if (ImGui::Button("Stop")) job.stop = true;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("end the search now and open the trace of what it searched");
+  }
   ImGui::End();
 }
 
@@ -87,7 +95,7 @@ void drawErrorBox(App& app) {
 void drawDialogs(App& app) {
   if (app.showOpen) drawOpenDialog(app);
   if (app.showRecord) drawRecordDialog(app);
-  if (const Recording* job = app.recording()) drawRecordingProgress(*job);
+  if (Recording* job = app.recording()) drawRecordingProgress(*job);
   if (!app.error().empty() && !app.showOpen) drawErrorBox(app);
 }
 

@@ -66,7 +66,7 @@ constexpr const char* kKeys[][2] = {
     {"F", "follow the cursor in the tree and source (on/off)"},
     {"L", "the legend: what arrows, colours and marks mean (on/off)"},
     {"Ctrl+O", "open a trace file"},
-    {"Ctrl+R", "record a new search"},
+    {"Ctrl+R", "record a new search (its dialog's Stop button keeps what was searched)"},
     {"Ctrl+Q", "quit"},
     {"F1 or ?", "this help (Esc closes it)"},
 };
