@@ -13,6 +13,7 @@ packages=(
   clang-format  # scripts/check-format.sh (CI)
   clang libclang-rt-14-dev  # libFuzzer and clang's sanitizer runtimes (fuzz/)
   xvfb xauth
+  xdotool  # umax-viz test: Ctrl+Q while a search is recorded (keys into the window under xvfb)
   time  # /usr/bin/time: peak memory in the bench table (scripts/bench.sh --big)
   xboard polyglot fairymax  # real chess GUI, UCI adapter and sparring engine (protocol tests, matches)
 )
