@@ -117,33 +117,29 @@ int main(int argc, char** argv) {
     ThinkResult tracedResult;
     uint64_t events = 0;
     uint64_t bytes = 0;
-    for (int round = 0; round < rounds; ++round) {
+    // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
+    const auto timed = [&](Cost& cost, const auto& think) {
       engine->clearHashTable();
       engine->setPosition(position);
-      double cpu0 = processCpu();
-      auto wall0 = Clock::now();
-      plainResult = engine->think(budget);
-      plain.keepBest(cpu0, wall0);
-
+      const double cpu0 = processCpu();
+      const auto wall0 = Clock::now();
+      const ThinkResult result = think();
+      cost.keepBest(cpu0, wall0);
+      return result;
+    };
+    const auto recordTo = [&](const std::string& file, TraceWriter::Threads threads) {
+      return [&engine, &search, file, threads, budget] {
+        return recordThink(*engine, budget, file, search.fen, "", {}, threads);
+      };
+    };
+    for (int round = 0; round < rounds; ++round) {
+      plainResult = timed(plain, [&] { return engine->think(budget); });
       // Each traced run writes a new file: removing the last one (freeing
       // its page cache) is not part of recording.
       std::filesystem::remove(path);
-      engine->clearHashTable();
-      engine->setPosition(position);
-      cpu0 = processCpu();
-      wall0 = Clock::now();
-      tracedResult =
-          recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kSameThread);
-      traced.keepBest(cpu0, wall0);
-
+      tracedResult = timed(traced, recordTo(path, TraceWriter::Threads::kSameThread));
       std::filesystem::remove(path);
-      engine->clearHashTable();
-      engine->setPosition(position);
-      cpu0 = processCpu();
-      wall0 = Clock::now();
-      const ThinkResult twoThreads =
-          recordThink(*engine, budget, path, search.fen, "", {}, TraceWriter::Threads::kWriterThread);
-      threaded.keepBest(cpu0, wall0);
+      const ThinkResult twoThreads = timed(threaded, recordTo(path, TraceWriter::Threads::kWriterThread));
       if (twoThreads.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the two writers disagree on '%s'\n", search.name);
         return 1;
@@ -151,20 +147,9 @@ int main(int argc, char** argv) {
       const TraceReader reader(path);
       events = reader.eventCount();
       bytes = reader.fileSize();
-      engine->clearHashTable();
-      engine->setPosition(position);
-      cpu0 = processCpu();
-      wall0 = Clock::now();
       HooksOnly nothing;
-      const ThinkResult hooked = engine->think(budget, nothing);
-      hooks.keepBest(cpu0, wall0);
-      engine->clearHashTable();
-      engine->setPosition(position);
-      cpu0 = processCpu();
-      wall0 = Clock::now();
-      const ThinkResult discarded =
-          recordThink(*engine, budget, kDiscard, search.fen, "", {}, TraceWriter::Threads::kSameThread);
-      noFile.keepBest(cpu0, wall0);
+      const ThinkResult hooked = timed(hooks, [&] { return engine->think(budget, nothing); });
+      const ThinkResult discarded = timed(noFile, recordTo(kDiscard, TraceWriter::Threads::kSameThread));
       if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;
