@@ -146,13 +146,11 @@ void App::startRecording(const std::string& fen, const std::string& moves, long 
       if (!fen.empty()) engine->setPosition(parseFen(fen));
       playMoves(*engine, moves);
       engine->setStopFlag(&job.stop);
-      const ThinkResult result =
+      job.result =
           trace::recordThink(*engine, nodes, job.path, fen, moves, [&job](uint64_t counted, int draft) {
             job.nodes = counted;
             job.draft = draft;
           });
-      job.stoppedNodes = result.nodes;
-      job.stopped = result.aborted;
     } catch (const std::exception& failure) {
       job.error = failure.what();
       job.failed = true;
@@ -167,8 +165,8 @@ void App::update(double seconds) {
     if (recording_->failed) {
       error_ = "recording failed: " + recording_->error;
     } else if (openTrace(recording_->path)) {
-      if (recording_->stopped)
-        message = "recording stopped after " + std::to_string(recording_->stoppedNodes) +
+      if (recording_->result.aborted)
+        message = "recording stopped after " + std::to_string(recording_->result.nodes) +
                   " nodes: the trace holds the search up to the stop";
       if (recordingEvent >= 0) seekRecordingEvent();
     }

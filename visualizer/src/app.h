@@ -74,9 +74,8 @@ struct Recording {
   /// The think's stop flag (the Stop button, or the app closing): the
   /// search ends at its next node and the trace is finished as it stands.
   std::atomic<bool> stop{false};
-  std::atomic<bool> stopped{false};  ///< the stop flag ended the think
-  long stoppedNodes = 0;             ///< nodes counted when it did (written before done is set)
-  std::string error;                 ///< written before failed/done are set
+  ThinkResult result;  ///< the think's result (aborted: the stop flag ended it), written before done is set
+  std::string error;   ///< written before failed/done are set
   ~Recording();
 };
 
