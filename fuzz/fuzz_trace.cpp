@@ -7,7 +7,9 @@
 //     the bytes after it become the records of one chunk with the right
 //     count and checksum and no footer. Random records then get past the
 //     checksums and reach the checks that matter most: SearchState refusing
-//     event sequences the search cannot produce.
+//     event sequences the search cannot produce. (A version 3 chunk keeps
+//     the records up to the first that does not fit the search: its records
+//     cannot be read without the state they change.)
 // The reader maps files, so the bytes go to a file in /dev/shm first.
 #include <unistd.h>
 
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "umax/trace/bytes.h"
+#include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
 #include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
@@ -74,8 +77,14 @@ std::vector<uint8_t> repaired(const uint8_t* data, size_t size) {
   uint32_t count = 0;
   Event event;
   try {
+    // Version 3 records need the search's state to be read: a decoder from
+    // the header keeps it (and stops at the first record that does not fit).
+    TraceHeader header;
+    readHeader(file.data(), file.size(), header);
+    RecordDecoder decoder(header);
     while (at < end && count < 100000) {
-      const uint8_t* next = decodeEvent(at, end, event, 0);
+      const uint8_t* next =
+          header.version >= 3 ? decoder.decode(at, end, event, 0) : decodeEvent(at, end, event, 0);
       if (!next) break;
       at = next;
       ++count;

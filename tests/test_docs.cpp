@@ -112,7 +112,7 @@ TEST_CASE("every code line of the original is explained by a walkthrough page", 
   }
 }
 
-TEST_CASE("every \\snippet of the walkthrough names a block its source file marks", "[docs]") {
+TEST_CASE("every Doxygen snippet command of the walkthrough names a block its source file marks", "[docs]") {
   const auto uses = snippetUses(pageTemplates());
   REQUIRE(uses.size() >= 30);
   std::set<std::string> files;

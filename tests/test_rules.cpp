@@ -147,7 +147,7 @@ TEST_CASE("e.p. captures the right pawn, and only on the next move", "[rules]") 
   }
 }
 
-TEST_CASE("a pawn promotes to a queen only; the promotion letter is never read", "[rules]") {
+TEST_CASE("a pawn promotes to a queen only, the promotion letter is never read", "[rules]") {
   auto build = GENERATE(as<std::string>{}, "minimal", "readable");
   CAPTURE(build);
   auto engine = makeEngine(build);

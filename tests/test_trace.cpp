@@ -12,6 +12,7 @@
 #include "engines.h"
 #include "support.h"
 #include "umax/session.h"
+#include "umax/trace/compact.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/state.h"
@@ -127,18 +128,6 @@ std::vector<Event> allEvents(const TraceReader& reader) {
   std::vector<Event> events;
   reader.forEach([&](const Event& event, uint64_t) { events.push_back(event); });
   return events;
-}
-
-bool sameEntry(const HashEntry& a, const HashEntry& b) {
-  return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
-}
-
-bool sameEvent(const Event& a, const Event& b) {
-  std::vector<uint8_t> x;
-  std::vector<uint8_t> y;
-  encodeEvent(a, x);
-  encodeEvent(b, y);
-  return x == y;
 }
 
 /// A hash table rebuilt from a trace: the slots it touched (others empty).
@@ -329,7 +318,7 @@ TEST_CASE(
 
 TEST_CASE("a truncated trace reads up to its last complete record and says so", "[trace]") {
   const std::string path = scratchFile("whole.trc");
-  recordThink(setUp("", ""), 5000, path, "", "");
+  recordThink(setUp("", ""), 20000, path, "", "");
   const std::vector<uint8_t> bytes = fileBytes(path);
   const TraceReader whole(path);
   REQUIRE(whole.chunks().size() >= 3);
@@ -366,14 +355,24 @@ TEST_CASE("a truncated trace reads up to its last complete record and says so", 
       for (std::size_t index = 0; index < kept.size(); ++index)
         prefix = prefix && sameEvent(kept[index], events[index]);
       CHECK(prefix);
-      std::vector<uint8_t> encoded;
+      // Where each record of chunk 1 ends: decoded from the chunk's checkpoint in the whole file.
+      RecordDecoder decoder(whole.header());
+      std::size_t checkpointSize = 0;
+      const uint8_t* checkpoint = whole.checkpoint(1, checkpointSize);
+      REQUIRE(checkpoint);
+      decoder.restore(checkpoint, checkpointSize, 0);
+      const uint8_t* record = bytes.data() + whole.chunks()[1].payloadOffset;
+      const uint8_t* chunkEnd = record + whole.chunks()[1].payloadBytes;
+      Event event;
       for (uint64_t index = whole.chunks()[1].firstEvent; index < kept.size(); ++index)
-        encodeEvent(events[index], encoded);
-      const std::size_t keptEnd = static_cast<std::size_t>(whole.chunks()[1].payloadOffset) + encoded.size();
-      encoded.clear();
-      encodeEvent(events[kept.size()], encoded);
+        record = decoder.decode(record, chunkEnd, event, 0);
+      REQUIRE(record);
+      const auto keptEnd = static_cast<std::size_t>(record - bytes.data());
+      const uint8_t* next = decoder.decode(record, chunkEnd, event, 0);
+      REQUIRE(next);
+      CHECK(sameEvent(event, events[kept.size()]));
       CHECK(keptEnd <= size);
-      CHECK(keptEnd + encoded.size() > size);
+      CHECK(static_cast<std::size_t>(next - bytes.data()) > size);
       // A replay works on what is there.
       Replay replay(reader);
       replay.seek(reader.eventCount());

@@ -18,8 +18,10 @@
 #include "support.h"
 #include "umax/session.h"
 #include "umax/trace/bytes.h"
+#include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
 #include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
 #include "umax/trace/state.h"
 #include "umax/trace/writer.h"
 
@@ -78,6 +80,138 @@ class OneHookAtATime final : public SearchObserver {
  private:
   Recorder& recorder_;
 };
+
+
+/// Forwards every hook to the recorder and keeps the event each hook
+/// describes, as a trace reader must give it back.
+class EventWitness final : public SearchObserver {
+ public:
+  explicit EventWitness(Recorder& recorder) : recorder_(recorder) {}
+  std::vector<Event> events;
+
+  void onCall(const NodeCall& call) override {
+    recorder_.onCall(call);
+    Event& event = add(EventKind::kCall);
+    event.call = call;
+  }
+  void onProbe(const ProbeReport& report, const HashEntry& entry) override {
+    recorder_.onProbe(report, entry);
+    Event& event = add(EventKind::kProbe);
+    event.probe = report;
+    if (report.outcome == ProbeOutcome::kHit) {
+      event.entry = entry;
+      event.entry.lock = 0;  // a probe record leaves out the lock: it is the call's Z
+    }
+  }
+  void onNodeCounted(int count) override {
+    recorder_.onNodeCounted(count);
+    add(EventKind::kNodeCounted);
+  }
+  void onIteration(int draft) override {
+    recorder_.onIteration(draft);
+    add(EventKind::kIteration).value = draft;
+  }
+  void onKingCapture(const Move& move, bool bad) override {
+    recorder_.onKingCapture(move, bad);
+    Event& event = add(EventKind::kKingCapture);
+    event.move.from = move.from;
+    event.move.to = move.to;
+    event.badCastling = bad;
+  }
+  void onCutoff(int best) override {
+    recorder_.onCutoff(best);
+    add(EventKind::kCutoff).value = best;
+  }
+  void onMoveMade(const Move& move, int remaining, bool sneaked) override {
+    recorder_.onMoveMade(move, remaining, sneaked);
+    add(EventKind::kMoveMade).move = recordOf(move, remaining, sneaked);
+  }
+  void onMoveScored(int score) override {
+    recorder_.onMoveScored(score);
+    add(EventKind::kMoveScored).value = score;
+  }
+  void onBestMove(int best, int from, int to) override {
+    recorder_.onBestMove(best, from, to);
+    Event& event = add(EventKind::kBestMove);
+    event.best = best;
+    event.bestFrom = static_cast<int8_t>(from);
+    event.bestTo = static_cast<int8_t>(to);
+  }
+  void onMateProbe() override {
+    recorder_.onMateProbe();
+    add(EventKind::kMateProbe);
+  }
+  void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override {
+    recorder_.onStore(slot, before, after, written);
+    Event& event = add(EventKind::kStore);
+    event.slot = slot;
+    event.written = written;
+    event.before = before;
+    event.after = written ? after : before;
+  }
+  void onReturn(int score, int from, int to, int draft) override {
+    recorder_.onReturn(score, from, to, draft);
+    Event& event = add(EventKind::kReturn);
+    event.best = score;
+    event.bestFrom = static_cast<int8_t>(from);
+    event.bestTo = static_cast<int8_t>(to);
+    event.draft = static_cast<int8_t>(draft);
+  }
+
+ private:
+  Event& add(EventKind kind) {
+    Event& event = events.emplace_back();
+    event.kind = kind;
+    return event;
+  }
+  Recorder& recorder_;
+};
+
+/// How many records of a trace wrote out a value their state predicts
+/// (kExplicitValues, kExplicitMove, kStoreAfterFollows), and how many stores
+/// wrote out the slot's previous entry (a call below had overwritten it).
+struct Spelled {
+  uint64_t predictionsMissed = 0;
+  uint64_t previousEntries = 0;
+};
+
+Spelled spelledOut(const TraceReader& reader) {
+  Spelled spelled;
+  for (std::size_t chunk = 0; chunk < reader.chunks().size(); ++chunk) {
+    const ChunkInfo& info = reader.chunks()[chunk];
+    RecordDecoder decoder(reader.header());
+    std::size_t size = 0;
+    const uint8_t* checkpoint = reader.checkpoint(chunk, size);
+    decoder.restore(checkpoint, size, 0);
+    const uint8_t* at = reader.data() + info.payloadOffset;
+    const uint8_t* end = at + info.payloadBytes;
+    Event event;
+    while (at != end) {
+      const int kind = *at & 15;
+      const int flags = *at >> 4;
+      switch (static_cast<EventKind>(kind)) {
+        case EventKind::kCall:
+        case EventKind::kMoveScored:
+        case EventKind::kBestMove:
+        case EventKind::kReturn:
+          spelled.predictionsMissed += (flags & kExplicitValues) != 0;
+          break;
+        case EventKind::kMoveMade:
+          spelled.predictionsMissed += (flags >> 1) == kExplicitMove;
+          break;
+        case EventKind::kStore:
+          spelled.predictionsMissed += (flags & kStoreAfterFollows) != 0;
+          spelled.previousEntries += ((flags >> 1) & 3) == kBeforeFollows;
+          break;
+        default:
+          break;
+      }
+      at = decoder.decode(at, end, event, 0);
+      REQUIRE(at);
+    }
+  }
+  return spelled;
+}
 
 }  // namespace
 
@@ -187,13 +321,44 @@ TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trac
   CHECK(deep > 10);  // the checkpoints hold real stacks, not only the root
 }
 
-TEST_CASE("a version 1 trace (zlib's CRC-32 per chunk) is read as before; its checksums are checked",
+namespace {
+
+/// `source`'s events written again as format version 2 does: each event's
+/// stand-alone record (encodeEvent), checkpoints without version 3's fields.
+void writeVersion2(const TraceReader& source, const std::string& path) {
+  TraceHeader header = source.header();
+  header.version = 2;
+  TraceWriter writer(path, header);
+  SearchState state(header);
+  source.forEach([&](const Event& event, uint64_t) {
+    uint8_t* end = encodeEvent(event, writer.cursor());
+    state.apply(event);
+    if (writer.commit(end)) {
+      std::vector<uint8_t> checkpoint;
+      state.save(checkpoint);
+      writer.flushChunk(std::move(checkpoint), state.events(), state.nodes());
+    }
+  });
+  writer.finish(source.result());
+}
+
+}  // namespace
+
+TEST_CASE("versions 2 and 1 (zlib's CRC-32 per chunk) are read as before, their checksums checked",
           "[trace]") {
+  const std::string recorded = scratchFile("version3.trc");
+  recordThink(engineAt("", "e2e4"), 3000, recorded, "", "e2e4");
+  const TraceReader latest(recorded);
+  REQUIRE(latest.header().version == 3);
   const std::string path = scratchFile("version2.trc");
-  recordThink(engineAt("", "e2e4"), 3000, path, "", "e2e4");
+  writeVersion2(latest, path);
   const TraceReader current(path);
   REQUIRE(current.header().version == 2);
   REQUIRE(current.chunks().size() > 1);
+  // Version 2 gives back the same events as version 3, from records about five times larger.
+  std::vector<uint8_t> fromLatest;
+  latest.forEach([&](const Event& event, uint64_t) { encodeEvent(event, fromLatest); });
+  CHECK(current.fileSize() > 4 * latest.fileSize());
 
   // The same file as version 1 would have it: the version field and each
   // chunk's checksum change, nothing else.
@@ -217,6 +382,22 @@ TEST_CASE("a version 1 trace (zlib's CRC-32 per chunk) is read as before; its ch
   CHECK(a.size() == current.chunks().back().payloadOffset + current.chunks().back().payloadBytes -
                         current.chunks().front().payloadOffset - 16 * (current.chunks().size() - 1));
   CHECK(a == b);
+  CHECK(a == fromLatest);
+  // Cut inside its second chunk, version 2 reads up to its last whole record and replays
+  // (the replay rebuilds the checkpoints a cut file lacks).
+  const std::vector<uint8_t> whole = bytesOf(path);
+  const std::string cut = scratchFile("version2-cut.trc");
+  writeAll(cut, std::vector<uint8_t>(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(
+                                                                        current.chunks()[1].payloadOffset + 500)));
+  const TraceReader cutReader(cut);
+  CHECK(cutReader.truncated());
+  REQUIRE(cutReader.eventCount() > current.chunks()[1].firstEvent);
+  std::vector<uint8_t> kept;
+  cutReader.forEach([&](const Event& event, uint64_t) { encodeEvent(event, kept); });
+  CHECK(std::equal(kept.begin(), kept.end(), a.begin()));
+  Replay replay(cutReader);
+  replay.seek(cutReader.eventCount());
+  CHECK(replay.cursor() == cutReader.eventCount());
   // Checked chunk by chunk as they are decoded (as large files are), version 1 reads alike.
   std::vector<uint8_t> c;
   const TraceReader lazy(old, ChunkChecks::kOnFirstDecode);
@@ -290,4 +471,116 @@ TEST_CASE("a trace keeps no disk space reserved beyond its end, finished or cut"
   CHECK(TraceReader(cut).truncated());
   std::remove(finished.c_str());
   std::remove(cut.c_str());
+}
+
+// ---- format version 3: what the state predicts is left out (compact.h) ----
+
+TEST_CASE("a version 3 trace gives back every event the search reported, and predicts all but the inputs",
+          "[trace]") {
+  const auto& positions = testPositions();
+  uint64_t events = 0;
+  uint64_t bytes = 0;
+  uint64_t previousEntries = 0;
+  for (std::size_t index = 0; index < positions.size(); index += 15) {
+    const std::string& fen = positions[index].fen;
+    CAPTURE(fen);
+    const std::string path = scratchFile("compact-" + std::to_string(index) + ".trc");
+    Engine& engine = engineAt(fen, "");
+    TraceWriter writer(path, makeHeader(engine, 4000, fen, ""));
+    Recorder recorder(writer, engine);
+    EventWitness witness(recorder);
+    const ThinkResult result = engine.think(4000, witness);
+    writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+
+    const TraceReader reader(path);
+    REQUIRE(reader.header().version == 3);
+    REQUIRE(reader.eventCount() == witness.events.size());
+    uint64_t mismatches = 0;
+    reader.forEach([&](const Event& event, uint64_t at) {
+      if (!sameEvent(event, witness.events[at])) {
+        if (mismatches == 0) FAIL_CHECK("event " << at << ": read " << toString(event) << ", reported "
+                                                 << toString(witness.events[at]));
+        ++mismatches;
+      }
+    });
+    CHECK(mismatches == 0);
+    // Every prediction held: a record holds only what the state cannot know.
+    const Spelled spelled = spelledOut(reader);
+    CHECK(spelled.predictionsMissed == 0);
+    previousEntries += spelled.previousEntries;
+    events += reader.eventCount();
+    bytes += reader.fileSize();
+  }
+  INFO(events << " events in " << bytes << " bytes; " << previousEntries << " stores found a stranger's entry");
+  CHECK(events > 500000);
+  CHECK(static_cast<double>(bytes) / static_cast<double>(events) < 2.5);
+}
+
+TEST_CASE("a value the state does not predict is written out and read back as it was", "[trace]") {
+  // A made-up think: each hook gets a value the predictions miss, and the
+  // trace must still give back exactly what the hooks were told.
+  Engine& engine = engineAt("", "");
+  const TraceHeader header = makeHeader(engine, 1000, "", "");
+  const std::string path = scratchFile("compact-explicit.trc");
+  TraceWriter writer(path, header);
+  Recorder recorder(writer, engine);
+  EventWitness witness(recorder);
+
+  const NodeCall root = header.root;
+  ProbeReport rootProbe;
+  rootProbe.firstSlot = firstProbeSlot(root.side, root.epSquare, root.hashKey);
+  rootProbe.slotsProbed = 3;  // not the usual 1: a count byte follows
+  rootProbe.slot = rootProbe.firstSlot + 3;
+  witness.onCall(root);
+  witness.onProbe(rootProbe, HashEntry{});
+  witness.onNodeCounted(1);
+  witness.onIteration(1);
+  // e2-e4 with a depth left that Step 10 would not give it (1 - 1 = 0): the whole move is written out.
+  Move move;
+  move.from = 100;
+  move.to = 68;
+  move.captureSquare = 68;
+  move.piece = engine.position().board[100];
+  move.type = static_cast<int8_t>(typeOf(move.piece));
+  move.step = -kRowStep;
+  move.passedSquare = 84;
+  witness.onMoveMade(move, 5, false);
+  // A reply whose window is not the one Step 12 passes, answered from the table.
+  NodeCall reply;
+  reply.side = kBlack;
+  reply.alpha = 7;
+  reply.beta = 9;
+  reply.eval = -3;
+  reply.hashKey = 12345;
+  reply.hashLock = 67890;
+  reply.epSquare = 84;
+  reply.lastTo = 68;
+  reply.depth = 5;
+  ProbeReport replyProbe;
+  replyProbe.firstSlot = firstProbeSlot(reply.side, reply.epSquare, reply.hashKey);
+  replyProbe.slotsProbed = 1;
+  replyProbe.slot = replyProbe.firstSlot + 1;
+  replyProbe.outcome = ProbeOutcome::kHit;
+  replyProbe.endsNode = true;
+  HashEntry found{67890, -40, 8 | 20, 36, 6};
+  witness.onCall(reply);
+  witness.onProbe(replyProbe, found);
+  witness.onReturn(found.score, found.from & ~(kLowerBoundBit | kUpperBoundBit), found.to, found.draft);
+  witness.onMoveScored(123);                 // not 40 - 1
+  witness.onBestMove(123, 100, 68);          // Y without the not-castling bit
+  const HashEntry stranger{555, 17, 3, 4, 2};  // the slot held another position's entry
+  const HashEntry stored{777, 123, 100, 68, 1};  // not the lock and bound bits Step 18 writes
+  witness.onStore(rootProbe.slot, stranger, stored, true);
+  witness.onReturn(123, 100, 68, 9);  // a loop counter that is not the draft + 1
+  writer.finish({123, 100, 68, 1, writer.events()});
+
+  const TraceReader reader(path);
+  REQUIRE(reader.eventCount() == witness.events.size());
+  reader.forEach([&](const Event& event, uint64_t at) {
+    CAPTURE(at, toString(event), toString(witness.events[at]));
+    CHECK(sameEvent(event, witness.events[at]));
+  });
+  const Spelled spelled = spelledOut(reader);
+  CHECK(spelled.predictionsMissed == 6);  // the move, the reply, the score, the best move, the store, the return
+  CHECK(spelled.previousEntries == 1);
 }

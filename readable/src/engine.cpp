@@ -88,12 +88,6 @@ static_assert((kThinkMarker & kRootMarkerBit) && (kLegalityMarker & kRootMarkerB
 /// Hash key and lock of the root: the search adds each move's change to
 /// them, so the start value only has to be the same every time. // micro-Max: J = Z = 1
 constexpr uint32_t kRootHashCode = 1;
-/// The salt that selects a piece's key word in T[] (for J). // micro-Max: J(0)
-constexpr int kKeySalt = 0;
-/// The salt that selects its lock word, 8 bytes further on (for Z). // micro-Max: J(8)
-constexpr int kLockSalt = 8;
-/// Bytes of T[] between the key words of two piece types. // micro-Max: S in K(A,B)
-constexpr int kKeyTypeStride = 128;
 
 /// Both bound bits of a stored from-byte: an exact score. // micro-Max: M in (a->X&M)!=M
 constexpr int kExactBits = kLowerBoundBit | kUpperBoundBit;
@@ -121,14 +115,6 @@ const std::atomic<bool> kNeverRaised{false};
 /// keeps only what finished nodes wrote, and thinkWith() restores the board.
 /// The flag costs nothing while it is down: no test after each move.
 struct ThinkAborted {};
-
-/// Reads four bytes of the key table as one little-endian int, as the
-/// original's `*(int*)(T+...)` does on the x86 it ran on.
-[[gnu::always_inline]] inline int32_t loadWord(const int8_t* bytes) {
-  // Spelled out byte by byte (GCC turns this form into one 4-byte load; a loop it leaves as a loop).
-  const auto byte = [bytes](int index) { return static_cast<uint32_t>(static_cast<uint8_t>(bytes[index])); };
-  return static_cast<int32_t>(byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24);
-}
 
 /// Asks the memory system to bring the cache line holding `address` closer.
 /// On x86 an asm statement: GCC deletes a loop whose only effect is
@@ -196,12 +182,20 @@ HashTableMemory::HashTableMemory() : size_(kHashEntries + 1), slots_(nullptr, Re
 void HashTableMemory::Release::operator()(HashEntry* slots) const { munmap(slots, bytes); }
 
 // [key-table]
-Engine::Engine() : stop_(&kNeverRaised) {
+const std::array<int8_t, kKeyTableSize>& standardKeyTable() {
   // main(): F(i,M,1035)T[i]=random()>>9;  The extra slot past the end stands
   // in for the memory a 9th probe of the very last window reads in the original.
-  GlibcRandom random;
-  for (int index = kFirstRandomKey; index < kKeyTableSize; ++index)
-    keys_[index] = static_cast<int8_t>(random.next() >> 9);
+  static const std::array<int8_t, kKeyTableSize> keys = [] {
+    std::array<int8_t, kKeyTableSize> table{};
+    GlibcRandom random;
+    for (int index = kFirstRandomKey; index < kKeyTableSize; ++index)
+      table[index] = static_cast<int8_t>(random.next() >> 9);
+    return table;
+  }();
+  return keys;
+}
+
+Engine::Engine() : keys_(standardKeyTable()), stop_(&kNeverRaised) {
   board_ = startBoard();
 }
 // [key-table]
@@ -234,7 +228,7 @@ void Engine::clearHashLocks() {
 // [clear-locks]
 
 void Engine::clearRootProbeWindow() {
-  const uint32_t first = (static_cast<uint32_t>(side_ * epChar_) ^ kRootHashCode) & kHashSlotMask;
+  const uint32_t first = firstProbeSlot(side_, epChar_, kRootHashCode);
   for (uint32_t slot = first + 1; slot <= first + 8; ++slot) table_[slot].lock = 0;
   table_[kDummySlot].lock = 0;
 }
@@ -347,7 +341,7 @@ bool Engine::checkMove(int from, int to) {
 // another for the lock Z, read from overlapping places of the byte table T[]:
 // offset square (+8 for the lock), +8 for white, +128 per type. // micro-Max: K(A,B)
 [[gnu::always_inline]] inline int32_t Engine::keyWord(int offset, int piece) const {
-  return loadWord(&keys_[offset + (piece & kWhite) + kKeyTypeStride * (piece & kTypeMask)]);
+  return hashWord(keys_, offset, piece);
 }
 
 // How a move changes a hash key (kKeySalt) or lock (kLockSalt): add the word of
@@ -356,9 +350,7 @@ bool Engine::checkMove(int from, int to) {
 // on the capture square. The castling rook is not in it; the lock adds G-S for that.
 // micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t), in wrapping arithmetic (b[y] after the move).
 [[gnu::always_inline]] inline uint32_t Engine::keyChange(int salt, const Move& move, int arriving) const {
-  return static_cast<uint32_t>(keyWord(move.to + salt, arriving)) -
-         static_cast<uint32_t>(keyWord(move.from + salt, move.piece)) -
-         static_cast<uint32_t>(keyWord(move.captureSquare + salt, move.victim));
+  return hashChange(keys_, salt, move.from, move.to, move.captureSquare, move.piece, move.victim, arriving);
 }
 // [key-words]
 
@@ -368,7 +360,7 @@ bool Engine::checkMove(int from, int to) {
 // are taken by other positions, use the dummy slot 0, which always looks empty.
 [[gnu::always_inline]] inline HashEntry& Engine::probe(int side, int passedSquare, uint32_t hashKey,
                                                        uint32_t hashLock) {
-  uint32_t slot = (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
+  uint32_t slot = firstProbeSlot(side, passedSquare, hashKey);
   for (int tries = 0; tries < kProbeSlots; ++tries) {
     assert(slot + 1 < table_.size());
     HashEntry& entry = table_[++slot];
@@ -385,7 +377,7 @@ bool Engine::checkMove(int from, int to) {
 // original: it changes when memory is read, never what is read.
 [[gnu::always_inline]] inline void Engine::prefetchProbeWindow(int side, int passedSquare,
                                                                uint32_t hashKey) const {
-  const uint32_t first = (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
+  const uint32_t first = firstProbeSlot(side, passedSquare, hashKey);
   prefetchLine(&table_.data()[first + 1]);  // a hint: no fault, no effect on the search
   // A 12-byte slot can straddle two 64-byte cache lines (1 slot in 8): ask for its last byte too.
   prefetchLine(reinterpret_cast<const char*>(&table_.data()[first + 2]) - 1);
@@ -396,7 +388,7 @@ bool Engine::checkMove(int from, int to) {
 [[gnu::always_inline]] inline ProbeReport Engine::probeReport(int side, int passedSquare, uint32_t hashKey,
                                                               const HashEntry& entry) const {
   ProbeReport report;
-  report.firstSlot = (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
+  report.firstSlot = firstProbeSlot(side, passedSquare, hashKey);
   report.slot = slotOf(entry);
   if (report.slot == kDummySlot) {
     report.slotsProbed = kProbeSlots;

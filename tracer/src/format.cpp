@@ -280,15 +280,21 @@ void encodeEvent(const Event& event, std::vector<uint8_t>& out) {
   out.insert(out.end(), record, encodeEvent(event, record));
 }
 
+bool sameEvent(const Event& a, const Event& b) {
+  uint8_t x[kMaxRecordBytes];
+  uint8_t y[kMaxRecordBytes];
+  const uint8_t* xEnd = encodeEvent(a, x);
+  const uint8_t* yEnd = encodeEvent(b, y);
+  return xEnd - x == yEnd - y && std::memcmp(x, y, static_cast<std::size_t>(xEnd - x)) == 0;
+}
+
 const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
   ByteReader read(data, end, offset, "event record");
   try {
-    const uint8_t tagByte = read.u8();
-    const int kind = tagByte & 15;
-    const int flags = tagByte >> 4;
-    if (kind < 1 || kind >= kEventKindCount) read.fail("unknown event kind " + std::to_string(kind));
+    int flags = 0;
+    const EventKind kind = readTag(read, flags);
     event = Event{};
-    event.kind = static_cast<EventKind>(kind);
+    event.kind = kind;
     switch (event.kind) {
       case EventKind::kCall: {
         NodeCall& call = event.call;
@@ -308,10 +314,7 @@ const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event
         event.value = read.u8();
         break;
       case EventKind::kKingCapture:
-        event.badCastling = (flags & 1) != 0;
-        event.move.from = read.u8();
-        event.move.to = read.u8();
-        if (!isOnBoard(event.move.from) || !isOnBoard(event.move.to)) read.fail("move square off the board");
+        readKingCapture(read, flags, event);
         break;
       case EventKind::kCutoff:
       case EventKind::kMoveScored:
@@ -321,9 +324,7 @@ const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event
         event.move = readMove(read, MoveLayout::kEvent);
         break;
       case EventKind::kBestMove:
-        event.best = read.int32();
-        event.bestFrom = read.i8();
-        event.bestTo = read.i8();
+        readBestValues(read, event, false);
         break;
       case EventKind::kStore: {
         if (flags > 3) read.fail("bad store flags");
@@ -336,10 +337,7 @@ const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event
         break;
       }
       case EventKind::kReturn:
-        event.best = read.int32();
-        event.bestFrom = read.i8();
-        event.bestTo = read.i8();
-        event.draft = read.i8();
+        readBestValues(read, event, true);
         break;
     }
   } catch (const TruncatedData&) {

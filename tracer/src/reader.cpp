@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
 
 namespace umax::trace {
@@ -67,9 +68,15 @@ TraceReader::~TraceReader() { ::munmap(const_cast<uint8_t*>(data_), size_); }
 // Walks the chunk frames from `start` to chunksEnd_. In a complete file every
 // chunk must be whole with a matching CRC. In a truncated one the walk stops
 // at the first frame that runs past the end, and keeps its complete records.
+// A truncated file of version 3 has no footer to give the state at each
+// chunk's start, which its records need: the walk decodes every chunk and
+// keeps that state as the chunk's checkpoint.
 void TraceReader::scanChunks(uint64_t start) {
   uint64_t at = start;
   uint64_t events = 0;
+  const bool rebuild = truncated_ && header_.version >= 3;
+  RecordDecoder decoder(header_);
+  std::vector<Event> decoded;
   while (at < chunksEnd_) {
     if (chunksEnd_ - at < kChunkHeadBytes) {
       if (!truncated_) throw TraceError("chunk header runs into the footer", at);
@@ -99,12 +106,16 @@ void TraceReader::scanChunks(uint64_t start) {
       const uint8_t* record = data_ + chunk.payloadOffset;
       Event event;
       uint32_t whole = 0;
+      if (rebuild) decoder.state().save(rebuiltCheckpoints_.emplace_back());
       while (whole < count) {
-        const uint8_t* next = decodeEvent(record, end, event, static_cast<uint64_t>(record - data_));
+        const uint64_t offset = static_cast<uint64_t>(record - data_);
+        const uint8_t* next =
+            rebuild ? decoder.decode(record, end, event, offset) : decodeEvent(record, end, event, offset);
         if (!next) break;
         record = next;
         ++whole;
       }
+      if (whole == 0 && rebuild) rebuiltCheckpoints_.pop_back();
       chunk.payloadBytes = static_cast<uint32_t>(record - (data_ + chunk.payloadOffset));
       chunk.events = whole;
       if (whole > 0) chunks_.push_back(chunk);
@@ -118,6 +129,10 @@ void TraceReader::scanChunks(uint64_t start) {
     chunk.payloadBytes = payload;
     chunk.events = count;
     chunks_.push_back(chunk);
+    if (rebuild) {
+      decoder.state().save(rebuiltCheckpoints_.emplace_back());
+      decodeRecords(chunks_.size() - 1, decoder, decoded);
+    }
     events += count;
     at = chunk.payloadOffset + payload;
   }
@@ -192,11 +207,37 @@ std::size_t TraceReader::chunkOf(uint64_t index) const {
 void TraceReader::decodeChunk(std::size_t chunk, std::vector<Event>& out) const {
   const ChunkInfo& info = chunks_.at(chunk);
   checkChunk(chunk);
+  if (header_.version < 3) {  // records that stand alone
+    out.resize(info.events);
+    const uint8_t* at = data_ + info.payloadOffset;
+    const uint8_t* end = at + info.payloadBytes;
+    for (uint32_t index = 0; index < info.events; ++index) {
+      at = decodeEvent(at, end, out[index], static_cast<uint64_t>(at - data_));
+      if (!at) throw TraceError("corrupt trace: a record runs past its chunk", info.offset);
+    }
+    if (at != end) throw TraceError("corrupt trace: bytes left after a chunk's last record", info.offset);
+    return;
+  }
+  // Version 3: from the state at the chunk's start.
+  RecordDecoder decoder(header_);
+  std::size_t size = 0;
+  const uint8_t* bytes = checkpoint(chunk, size);
+  if (!bytes) throw TraceError("trace has no checkpoint for chunk " + std::to_string(chunk), info.offset);
+  decoder.restore(bytes, size, info.checkpointOffset);
+  if (decoder.state().events() != info.firstEvent)
+    throw TraceError("corrupt trace: checkpoint of chunk " + std::to_string(chunk) + " is for another event",
+                     info.checkpointOffset);
+  decodeRecords(chunk, decoder, out);
+}
+
+// Decodes chunk `chunk`'s records with `decoder`, which holds the state at its start.
+void TraceReader::decodeRecords(std::size_t chunk, RecordDecoder& decoder, std::vector<Event>& out) const {
+  const ChunkInfo& info = chunks_[chunk];
   out.resize(info.events);
   const uint8_t* at = data_ + info.payloadOffset;
   const uint8_t* end = at + info.payloadBytes;
   for (uint32_t index = 0; index < info.events; ++index) {
-    at = decodeEvent(at, end, out[index], static_cast<uint64_t>(at - data_));
+    at = decoder.decode(at, end, out[index], static_cast<uint64_t>(at - data_));
     if (!at) throw TraceError("corrupt trace: a record runs past its chunk", info.offset);
   }
   if (at != end) throw TraceError("corrupt trace: bytes left after a chunk's last record", info.offset);
@@ -204,6 +245,10 @@ void TraceReader::decodeChunk(std::size_t chunk, std::vector<Event>& out) const 
 
 const uint8_t* TraceReader::checkpoint(std::size_t chunk, std::size_t& size) const {
   const ChunkInfo& info = chunks_.at(chunk);
+  if (!rebuiltCheckpoints_.empty()) {
+    size = rebuiltCheckpoints_.at(chunk).size();
+    return rebuiltCheckpoints_[chunk].data();
+  }
   size = static_cast<std::size_t>(info.checkpointBytes);
   return info.checkpointOffset ? data_ + info.checkpointOffset : nullptr;
 }

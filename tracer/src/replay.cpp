@@ -6,7 +6,8 @@
 namespace umax::trace {
 
 Replay::Replay(const TraceReader& reader) : reader_(reader), state_(reader.header()) {
-  if (reader_.truncated() || reader_.chunks().empty()) {
+  std::size_t size = 0;
+  if (reader_.chunks().empty() || !reader_.checkpoint(0, size)) {
     // No footer: make the checkpoints by playing the whole trace once.
     SearchState state(reader_.header());
     std::vector<Event> events;

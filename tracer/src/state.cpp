@@ -14,7 +14,7 @@ int asChar(int value) { return static_cast<int8_t>(value); }
 
 }  // namespace
 
-SearchState::SearchState(const TraceHeader& header) : board_(header.position.board) {}
+SearchState::SearchState(const TraceHeader& header) : version_(header.version), board_(header.position.board) {}
 
 void SearchState::inconsistent(const Event& event, uint64_t offset, const char* why) const {
   throw TraceError("event " + std::to_string(events_) + " (" + std::string(kindName(event.kind)) +
@@ -75,6 +75,8 @@ void SearchState::apply(const Event& event, uint64_t offset) {
         if (frame.draft >= frame.call.depth && !event.probe.endsNode) frame.draft = frame.call.depth - 1;
         frame.bestFrom = event.entry.from & ~kOffBoard;
         frame.bestTo = frame.draft ? asChar(event.entry.to) : 0;
+        frame.slotEntry = event.entry;
+        frame.slotEntry.lock = static_cast<int32_t>(frame.call.hashLock);
       } else {
         if (event.probe.endsNode) inconsistent(event, offset, "a miss cannot end the node");
         frame.draft = frame.bestFrom = frame.bestTo = 0;
@@ -161,6 +163,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
       if (event.written && (event.after.score != frame.best || event.after.draft != asChar(frame.draft)))
         inconsistent(event, offset, "the stored entry does not hold the node's score and draft");
+      frame.slotEntry = event.after;
       break;
     }
     case EventKind::kReturn: {  // Step 19
@@ -173,7 +176,10 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       if (stack_.empty()) {
         finished_ = true;
         rootScore_ = event.best;
-      } else if (stack_.back().mateProbe) {
+        break;
+      }
+      stack_.back().childScore = event.best;
+      if (stack_.back().mateProbe) {
         stack_.back().best = -event.best / 2;
         stack_.back().mateProbe = false;
       }
@@ -186,7 +192,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
 // ---- checkpoints -----------------------------------------------------------
 
 void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, uint64_t events,
-                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out) {
+                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out, uint32_t version) {
   ByteWriter write(out);
   write.bytes(board.data(), board.size());
   write.varint(events);
@@ -210,11 +216,15 @@ void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, 
     write.u8((frame.moveOnBoard ? 1 : 0) | (frame.cutoff ? 2 : 0) | (frame.mateProbe ? 4 : 0));
     write.zigzag(frame.lastScore);
     write.varint(static_cast<uint64_t>(frame.movesMade));
+    if (version >= 3) {
+      writeEntry(write, frame.slotEntry);
+      write.zigzag(frame.childScore);
+    }
   }
 }
 
 void SearchState::save(std::vector<uint8_t>& out) const {
-  saveCheckpoint(board_, stack_.data(), stack_.size(), events_, nodes_, calls_, out);
+  saveCheckpoint(board_, stack_.data(), stack_.size(), events_, nodes_, calls_, out, version_);
 }
 
 void SearchState::load(const uint8_t* data, std::size_t size, uint64_t offset) {
@@ -248,6 +258,10 @@ void SearchState::load(const uint8_t* data, std::size_t size, uint64_t offset) {
       frame.mateProbe = flags & 4;
       frame.lastScore = read.int32();
       frame.movesMade = static_cast<int>(read.varint() & 0x7fffffff);
+      if (version_ >= 3) {
+        frame.slotEntry = readEntry(read);
+        frame.childScore = read.int32();
+      }
     }
   } catch (const TruncatedData& error) {
     throw TraceError(std::string("checkpoint: ") + "unexpected end of data", error.offset());

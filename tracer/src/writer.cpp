@@ -8,6 +8,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
 #include "umax/trace/records.h"
 
@@ -16,7 +17,7 @@ namespace umax::trace {
 // ---- TraceWriter -----------------------------------------------------------
 
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Threads threads)
-    : path_(path), threaded_(threads == Threads::kWriterThread) {
+    : path_(path), root_(header.root), version_(header.version), threaded_(threads == Threads::kWriterThread) {
   file_ = std::fopen(path.c_str(), "wb");
   if (!file_) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
   std::vector<uint8_t> bytes;
@@ -178,12 +179,13 @@ void TraceWriter::finish(const TraceResult& result) {
 
 // ---- Recorder --------------------------------------------------------------
 //
-// Each hook writes its record (the layout encodeEvent writes, see format.h)
+// Each hook writes its record in the layout of format version 3 (compact.h:
+// what the state predicts is left out, unless the search did something else)
 // and updates the open calls as SearchState::apply does for that event.
 
 namespace {
 
-int asChar(int value) { return static_cast<int8_t>(value); }
+int asChar(int value) { return asSignedChar(value); }
 
 /// Fills `record` from a move the search made.
 [[gnu::always_inline]] inline void fillRecord(MoveRecord& record, const Move& move, int remaining,
@@ -214,7 +216,10 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
 }
 
 Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress)
-    : writer_(writer), engine_(engine), progress_(std::move(progress)), frames_(kMaxStack) {}
+    : writer_(writer), engine_(engine), progress_(std::move(progress)), frames_(kMaxStack) {
+  if (writer.version() != kFormatVersion)
+    throw std::logic_error("the recorder writes format version " + std::to_string(kFormatVersion) + " only");
+}
 
 std::vector<uint8_t> Recorder::checkpoint() const {
   std::vector<uint8_t> bytes;
@@ -224,15 +229,25 @@ std::vector<uint8_t> Recorder::checkpoint() const {
 
 void Recorder::flushChunk() { writer_.flushChunk(checkpoint(), writer_.events(), nodes_); }
 
-inline void Recorder::endRecord(uint8_t* end) {
-  if (writer_.commit(end)) [[unlikely]]
+inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
+  if (writer_.commit(end, events)) [[unlikely]]
     flushChunk();
 }
 
-[[gnu::always_inline]] inline void Recorder::recordCall(const NodeCall& call) {
-  RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kCall, call.side == kBlack ? 1 : 0));
-  writeCallArguments(write, call);
+[[gnu::always_inline]] inline void Recorder::recordCall(RecordWriter& write, const NodeCall& call) {
+  // A reply's key and lock are not checked: the reader computes them with the
+  // engine's own hashChange from the same move (compact.h, predictChild).
+  NodeCall predicted;
+  const bool known = depth_ == 0 ? (predicted = writer_.root(), writer_.events() == 0 &&
+                                                                    sameCall(call, predicted))
+                                 : predictChild<false>(*top_, predicted) && sameCall<false>(call, predicted);
+  if (known) [[likely]] {
+    write.u8(recordTag(EventKind::kCall, 0));
+    write.zigzag(call.eval - predicted.eval);
+  } else {
+    write.u8(recordTag(EventKind::kCall, kExplicitValues | (call.side == kBlack ? kExplicitCallBlack : 0)));
+    writeCallArguments(write, call);
+  }
   if (depth_ == kMaxStack) [[unlikely]]
     throw std::runtime_error("the search is too deep to record");
   // Field by field: `frame = Frame{}` compiles to a slow `rep stos` here.
@@ -249,16 +264,18 @@ inline void Recorder::endRecord(uint8_t* end) {
   frame.moveOnBoard = false;
   frame.lastScore = frame.movesMade = 0;
   frame.cutoff = frame.mateProbe = false;
+  frame.slotEntry = HashEntry{};
+  frame.childScore = 0;
   top_ = &frame;
   ++depth_;
   ++calls_;
-  endRecord(write.at);
 }
 
-[[gnu::always_inline]] inline void Recorder::recordProbe(const ProbeReport& report, const HashEntry& entry) {
-  RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kProbe, probeBits(report)));
-  writeProbeWindow(write, report);
+[[gnu::always_inline]] inline void Recorder::recordProbe(RecordWriter& write, const ProbeReport& report,
+                                                         const HashEntry& entry) {
+  const bool usualCount = report.slotsProbed == (report.outcome == ProbeOutcome::kFull ? kProbeSlots : 1);
+  write.u8(recordTag(EventKind::kProbe, probeBits(report) | (usualCount ? kUsualSlotCount : 0)));
+  if (!usualCount) write.u8(report.slotsProbed);
   Frame& frame = *top_;
   frame.probed = true;
   frame.probe = report;
@@ -272,59 +289,91 @@ inline void Recorder::endRecord(uint8_t* end) {
     if (frame.draft >= frame.call.depth && !report.endsNode) frame.draft = frame.call.depth - 1;
     frame.bestFrom = entry.from & ~kOffBoard;
     frame.bestTo = frame.draft ? asChar(entry.to) : 0;
+    frame.slotEntry = entry;  // its lock is the call's Z
   }  // a miss leaves draft, X and Y at 0, as the frame began
+}
+
+[[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write) {
+  write.u8(recordTag(EventKind::kNodeCounted, 0));
+  top_->nodeNumber = ++nodes_;
+}
+
+// The call returned `score`: the frame below becomes the top.
+[[gnu::always_inline]] inline void Recorder::popFrame(int score) {
+  --depth_;
+  top_ = depth_ ? &frames_[depth_ - 1] : nullptr;
+  if (top_) {
+    top_->childScore = score;
+    if (top_->mateProbe) {  // the stalemate probe's answer
+      top_->best = -score / 2;
+      top_->mateProbe = false;
+    }
+  }
+}
+
+// Step 19: the call returns.
+void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
+  RecordWriter write{writer_.cursor()};
+  const ReturnValues predicted = predictedReturn(*top_);
+  if (score == predicted.score && asSignedChar(bestFrom) == predicted.from && asSignedChar(bestTo) == predicted.to &&
+      asSignedChar(draft) == predicted.draft) [[likely]] {
+    write.u8(recordTag(EventKind::kReturn, 0));
+  } else {
+    write.u8(recordTag(EventKind::kReturn, kExplicitValues));
+    write.zigzag(score);
+    write.u8(bestFrom);
+    write.u8(bestTo);
+    write.u8(draft);
+  }
+  popFrame(score);
   endRecord(write.at);
 }
 
-[[gnu::always_inline]] inline void Recorder::recordNode() {
+// A call's kCall and kProbe are never the last records of a chunk: onEnter
+// writes them with the record after them in one go, and the hooks one at a
+// time leave the chunk as it does (a full chunk is flushed after that third
+// record), so the two ways write the same file.
+void Recorder::onCall(const NodeCall& call) {
   RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kNodeCounted, 0));
-  top_->nodeNumber = ++nodes_;
+  recordCall(write, call);
+  writer_.commit(write.at);
+}
+
+void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
+  RecordWriter write{writer_.cursor()};
+  recordProbe(write, report, entry);
+  writer_.commit(write.at);
+}
+
+void Recorder::onNodeCounted(int) {
+  RecordWriter write{writer_.cursor()};
+  recordNode(write);
   endRecord(write.at);
   if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
 }
 
-// Step 19: the call returns.
-[[gnu::always_inline]] inline void Recorder::recordReturn(int score, int bestFrom, int bestTo, int draft) {
-  RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kReturn, 0));
-  write.zigzag(score);
-  write.u8(bestFrom);
-  write.u8(bestTo);
-  write.u8(draft);
-  --depth_;
-  top_ = depth_ ? &frames_[depth_ - 1] : nullptr;
-  if (top_ && top_->mateProbe) {  // the stalemate probe's answer
-    top_->best = -score / 2;
-    top_->mateProbe = false;
-  }
-  endRecord(write.at);
-}
-
-void Recorder::onCall(const NodeCall& call) { recordCall(call); }
-
-void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) { recordProbe(report, entry); }
-
-void Recorder::onNodeCounted(int) { recordNode(); }
-
-void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
-  recordReturn(score, bestFrom, bestTo, draft);
-}
-
-// One call through the interface for a call's first three records.
+// One call through the interface for a call's first three records, written
+// in one go. A probe that ends the node returns the entry's values
+// (hashCutoffReturn), which is what the reader predicts: the kReturn record
+// is its tag alone.
 void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry, int) {
-  recordCall(call);
-  recordProbe(report, entry);
-  if (report.endsNode)
-    recordReturn(entry.score, entry.from & ~(kLowerBoundBit | kUpperBoundBit), entry.to, entry.draft);
-  else
-    recordNode();
+  RecordWriter write{writer_.cursor()};
+  recordCall(write, call);
+  recordProbe(write, report, entry);
+  if (report.endsNode) {
+    write.u8(recordTag(EventKind::kReturn, 0));
+    popFrame(entry.score);
+    endRecord(write.at, 3);
+    return;
+  }
+  recordNode(write);
+  endRecord(write.at, 3);
+  if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
 }
 
 void Recorder::onIteration(int draft) {  // Step 4
   RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kIteration, 0));
-  write.u8(draft);
+  write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
   if (depth_ == 1) rootDraft_ = draft;
   Frame& frame = *top_;
   frame.draft = draft;
@@ -345,8 +394,8 @@ void Recorder::onKingCapture(const Move& move, bool badCastling) {  // Step 8
 
 void Recorder::onCutoff(int best) {  // Step 9
   RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kCutoff, 0));
-  write.zigzag(best);
+  write.u8(recordTag(EventKind::kCutoff, 0));  // the score is the node's best: no field
+  (void)best;
   top_->cutoff = true;
   endRecord(write.at);
 }
@@ -355,8 +404,15 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
   RecordWriter write{writer_.cursor()};
   Frame& frame = *top_;
   fillRecord(frame.move, move, remaining, sneaked);
-  write.u8(recordTag(EventKind::kMoveMade, 0));
-  writeMove(write, frame.move, MoveLayout::kEvent);
+  const int shape = shapeOf(frame.move);
+  if (shape != kExplicitMove && isShapedMove(frame.move, shape, frame)) [[likely]] {
+    write.u8(recordTag(EventKind::kMoveMade, (shape << 1) | (sneaked ? 1 : 0)));
+    write.u8(move.from);
+    write.u8(move.to);
+  } else {
+    write.u8(recordTag(EventKind::kMoveMade, kExplicitMove << 1));
+    writeMove(write, frame.move, MoveLayout::kEvent);
+  }
   frame.moveOnBoard = true;
   ++frame.movesMade;
   endRecord(write.at);
@@ -364,9 +420,13 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
 
 void Recorder::onMoveScored(int score) {  // Steps 12-15
   RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kMoveScored, 0));
-  write.zigzag(score);
   Frame& frame = *top_;
+  if (score == predictedScore(frame)) [[likely]] {
+    write.u8(recordTag(EventKind::kMoveScored, 0));
+  } else {
+    write.u8(recordTag(EventKind::kMoveScored, kExplicitValues));
+    write.zigzag(score);
+  }
   frame.moveOnBoard = false;
   frame.lastScore = score;
   if (frame.move.flags & kMoveSneaked) {
@@ -378,11 +438,17 @@ void Recorder::onMoveScored(int score) {  // Steps 12-15
 
 void Recorder::onBestMove(int best, int from, int to) {  // Step 16
   RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kBestMove, 0));
-  write.zigzag(best);
-  write.u8(from);
-  write.u8(to);
   Frame& frame = *top_;
+  const BestMoveValues predicted = predictedBestMove(frame);
+  if (best == predicted.best && asSignedChar(from) == predicted.from && asSignedChar(to) == predicted.to)
+      [[likely]] {
+    write.u8(recordTag(EventKind::kBestMove, 0));
+  } else {
+    write.u8(recordTag(EventKind::kBestMove, kExplicitValues));
+    write.zigzag(best);
+    write.u8(from);
+    write.u8(to);
+  }
   frame.best = best;
   frame.bestFrom = from;
   frame.bestTo = asChar(to);
@@ -399,13 +465,18 @@ void Recorder::onMateProbe() {  // Step 17
 
 void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) {
   RecordWriter write{writer_.cursor()};  // Step 18
-  const bool emptyBefore = isEmptyEntry(before);
-  write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | (emptyBefore ? 2 : 0)));
-  write.varint(slot);
-  if (!emptyBefore) writeEntry(write, before);
-  if (written) writeEntry(write, after);
   Frame& frame = *top_;
+  if (slot != frame.probe.slot) [[unlikely]]
+    throw std::logic_error("trace recorder: a store to another slot than the probe's");
   if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
+  const int beforeKind = isEmptyEntry(before)                ? kBeforeEmpty
+                         : sameEntry(before, frame.slotEntry) ? kBeforeKnown
+                                                              : kBeforeFollows;
+  const bool afterFollows = written && !sameEntry(after, predictedStore(frame));
+  write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1 | (afterFollows ? kStoreAfterFollows : 0)));
+  if (beforeKind == kBeforeFollows) writeEntry(write, before);
+  if (afterFollows) writeEntry(write, after);
+  frame.slotEntry = written ? after : before;
   endRecord(write.at);
 }
 

@@ -47,6 +47,51 @@ inline constexpr int kKeyTableSize = 1035;
 /// Entries of T[] below this stay zero; main() fills from M = 136 on.
 inline constexpr int kFirstRandomKey = 136;
 
+// [hash-words]
+/// The hash-key table T[] every engine holds: main() fills it from M = 136
+/// on with `random()>>9`, from glibc's random() never seeded, so it is the
+/// same in every run. A trace's reader derives keys and locks from it.
+const std::array<int8_t, kKeyTableSize>& standardKeyTable();
+/// The salt that selects a piece's key word in T[] (for J). // micro-Max: J(0)
+inline constexpr int kKeySalt = 0;
+/// The salt that selects its lock word, 8 bytes further on (for Z). // micro-Max: J(8)
+inline constexpr int kLockSalt = 8;
+/// Bytes of T[] between the key words of two piece types. // micro-Max: S in K(A,B)
+inline constexpr int kKeyTypeStride = 128;
+
+/// Reads four bytes of the key table as one little-endian int, as the
+/// original's `*(int*)(T+...)` does on the x86 it ran on.
+[[gnu::always_inline]] inline int32_t loadWord(const int8_t* bytes) {
+  // Spelled out byte by byte (GCC turns this form into one 4-byte load; a loop it leaves as a loop).
+  const auto byte = [bytes](int index) { return static_cast<uint32_t>(static_cast<uint8_t>(bytes[index])); };
+  return static_cast<int32_t>(byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24);
+}
+
+/// The word of `piece` on square `offset` (+ salt) in the key table `keys`:
+/// offset square, +8 for white, +128 per type. // micro-Max: K(A,B)
+[[gnu::always_inline]] inline int32_t hashWord(const std::array<int8_t, kKeyTableSize>& keys, int offset,
+                                               int piece) {
+  return loadWord(&keys[offset + (piece & kWhite) + kKeyTypeStride * (piece & kTypeMask)]);
+}
+
+/// How a move changes a hash key (kKeySalt) or lock (kLockSalt): the word of
+/// the piece arriving on the to-square, less the mover's word on its
+/// from-square and the victim's on the capture square, in wrapping arithmetic.
+/// // micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
+[[gnu::always_inline]] inline uint32_t hashChange(const std::array<int8_t, kKeyTableSize>& keys, int salt,
+                                                  int from, int to, int captureSquare, int piece, int victim,
+                                                  int arriving) {
+  return static_cast<uint32_t>(hashWord(keys, to + salt, arriving)) -
+         static_cast<uint32_t>(hashWord(keys, from + salt, piece)) -
+         static_cast<uint32_t>(hashWord(keys, captureSquare + salt, victim));
+}
+
+/// The slot before a probe's window of 9: (k*E ^ J) & mask. // micro-Max: j=(k*E^J)&U-9
+[[gnu::always_inline]] inline uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) {
+  return (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
+}
+// [hash-words]
+
 /// A move as the generator offers it: what the original keeps in D()'s
 /// locals while it tries one.
 struct Move {

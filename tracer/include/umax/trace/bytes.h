@@ -28,7 +28,11 @@ struct RecordWriter {
     at += 4;
   }
   /// LEB128: seven bits a byte, low bits first, bit 7 = more follows.
-  void varint(uint64_t value) {
+  [[gnu::always_inline]] void varint(uint64_t value) {
+    if (value < 0x80) [[likely]] {  // most fields of a record fit in one byte
+      *at++ = static_cast<uint8_t>(value);
+      return;
+    }
     while (value >= 0x80) {
       *at++ = static_cast<uint8_t>(value | 0x80);
       value >>= 7;
@@ -36,7 +40,7 @@ struct RecordWriter {
     *at++ = static_cast<uint8_t>(value);
   }
   /// A signed value as a zigzag varint (0,-1,1,-2,... -> 0,1,2,3,...).
-  void zigzag(int64_t value) {
+  [[gnu::always_inline]] void zigzag(int64_t value) {
     varint((static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63));
   }
 };

@@ -66,7 +66,7 @@ inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
 /// The format version this code writes. It reads this one and version 1,
 /// whose only difference is the chunk checksum (zlib's CRC-32).
-inline constexpr uint32_t kFormatVersion = 2;
+inline constexpr uint32_t kFormatVersion = 3;
 /// The oldest format version this code reads.
 inline constexpr uint32_t kOldestFormatVersion = 1;
 /// A chunk is flushed once its payload reaches this many bytes.
@@ -180,6 +180,10 @@ constexpr int completedDraft(int returnedDraft, bool answeredByHash) {
 
 /// A one-line description of an event, for tools and tests.
 std::string toString(const Event& event);
+
+/// True if two events hold the same fields: their stand-alone records
+/// (encodeEvent, version 2's layout) are byte for byte the same.
+bool sameEvent(const Event& a, const Event& b);
 
 /// What the header of a trace says.
 struct TraceHeader {

@@ -12,6 +12,8 @@
 
 namespace umax::trace {
 
+class RecordDecoder;
+
 /// Where one chunk of records is and what it starts with.
 struct ChunkInfo {
   uint64_t offset = 0;            ///< file offset of the chunk's "CHNK"
@@ -92,7 +94,9 @@ class TraceReader {
   /// again from the page cache). Keeps a pass over a file of gigabytes from
   /// holding all of it in the resident set.
   void releaseChunks(std::size_t first, std::size_t last) const;
-  /// The raw bytes of a chunk's checkpoint (empty if the footer is missing).
+  /// The raw bytes of a chunk's checkpoint: the footer's, or for a truncated
+  /// file of version 3 the state the reader rebuilt at open (nullptr for a
+  /// truncated file of an older version).
   const uint8_t* checkpoint(std::size_t chunk, std::size_t& size) const;
   /// The file image.
   const uint8_t* data() const { return data_; }
@@ -111,6 +115,7 @@ class TraceReader {
  private:
   void scanChunks(uint64_t start);
   void readChunkIndex(uint64_t start, uint64_t footerOffset);
+  void decodeRecords(std::size_t chunk, RecordDecoder& decoder, std::vector<Event>& out) const;
 
   const uint8_t* data_ = nullptr;
   uint64_t size_ = 0;
@@ -121,6 +126,7 @@ class TraceReader {
   uint64_t eventCount_ = 0;
   uint64_t chunksEnd_ = 0;
   std::vector<ChunkInfo> chunks_;
+  std::vector<std::vector<uint8_t>> rebuiltCheckpoints_;  // a truncated version 3 file's, one per chunk
   // Per chunk: 1 once its CRC-32 matched (set by whichever thread checked it).
   std::unique_ptr<std::atomic<uint8_t>[]> checked_;
   mutable std::atomic<std::size_t> uncheckedChunks_{0};

@@ -46,6 +46,12 @@ struct Frame {
   int movesMade = 0;         ///< moves made in this call so far (all iterations)
   bool cutoff = false;       ///< the current iteration failed high
   bool mateProbe = false;    ///< the stalemate probe is running
+  /// What this call's hash slot holds as far as the call can tell: the entry
+  /// its probe found (with its lock, Z), then what its last store left there
+  /// (a call below may have overwritten it since). Version 3 records a store's
+  /// previous entry only when it is not this one.
+  HashEntry slotEntry;
+  int childScore = 0;  ///< what the last call below this one returned
 };
 
 /// The deepest stack a checkpoint may hold; a search never comes near it.
@@ -55,8 +61,11 @@ inline constexpr std::size_t kMaxStack = 1024;
 /// the open calls `frames[0, depth)`, root first. SearchState::save writes
 /// its own state with it; the Recorder writes the state it keeps while
 /// recording, with the engine's own board.
+/// `version` is the trace's format version: from version 3 on, each frame
+/// also holds its slotEntry and childScore (what its records leave out).
 void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, uint64_t events,
-                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out);
+                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out,
+                    uint32_t version = kFormatVersion);
 
 /// The search's state between events, rebuilt from the trace.
 class SearchState {
@@ -92,6 +101,7 @@ class SearchState {
   Frame& top(const Event& event, uint64_t offset);
   [[noreturn]] void inconsistent(const Event& event, uint64_t offset, const char* why) const;
 
+  uint32_t version_ = kFormatVersion;  // the trace's: says how checkpoints are laid out
   Board board_{};
   std::vector<Frame> stack_;
   uint64_t events_ = 0;

@@ -14,6 +14,7 @@
 
 #include "umax/engine.h"
 #include "umax/search_observer.h"
+#include "umax/trace/bytes.h"
 #include "umax/trace/format.h"
 #include "umax/trace/framing.h"
 #include "umax/trace/state.h"
@@ -46,11 +47,12 @@ class TraceWriter {
 
   /// Where the next record goes: room for kMaxRecordBytes.
   uint8_t* cursor() { return at_; }
-  /// Ends the record written from cursor() up to `end`; true when the chunk
-  /// is full and flushChunk() must be called before the next record.
-  bool commit(uint8_t* end) {
+  /// Ends the record written from cursor() up to `end` (or `events` records
+  /// written in one go, at most 256 bytes); true when the chunk is full and
+  /// flushChunk() must be called before the next record.
+  bool commit(uint8_t* end, uint32_t events = 1) {
     at_ = end;
-    ++chunkEvents_;
+    chunkEvents_ += events;
     return end >= full_;
   }
   /// Writes the chunk being filled and starts the next one, whose first
@@ -62,6 +64,10 @@ class TraceWriter {
 
   /// Events committed so far.
   uint64_t events() const { return chunkFirstEvent_ + chunkEvents_; }
+  /// The root call of the think, from the header.
+  const NodeCall& root() const { return root_; }
+  /// The format version of the file, from the header.
+  uint32_t version() const { return version_; }
   /// Disk space is reserved this far ahead of the writes, beyond the end of
   /// the file, and given back when the writer finishes or is destroyed.
   static constexpr uint64_t kReserveStep = 64ull << 20;
@@ -77,6 +83,8 @@ class TraceWriter {
 
   std::FILE* file_ = nullptr;
   std::string path_;
+  NodeCall root_;
+  uint32_t version_ = kFormatVersion;
   std::vector<uint8_t> chunk_;  // sized once; records fill [chunk_.data(), at_)
   uint8_t* at_ = nullptr;       // where the next record goes
   uint8_t* full_ = nullptr;     // a chunk that reaches here is full (kChunkBytes)
@@ -144,11 +152,11 @@ class Recorder final : public SearchObserver {
   std::vector<uint8_t> checkpoint() const;
 
  private:
-  void recordCall(const NodeCall& call);
-  void recordProbe(const ProbeReport& report, const HashEntry& entry);
-  void recordNode();
-  void recordReturn(int score, int bestFrom, int bestTo, int draft);
-  void endRecord(uint8_t* end);
+  void recordCall(RecordWriter& write, const NodeCall& call);
+  void recordProbe(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
+  void recordNode(RecordWriter& write);
+  void popFrame(int score);
+  void endRecord(uint8_t* end, uint32_t events = 1);
   void flushChunk();
 
   TraceWriter& writer_;

@@ -1,0 +1,239 @@
+/// \file compact.h
+/// \brief Format version 3: event records that leave out what the search's state already says.
+///
+/// Most of what a version 2 record holds follows from the events before it:
+/// a reply's window, keys and depth from its parent's move; a probe's first
+/// slot from the call's keys; a move's pieces from the board; a score from
+/// the reply's return; a stored entry from the node's variables. A version 3
+/// record keeps only what does not follow: a call's change of eval, a
+/// probe's slot count and the entry it found, a move's squares, a store's
+/// previous entry when the call could not know it. The recorder checks each
+/// prediction against what the search did and writes the value out, with a
+/// flag, whenever they differ, so a record never depends on a prediction
+/// being right; in the bench's searches they always are.
+///
+/// Reading a version 3 chunk therefore needs the search's state at its
+/// start: the chunk's checkpoint (footer), from which a RecordDecoder applies
+/// record after record. The predictions below are the one copy both sides use.
+#pragma once
+
+#include <cstdint>
+
+#include "umax/engine.h"
+#include "umax/trace/format.h"
+#include "umax/trace/state.h"
+
+namespace umax::trace {
+
+// ---- tag flags of version 3 (a tag's high 4 bits) ---------------------------
+
+/// kCall, kMoveScored, kBestMove, kReturn: the values follow as in version 2
+/// (the prediction was wrong, or there was none).
+inline constexpr int kExplicitValues = 1;
+/// An explicit kCall: black to move.
+inline constexpr int kExplicitCallBlack = 2;
+/// kProbe: the usual number of slots was probed (1, or 9 for a full window): no count byte.
+inline constexpr int kUsualSlotCount = 8;
+/// kStore: the new entry follows (it is not the one the node's variables give).
+inline constexpr int kStoreAfterFollows = 8;
+
+/// A kMoveMade record's flags: bit 0 sneaked, bits 1-3 its shape.
+enum MoveShape : int {
+  kPlainMove = 0,       ///< no special square
+  kEnPassantMove = 1,   ///< a pawn captures e.p.: the victim stands at to ^ 16
+  kCastlingMove = 2,    ///< a king castles: the rook goes from its corner to the passed square
+  kDoubleStepMove = 3,  ///< a pawn's double step: F is the skipped square
+  kPromotionMove = 4,   ///< a pawn promotes
+  kExplicitMove = 7,    ///< none of these: the whole move follows as in version 2
+};
+
+/// A kStore record's previous entry (flag bits 1-2).
+enum StoreBefore : int {
+  kBeforeEmpty = 0,     ///< the slot was empty (all zero)
+  kBeforeKnown = 1,     ///< it held the call's slotEntry
+  kBeforeFollows = 2,   ///< it held something else, which follows
+};
+
+// ---- predictions ------------------------------------------------------------
+
+/// A value as the signed char the search keeps it in.
+[[gnu::always_inline]] inline int asSignedChar(int value) { return static_cast<int8_t>(value); }
+
+/// True if two entries hold the same five fields.
+[[gnu::always_inline]] inline bool sameEntry(const HashEntry& a, const HashEntry& b) {
+  return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
+}
+
+/// The call the search makes below `parent`, with its eval before the
+/// move's gain: the reply to the move on the board (engine.cpp, Step 12) or
+/// the stalemate probe (Step 17). False if `parent` is doing neither. The
+/// key and lock are left out unless `withKeys`: they are the engine's own
+/// hashChange of the same move, so the recorder need not check them.
+template <bool withKeys = true>
+[[gnu::always_inline]] inline bool predictChild(const Frame& parent, NodeCall& call) {
+  const NodeCall& node = parent.call;
+  call.side = opponentOf(node.side);
+  if (parent.mateProbe) {  // -D(24-k,-I,I,0,J,Z,S,S,1)
+    call.alpha = -kInfinity;
+    call.beta = kInfinity;
+    call.eval = 0;
+    call.hashKey = node.hashKey;
+    call.hashLock = node.hashLock;
+    call.epSquare = call.lastTo = kNoSquare;
+    call.depth = 1;
+    return true;
+  }
+  if (!parent.moveOnBoard) return false;
+  const MoveRecord& move = parent.move;
+  call.alpha = -node.beta - (node.beta > node.eval);
+  call.beta = parent.best > node.alpha ? -parent.best : -node.alpha;
+  call.eval = -node.eval;  // the record holds the rest: minus the move's gain
+  call.epSquare = move.rookTo;
+  call.lastTo = move.to;
+  call.depth = move.remaining;
+  if constexpr (!withKeys) return true;
+  const std::array<int8_t, kKeyTableSize>& keys = standardKeyTable();
+  const int arriving = (move.piece & (kColourMask | kTypeMask)) | ((move.flags & kMovePromotion) ? kQueen : 0);
+  call.hashKey = node.hashKey + hashChange(keys, kKeySalt, move.from, move.to, move.captureSquare, move.piece,
+                                           move.victim, arriving);
+  call.hashLock = node.hashLock +
+                  hashChange(keys, kLockSalt, move.from, move.to, move.captureSquare, move.piece, move.victim,
+                             arriving) +
+                  static_cast<uint32_t>(move.rookFrom - kNoSquare);
+  return true;
+}
+
+/// True if `call` is `predicted` in everything but the eval (and the key
+/// and lock unless `withKeys`).
+template <bool withKeys = true>
+[[gnu::always_inline]] inline bool sameCall(const NodeCall& call, const NodeCall& predicted) {
+  return call.side == predicted.side && call.alpha == predicted.alpha && call.beta == predicted.beta &&
+         (!withKeys || (call.hashKey == predicted.hashKey && call.hashLock == predicted.hashLock)) &&
+         call.epSquare == predicted.epSquare && call.lastTo == predicted.lastTo && call.depth == predicted.depth;
+}
+
+/// The shape of a move (MoveShape), kExplicitMove for flags of no usual shape.
+[[gnu::always_inline]] inline int shapeOf(const MoveRecord& move) {
+  switch (move.flags & ~kMoveSneaked) {
+    case 0:
+      return kPlainMove;
+    case kMoveEnPassant:
+      return kEnPassantMove;
+    case kMoveCastling | kMoveHasF:
+      return kCastlingMove;
+    case kMoveHasF:
+      return kDoubleStepMove;
+    case kMovePromotion:
+      return kPromotionMove;
+    default:
+      return kExplicitMove;
+  }
+}
+
+/// The move of `shape` from `from` to `to` in the call `frame`, but its
+/// piece and victim (the board's): flags, capture square H (engine.cpp
+/// Step 6), castling corner G and passed square F (Step 7), and the reply's
+/// depth h (Step 10).
+[[gnu::always_inline]] inline MoveRecord shapedMove(int shape, bool sneaked, int from, int to, const Frame& frame) {
+  static constexpr uint8_t kFlagsOf[5] = {0, kMoveEnPassant, kMoveCastling | kMoveHasF, kMoveHasF, kMovePromotion};
+  MoveRecord move;
+  move.flags = static_cast<uint8_t>(kFlagsOf[shape] | (sneaked ? kMoveSneaked : 0));
+  move.from = from;
+  move.to = to;
+  move.captureSquare = shape == kEnPassantMove ? to ^ kRowStep : to;
+  // The corner on the king's side of the step: the h-file going right, the a-file going left.
+  move.rookFrom = shape == kCastlingMove ? (to > from ? from | kFileMask : (from | kFileMask) - kFileMask) : kNoSquare;
+  move.rookTo = (shape == kCastlingMove || shape == kDoubleStepMove) ? (from + to) / 2 : kNoSquare;
+  move.remaining = frame.draft - (to != frame.call.lastTo);
+  return move;
+}
+
+/// True if `move` is what shapedMove predicts for its shape and squares.
+[[gnu::always_inline]] inline bool isShapedMove(const MoveRecord& move, int shape, const Frame& frame) {
+  const MoveRecord predicted = shapedMove(shape, (move.flags & kMoveSneaked) != 0, move.from, move.to, frame);
+  return move.captureSquare == predicted.captureSquare && move.rookFrom == predicted.rookFrom &&
+         move.rookTo == predicted.rookTo && move.remaining == predicted.remaining;
+}
+
+/// A move's score after its reply returned: the reply's score turned round,
+/// less the delayed-gain penalty (engine.cpp Step 12).
+[[gnu::always_inline]] inline int predictedScore(const Frame& frame) {
+  const int score = -frame.childScore;
+  return score - (score > frame.call.eval);
+}
+
+/// A new best move (Step 16): the last move's score and squares, its to-square
+/// marked unless it castles.
+struct BestMoveValues {
+  int best = 0;  ///< m
+  int from = 0;  ///< X
+  int to = 0;    ///< Y, as a signed char
+};
+
+/// The best move Step 16 records after the last move.
+[[gnu::always_inline]] inline BestMoveValues predictedBestMove(const Frame& frame) {
+  return {frame.lastScore, frame.move.from, asSignedChar(frame.move.to | (kNotCastlingBit & frame.move.rookFrom))};
+}
+
+/// What a call returns (Step 19), as a kReturn record holds it.
+struct ReturnValues {
+  int score = 0;  ///< m, or the stored score of a hash cutoff
+  int from = 0;   ///< X, as a signed char
+  int to = 0;     ///< Y, as a signed char
+  int draft = 0;  ///< d, as a signed char (see completedDraft)
+};
+
+/// The return of the call `frame`: the hash entry's values if its probe
+/// ended it, else its best score and move and the loop counter one past
+/// its draft.
+[[gnu::always_inline]] inline ReturnValues predictedReturn(const Frame& frame) {
+  if (frame.probe.endsNode) {  // what SearchObserver::onEnter passes on (engine.cpp)
+    const HashEntry& entry = frame.probeEntry;
+    return {entry.score, asSignedChar(entry.from & ~(kLowerBoundBit | kUpperBoundBit)), entry.to, entry.draft};
+  }
+  return {frame.best, asSignedChar(frame.bestFrom), asSignedChar(frame.bestTo), asSignedChar(frame.draft + 1)};
+}
+
+/// The entry Step 18 writes for the call `frame` (after its mate-draft
+/// rule): its lock, best score, draft, best move with the bound bits. The
+/// dummy slot 0 keeps its lock at 0.
+[[gnu::always_inline]] inline HashEntry predictedStore(const Frame& frame) {
+  HashEntry entry;
+  entry.lock = frame.probe.slot == 0 ? 0 : static_cast<int32_t>(frame.call.hashLock);
+  entry.score = frame.best;
+  entry.draft = static_cast<int8_t>(frame.draft);
+  entry.from = static_cast<int8_t>(frame.bestFrom | kLowerBoundBit * (frame.best > frame.call.alpha) |
+                                   kUpperBoundBit * (frame.best < frame.call.beta));
+  entry.to = static_cast<int8_t>(frame.bestTo);
+  return entry;
+}
+
+// ---- reading --------------------------------------------------------------
+
+/// Decodes the records of a trace one after the other, keeping the
+/// search's state between them (version 3 needs it; versions 1 and 2 do not).
+/// Every event is applied to the state, so a record that does not fit the
+/// search is refused with a TraceError.
+class RecordDecoder {
+ public:
+  /// The decoder at the start of the trace with this header.
+  explicit RecordDecoder(const TraceHeader& header) : header_(header), state_(header) {}
+  /// Starts from a checkpoint (as a chunk's in the footer).
+  void restore(const uint8_t* checkpoint, std::size_t size, uint64_t offset) {
+    state_.load(checkpoint, size, offset);
+  }
+  /// Decodes one record from [data, end) into `event` and applies it;
+  /// returns the byte after it, or nullptr if the record is incomplete.
+  /// Throws TraceError (at `offset` plus the position) if it is malformed.
+  const uint8_t* decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset);
+  /// The state after the records decoded so far.
+  const SearchState& state() const { return state_; }
+
+ private:
+  const uint8_t* decodeCompact(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset);
+
+  const TraceHeader& header_;
+  SearchState state_;
+};
+
+}  // namespace umax::trace
