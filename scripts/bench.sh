@@ -5,7 +5,7 @@
 # 2. traced vs untraced (and where the cost goes: hooks, recorder, file), bytes per event, trace open / seek / call-tree times (umax-trace-bench)
 # 3. the visualizer's load and frame times on a 9.2M-node trace (umax-viz --bench)
 # 4. with --big: the original's own think after 1. e4 (budget 10,000,000: 72.6M nodes,
-#    a 5 GB trace in $TMPDIR, removed afterwards): record time and peak memory, the
+#    a 1.5 GB trace in $TMPDIR, removed afterwards): record time and peak memory, the
 #    first headless frame at three events, and umax-viz --bench while it indexes
 set -euo pipefail
 big=0

@@ -84,7 +84,7 @@ constexpr int kPawnNeighbourFiles = 2;
 /// A root (think or legality check) passes a previous destination with this
 /// bit; no real square and not the dummy 128 has it. // micro-Max: z&8
 constexpr int kRootMarkerBit = 8;
-static_assert((kThinkMarker & kRootMarkerBit) && (kLegalityMarker & kRootMarkerBit));
+static_assert((kThinkMarker & kRootMarkerBit) != 0 && (kLegalityMarker & kRootMarkerBit) != 0);
 /// Hash key and lock of the root: the search adds each move's change to
 /// them, so the start value only has to be the same every time. // micro-Max: J = Z = 1
 constexpr uint32_t kRootHashCode = 1;

@@ -10,11 +10,35 @@
 /// previous entry when the call could not know it. The recorder checks each
 /// prediction against what the search did and writes the value out, with a
 /// flag, whenever they differ, so a record never depends on a prediction
-/// being right; in the bench's searches they always are.
+/// being right (a reply's key and lock are not checked: the engine's own
+/// hashChange computes them from the same move). In the test suite's
+/// searches no prediction misses.
 ///
 /// Reading a version 3 chunk therefore needs the search's state at its
 /// start: the chunk's checkpoint (footer), from which a RecordDecoder applies
 /// record after record. The predictions below are the one copy both sides use.
+///
+/// \section compact_records The records (tag byte: kind | flags << 4)
+/// \verbatim
+///   kCall         flags 0: zz (e - predicted e); the rest from the parent's move
+///                 (or the stalemate probe, or the header's root call)
+///                 flags 1 (| 2 if black): the nine arguments as in version 2
+///   kProbe        flags: bits 0-1 outcome, bit 2 ends the node, bit 3 the usual
+///                 slot count (1, or 9 for a full window); else u8 slots probed;
+///                 on a hit: zz V, u8 X, u8 Y, u8 D of the entry found
+///   kNodeCounted  no fields          kMateProbe  no fields
+///   kIteration    no fields: the draft goes up by one
+///   kCutoff       no fields: the node's best
+///   kKingCapture  flags bit 0 bad castling; u8 x, u8 y (as in version 2)
+///   kMoveMade     flags bit 0 sneaked, bits 1-3 MoveShape; u8 x, u8 y;
+///                 shape 7: the whole move as in version 2 instead
+///   kMoveScored   flags 0: no fields (predictedScore); 1: zz v
+///   kBestMove     flags 0: no fields (predictedBestMove); 1: zz m, u8 X, u8 Y
+///   kStore        flags bit 0 written, bits 1-2 StoreBefore, bit 3 the new entry
+///                 follows; then the previous entry if kBeforeFollows, the new
+///                 one if bit 3 (each u32 K, zz V, u8 X, u8 Y, u8 D)
+///   kReturn       flags 0: no fields (predictedReturn); 1: zz m, u8 X, u8 Y, u8 d
+/// \endverbatim
 #pragma once
 
 #include <cstdint>
