@@ -715,8 +715,10 @@ TEST_CASE("opened from the footer's index, damage in a chunk is refused when tha
     std::mt19937 random(11);
     std::uniform_int_distribution<std::size_t> where(0, bytes.size() - 1);
     // The header and the footer are under 1% of the file: one flip in ten goes there.
-    const auto footer = static_cast<std::size_t>(intact.chunks().back().payloadOffset + intact.chunks().back().payloadBytes);
-    std::uniform_int_distribution<std::size_t> outsideChunks(0, bytes.size() - footer + intact.chunks()[0].offset - 1);
+    const auto footer =
+        static_cast<std::size_t>(intact.chunks().back().payloadOffset + intact.chunks().back().payloadBytes);
+    std::uniform_int_distribution<std::size_t> outsideChunks(
+        0, bytes.size() - footer + intact.chunks()[0].offset - 1);
     std::uniform_int_distribution<int> bit(0, 7);
     int atOpen = 0;
     int onDecoding = 0;

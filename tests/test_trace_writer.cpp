@@ -81,7 +81,6 @@ class OneHookAtATime final : public SearchObserver {
   Recorder& recorder_;
 };
 
-
 /// Forwards every hook to the recorder and keeps the event each hook
 /// describes, as a trace reader must give it back.
 class EventWitness final : public SearchObserver {
@@ -387,8 +386,9 @@ TEST_CASE("versions 2 and 1 (zlib's CRC-32 per chunk) are read as before, their 
   // (the replay rebuilds the checkpoints a cut file lacks).
   const std::vector<uint8_t> whole = bytesOf(path);
   const std::string cut = scratchFile("version2-cut.trc");
-  writeAll(cut, std::vector<uint8_t>(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(
-                                                                        current.chunks()[1].payloadOffset + 500)));
+  writeAll(cut, std::vector<uint8_t>(
+                    whole.begin(),
+                    whole.begin() + static_cast<std::ptrdiff_t>(current.chunks()[1].payloadOffset + 500)));
   const TraceReader cutReader(cut);
   CHECK(cutReader.truncated());
   REQUIRE(cutReader.eventCount() > current.chunks()[1].firstEvent);
@@ -490,7 +490,8 @@ TEST_CASE("a version 3 trace gives back every event the search reported, and pre
     Recorder recorder(writer, engine);
     EventWitness witness(recorder);
     const ThinkResult result = engine.think(4000, witness);
-    writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+    writer.finish(
+        {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
 
     const TraceReader reader(path);
     REQUIRE(reader.header().version == 3);
@@ -498,8 +499,9 @@ TEST_CASE("a version 3 trace gives back every event the search reported, and pre
     uint64_t mismatches = 0;
     reader.forEach([&](const Event& event, uint64_t at) {
       if (!sameEvent(event, witness.events[at])) {
-        if (mismatches == 0) FAIL_CHECK("event " << at << ": read " << toString(event) << ", reported "
-                                                 << toString(witness.events[at]));
+        if (mismatches == 0)
+          FAIL_CHECK("event " << at << ": read " << toString(event) << ", reported "
+                              << toString(witness.events[at]));
         ++mismatches;
       }
     });
@@ -511,7 +513,8 @@ TEST_CASE("a version 3 trace gives back every event the search reported, and pre
     events += reader.eventCount();
     bytes += reader.fileSize();
   }
-  INFO(events << " events in " << bytes << " bytes; " << previousEntries << " stores found a stranger's entry");
+  INFO(events << " events in " << bytes << " bytes; " << previousEntries
+              << " stores found a stranger's entry");
   CHECK(events > 500000);
   CHECK(static_cast<double>(bytes) / static_cast<double>(events) < 2.5);
 }
@@ -566,9 +569,9 @@ TEST_CASE("a value the state does not predict is written out and read back as it
   witness.onCall(reply);
   witness.onProbe(replyProbe, found);
   witness.onReturn(found.score, found.from & ~(kLowerBoundBit | kUpperBoundBit), found.to, found.draft);
-  witness.onMoveScored(123);                 // not 40 - 1
-  witness.onBestMove(123, 100, 68);          // Y without the not-castling bit
-  const HashEntry stranger{555, 17, 3, 4, 2};  // the slot held another position's entry
+  witness.onMoveScored(123);                     // not 40 - 1
+  witness.onBestMove(123, 100, 68);              // Y without the not-castling bit
+  const HashEntry stranger{555, 17, 3, 4, 2};    // the slot held another position's entry
   const HashEntry stored{777, 123, 100, 68, 1};  // not the lock and bound bits Step 18 writes
   witness.onStore(rootProbe.slot, stranger, stored, true);
   witness.onReturn(123, 100, 68, 9);  // a loop counter that is not the draft + 1
@@ -581,6 +584,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
     CHECK(sameEvent(event, witness.events[at]));
   });
   const Spelled spelled = spelledOut(reader);
-  CHECK(spelled.predictionsMissed == 6);  // the move, the reply, the score, the best move, the store, the return
+  CHECK(spelled.predictionsMissed ==
+        6);  // the move, the reply, the score, the best move, the store, the return
   CHECK(spelled.previousEntries == 1);
 }

@@ -196,7 +196,7 @@ const std::array<int8_t, kKeyTableSize>& standardKeyTable() {
 }
 
 Engine::Engine() : keys_(standardKeyTable()), stop_(&kNeverRaised) {
-  board_ = startBoard();
+  board_ = startBoard();  // main()'s set-up of the pieces
 }
 // [key-table]
 

@@ -14,7 +14,8 @@ int asChar(int value) { return static_cast<int8_t>(value); }
 
 }  // namespace
 
-SearchState::SearchState(const TraceHeader& header) : version_(header.version), board_(header.position.board) {}
+SearchState::SearchState(const TraceHeader& header)
+    : version_(header.version), board_(header.position.board) {}
 
 void SearchState::inconsistent(const Event& event, uint64_t offset, const char* why) const {
   throw TraceError("event " + std::to_string(events_) + " (" + std::string(kindName(event.kind)) +

@@ -17,7 +17,10 @@ namespace umax::trace {
 // ---- TraceWriter -----------------------------------------------------------
 
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Threads threads)
-    : path_(path), root_(header.root), version_(header.version), threaded_(threads == Threads::kWriterThread) {
+    : path_(path),
+      root_(header.root),
+      version_(header.version),
+      threaded_(threads == Threads::kWriterThread) {
   file_ = std::fopen(path.c_str(), "wb");
   if (!file_) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
   std::vector<uint8_t> bytes;
@@ -238,9 +241,13 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
   // A reply's key and lock are not checked: the reader computes them with the
   // engine's own hashChange from the same move (compact.h, predictChild).
   NodeCall predicted;
-  const bool known = depth_ == 0 ? (predicted = writer_.root(), writer_.events() == 0 &&
-                                                                    sameCall(call, predicted))
-                                 : predictChild<false>(*top_, predicted) && sameCall<false>(call, predicted);
+  bool known = false;
+  if (depth_ == 0) {  // the root: the header's call, once
+    predicted = writer_.root();
+    known = writer_.events() == 0 && sameCall(call, predicted);
+  } else {
+    known = predictChild<false>(*top_, predicted) && sameCall<false>(call, predicted);
+  }
   if (known) [[likely]] {
     write.u8(recordTag(EventKind::kCall, 0));
     write.zigzag(call.eval - predicted.eval);
@@ -290,7 +297,8 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
     frame.bestFrom = entry.from & ~kOffBoard;
     frame.bestTo = frame.draft ? asChar(entry.to) : 0;
     frame.slotEntry = entry;  // its lock is the call's Z
-  }  // a miss leaves draft, X and Y at 0, as the frame began
+  }
+  // A miss leaves draft, X and Y at 0, as the frame began.
 }
 
 [[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write) {
@@ -315,8 +323,8 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
 void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
   RecordWriter write{writer_.cursor()};
   const ReturnValues predicted = predictedReturn(*top_);
-  if (score == predicted.score && asSignedChar(bestFrom) == predicted.from && asSignedChar(bestTo) == predicted.to &&
-      asSignedChar(draft) == predicted.draft) [[likely]] {
+  if (score == predicted.score && asSignedChar(bestFrom) == predicted.from &&
+      asSignedChar(bestTo) == predicted.to && asSignedChar(draft) == predicted.draft) [[likely]] {
     write.u8(recordTag(EventKind::kReturn, 0));
   } else {
     write.u8(recordTag(EventKind::kReturn, kExplicitValues));
@@ -353,9 +361,9 @@ void Recorder::onNodeCounted(int) {
 }
 
 // One call through the interface for a call's first three records, written
-// in one go. A probe that ends the node returns the entry's values
-// (hashCutoffReturn), which is what the reader predicts: the kReturn record
-// is its tag alone.
+// in one go. A probe that ends the node returns the entry's values, as
+// SearchObserver::onEnter passes them on, which is what the reader predicts
+// (predictedReturn): the kReturn record is its tag alone.
 void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry, int) {
   RecordWriter write{writer_.cursor()};
   recordCall(write, call);
@@ -376,6 +384,8 @@ void Recorder::onIteration(int draft) {  // Step 4
   write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
   if (depth_ == 1) rootDraft_ = draft;
   Frame& frame = *top_;
+  if (draft != frame.draft + 1) [[unlikely]]
+    throw std::logic_error("trace recorder: an iteration's draft does not go up by one");
   frame.draft = draft;
   frame.bestTo = asChar(frame.bestTo | (kSneakBit & (frame.bestTo >> 4)));
   frame.best = draft > 1 ? -kInfinity : frame.call.eval;
@@ -395,7 +405,8 @@ void Recorder::onKingCapture(const Move& move, bool badCastling) {  // Step 8
 void Recorder::onCutoff(int best) {  // Step 9
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kCutoff, 0));  // the score is the node's best: no field
-  (void)best;
+  if (best != top_->best) [[unlikely]]
+    throw std::logic_error("trace recorder: a cutoff with another score than the node's best");
   top_->cutoff = true;
   endRecord(write.at);
 }
@@ -469,11 +480,12 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   if (slot != frame.probe.slot) [[unlikely]]
     throw std::logic_error("trace recorder: a store to another slot than the probe's");
   if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
-  const int beforeKind = isEmptyEntry(before)                ? kBeforeEmpty
+  const int beforeKind = isEmptyEntry(before)                 ? kBeforeEmpty
                          : sameEntry(before, frame.slotEntry) ? kBeforeKnown
                                                               : kBeforeFollows;
   const bool afterFollows = written && !sameEntry(after, predictedStore(frame));
-  write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1 | (afterFollows ? kStoreAfterFollows : 0)));
+  write.u8(recordTag(EventKind::kStore,
+                     (written ? 1 : 0) | beforeKind << 1 | (afterFollows ? kStoreAfterFollows : 0)));
   if (beforeKind == kBeforeFollows) writeEntry(write, before);
   if (afterFollows) writeEntry(write, after);
   frame.slotEntry = written ? after : before;

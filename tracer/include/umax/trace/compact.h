@@ -73,9 +73,9 @@ enum MoveShape : int {
 
 /// A kStore record's previous entry (flag bits 1-2).
 enum StoreBefore : int {
-  kBeforeEmpty = 0,     ///< the slot was empty (all zero)
-  kBeforeKnown = 1,     ///< it held the call's slotEntry
-  kBeforeFollows = 2,   ///< it held something else, which follows
+  kBeforeEmpty = 0,    ///< the slot was empty (all zero)
+  kBeforeKnown = 1,    ///< it held the call's slotEntry
+  kBeforeFollows = 2,  ///< it held something else, which follows
 };
 
 // ---- predictions ------------------------------------------------------------
@@ -117,13 +117,14 @@ template <bool withKeys = true>
   call.depth = move.remaining;
   if constexpr (!withKeys) return true;
   const std::array<int8_t, kKeyTableSize>& keys = standardKeyTable();
-  const int arriving = (move.piece & (kColourMask | kTypeMask)) | ((move.flags & kMovePromotion) ? kQueen : 0);
+  const int arriving =
+      (move.piece & (kColourMask | kTypeMask)) | ((move.flags & kMovePromotion) ? kQueen : 0);
   call.hashKey = node.hashKey + hashChange(keys, kKeySalt, move.from, move.to, move.captureSquare, move.piece,
                                            move.victim, arriving);
-  call.hashLock = node.hashLock +
-                  hashChange(keys, kLockSalt, move.from, move.to, move.captureSquare, move.piece, move.victim,
-                             arriving) +
-                  static_cast<uint32_t>(move.rookFrom - kNoSquare);
+  call.hashLock =
+      node.hashLock +
+      hashChange(keys, kLockSalt, move.from, move.to, move.captureSquare, move.piece, move.victim, arriving) +
+      static_cast<uint32_t>(move.rookFrom - kNoSquare);
   return true;
 }
 
@@ -133,7 +134,8 @@ template <bool withKeys = true>
 [[gnu::always_inline]] inline bool sameCall(const NodeCall& call, const NodeCall& predicted) {
   return call.side == predicted.side && call.alpha == predicted.alpha && call.beta == predicted.beta &&
          (!withKeys || (call.hashKey == predicted.hashKey && call.hashLock == predicted.hashLock)) &&
-         call.epSquare == predicted.epSquare && call.lastTo == predicted.lastTo && call.depth == predicted.depth;
+         call.epSquare == predicted.epSquare && call.lastTo == predicted.lastTo &&
+         call.depth == predicted.depth;
 }
 
 /// The shape of a move (MoveShape), kExplicitMove for flags of no usual shape.
@@ -158,15 +160,18 @@ template <bool withKeys = true>
 /// piece and victim (the board's): flags, capture square H (engine.cpp
 /// Step 6), castling corner G and passed square F (Step 7), and the reply's
 /// depth h (Step 10).
-[[gnu::always_inline]] inline MoveRecord shapedMove(int shape, bool sneaked, int from, int to, const Frame& frame) {
-  static constexpr uint8_t kFlagsOf[5] = {0, kMoveEnPassant, kMoveCastling | kMoveHasF, kMoveHasF, kMovePromotion};
+[[gnu::always_inline]] inline MoveRecord shapedMove(int shape, bool sneaked, int from, int to,
+                                                    const Frame& frame) {
+  static constexpr uint8_t kFlagsOf[5] = {0, kMoveEnPassant, kMoveCastling | kMoveHasF, kMoveHasF,
+                                          kMovePromotion};
   MoveRecord move;
   move.flags = static_cast<uint8_t>(kFlagsOf[shape] | (sneaked ? kMoveSneaked : 0));
   move.from = from;
   move.to = to;
   move.captureSquare = shape == kEnPassantMove ? to ^ kRowStep : to;
   // The corner on the king's side of the step: the h-file going right, the a-file going left.
-  move.rookFrom = shape == kCastlingMove ? (to > from ? from | kFileMask : (from | kFileMask) - kFileMask) : kNoSquare;
+  move.rookFrom =
+      shape == kCastlingMove ? (to > from ? from | kFileMask : (from | kFileMask) - kFileMask) : kNoSquare;
   move.rookTo = (shape == kCastlingMove || shape == kDoubleStepMove) ? (from + to) / 2 : kNoSquare;
   move.remaining = frame.draft - (to != frame.call.lastTo);
   return move;
@@ -196,7 +201,8 @@ struct BestMoveValues {
 
 /// The best move Step 16 records after the last move.
 [[gnu::always_inline]] inline BestMoveValues predictedBestMove(const Frame& frame) {
-  return {frame.lastScore, frame.move.from, asSignedChar(frame.move.to | (kNotCastlingBit & frame.move.rookFrom))};
+  return {frame.lastScore, frame.move.from,
+          asSignedChar(frame.move.to | (kNotCastlingBit & frame.move.rookFrom))};
 }
 
 /// What a call returns (Step 19), as a kReturn record holds it.
@@ -213,9 +219,11 @@ struct ReturnValues {
 [[gnu::always_inline]] inline ReturnValues predictedReturn(const Frame& frame) {
   if (frame.probe.endsNode) {  // what SearchObserver::onEnter passes on (engine.cpp)
     const HashEntry& entry = frame.probeEntry;
-    return {entry.score, asSignedChar(entry.from & ~(kLowerBoundBit | kUpperBoundBit)), entry.to, entry.draft};
+    return {entry.score, asSignedChar(entry.from & ~(kLowerBoundBit | kUpperBoundBit)), entry.to,
+            entry.draft};
   }
-  return {frame.best, asSignedChar(frame.bestFrom), asSignedChar(frame.bestTo), asSignedChar(frame.draft + 1)};
+  return {frame.best, asSignedChar(frame.bestFrom), asSignedChar(frame.bestTo),
+          asSignedChar(frame.draft + 1)};
 }
 
 /// The entry Step 18 writes for the call `frame` (after its mate-draft
