@@ -588,3 +588,38 @@ TEST_CASE("a value the state does not predict is written out and read back as it
         6);  // the move, the reply, the score, the best move, the store, the return
   CHECK(spelled.previousEntries == 1);
 }
+
+TEST_CASE("the predictions wrap a damaged trace's extreme values instead of overflowing", "[trace]") {
+  // Values no search produces, as a made-up or damaged file may hold them
+  // (the sanitized suite would stop at a signed overflow).
+  Frame parent;
+  parent.call.side = kWhite;
+  parent.call.alpha = INT32_MIN;
+  parent.call.beta = INT32_MIN;
+  parent.call.eval = INT32_MIN;
+  parent.best = INT32_MIN;
+  parent.moveOnBoard = true;
+  parent.move.from = 100;
+  parent.move.to = 68;
+  parent.move.captureSquare = 68;
+  parent.move.rookFrom = kNoSquare;
+  parent.move.rookTo = kNoSquare;
+  NodeCall reply;
+  REQUIRE(predictChild(parent, reply));
+  CHECK(reply.alpha == INT32_MIN);  // -INT32_MIN wraps to itself; beta > eval is false
+  CHECK(reply.beta == INT32_MIN);
+  CHECK(reply.eval == INT32_MIN);
+  parent.childScore = INT32_MIN;
+  parent.call.eval = 0;
+  CHECK(predictedScore(parent) == INT32_MIN);  // -INT32_MIN wraps; it is not > 0
+  CHECK(wrappingSum(INT32_MAX, 1) == INT32_MIN);
+  // Every value a search produces is left alone.
+  parent.call.alpha = -80000;
+  parent.call.beta = 80000;
+  parent.call.eval = 35;
+  parent.best = 120;
+  REQUIRE(predictChild(parent, reply));
+  CHECK(reply.alpha == -80001);
+  CHECK(reply.beta == -120);
+  CHECK(reply.eval == -35);
+}

@@ -43,7 +43,7 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
         } else if (!predictChild(stack.back(), call)) {
           read.fail("a call without a move");
         }
-        call.eval += static_cast<int>(read.int32());
+        call.eval = wrappingSum(call.eval, read.int32());
         break;
       }
       case EventKind::kProbe: {

@@ -181,7 +181,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       }
       stack_.back().childScore = event.best;
       if (stack_.back().mateProbe) {
-        stack_.back().best = -event.best / 2;
+        stack_.back().best = wrappingNegation(event.best) / 2;  // (a damaged trace's INT_MIN wraps)
         stack_.back().mateProbe = false;
       }
       break;

@@ -250,7 +250,7 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
   }
   if (known) [[likely]] {
     write.u8(recordTag(EventKind::kCall, 0));
-    write.zigzag(call.eval - predicted.eval);
+    write.zigzag(wrappingDifference(call.eval, predicted.eval));
   } else {
     write.u8(recordTag(EventKind::kCall, kExplicitValues | (call.side == kBlack ? kExplicitCallBlack : 0)));
     writeCallArguments(write, call);

@@ -45,6 +45,7 @@
 
 #include "umax/engine.h"
 #include "umax/trace/format.h"
+#include "umax/trace/records.h"
 #include "umax/trace/state.h"
 
 namespace umax::trace {
@@ -109,9 +110,9 @@ template <bool withKeys = true>
   }
   if (!parent.moveOnBoard) return false;
   const MoveRecord& move = parent.move;
-  call.alpha = -node.beta - (node.beta > node.eval);
-  call.beta = parent.best > node.alpha ? -parent.best : -node.alpha;
-  call.eval = -node.eval;  // the record holds the rest: minus the move's gain
+  call.alpha = wrappingDifference(wrappingNegation(node.beta), node.beta > node.eval);
+  call.beta = wrappingNegation(parent.best > node.alpha ? parent.best : node.alpha);
+  call.eval = wrappingNegation(node.eval);  // the record holds the rest: minus the move's gain
   call.epSquare = move.rookTo;
   call.lastTo = move.to;
   call.depth = move.remaining;
@@ -187,8 +188,8 @@ template <bool withKeys = true>
 /// A move's score after its reply returned: the reply's score turned round,
 /// less the delayed-gain penalty (engine.cpp Step 12).
 [[gnu::always_inline]] inline int predictedScore(const Frame& frame) {
-  const int score = -frame.childScore;
-  return score - (score > frame.call.eval);
+  const int score = wrappingNegation(frame.childScore);
+  return wrappingDifference(score, score > frame.call.eval);
 }
 
 /// A new best move (Step 16): the last move's score and squares, its to-square
