@@ -83,8 +83,7 @@ std::vector<uint8_t> repaired(const uint8_t* data, size_t size) {
     readHeader(file.data(), file.size(), header);
     RecordDecoder decoder(header);
     while (at < end && count < 100000) {
-      const uint8_t* next =
-          header.version >= 3 ? decoder.decode(at, end, event, 0) : decodeEvent(at, end, event, 0);
+      const uint8_t* next = decoder.decode(at, end, event, 0);
       if (!next) break;
       at = next;
       ++count;

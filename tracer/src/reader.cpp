@@ -108,9 +108,7 @@ void TraceReader::scanChunks(uint64_t start) {
       uint32_t whole = 0;
       if (rebuild) decoder.state().save(rebuiltCheckpoints_.emplace_back());
       while (whole < count) {
-        const uint64_t offset = static_cast<uint64_t>(record - data_);
-        const uint8_t* next =
-            rebuild ? decoder.decode(record, end, event, offset) : decodeEvent(record, end, event, offset);
+        const uint8_t* next = decoder.decode(record, end, event, static_cast<uint64_t>(record - data_));
         if (!next) break;
         record = next;
         ++whole;
@@ -207,19 +205,9 @@ std::size_t TraceReader::chunkOf(uint64_t index) const {
 void TraceReader::decodeChunk(std::size_t chunk, std::vector<Event>& out) const {
   const ChunkInfo& info = chunks_.at(chunk);
   checkChunk(chunk);
-  if (header_.version < 3) {  // records that stand alone
-    out.resize(info.events);
-    const uint8_t* at = data_ + info.payloadOffset;
-    const uint8_t* end = at + info.payloadBytes;
-    for (uint32_t index = 0; index < info.events; ++index) {
-      at = decodeEvent(at, end, out[index], static_cast<uint64_t>(at - data_));
-      if (!at) throw TraceError("corrupt trace: a record runs past its chunk", info.offset);
-    }
-    if (at != end) throw TraceError("corrupt trace: bytes left after a chunk's last record", info.offset);
-    return;
-  }
-  // Version 3: from the state at the chunk's start.
   RecordDecoder decoder(header_);
+  if (header_.version < 3) return decodeRecords(chunk, decoder, out);  // records that stand alone
+  // Version 3: from the state at the chunk's start.
   std::size_t size = 0;
   const uint8_t* bytes = checkpoint(chunk, size);
   if (!bytes) throw TraceError("trace has no checkpoint for chunk " + std::to_string(chunk), info.offset);
