@@ -190,6 +190,48 @@ namespace {
 
 int asChar(int value) { return asSignedChar(value); }
 
+/// A field the engine stored just before calling a hook, loaded on its own.
+/// Left alone, the compiler reads neighbouring fields with one wider load
+/// (a whole NodeCall in two 16-byte loads, an entry's X and Y in one 2-byte
+/// load); the processor cannot serve such a load from the narrower stores
+/// still on their way to the cache, and waits for them (a store-forwarding
+/// stall, some 10 to 15 cycles each). The empty asm keeps each load alone.
+template <class T>
+[[gnu::always_inline]] inline T fresh(const T& field) {
+  T value = field;
+  asm("" : "+r"(value));
+  return value;
+}
+
+/// Copies a call field by field (see fresh).
+[[gnu::always_inline]] inline void copyCall(NodeCall& to, const NodeCall& from) {
+  to.side = fresh(from.side);
+  to.alpha = fresh(from.alpha);
+  to.beta = fresh(from.beta);
+  to.eval = fresh(from.eval);
+  to.hashKey = fresh(from.hashKey);
+  to.hashLock = fresh(from.hashLock);
+  to.epSquare = fresh(from.epSquare);
+  to.lastTo = fresh(from.lastTo);
+  to.depth = fresh(from.depth);
+}
+
+/// Copies an entry field by field (see fresh).
+[[gnu::always_inline]] inline void copyEntry(HashEntry& to, const HashEntry& from) {
+  to.lock = fresh(from.lock);
+  to.score = fresh(from.score);
+  to.from = fresh(from.from);
+  to.to = fresh(from.to);
+  to.draft = fresh(from.draft);
+}
+
+/// True if `entry`, which the engine has just stored, holds `expected` (see fresh).
+[[gnu::always_inline]] inline bool holdsFresh(const HashEntry& entry, const HashEntry& expected) {
+  return fresh(entry.lock) == expected.lock && fresh(entry.score) == expected.score &&
+         fresh(entry.from) == expected.from && fresh(entry.to) == expected.to &&
+         fresh(entry.draft) == expected.draft;
+}
+
 /// Fills `record` from a move the search made.
 [[gnu::always_inline]] inline void fillRecord(MoveRecord& record, const Move& move, int remaining,
                                               bool sneaked) {
@@ -225,8 +267,13 @@ Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback p
 }
 
 std::vector<uint8_t> Recorder::checkpoint() const {
+  // A frame that has made no move still holds the last move of an earlier
+  // call at its depth (pushFrame leaves it): the checkpoint has none.
+  std::vector<Frame> frames(frames_.begin(), frames_.begin() + static_cast<std::ptrdiff_t>(depth_));
+  for (Frame& frame : frames)
+    if (frame.movesMade == 0) frame.move = MoveRecord{};
   std::vector<uint8_t> bytes;
-  saveCheckpoint(engine_.position().board, frames_.data(), depth_, writer_.events(), nodes_, calls_, bytes);
+  saveCheckpoint(engine_.position().board, frames.data(), depth_, writer_.events(), nodes_, calls_, bytes);
   return bytes;
 }
 
@@ -237,7 +284,7 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
     flushChunk();
 }
 
-[[gnu::always_inline]] inline void Recorder::recordCall(RecordWriter& write, const NodeCall& call) {
+[[gnu::always_inline]] inline void Recorder::writeCallRecord(RecordWriter& write, const NodeCall& call) {
   // A reply's key and lock are not checked: the reader computes them with the
   // engine's own hashChange from the same move (compact.h, predictChild).
   NodeCall predicted;
@@ -255,39 +302,50 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
     write.u8(recordTag(EventKind::kCall, kExplicitValues | (call.side == kBlack ? kExplicitCallBlack : 0)));
     writeCallArguments(write, call);
   }
+}
+
+// The call becomes the innermost open one.
+[[gnu::always_inline]] inline void Recorder::pushFrame(const NodeCall& call) {
   if (depth_ == kMaxStack) [[unlikely]]
     throw std::runtime_error("the search is too deep to record");
   // Field by field: `frame = Frame{}` compiles to a slow `rep stos` here.
+  // The probe's fields follow at once (recordProbe, or onProbe before a chunk
+  // can end), and the move is cleared only when a checkpoint needs it
+  // (checkpoint(): a frame that made no move yet has none).
   Frame& frame = frames_[depth_];
-  frame.call = call;
+  copyCall(frame.call, call);
   frame.callEvent = writer_.events();
   frame.nodeNumber = 0;
   frame.ply = static_cast<int>(depth_);
-  frame.probe = ProbeReport{};
-  frame.probeEntry = HashEntry{};
-  frame.probed = false;
   frame.draft = frame.best = frame.bestFrom = frame.bestTo = 0;
-  frame.move = MoveRecord{};
   frame.moveOnBoard = false;
   frame.lastScore = frame.movesMade = 0;
   frame.cutoff = frame.mateProbe = false;
-  frame.slotEntry = HashEntry{};
   frame.childScore = 0;
   top_ = &frame;
   ++depth_;
   ++calls_;
 }
 
-[[gnu::always_inline]] inline void Recorder::recordProbe(RecordWriter& write, const ProbeReport& report,
-                                                         const HashEntry& entry) {
+[[gnu::always_inline]] inline void Recorder::writeProbeRecord(RecordWriter& write, const ProbeReport& report,
+                                                              const HashEntry& entry) {
   const bool usualCount = report.slotsProbed == (report.outcome == ProbeOutcome::kFull ? kProbeSlots : 1);
   write.u8(recordTag(EventKind::kProbe, probeBits(report) | (usualCount ? kUsualSlotCount : 0)));
   if (!usualCount) write.u8(report.slotsProbed);
+  if (report.outcome == ProbeOutcome::kHit) writeEntryContents(write, entry);
+}
+
+[[gnu::always_inline]] inline void Recorder::recordProbe(RecordWriter& write, const ProbeReport& report,
+                                                         const HashEntry& entry) {
+  writeProbeRecord(write, report, entry);
   Frame& frame = *top_;
   frame.probed = true;
-  frame.probe = report;
+  frame.probe.firstSlot = fresh(report.firstSlot);
+  frame.probe.slot = fresh(report.slot);
+  frame.probe.slotsProbed = fresh(report.slotsProbed);
+  frame.probe.outcome = fresh(report.outcome);
+  frame.probe.endsNode = fresh(report.endsNode);
   if (report.outcome == ProbeOutcome::kHit) {  // Steps 1 and 2
-    writeEntryContents(write, entry);
     // What a reader decodes: the record leaves out the lock (it is the
     // call's Z), and a miss keeps the empty entry, not the slot's leftovers.
     frame.probeEntry = entry;
@@ -297,8 +355,9 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
     frame.bestFrom = entry.from & ~kOffBoard;
     frame.bestTo = frame.draft ? asChar(entry.to) : 0;
     frame.slotEntry = entry;  // its lock is the call's Z
+  } else {                    // a miss leaves draft, X and Y at 0, as the frame began
+    frame.probeEntry = frame.slotEntry = HashEntry{};
   }
-  // A miss leaves draft, X and Y at 0, as the frame began.
 }
 
 [[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write) {
@@ -343,7 +402,8 @@ void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
 // record), so the two ways write the same file.
 void Recorder::onCall(const NodeCall& call) {
   RecordWriter write{writer_.cursor()};
-  recordCall(write, call);
+  writeCallRecord(write, call);
+  pushFrame(call);
   writer_.commit(write.at);
 }
 
@@ -365,10 +425,12 @@ void Recorder::onNodeCounted(int) {
 // SearchObserver::onEnter passes them on, which is what the reader predicts
 // (predictedReturn): the kReturn record is its tag alone.
 void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry, int) {
+  if (report.endsNode && depth_ != 0) return recordHashCutoff(call, report, entry);
   RecordWriter write{writer_.cursor()};
-  recordCall(write, call);
+  writeCallRecord(write, call);
+  pushFrame(call);
   recordProbe(write, report, entry);
-  if (report.endsNode) {
+  if (report.endsNode) {  // at the root
     write.u8(recordTag(EventKind::kReturn, 0));
     popFrame(entry.score);
     endRecord(write.at, 3);
@@ -379,13 +441,34 @@ void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const Ha
   if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
 }
 
+// A call that the hash probe ends at once (Step 2) leaves no open frame:
+// its three records are written without one, and the parent gets its score
+// as popFrame gives it. (The frame would be pushed and popped again before
+// a chunk could end, so no checkpoint ever holds it.)
+void Recorder::recordHashCutoff(const NodeCall& call, const ProbeReport& report, const HashEntry& entry) {
+  RecordWriter write{writer_.cursor()};
+  writeCallRecord(write, call);
+  if (depth_ == kMaxStack) [[unlikely]]
+    throw std::runtime_error("the search is too deep to record");
+  ++calls_;
+  writeProbeRecord(write, report, entry);
+  write.u8(recordTag(EventKind::kReturn, 0));  // the entry's values: predictedReturn
+  Frame& parent = *top_;
+  parent.childScore = entry.score;
+  if (parent.mateProbe) {  // the stalemate probe's answer
+    parent.best = -entry.score / 2;
+    parent.mateProbe = false;
+  }
+  endRecord(write.at, 3);
+}
+
 void Recorder::onIteration(int draft) {  // Step 4
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
   if (depth_ == 1) rootDraft_ = draft;
   Frame& frame = *top_;
   if (draft != frame.draft + 1) [[unlikely]]
-    throw std::logic_error("trace recorder: an iteration's draft does not go up by one");
+    failed("an iteration's draft does not go up by one");
   frame.draft = draft;
   frame.bestTo = asChar(frame.bestTo | (kSneakBit & (frame.bestTo >> 4)));
   frame.best = draft > 1 ? -kInfinity : frame.call.eval;
@@ -406,12 +489,38 @@ void Recorder::onCutoff(int best) {  // Step 9
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kCutoff, 0));  // the score is the node's best: no field
   if (best != top_->best) [[unlikely]]
-    throw std::logic_error("trace recorder: a cutoff with another score than the node's best");
+    failed("a cutoff with another score than the node's best");
   top_->cutoff = true;
   endRecord(write.at);
 }
 
 void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // Step 11
+  Frame& frame = *top_;
+  // Most moves are plain: no special square, no promotion, the usual depth.
+  // They are told apart in a few comparisons; the rest take the general way.
+  const bool promotes = move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare);
+  if (move.captureSquare != move.to || move.rookFrom != kNoSquare || move.passedSquare != kNoSquare ||
+      promotes || remaining != frame.draft - (move.to != frame.call.lastTo)) [[unlikely]]
+    return recordShapedMove(move, remaining, sneaked);
+  MoveRecord& record = frame.move;
+  record.flags = sneaked ? kMoveSneaked : 0;
+  record.from = move.from;
+  record.to = record.captureSquare = move.to;
+  record.piece = move.piece;
+  record.victim = move.victim;
+  record.rookFrom = record.rookTo = kNoSquare;
+  record.remaining = remaining;
+  frame.moveOnBoard = true;
+  ++frame.movesMade;
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kMoveMade, (kPlainMove << 1) | (sneaked ? 1 : 0)));
+  write.u8(move.from);
+  write.u8(move.to);
+  endRecord(write.at);
+}
+
+// A move of another shape than a plain one, or an unusual one.
+void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked) {
   RecordWriter write{writer_.cursor()};
   Frame& frame = *top_;
   fillRecord(frame.move, move, remaining, sneaked);
@@ -475,22 +584,35 @@ void Recorder::onMateProbe() {  // Step 17
 }
 
 void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) {
-  RecordWriter write{writer_.cursor()};  // Step 18
-  Frame& frame = *top_;
+  Frame& frame = *top_;  // Step 18
   if (slot != frame.probe.slot) [[unlikely]]
-    throw std::logic_error("trace recorder: a store to another slot than the probe's");
+    failed("a store to another slot than the probe's");
   if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
   const int beforeKind = isEmptyEntry(before)                 ? kBeforeEmpty
                          : sameEntry(before, frame.slotEntry) ? kBeforeKnown
                                                               : kBeforeFollows;
-  const bool afterFollows = written && !sameEntry(after, predictedStore(frame));
+  const bool afterFollows = written && !holdsFresh(after, predictedStore(frame));
+  if (beforeKind == kBeforeFollows || afterFollows) [[unlikely]]
+    return recordStoreWithEntries(before, after, written, beforeKind, afterFollows);
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
+  copyEntry(frame.slotEntry, written ? after : before);
+  endRecord(write.at);
+}
+
+// A store whose previous entry or new entry the reader cannot know.
+void Recorder::recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
+                                      int beforeKind, bool afterFollows) {
+  RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kStore,
                      (written ? 1 : 0) | beforeKind << 1 | (afterFollows ? kStoreAfterFollows : 0)));
   if (beforeKind == kBeforeFollows) writeEntry(write, before);
   if (afterFollows) writeEntry(write, after);
-  frame.slotEntry = written ? after : before;
+  top_->slotEntry = written ? after : before;
   endRecord(write.at);
 }
+
+void Recorder::failed(const char* what) { throw std::logic_error(std::string("trace recorder: ") + what); }
 
 // ---- recording a think -----------------------------------------------------
 

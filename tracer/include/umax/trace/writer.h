@@ -152,10 +152,18 @@ class Recorder final : public SearchObserver {
   std::vector<uint8_t> checkpoint() const;
 
  private:
-  void recordCall(RecordWriter& write, const NodeCall& call);
+  void writeCallRecord(RecordWriter& write, const NodeCall& call);
+  void pushFrame(const NodeCall& call);
+  void writeProbeRecord(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
+  [[gnu::noinline]] void recordHashCutoff(const NodeCall& call, const ProbeReport& report,
+                                          const HashEntry& entry);
   void recordProbe(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
   void recordNode(RecordWriter& write);
   void popFrame(int score);
+  [[gnu::noinline]] void recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
+                                                int beforeKind, bool afterFollows);
+  [[noreturn, gnu::noinline, gnu::cold]] static void failed(const char* what);
+  [[gnu::noinline]] void recordShapedMove(const Move& move, int remaining, bool sneaked);
   void endRecord(uint8_t* end, uint32_t events = 1);
   void flushChunk();
 
