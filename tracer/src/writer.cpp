@@ -190,48 +190,6 @@ namespace {
 
 int asChar(int value) { return asSignedChar(value); }
 
-/// A field the engine stored just before calling a hook, loaded on its own.
-/// Left alone, the compiler reads neighbouring fields with one wider load
-/// (a whole NodeCall in two 16-byte loads, an entry's X and Y in one 2-byte
-/// load); the processor cannot serve such a load from the narrower stores
-/// still on their way to the cache, and waits for them (a store-forwarding
-/// stall, some 10 to 15 cycles each). The empty asm keeps each load alone.
-template <class T>
-[[gnu::always_inline]] inline T fresh(const T& field) {
-  T value = field;
-  asm("" : "+r"(value));
-  return value;
-}
-
-/// Copies a call field by field (see fresh).
-[[gnu::always_inline]] inline void copyCall(NodeCall& to, const NodeCall& from) {
-  to.side = fresh(from.side);
-  to.alpha = fresh(from.alpha);
-  to.beta = fresh(from.beta);
-  to.eval = fresh(from.eval);
-  to.hashKey = fresh(from.hashKey);
-  to.hashLock = fresh(from.hashLock);
-  to.epSquare = fresh(from.epSquare);
-  to.lastTo = fresh(from.lastTo);
-  to.depth = fresh(from.depth);
-}
-
-/// Copies an entry field by field (see fresh).
-[[gnu::always_inline]] inline void copyEntry(HashEntry& to, const HashEntry& from) {
-  to.lock = fresh(from.lock);
-  to.score = fresh(from.score);
-  to.from = fresh(from.from);
-  to.to = fresh(from.to);
-  to.draft = fresh(from.draft);
-}
-
-/// True if `entry`, which the engine has just stored, holds `expected` (see fresh).
-[[gnu::always_inline]] inline bool holdsFresh(const HashEntry& entry, const HashEntry& expected) {
-  return fresh(entry.lock) == expected.lock && fresh(entry.score) == expected.score &&
-         fresh(entry.from) == expected.from && fresh(entry.to) == expected.to &&
-         fresh(entry.draft) == expected.draft;
-}
-
 /// Fills `record` from a move the search made.
 [[gnu::always_inline]] inline void fillRecord(MoveRecord& record, const Move& move, int remaining,
                                               bool sneaked) {
@@ -313,7 +271,7 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
   // can end), and the move is cleared only when a checkpoint needs it
   // (checkpoint(): a frame that made no move yet has none).
   Frame& frame = frames_[depth_];
-  copyCall(frame.call, call);
+  frame.call = call;
   frame.callEvent = writer_.events();
   frame.nodeNumber = 0;
   frame.ply = static_cast<int>(depth_);
@@ -340,11 +298,7 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
   writeProbeRecord(write, report, entry);
   Frame& frame = *top_;
   frame.probed = true;
-  frame.probe.firstSlot = fresh(report.firstSlot);
-  frame.probe.slot = fresh(report.slot);
-  frame.probe.slotsProbed = fresh(report.slotsProbed);
-  frame.probe.outcome = fresh(report.outcome);
-  frame.probe.endsNode = fresh(report.endsNode);
+  frame.probe = report;
   if (report.outcome == ProbeOutcome::kHit) {  // Steps 1 and 2
     // What a reader decodes: the record leaves out the lock (it is the
     // call's Z), and a miss keeps the empty entry, not the slot's leftovers.
@@ -591,12 +545,12 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   const int beforeKind = isEmptyEntry(before)                 ? kBeforeEmpty
                          : sameEntry(before, frame.slotEntry) ? kBeforeKnown
                                                               : kBeforeFollows;
-  const bool afterFollows = written && !holdsFresh(after, predictedStore(frame));
+  const bool afterFollows = written && !sameEntry(after, predictedStore(frame));
   if (beforeKind == kBeforeFollows || afterFollows) [[unlikely]]
     return recordStoreWithEntries(before, after, written, beforeKind, afterFollows);
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
-  copyEntry(frame.slotEntry, written ? after : before);
+  frame.slotEntry = written ? after : before;
   endRecord(write.at);
 }
 
