@@ -246,20 +246,26 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
   // A reply's key and lock are not checked: the reader computes them with the
   // engine's own hashChange from the same move (compact.h, predictChild).
   NodeCall predicted;
-  bool known = false;
-  if (depth_ == 0) {  // the root: the header's call, once
-    predicted = writer_.root();
-    known = writer_.events() == 0 && sameCall(call, predicted);
-  } else {
-    known = predictChild<false>(*top_, predicted) && sameCall<false>(call, predicted);
+  if (depth_ == 0 || !predictChild<false>(*top_, predicted) || !sameCall<false>(call, predicted))
+      [[unlikely]] {
+    write.at = writeUnpredictedCall(write.at, call);
+    return;
   }
-  if (known) [[likely]] {
+  write.u8(recordTag(EventKind::kCall, 0));
+  write.zigzag(wrappingDifference(call.eval, predicted.eval));
+}
+
+// The root's call (the header's, once) or a call no parent predicts.
+uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
+  RecordWriter write{at};
+  if (depth_ == 0 && writer_.events() == 0 && sameCall(call, writer_.root())) {
     write.u8(recordTag(EventKind::kCall, 0));
-    write.zigzag(wrappingDifference(call.eval, predicted.eval));
-  } else {
-    write.u8(recordTag(EventKind::kCall, kExplicitValues | (call.side == kBlack ? kExplicitCallBlack : 0)));
-    writeCallArguments(write, call);
+    write.zigzag(wrappingDifference(call.eval, writer_.root().eval));
+    return write.at;
   }
+  write.u8(recordTag(EventKind::kCall, kExplicitValues | (call.side == kBlack ? kExplicitCallBlack : 0)));
+  writeCallArguments(write, call);
+  return write.at;
 }
 
 // The call becomes the innermost open one.

@@ -153,6 +153,7 @@ class Recorder final : public SearchObserver {
 
  private:
   void writeCallRecord(RecordWriter& write, const NodeCall& call);
+  [[gnu::noinline]] uint8_t* writeUnpredictedCall(uint8_t* at, const NodeCall& call);
   void pushFrame(const NodeCall& call);
   void writeProbeRecord(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
   [[gnu::noinline]] void recordHashCutoff(const NodeCall& call, const ProbeReport& report,
