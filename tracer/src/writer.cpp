@@ -316,7 +316,9 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
     frame.bestTo = frame.draft ? asChar(entry.to) : 0;
     frame.slotEntry = entry;  // its lock is the call's Z
   } else {                    // a miss leaves draft, X and Y at 0, as the frame began
-    frame.probeEntry = frame.slotEntry = HashEntry{};
+    // Two separate stores: `a = b = {}` would read b back before its stores are done.
+    frame.probeEntry = HashEntry{};
+    frame.slotEntry = HashEntry{};
   }
 }
 
