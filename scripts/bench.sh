@@ -22,7 +22,8 @@ echo "== 1. readable vs minimal (umax-bench)"
 "$bin/umax-bench"
 echo
 echo "== 2. tracing (umax-trace-bench)"
-"$bin/umax-trace-bench" --nodes 1000000 --rounds 1
+# Each side of a ratio is the fastest of three runs: a run the machine interrupted does not count.
+"$bin/umax-trace-bench" --nodes 1000000 --rounds 3
 if [[ -x "$bin/umax-viz" ]]; then
   echo
   echo "== 3. visualizer (umax-viz --bench 600) on the 9.2M-node trace after 1. e4"
