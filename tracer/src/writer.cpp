@@ -331,12 +331,15 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
 [[gnu::always_inline]] inline void Recorder::popFrame(int score) {
   --depth_;
   top_ = depth_ ? &frames_[depth_ - 1] : nullptr;
-  if (top_) {
-    top_->childScore = score;
-    if (top_->mateProbe) {  // the stalemate probe's answer
-      top_->best = -score / 2;
-      top_->mateProbe = false;
-    }
+  if (top_) takeChildScore(*top_, score);
+}
+
+// A call below `parent` returned `score`.
+[[gnu::always_inline]] inline void Recorder::takeChildScore(Frame& parent, int score) {
+  parent.childScore = score;
+  if (parent.mateProbe) {  // the stalemate probe's answer
+    parent.best = -score / 2;
+    parent.mateProbe = false;
   }
 }
 
@@ -415,12 +418,7 @@ void Recorder::recordHashCutoff(const NodeCall& call, const ProbeReport& report,
   ++calls_;
   writeProbeRecord(write, report, entry);
   write.u8(recordTag(EventKind::kReturn, 0));  // the entry's values: predictedReturn
-  Frame& parent = *top_;
-  parent.childScore = entry.score;
-  if (parent.mateProbe) {  // the stalemate probe's answer
-    parent.best = -entry.score / 2;
-    parent.mateProbe = false;
-  }
+  takeChildScore(*top_, entry.score);
   endRecord(write.at, 3);
 }
 
@@ -554,11 +552,11 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
                          : sameEntry(before, frame.slotEntry) ? kBeforeKnown
                                                               : kBeforeFollows;
   const bool afterFollows = written && !sameEntry(after, predictedStore(frame));
+  frame.slotEntry = written ? after : before;
   if (beforeKind == kBeforeFollows || afterFollows) [[unlikely]]
     return recordStoreWithEntries(before, after, written, beforeKind, afterFollows);
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
-  frame.slotEntry = written ? after : before;
   endRecord(write.at);
 }
 
@@ -570,7 +568,6 @@ void Recorder::recordStoreWithEntries(const HashEntry& before, const HashEntry& 
                      (written ? 1 : 0) | beforeKind << 1 | (afterFollows ? kStoreAfterFollows : 0)));
   if (beforeKind == kBeforeFollows) writeEntry(write, before);
   if (afterFollows) writeEntry(write, after);
-  top_->slotEntry = written ? after : before;
   endRecord(write.at);
 }
 

@@ -161,6 +161,7 @@ class Recorder final : public SearchObserver {
   void recordProbe(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
   void recordNode(RecordWriter& write);
   void popFrame(int score);
+  void takeChildScore(Frame& parent, int score);
   [[gnu::noinline]] void recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
                                                 int beforeKind, bool afterFollows);
   [[noreturn, gnu::noinline, gnu::cold]] static void failed(const char* what);
