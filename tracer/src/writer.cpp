@@ -459,9 +459,10 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
   // Most moves are plain: no special square, no promotion, the usual depth.
   // They are told apart in a few comparisons; the rest take the general way.
   const bool promotes = move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare);
-  if (move.captureSquare != move.to || move.rookFrom != kNoSquare || move.passedSquare != kNoSquare ||
-      promotes || remaining != frame.draft - (move.to != frame.call.lastTo)) [[unlikely]]
-    return recordShapedMove(move, remaining, sneaked);
+  const bool usual = move.captureSquare == move.to && move.rookFrom == kNoSquare && !promotes &&
+                     remaining == frame.draft - (move.to != frame.call.lastTo);
+  if (!usual || move.passedSquare != kNoSquare) [[unlikely]]
+    return recordShapedMove(move, remaining, sneaked, usual);
   MoveRecord& record = frame.move;
   record.flags = sneaked ? kMoveSneaked : 0;
   record.from = move.from;
@@ -479,10 +480,31 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
   endRecord(write.at);
 }
 
-// A move of another shape than a plain one, or an unusual one.
-void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked) {
+// A move of another shape than a plain one, or an unusual one. Most of
+// them are a pawn's double step (F is the square between x and y): those
+// are told apart first, in a few comparisons (onMoveMade has ruled out an
+// e.p. capture, a castling and a promotion when only F was off).
+void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, bool onlyF) {
   RecordWriter write{writer_.cursor()};
   Frame& frame = *top_;
+  if (onlyF && move.passedSquare == (move.from + move.to) / 2) [[likely]] {
+    MoveRecord& record = frame.move;
+    record.flags = static_cast<uint8_t>(kMoveHasF | (sneaked ? kMoveSneaked : 0));
+    record.from = move.from;
+    record.to = record.captureSquare = move.to;
+    record.piece = move.piece;
+    record.victim = move.victim;
+    record.rookFrom = kNoSquare;
+    record.rookTo = move.passedSquare;
+    record.remaining = remaining;
+    write.u8(recordTag(EventKind::kMoveMade, (kDoubleStepMove << 1) | (sneaked ? 1 : 0)));
+    write.u8(move.from);
+    write.u8(move.to);
+    frame.moveOnBoard = true;
+    ++frame.movesMade;
+    endRecord(write.at);
+    return;
+  }
   fillRecord(frame.move, move, remaining, sneaked);
   const int shape = shapeOf(frame.move);
   if (shape != kExplicitMove && isShapedMove(frame.move, shape, frame)) [[likely]] {

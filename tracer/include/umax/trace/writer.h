@@ -165,7 +165,7 @@ class Recorder final : public SearchObserver {
   [[gnu::noinline]] void recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
                                                 int beforeKind, bool afterFollows);
   [[noreturn, gnu::noinline, gnu::cold]] static void failed(const char* what);
-  [[gnu::noinline]] void recordShapedMove(const Move& move, int remaining, bool sneaked);
+  [[gnu::noinline]] void recordShapedMove(const Move& move, int remaining, bool sneaked, bool onlyF);
   void endRecord(uint8_t* end, uint32_t events = 1);
   void flushChunk();
 
