@@ -38,7 +38,7 @@ class BoardWitness final : public SearchObserver {
   }
   void onNodeCounted(int count) override { recorder_.onNodeCounted(count), keep(); }
   void onIteration(int draft) override { recorder_.onIteration(draft), keep(); }
-  void onKingCapture(const Move& move, bool bad) override { recorder_.onKingCapture(move, bad), keep(); }
+  void onKingCapture(int from, int to, bool bad) override { recorder_.onKingCapture(from, to, bad), keep(); }
   void onCutoff(int best) override { recorder_.onCutoff(best), keep(); }
   void onMoveMade(const Move& move, int remaining, bool sneaked) override {
     recorder_.onMoveMade(move, remaining, sneaked), keep();

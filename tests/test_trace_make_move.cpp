@@ -42,7 +42,7 @@ class MakeMoveWitness final : public SearchObserver {
   void onProbe(const ProbeReport&, const HashEntry&) override { keep(); }
   void onNodeCounted(int) override { keep(); }
   void onIteration(int) override { keep(); }
-  void onKingCapture(const Move&, bool) override { keep(); }
+  void onKingCapture(int, int, bool) override { keep(); }
   void onCutoff(int) override { keep(); }
   void onMoveMade(const Move& move, int remaining, bool sneaked) override {
     const MoveRecord record = recordOf(move, remaining, sneaked);

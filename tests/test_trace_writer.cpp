@@ -62,7 +62,7 @@ class OneHookAtATime final : public SearchObserver {
   }
   void onNodeCounted(int count) override { recorder_.onNodeCounted(count); }
   void onIteration(int draft) override { recorder_.onIteration(draft); }
-  void onKingCapture(const Move& move, bool bad) override { recorder_.onKingCapture(move, bad); }
+  void onKingCapture(int from, int to, bool bad) override { recorder_.onKingCapture(from, to, bad); }
   void onCutoff(int best) override { recorder_.onCutoff(best); }
   void onMoveMade(const Move& move, int remaining, bool sneaked) override {
     recorder_.onMoveMade(move, remaining, sneaked);
@@ -110,11 +110,11 @@ class EventWitness final : public SearchObserver {
     recorder_.onIteration(draft);
     add(EventKind::kIteration).value = draft;
   }
-  void onKingCapture(const Move& move, bool bad) override {
-    recorder_.onKingCapture(move, bad);
+  void onKingCapture(int from, int to, bool bad) override {
+    recorder_.onKingCapture(from, to, bad);
     Event& event = add(EventKind::kKingCapture);
-    event.move.from = move.from;
-    event.move.to = move.to;
+    event.move.from = from;
+    event.move.to = to;
     event.badCastling = bad;
   }
   void onCutoff(int best) override {

@@ -20,9 +20,11 @@
 //   - one line:  `if constexpr (kTraced) observer_->...;` (or `... = ...;`)
 //   - a block:   `if constexpr (kTraced) {` ... with its `}` alone on a line.
 // Nothing else in this file mentions kTraced, except as a template argument.
-// A hook is handed a copy of the move (`Move{move}`): a reference to the
+// onMoveMade is handed a copy of the move (`Move{move}`): a reference to the
 // generator's own move would make the compiler keep that move in memory, not
-// in registers, through the whole traced scan.
+// in registers, through the whole traced scan. onKingCapture gets the two
+// squares alone: a second copy there was merged with the first and built
+// for every move the scan looked at, not only for the moves made.
 //
 // Speed. A few things are not in the original and change only when memory
 // is read, never what the search computes or stores: the prefetches of
@@ -664,7 +666,7 @@ template <bool kTraced>
   int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
   if (capturesKing(gain, move.to, node.passedSquare)) {
     node.best = kInfinity;
-    if constexpr (kTraced) observer_->onKingCapture(Move{move}, gain >= 0);
+    if constexpr (kTraced) observer_->onKingCapture(move.from, move.to, gain >= 0);
   }
   // Step 9. Fail high: the opponent will avoid this position; stop the scan.
   if (node.best >= node.beta) {

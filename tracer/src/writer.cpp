@@ -436,11 +436,11 @@ void Recorder::onIteration(int draft) {  // Step 4
   endRecord(write.at);
 }
 
-void Recorder::onKingCapture(const Move& move, bool badCastling) {  // Step 8
+void Recorder::onKingCapture(int from, int to, bool badCastling) {  // Step 8
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kKingCapture, badCastling ? 1 : 0));
-  write.u8(move.from);
-  write.u8(move.to);
+  write.u8(from);
+  write.u8(to);
   top_->best = kInfinity;
   endRecord(write.at);
 }

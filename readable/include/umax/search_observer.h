@@ -95,9 +95,12 @@ class SearchObserver {
   virtual void onNodeCounted([[maybe_unused]] int nodeCount) {}
   /// kIteration: an iteration to `draft` starts.
   virtual void onIteration([[maybe_unused]] int draft) {}
-  /// kKingCapture: `move` captures the king, or lands on or next to the
-  /// square a castling king passed (`badCastling`).
-  virtual void onKingCapture([[maybe_unused]] const Move& move, [[maybe_unused]] bool badCastling) {}
+  /// kKingCapture: the move `from` -> `to` captures the king, or lands on or
+  /// next to the square a castling king passed (`badCastling`). Its squares
+  /// only: a whole Move here made the traced search copy every move it looks
+  /// at, since the copy for onMoveMade was shared with this rare one.
+  virtual void onKingCapture([[maybe_unused]] int from, [[maybe_unused]] int to,
+                             [[maybe_unused]] bool badCastling) {}
   /// kCutoff: best >= beta, the scan stops.
   virtual void onCutoff([[maybe_unused]] int best) {}
   /// kMoveMade: `move` is on the board; its reply is searched to `remaining`.

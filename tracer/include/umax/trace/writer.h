@@ -138,7 +138,7 @@ class Recorder final : public SearchObserver {
   void onProbe(const ProbeReport& report, const HashEntry& entry) override;
   void onNodeCounted(int nodeCount) override;
   void onIteration(int draft) override;
-  void onKingCapture(const Move& move, bool badCastling) override;
+  void onKingCapture(int from, int to, bool badCastling) override;
   void onCutoff(int best) override;
   void onMoveMade(const Move& move, int remaining, bool sneaked) override;
   void onMoveScored(int score) override;
