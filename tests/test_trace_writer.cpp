@@ -7,6 +7,7 @@
 // the disk space reserved ahead of the writes, given back at the end.
 #include <sys/stat.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
@@ -235,6 +236,65 @@ TEST_CASE("the recorder's onEnter writes the very file its separate hooks write"
     hashCutoffs += event.kind == EventKind::kProbe && event.probe.endsNode;
   });
   CHECK(hashCutoffs > 0);
+}
+
+TEST_CASE("a recorder that works out the returns writes the file the told returns write, stopped or not",
+          "[trace]") {
+  // Returns::kDerived (what recordThink uses: the search skips onReturn) against
+  // Returns::kTold through a witness that passes every hook on, from every
+  // 25th test position (mates, stalemates, promotions, endings) and from a
+  // think stopped at its first progress report (the stop flag is read right
+  // after that node is counted).
+  const auto& positions = testPositions();
+  int compared = 0;
+  int aborted = 0;
+  for (std::size_t index = 0; index < positions.size(); index += 25) {
+    const std::string& fen = positions[index].fen;
+    for (const bool stopped : {false, true}) {
+      CAPTURE(fen, stopped);
+      const long budget = stopped ? 100000 : 3000;
+      std::vector<uint8_t> files[2];
+      ThinkResult results[2];
+      for (const Recorder::Returns returns : {Recorder::Returns::kDerived, Recorder::Returns::kTold}) {
+        const std::string path = scratchFile("returns.trc");
+        Engine& engine = engineAt(fen, "");
+        std::atomic<bool> stop{false};
+        engine.setStopFlag(&stop);
+        TraceWriter writer(path, makeHeader(engine, budget, fen, ""));
+        ProgressCallback raise;
+        if (stopped) raise = [&stop](uint64_t, int) { stop = true; };
+        Recorder recorder(writer, engine, raise, returns);
+        EventWitness witness(recorder);
+        const bool derived = returns == Recorder::Returns::kDerived;
+        CHECK(recorder.wantsReturns() == !derived);
+        const ThinkResult result = derived ? engine.think(budget, recorder) : engine.think(budget, witness);
+        engine.setStopFlag(nullptr);
+        writer.finish(
+            {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+        results[derived ? 0 : 1] = result;
+        files[derived ? 0 : 1] = bytesOf(path);
+        std::remove(path.c_str());
+      }
+      CHECK(results[0].nodes == results[1].nodes);
+      CHECK(results[0].aborted == results[1].aborted);
+      CHECK(!files[0].empty());
+      CHECK(files[0] == files[1]);
+      ++compared;
+      aborted += results[0].aborted;  // a root that finds a mate ends before its first report
+    }
+  }
+  CHECK(compared >= 50);
+  CHECK(aborted >= 10);
+}
+
+TEST_CASE("a recorder that works out the returns refuses a return it is told", "[trace]") {
+  const std::string path = scratchFile("returns-told.trc");
+  Engine& engine = engineAt("", "");
+  TraceWriter writer(path, makeHeader(engine, 1000, "", ""));
+  Recorder recorder(writer, engine, {}, Recorder::Returns::kDerived);
+  OneHookAtATime hooks(recorder);  // asks for every return (wantsReturns() is true) and passes it on
+  CHECK_THROWS_AS(engine.think(1000, hooks), std::logic_error);
+  std::remove(path.c_str());
 }
 
 TEST_CASE("CRC-32C gives the standard check value, in both implementations and split anywhere",

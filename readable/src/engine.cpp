@@ -243,6 +243,7 @@ ThinkResult Engine::think(long budget) { return thinkWith<false>(budget); }
 
 ThinkResult Engine::think(long budget, SearchObserver& observer) {
   observer_ = &observer;
+  tellReturns_ = observer.wantsReturns();
   const ThinkResult result = thinkWith<true>(budget);
   observer_ = nullptr;
   return result;
@@ -796,7 +797,9 @@ template <bool kTraced>
     bestFrom_ = node.bestFrom;
     bestTo_ = node.bestTo & ~kBestToFlags;
   }
-  if constexpr (kTraced) observer_->onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
+  if constexpr (kTraced) {
+    if (tellReturns_) observer_->onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
+  }
   return node.best;
 }
 // [root-report]

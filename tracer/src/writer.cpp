@@ -218,8 +218,12 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
   return record;
 }
 
-Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress)
-    : writer_(writer), engine_(engine), progress_(std::move(progress)), frames_(kMaxStack) {
+Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress, Returns returns)
+    : writer_(writer),
+      engine_(engine),
+      progress_(std::move(progress)),
+      frames_(kMaxStack),
+      returns_(returns) {
   if (writer.version() != kFormatVersion)
     throw std::logic_error("the recorder writes format version " + std::to_string(kFormatVersion) + " only");
 }
@@ -345,6 +349,8 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
 
 // Step 19: the call returns.
 void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
+  if (returns_ == Returns::kDerived && !(top_ && top_->probe.endsNode)) [[unlikely]]
+    failed("told a return it works out itself (Returns::kDerived)");
   RecordWriter write{writer_.cursor()};
   const ReturnValues predicted = predictedReturn(*top_);
   if (score == predicted.score && asSignedChar(bestFrom) == predicted.from &&
@@ -575,10 +581,33 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
                                                               : kBeforeFollows;
   const bool afterFollows = written && !sameEntry(after, predictedStore(frame));
   frame.slotEntry = written ? after : before;
-  if (beforeKind == kBeforeFollows || afterFollows) [[unlikely]]
-    return recordStoreWithEntries(before, after, written, beforeKind, afterFollows);
+  if (beforeKind == kBeforeFollows || afterFollows) [[unlikely]] {
+    recordStoreWithEntries(before, after, written, beforeKind, afterFollows);
+  } else {
+    RecordWriter write{writer_.cursor()};
+    write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
+    endRecord(write.at);
+  }
+  if (returns_ == Returns::kDerived && !iterationFollows(frame)) recordDerivedReturn(frame);
+}
+
+// Step 4's loop condition after the iteration to frame.draft (engine.cpp):
+// `d++ < n`, or at the root of a think, nodes left in the budget and
+// another iteration allowed.
+bool Recorder::iterationFollows(const Frame& frame) const {
+  return frame.draft < frame.call.depth ||
+         (frame.call.lastTo == kThinkMarker && engine_.nodeCount() < kNodeLimit &&
+          frame.draft + 1 < kMaxIteration);
+}
+
+// Step 19 after the last store: the call returns its best score and move
+// and the loop counter one past its draft, just what predictedReturn gives,
+// so the record is its tag alone. Its own record after the store's, as the
+// search's onReturn would write it: a chunk ends at the same place.
+void Recorder::recordDerivedReturn(const Frame& frame) {
   RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
+  write.u8(recordTag(EventKind::kReturn, 0));
+  popFrame(frame.best);
   endRecord(write.at);
 }
 
@@ -620,7 +649,7 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
                         const std::string& moves, ProgressCallback progress, TraceWriter::Threads threads) {
   TraceWriter writer(path, makeHeader(engine, budget, fen, moves), threads);
-  Recorder recorder(writer, engine, std::move(progress));
+  Recorder recorder(writer, engine, std::move(progress), Recorder::Returns::kDerived);
   const ThinkResult result = engine.think(budget, recorder);
   writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
   return result;

@@ -333,6 +333,7 @@ class Engine {
   int8_t epChar_ = 0;                            // micro-Max: O
   int side_ = kWhite;                            // micro-Max: main()'s k
   SearchObserver* observer_ = nullptr;           // receives the events of a traced think
+  bool tellReturns_ = true;                      // observer_->wantsReturns()
   const std::atomic<bool>* stopFlag_ = nullptr;  // the caller's flag (setStopFlag)
   const std::atomic<bool>* stop_;                // the flag the search reads: never null
   IterationListener iterationListener_;          // told after each root iteration

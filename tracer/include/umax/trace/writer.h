@@ -128,9 +128,16 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked);
 /// are called while the engine's board is in the state they describe.
 class Recorder final : public SearchObserver {
  public:
+  /// Where the kReturn records of Step 19 come from.
+  enum class Returns {
+    kTold,     ///< onReturn, as the search or an observer passing its hooks on tells them
+    kDerived,  ///< worked out after each store (wantsReturns() is false): the search's own observer
+  };
   /// Records the think of `engine` into `writer`; `progress` (may be empty)
-  /// is called every 65,536 nodes.
-  Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress = {});
+  /// is called every 65,536 nodes. Either way of getting the returns writes
+  /// the same file.
+  Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress = {},
+           Returns returns = Returns::kTold);
 
   void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
                int nodeCount) override;
@@ -146,6 +153,7 @@ class Recorder final : public SearchObserver {
   void onMateProbe() override;
   void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override;
   void onReturn(int score, int bestFrom, int bestTo, int draft) override;
+  bool wantsReturns() const override { return returns_ == Returns::kTold; }
 
   /// The checkpoint of the state after the events so far (what the writer
   /// stores for the chunk that starts here).
@@ -167,6 +175,8 @@ class Recorder final : public SearchObserver {
   [[noreturn, gnu::noinline, gnu::cold]] static void failed(const char* what);
   [[gnu::noinline]] void recordShapedMove(const Move& move, int remaining, bool sneaked, bool onlyF);
   void endRecord(uint8_t* end, uint32_t events = 1);
+  bool iterationFollows(const Frame& frame) const;
+  void recordDerivedReturn(const Frame& frame);
   void flushChunk();
 
   TraceWriter& writer_;
@@ -178,6 +188,7 @@ class Recorder final : public SearchObserver {
   uint64_t nodes_ = 0;
   uint64_t calls_ = 0;
   int rootDraft_ = 0;
+  Returns returns_;
 };
 
 /// The header of a trace of a think from the engine's current state.
