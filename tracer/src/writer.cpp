@@ -334,7 +334,7 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
 // The call returned `score`: the frame below becomes the top.
 [[gnu::always_inline]] inline void Recorder::popFrame(int score) {
   --depth_;
-  top_ = depth_ ? &frames_[depth_ - 1] : nullptr;
+  top_ = depth_ ? top_ - 1 : nullptr;  // the frames lie in one vector
   if (top_) takeChildScore(*top_, score);
 }
 
@@ -594,7 +594,7 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
 // Step 4's loop condition after the iteration to frame.draft (engine.cpp):
 // `d++ < n`, or at the root of a think, nodes left in the budget and
 // another iteration allowed.
-bool Recorder::iterationFollows(const Frame& frame) const {
+[[gnu::always_inline]] inline bool Recorder::iterationFollows(const Frame& frame) const {
   return frame.draft < frame.call.depth ||
          (frame.call.lastTo == kThinkMarker && engine_.nodeCount() < kNodeLimit &&
           frame.draft + 1 < kMaxIteration);
@@ -604,7 +604,7 @@ bool Recorder::iterationFollows(const Frame& frame) const {
 // and the loop counter one past its draft, just what predictedReturn gives,
 // so the record is its tag alone. Its own record after the store's, as the
 // search's onReturn would write it: a chunk ends at the same place.
-void Recorder::recordDerivedReturn(const Frame& frame) {
+[[gnu::always_inline]] inline void Recorder::recordDerivedReturn(const Frame& frame) {
   RecordWriter write{writer_.cursor()};
   write.u8(recordTag(EventKind::kReturn, 0));
   popFrame(frame.best);
