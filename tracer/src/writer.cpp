@@ -461,7 +461,7 @@ void Recorder::onCutoff(int best) {  // Step 9
 }
 
 void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // Step 11
-  Frame& frame = *top_;
+  const Frame& frame = *top_;
   // Most moves are plain: no special square, no promotion, the usual depth.
   // They are told apart in a few comparisons; the rest take the general way.
   const bool promotes = move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare);
@@ -469,18 +469,37 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
                      remaining == frame.draft - (move.to != frame.call.lastTo);
   if (!usual || move.passedSquare != kNoSquare) [[unlikely]]
     return recordShapedMove(move, remaining, sneaked, usual);
+  recordUsualMove<kPlainMove>(move, remaining, sneaked);
+}
+
+// A plain move or a pawn's double step (F is then the skipped square): no
+// e.p. capture, no castling rook, no promotion, the usual depth. Its record
+// is the shape and the two squares.
+template <int kShape>
+[[gnu::always_inline]] inline void Recorder::recordUsualMove(const Move& move, int remaining, bool sneaked) {
+  static_assert(kShape == kPlainMove || kShape == kDoubleStepMove);
+  Frame& frame = *top_;
   MoveRecord& record = frame.move;
-  record.flags = sneaked ? kMoveSneaked : 0;
+  record.flags =
+      static_cast<uint8_t>((kShape == kDoubleStepMove ? kMoveHasF : 0) | (sneaked ? kMoveSneaked : 0));
   record.from = move.from;
   record.to = record.captureSquare = move.to;
   record.piece = move.piece;
   record.victim = move.victim;
-  record.rookFrom = record.rookTo = kNoSquare;
+  record.rookFrom = kNoSquare;
+  record.rookTo = kShape == kDoubleStepMove ? move.passedSquare : kNoSquare;
   record.remaining = remaining;
+  writeMoveMade(kShape, sneaked, move);
+}
+
+// The record of a move whose shape and squares say it all, and the frame's
+// count of moves made.
+[[gnu::always_inline]] inline void Recorder::writeMoveMade(int shape, bool sneaked, const Move& move) {
+  Frame& frame = *top_;
   frame.moveOnBoard = true;
   ++frame.movesMade;
   RecordWriter write{writer_.cursor()};
-  write.u8(recordTag(EventKind::kMoveMade, (kPlainMove << 1) | (sneaked ? 1 : 0)));
+  write.u8(recordTag(EventKind::kMoveMade, (shape << 1) | (sneaked ? 1 : 0)));
   write.u8(move.from);
   write.u8(move.to);
   endRecord(write.at);
@@ -491,38 +510,18 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
 // are told apart first, in a few comparisons (onMoveMade has ruled out an
 // e.p. capture, a castling and a promotion when only F was off).
 void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, bool onlyF) {
-  RecordWriter write{writer_.cursor()};
+  if (onlyF && move.passedSquare == (move.from + move.to) / 2) [[likely]]
+    return recordUsualMove<kDoubleStepMove>(move, remaining, sneaked);
   Frame& frame = *top_;
-  if (onlyF && move.passedSquare == (move.from + move.to) / 2) [[likely]] {
-    MoveRecord& record = frame.move;
-    record.flags = static_cast<uint8_t>(kMoveHasF | (sneaked ? kMoveSneaked : 0));
-    record.from = move.from;
-    record.to = record.captureSquare = move.to;
-    record.piece = move.piece;
-    record.victim = move.victim;
-    record.rookFrom = kNoSquare;
-    record.rookTo = move.passedSquare;
-    record.remaining = remaining;
-    write.u8(recordTag(EventKind::kMoveMade, (kDoubleStepMove << 1) | (sneaked ? 1 : 0)));
-    write.u8(move.from);
-    write.u8(move.to);
-    frame.moveOnBoard = true;
-    ++frame.movesMade;
-    endRecord(write.at);
-    return;
-  }
   fillRecord(frame.move, move, remaining, sneaked);
   const int shape = shapeOf(frame.move);
-  if (shape != kExplicitMove && isShapedMove(frame.move, shape, frame)) [[likely]] {
-    write.u8(recordTag(EventKind::kMoveMade, (shape << 1) | (sneaked ? 1 : 0)));
-    write.u8(move.from);
-    write.u8(move.to);
-  } else {
-    write.u8(recordTag(EventKind::kMoveMade, kExplicitMove << 1));
-    writeMove(write, frame.move, MoveLayout::kEvent);
-  }
+  if (shape != kExplicitMove && isShapedMove(frame.move, shape, frame)) [[likely]]
+    return writeMoveMade(shape, sneaked, move);
   frame.moveOnBoard = true;
   ++frame.movesMade;
+  RecordWriter write{writer_.cursor()};
+  write.u8(recordTag(EventKind::kMoveMade, kExplicitMove << 1));
+  writeMove(write, frame.move, MoveLayout::kEvent);
   endRecord(write.at);
 }
 

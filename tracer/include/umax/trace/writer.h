@@ -174,6 +174,9 @@ class Recorder final : public SearchObserver {
                                                 int beforeKind, bool afterFollows);
   [[noreturn, gnu::noinline, gnu::cold]] static void failed(const char* what);
   [[gnu::noinline]] void recordShapedMove(const Move& move, int remaining, bool sneaked, bool onlyF);
+  template <int kShape>
+  void recordUsualMove(const Move& move, int remaining, bool sneaked);
+  void writeMoveMade(int shape, bool sneaked, const Move& move);
   void endRecord(uint8_t* end, uint32_t events = 1);
   bool iterationFollows(const Frame& frame) const;
   void recordDerivedReturn(const Frame& frame);
