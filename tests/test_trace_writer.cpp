@@ -305,6 +305,35 @@ TEST_CASE("a recorder that works out the returns refuses a return it is told", "
   std::remove(path.c_str());
 }
 
+TEST_CASE("a writer lends its chunk cursor to one recorder at a time and gets it back where it was left",
+          "[trace]") {
+  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const std::string whole = scratchFile("lent-whole.trc");
+  const std::string lent = scratchFile("lent.trc");
+  const ThinkResult first = recordThink(engineAt(fen, ""), 5000, whole, fen, "");
+  Engine& engine = engineAt(fen, "");
+  TraceWriter writer(lent, makeHeader(engine, 5000, fen, ""));
+  ThinkResult second;
+  {
+    Recorder recorder(writer, engine, {}, Recorder::Returns::kDerived);
+    CHECK_THROWS_AS(Recorder(writer, engine), std::logic_error);  // the cursor is out already
+    second = engine.think(5000, recorder);
+    CHECK(writer.events() > 0);  // read through the lent cursor
+  }
+  // The recorder is gone: the writer finishes from where it left the cursor,
+  // and the cursor can be lent again.
+  const uint64_t events = writer.events();
+  CHECK_NOTHROW(Recorder(writer, engine));
+  CHECK(writer.events() == events);
+  writer.finish({second.score, second.from, second.to, static_cast<uint64_t>(second.nodes), events});
+  CHECK(first.nodes == second.nodes);
+  CHECK(TraceReader(lent).eventCount() == events);
+  const std::vector<uint8_t> bytes = bytesOf(whole);
+  CHECK(bytes.size() > kChunkBytes);
+  CHECK(bytes == bytesOf(lent));
+  std::remove(whole.c_str());
+  std::remove(lent.c_str());
+}
 TEST_CASE("CRC-32C gives the standard check value, in both implementations and split anywhere",
           "[trace][crc]") {
   // The check value of CRC-32C (RFC 3720's iSCSI CRC; the CRC catalogue's

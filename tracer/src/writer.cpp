@@ -137,23 +137,34 @@ void TraceWriter::writeChunk(const uint8_t* payload, std::size_t size, uint32_t 
 }
 
 void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, uint64_t nodes) {
-  if (chunkEvents_ != 0) {
+  if (cursor_->events != events) throw std::logic_error("trace writer: the event count does not add up");
+  if (events != chunkFirstEvent_) {
     index_.push_back({issued_, chunkFirstEvent_, chunkFirstNodes_});
     checkpoints_.insert(checkpoints_.end(), chunkCheckpoint_.begin(), chunkCheckpoint_.end());
     checkpointSizes_.push_back(chunkCheckpoint_.size());
-    writeChunk(chunk_.data(), static_cast<std::size_t>(at_ - chunk_.data()), chunkEvents_);
+    writeChunk(chunk_.data(), static_cast<std::size_t>(cursor_->at - chunk_.data()),
+               static_cast<uint32_t>(events - chunkFirstEvent_));
   }
-  chunkFirstEvent_ += chunkEvents_;
-  if (chunkFirstEvent_ != events) throw std::logic_error("trace writer: the event count does not add up");
+  chunkFirstEvent_ = events;
   chunkFirstNodes_ = nodes;
-  chunkEvents_ = 0;
   chunkCheckpoint_ = std::move(checkpoint);
   restartChunk();
 }
 
 void TraceWriter::restartChunk() {
-  at_ = chunk_.data();
-  full_ = at_ + kChunkBytes;
+  cursor_->at = chunk_.data();
+  cursor_->full = chunk_.data() + kChunkBytes;
+}
+
+void TraceWriter::lendCursor(ChunkCursor& cursor) {
+  if (cursor_ != &ownCursor_) throw std::logic_error("trace writer: the cursor is lent already");
+  cursor = ownCursor_;
+  cursor_ = &cursor;
+}
+
+void TraceWriter::returnCursor() {
+  ownCursor_ = *cursor_;
+  cursor_ = &ownCursor_;
 }
 
 void TraceWriter::finish(const TraceResult& result) {
@@ -226,7 +237,10 @@ Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback p
       returns_(returns) {
   if (writer.version() != kFormatVersion)
     throw std::logic_error("the recorder writes format version " + std::to_string(kFormatVersion) + " only");
+  writer_.lendCursor(cursor_);
 }
+
+Recorder::~Recorder() { writer_.returnCursor(); }
 
 std::vector<uint8_t> Recorder::checkpoint() const {
   // A frame that has made no move still holds the last move of an earlier
@@ -235,14 +249,14 @@ std::vector<uint8_t> Recorder::checkpoint() const {
   for (Frame& frame : frames)
     if (frame.movesMade == 0) frame.move = MoveRecord{};
   std::vector<uint8_t> bytes;
-  saveCheckpoint(engine_.position().board, frames.data(), depth_, writer_.events(), nodes_, calls_, bytes);
+  saveCheckpoint(engine_.position().board, frames.data(), depth_, cursor_.events, nodes_, calls_, bytes);
   return bytes;
 }
 
-void Recorder::flushChunk() { writer_.flushChunk(checkpoint(), writer_.events(), nodes_); }
+void Recorder::flushChunk() { writer_.flushChunk(checkpoint(), cursor_.events, nodes_); }
 
 inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
-  if (writer_.commit(end, events)) [[unlikely]]
+  if (cursor_.commit(end, events)) [[unlikely]]
     flushChunk();
 }
 
@@ -262,7 +276,7 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
 // The root's call (the header's, once) or a call no parent predicts.
 uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
   RecordWriter write{at};
-  if (depth_ == 0 && writer_.events() == 0 && sameCall(call, writer_.root())) {
+  if (depth_ == 0 && cursor_.events == 0 && sameCall(call, writer_.root())) {
     write.u8(recordTag(EventKind::kCall, 0));
     write.zigzag(wrappingDifference(call.eval, writer_.root().eval));
     return write.at;
@@ -282,7 +296,7 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
   // (checkpoint(): a frame that made no move yet has none).
   Frame& frame = frames_[depth_];
   frame.call = call;
-  frame.callEvent = writer_.events();
+  frame.callEvent = cursor_.events;
   frame.nodeNumber = 0;
   frame.ply = static_cast<int>(depth_);
   frame.draft = frame.best = frame.bestFrom = frame.bestTo = 0;
@@ -351,7 +365,7 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
 void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
   if (returns_ == Returns::kDerived && !(top_ && top_->probe.endsNode)) [[unlikely]]
     failed("told a return it works out itself (Returns::kDerived)");
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   const ReturnValues predicted = predictedReturn(*top_);
   if (score == predicted.score && asSignedChar(bestFrom) == predicted.from &&
       asSignedChar(bestTo) == predicted.to && asSignedChar(draft) == predicted.draft) [[likely]] {
@@ -372,20 +386,20 @@ void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
 // time leave the chunk as it does (a full chunk is flushed after that third
 // record), so the two ways write the same file.
 void Recorder::onCall(const NodeCall& call) {
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   writeCallRecord(write, call);
   pushFrame(call);
-  writer_.commit(write.at);
+  cursor_.commit(write.at);
 }
 
 void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   recordProbe(write, report, entry);
-  writer_.commit(write.at);
+  cursor_.commit(write.at);
 }
 
 void Recorder::onNodeCounted(int) {
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   recordNode(write);
   endRecord(write.at);
   if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
@@ -397,7 +411,7 @@ void Recorder::onNodeCounted(int) {
 // (predictedReturn): the kReturn record is its tag alone.
 void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry, int) {
   if (report.endsNode && depth_ != 0) return recordHashCutoff(call, report, entry);
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   writeCallRecord(write, call);
   pushFrame(call);
   recordProbe(write, report, entry);
@@ -417,7 +431,7 @@ void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const Ha
 // as popFrame gives it. (The frame would be pushed and popped again before
 // a chunk could end, so no checkpoint ever holds it.)
 void Recorder::recordHashCutoff(const NodeCall& call, const ProbeReport& report, const HashEntry& entry) {
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   writeCallRecord(write, call);
   if (depth_ == kMaxStack) [[unlikely]]
     throw std::runtime_error("the search is too deep to record");
@@ -429,7 +443,7 @@ void Recorder::recordHashCutoff(const NodeCall& call, const ProbeReport& report,
 }
 
 void Recorder::onIteration(int draft) {  // Step 4
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
   if (depth_ == 1) rootDraft_ = draft;
   Frame& frame = *top_;
@@ -443,7 +457,7 @@ void Recorder::onIteration(int draft) {  // Step 4
 }
 
 void Recorder::onKingCapture(int from, int to, bool badCastling) {  // Step 8
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kKingCapture, badCastling ? 1 : 0));
   write.u8(from);
   write.u8(to);
@@ -452,7 +466,7 @@ void Recorder::onKingCapture(int from, int to, bool badCastling) {  // Step 8
 }
 
 void Recorder::onCutoff(int best) {  // Step 9
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kCutoff, 0));  // the score is the node's best: no field
   if (best != top_->best) [[unlikely]]
     failed("a cutoff with another score than the node's best");
@@ -498,7 +512,7 @@ template <int kShape>
   Frame& frame = *top_;
   frame.moveOnBoard = true;
   ++frame.movesMade;
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kMoveMade, (shape << 1) | (sneaked ? 1 : 0)));
   write.u8(move.from);
   write.u8(move.to);
@@ -519,14 +533,14 @@ void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, b
     return writeMoveMade(shape, sneaked, move);
   frame.moveOnBoard = true;
   ++frame.movesMade;
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kMoveMade, kExplicitMove << 1));
   writeMove(write, frame.move, MoveLayout::kEvent);
   endRecord(write.at);
 }
 
 void Recorder::onMoveScored(int score) {  // Steps 12-15
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   Frame& frame = *top_;
   if (score == predictedScore(frame)) [[likely]] {
     write.u8(recordTag(EventKind::kMoveScored, 0));
@@ -544,7 +558,7 @@ void Recorder::onMoveScored(int score) {  // Steps 12-15
 }
 
 void Recorder::onBestMove(int best, int from, int to) {  // Step 16
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   Frame& frame = *top_;
   const BestMoveValues predicted = predictedBestMove(frame);
   if (best == predicted.best && asSignedChar(from) == predicted.from && asSignedChar(to) == predicted.to)
@@ -563,7 +577,7 @@ void Recorder::onBestMove(int best, int from, int to) {  // Step 16
 }
 
 void Recorder::onMateProbe() {  // Step 17
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kMateProbe, 0));
   top_->draft = kMateDraft;
   top_->mateProbe = true;
@@ -583,7 +597,7 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   if (beforeKind == kBeforeFollows || afterFollows) [[unlikely]] {
     recordStoreWithEntries(before, after, written, beforeKind, afterFollows);
   } else {
-    RecordWriter write{writer_.cursor()};
+    RecordWriter write{cursor_.at};
     write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
     endRecord(write.at);
   }
@@ -604,7 +618,7 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
 // so the record is its tag alone. Its own record after the store's, as the
 // search's onReturn would write it: a chunk ends at the same place.
 [[gnu::always_inline]] inline void Recorder::recordDerivedReturn(const Frame& frame) {
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kReturn, 0));
   popFrame(frame.best);
   endRecord(write.at);
@@ -613,7 +627,7 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
 // A store whose previous entry or new entry the reader cannot know.
 void Recorder::recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
                                       int beforeKind, bool afterFollows) {
-  RecordWriter write{writer_.cursor()};
+  RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kStore,
                      (written ? 1 : 0) | beforeKind << 1 | (afterFollows ? kStoreAfterFollows : 0)));
   if (beforeKind == kBeforeFollows) writeEntry(write, before);

@@ -46,15 +46,11 @@ class TraceWriter {
   TraceWriter& operator=(const TraceWriter&) = delete;
 
   /// Where the next record goes: room for kMaxRecordBytes.
-  uint8_t* cursor() { return at_; }
+  uint8_t* cursor() { return cursor_->at; }
   /// Ends the record written from cursor() up to `end` (or `events` records
   /// written in one go, at most 256 bytes); true when the chunk is full and
   /// flushChunk() must be called before the next record.
-  bool commit(uint8_t* end, uint32_t events = 1) {
-    at_ = end;
-    chunkEvents_ += events;
-    return end >= full_;
-  }
+  bool commit(uint8_t* end, uint32_t events = 1) { return cursor_->commit(end, events); }
   /// Writes the chunk being filled and starts the next one, whose first
   /// event is `events` (events so far), after `nodes` counted nodes, and
   /// whose checkpoint is `checkpoint` (the state after the last record).
@@ -63,7 +59,25 @@ class TraceWriter {
   void finish(const TraceResult& result);
 
   /// Events committed so far.
-  uint64_t events() const { return chunkFirstEvent_ + chunkEvents_; }
+  uint64_t events() const { return cursor_->events; }
+  /// Where the records go, and how many there are so far: cursor() and
+  /// commit() in one place that a recorder can keep beside its own state.
+  struct ChunkCursor {
+    uint8_t* at = nullptr;    ///< where the next record goes
+    uint8_t* full = nullptr;  ///< a chunk that reaches here is full (kChunkBytes)
+    uint64_t events = 0;      ///< events committed so far, in every chunk
+    /// As TraceWriter::commit().
+    bool commit(uint8_t* end, uint32_t count = 1) {
+      at = end;
+      events += count;
+      return end >= full;
+    }
+  };
+  /// From now on the writer keeps its cursor in `cursor` (which takes the
+  /// writer's current one), until returnCursor(). One borrower at a time.
+  void lendCursor(ChunkCursor& cursor);
+  /// The writer keeps its cursor itself again, where the borrower left it.
+  void returnCursor();
   /// The root call of the think, from the header.
   const NodeCall& root() const { return root_; }
   /// The format version of the file, from the header.
@@ -85,10 +99,9 @@ class TraceWriter {
   std::string path_;
   NodeCall root_;
   uint32_t version_ = kFormatVersion;
-  std::vector<uint8_t> chunk_;  // sized once; records fill [chunk_.data(), at_)
-  uint8_t* at_ = nullptr;       // where the next record goes
-  uint8_t* full_ = nullptr;     // a chunk that reaches here is full (kChunkBytes)
-  uint32_t chunkEvents_ = 0;
+  std::vector<uint8_t> chunk_;  // sized once; records fill [chunk_.data(), cursor_->at)
+  ChunkCursor ownCursor_;
+  ChunkCursor* cursor_ = &ownCursor_;  // ownCursor_, or a borrower's (lendCursor)
   uint64_t chunkFirstEvent_ = 0;
   uint64_t chunkFirstNodes_ = 0;
   std::vector<uint8_t> chunkCheckpoint_;
@@ -138,6 +151,9 @@ class Recorder final : public SearchObserver {
   /// the same file.
   Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress = {},
            Returns returns = Returns::kTold);
+  ~Recorder() override;
+  Recorder(const Recorder&) = delete;
+  Recorder& operator=(const Recorder&) = delete;
 
   void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
                int nodeCount) override;
@@ -183,6 +199,9 @@ class Recorder final : public SearchObserver {
   void flushChunk();
 
   TraceWriter& writer_;
+  // The writer's cursor, kept here while the recorder lives (lendCursor):
+  // each record reaches it through `this`, not through writer_.
+  TraceWriter::ChunkCursor cursor_;
   const Engine& engine_;
   ProgressCallback progress_;
   std::vector<Frame> frames_;  // the open calls, root first: [0, depth_)
