@@ -6,6 +6,8 @@
 // read as before; the header's skipped table scan against a full scan; and
 // the disk space reserved ahead of the writes, given back at the end.
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -568,6 +570,65 @@ TEST_CASE("a trace keeps no disk space reserved beyond its end, finished or cut"
   CHECK(TraceReader(cut).truncated());
   std::remove(finished.c_str());
   std::remove(cut.c_str());
+}
+
+TEST_CASE(
+    "a trace cut short keeps every chunk written before the cut, with or without the writer's destructor",
+    "[trace]") {
+  // Full chunks go to the file four at a time (TraceWriter::kChunksPerWrite),
+  // each write ending at a page boundary. A cut file must still be the
+  // finished file's first bytes, readable up to its last whole chunk.
+  const std::string finished = scratchFile("cut-finished.trc");
+  recordThink(engineAt("", "e2e4"), 20000, finished, "", "e2e4");
+  const std::vector<uint8_t> whole = bytesOf(finished);
+  const TraceReader all(finished);
+  REQUIRE(all.chunks().size() > 3 * TraceWriter::kChunksPerWrite);
+  const auto isPrefix = [&whole](const std::vector<uint8_t>& part) {
+    return part.size() <= whole.size() && std::equal(part.begin(), part.end(), whole.begin());
+  };
+  const bool threaded = GENERATE(false, true);
+  CAPTURE(threaded);
+  const TraceWriter::Threads threads =
+      threaded ? TraceWriter::Threads::kWriterThread : TraceWriter::Threads::kSameThread;
+  {  // the search throws: the destructor writes the full chunks it holds
+    const std::string cut = scratchFile("cut-thrown.trc");
+    {
+      Engine& engine = engineAt("", "e2e4");
+      TraceWriter writer(cut, makeHeader(engine, 20000, "", "e2e4"), threads);
+      Recorder recorder(writer, engine);
+      engine.think(20000, recorder);
+    }  // no finish(): only the chunk being filled is lost
+    const TraceReader reader(cut);
+    CHECK(reader.truncated());
+    CHECK(reader.chunks().size() + 1 == all.chunks().size());
+    CHECK(isPrefix(bytesOf(cut)));
+    std::remove(cut.c_str());
+  }
+  {  // the process dies (_exit at the first progress report, 65,536 nodes):
+     // no destructor, no flush; the chunks of the writes so far stay readable
+    const std::string cut = scratchFile("cut-died.trc");
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+      Engine& engine = engineAt("", "e2e4");
+      recordThink(
+          engine, 20000, cut, "", "e2e4", [](uint64_t, int) { ::_exit(0); }, threads);
+      ::_exit(1);  // never reached: the think goes past 65,536 nodes
+    }
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    const std::vector<uint8_t> bytes = bytesOf(cut);
+    CHECK(isPrefix(bytes));
+    const TraceReader reader(cut);
+    CHECK(reader.truncated());
+    // At 65,536 of 92,432 nodes, some writes were done and some chunks wait.
+    CHECK(reader.chunks().size() >= TraceWriter::kChunksPerWrite);
+    CHECK(reader.chunks().size() + 1 < all.chunks().size());
+    std::remove(cut.c_str());
+  }
+  std::remove(finished.c_str());
 }
 
 // ---- format version 3: what the state predicts is left out (compact.h) ----

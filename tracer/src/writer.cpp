@@ -26,12 +26,15 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Thr
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
   writeBytes(bytes.data(), bytes.size());
+  if (std::fflush(file_) != 0)  // the batches are written past the stream's buffer
+    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
   issued_ = bytes.size();
-  chunk_.resize(kMaxChunkPayload + kMaxRecordBytes);
+  batchOffset_ = issued_;
+  batch_.bytes.resize(kPageBytes + kChunksPerWrite * (kChunkHeadBytes + kMaxChunkPayload) + kMaxRecordBytes);
   restartChunk();
   SearchState(header).save(chunkCheckpoint_);  // the state before the first event
   if (threaded_) {
-    pending_.resize(chunk_.size());
+    pending_.bytes.resize(batch_.bytes.size());
     worker_ = std::thread([this] { work(); });
   }
 }
@@ -42,8 +45,14 @@ TraceWriter::~TraceWriter() {
     stop_ = true;
   }
   changed_.notify_all();
-  if (worker_.joinable()) worker_.join();
-  if (file_) {  // an unfinished trace stays readable up to its last chunk
+  if (worker_.joinable()) worker_.join();  // it writes the batch it was given first
+  if (file_) {                             // an unfinished trace stays readable up to its last full chunk
+    if (!writeFailed_) {
+      try {
+        writeOut(batch_.bytes.data(), batch_.end);
+      } catch (const std::exception&) {  // a destructor does not throw: the file ends earlier
+      }
+    }
     releaseReserve();
     std::fclose(file_);
   }
@@ -81,22 +90,23 @@ void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
     throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
 }
 
-namespace {
-
-/// Writes one chunk frame and its records, then flushes: a crash after this
-/// keeps the chunk.
-void writeFrame(std::FILE* file, const std::string& path, const uint8_t* payload, std::size_t size,
-                uint32_t events) {
-  std::vector<uint8_t> head;
-  writeChunkHead(events, payload, size, head);
-  if (std::fwrite(head.data(), 1, head.size(), file) != head.size() ||
-      std::fwrite(payload, 1, size, file) != size || std::fflush(file) != 0)
-    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+// Writes `size` bytes straight to the file (the stream's buffer is empty:
+// only the header went through it, and the footer follows the last batch).
+// A crash after this keeps them.
+void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
+  while (size > 0) {
+    const ssize_t written = ::write(::fileno(file_), bytes, size);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) {
+      writeFailed_ = true;  // the file ends somewhere in these bytes: nothing more goes after them
+      throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+    }
+    bytes += written;
+    size -= static_cast<std::size_t>(written);
+  }
 }
 
-}  // namespace
-
-// The writer thread: waits for a full chunk, writes it, says it is done.
+// The writer thread: waits for a batch of full chunks, writes it, says it is done.
 void TraceWriter::work() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
@@ -104,7 +114,7 @@ void TraceWriter::work() {
     if (!pendingReady_) return;
     lock.unlock();
     try {
-      if (!error_) writeFrame(file_, path_, pending_.data(), pendingBytes_, pendingEvents_);
+      if (!error_) writeOut(pending_.bytes.data(), pendingBytes_);
     } catch (...) {
       error_ = std::current_exception();
     }
@@ -114,26 +124,40 @@ void TraceWriter::work() {
   }
 }
 
-// Waits until the writer thread has written the chunk it was given.
+// Waits until the writer thread has written the batch it was given.
 void TraceWriter::waitForWriter() {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [this] { return !pendingReady_; });
   if (error_) std::rethrow_exception(error_);
 }
 
-void TraceWriter::writeChunk(const uint8_t* payload, std::size_t size, uint32_t events) {
-  issued_ += kChunkHeadBytes + size;
+// The batch goes to the file, on this thread or the writer's: up to the
+// last page boundary it reaches, or `whole`. What is left of the last page
+// begins the next batch.
+void TraceWriter::writeBatch(bool whole) {
   reserveAhead(issued_);
-  if (!threaded_) return writeFrame(file_, path_, payload, size, events);
-  waitForWriter();
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    std::swap(chunk_, pending_);  // the search fills the other buffer meanwhile (restartChunk)
-    pendingBytes_ = size;
-    pendingEvents_ = events;
-    pendingReady_ = true;
+  const std::size_t size =
+      whole ? batch_.end
+            : static_cast<std::size_t>((batchOffset_ + batch_.end) / kPageBytes * kPageBytes - batchOffset_);
+  const std::size_t left = batch_.end - size;
+  if (!threaded_) {
+    writeOut(batch_.bytes.data(), size);
+    std::memmove(batch_.bytes.data(), batch_.bytes.data() + size, left);
+  } else {
+    waitForWriter();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      std::swap(batch_, pending_);  // the search fills the other buffer meanwhile
+      pendingBytes_ = size;
+      pendingReady_ = true;
+    }
+    changed_.notify_all();
+    std::memcpy(batch_.bytes.data(), pending_.bytes.data() + size,
+                left);  // the writer reads before `size` only
   }
-  changed_.notify_all();
+  batch_.end = left;
+  batchOffset_ += size;
+  batchedChunks_ = 0;
 }
 
 void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, uint64_t nodes) {
@@ -142,8 +166,15 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, u
     index_.push_back({issued_, chunkFirstEvent_, chunkFirstNodes_});
     checkpoints_.insert(checkpoints_.end(), chunkCheckpoint_.begin(), chunkCheckpoint_.end());
     checkpointSizes_.push_back(chunkCheckpoint_.size());
-    writeChunk(chunk_.data(), static_cast<std::size_t>(cursor_->at - chunk_.data()),
-               static_cast<uint32_t>(events - chunkFirstEvent_));
+    uint8_t* frame = batch_.bytes.data() + batch_.end;
+    const auto bytes = static_cast<std::size_t>(cursor_->at - (frame + kChunkHeadBytes));
+    std::vector<uint8_t> head;
+    writeChunkHead(static_cast<uint32_t>(events - chunkFirstEvent_), frame + kChunkHeadBytes, bytes, head,
+                   version_);
+    std::memcpy(frame, head.data(), kChunkHeadBytes);
+    batch_.end += kChunkHeadBytes + bytes;
+    issued_ += kChunkHeadBytes + bytes;
+    if (++batchedChunks_ == kChunksPerWrite) writeBatch(false);
   }
   chunkFirstEvent_ = events;
   chunkFirstNodes_ = nodes;
@@ -151,25 +182,16 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, u
   restartChunk();
 }
 
+// The next chunk's records start after its head, past the full chunks.
 void TraceWriter::restartChunk() {
-  cursor_->at = chunk_.data();
-  cursor_->full = chunk_.data() + kChunkBytes;
-}
-
-void TraceWriter::lendCursor(ChunkCursor& cursor) {
-  if (cursor_ != &ownCursor_) throw std::logic_error("trace writer: the cursor is lent already");
-  cursor = ownCursor_;
-  cursor_ = &cursor;
-}
-
-void TraceWriter::returnCursor() {
-  ownCursor_ = *cursor_;
-  cursor_ = &ownCursor_;
+  cursor_->at = batch_.bytes.data() + batch_.end + kChunkHeadBytes;
+  cursor_->full = cursor_->at + kChunkBytes;
 }
 
 void TraceWriter::finish(const TraceResult& result) {
   if (finished_) return;
   flushChunk({}, events(), 0);
+  writeBatch(true);
   if (threaded_) {
     waitForWriter();
     {
@@ -189,6 +211,17 @@ void TraceWriter::finish(const TraceResult& result) {
   }
   file_ = nullptr;
   finished_ = true;
+}
+
+void TraceWriter::lendCursor(ChunkCursor& cursor) {
+  if (cursor_ != &ownCursor_) throw std::logic_error("trace writer: the cursor is lent already");
+  cursor = ownCursor_;
+  cursor_ = &cursor;
+}
+
+void TraceWriter::returnCursor() {
+  ownCursor_ = *cursor_;
+  cursor_ = &ownCursor_;
 }
 
 // ---- Recorder --------------------------------------------------------------
