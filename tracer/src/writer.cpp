@@ -46,7 +46,8 @@ TraceWriter::~TraceWriter() {
   }
   changed_.notify_all();
   if (worker_.joinable()) worker_.join();  // it writes the batch it was given first
-  if (file_) {                             // an unfinished trace stays readable up to its last full chunk
+  // An unfinished trace stays readable up to its last full chunk.
+  if (file_) {
     if (!writeFailed_) {
       try {
         writeOut(batch_.bytes.data(), batch_.end);
@@ -152,8 +153,8 @@ void TraceWriter::writeBatch(bool whole) {
       pendingReady_ = true;
     }
     changed_.notify_all();
-    std::memcpy(batch_.bytes.data(), pending_.bytes.data() + size,
-                left);  // the writer reads before `size` only
+    // The writer thread reads pending_ before `size` only.
+    std::memcpy(batch_.bytes.data(), pending_.bytes.data() + size, left);
   }
   batch_.end = left;
   batchOffset_ += size;
