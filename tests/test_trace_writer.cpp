@@ -35,6 +35,14 @@ using namespace umax::test;
 
 namespace {
 
+/// Kiwipete: castlings, e.p. captures, promotions and hash cutoffs in a few thousand nodes.
+constexpr const char* kKiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// Ends `writer`'s trace with the result of the think it recorded.
+void finishWith(TraceWriter& writer, const ThinkResult& result) {
+  writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+}
+
 std::vector<uint8_t> bytesOf(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
@@ -220,7 +228,7 @@ Spelled spelledOut(const TraceReader& reader) {
 
 TEST_CASE("the recorder's onEnter writes the very file its separate hooks write", "[trace]") {
   // kiwipete from a played game: hash cutoffs (onEnter's kReturn) and many chunks.
-  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const std::string fen = kKiwipete;
   const std::string fused = scratchFile("fused.trc");
   const std::string split = scratchFile("split.trc");
   const ThinkResult first = recordThink(engineAt(fen, "e1g1"), 20000, fused, fen, "e1g1");
@@ -229,7 +237,7 @@ TEST_CASE("the recorder's onEnter writes the very file its separate hooks write"
   Recorder recorder(writer, engine);
   OneHookAtATime hooks(recorder);
   const ThinkResult second = engine.think(20000, hooks);
-  writer.finish({second.score, second.from, second.to, static_cast<uint64_t>(second.nodes), writer.events()});
+  finishWith(writer, second);
   CHECK(first.nodes == second.nodes);
   const std::vector<uint8_t> bytes = bytesOf(fused);
   CHECK(bytes.size() > 3 * kChunkBytes);
@@ -272,8 +280,7 @@ TEST_CASE("a recorder that works out the returns writes the file the told return
         CHECK(recorder.wantsReturns() == !derived);
         const ThinkResult result = derived ? engine.think(budget, recorder) : engine.think(budget, witness);
         engine.setStopFlag(nullptr);
-        writer.finish(
-            {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+        finishWith(writer, result);
         results[derived ? 0 : 1] = result;
         files[derived ? 0 : 1] = bytesOf(path);
         std::remove(path.c_str());
@@ -309,7 +316,7 @@ TEST_CASE("a recorder that works out the returns refuses a return it is told", "
 
 TEST_CASE("a writer lends its chunk cursor to one recorder at a time and gets it back where it was left",
           "[trace]") {
-  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const std::string fen = kKiwipete;
   const std::string whole = scratchFile("lent-whole.trc");
   const std::string lent = scratchFile("lent.trc");
   const ThinkResult first = recordThink(engineAt(fen, ""), 5000, whole, fen, "");
@@ -327,7 +334,7 @@ TEST_CASE("a writer lends its chunk cursor to one recorder at a time and gets it
   const uint64_t events = writer.events();
   CHECK_NOTHROW(Recorder(writer, engine));
   CHECK(writer.events() == events);
-  writer.finish({second.score, second.from, second.to, static_cast<uint64_t>(second.nodes), events});
+  finishWith(writer, second);
   CHECK(first.nodes == second.nodes);
   CHECK(TraceReader(lent).eventCount() == events);
   const std::vector<uint8_t> bytes = bytesOf(whole);
@@ -381,7 +388,7 @@ TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trac
   // a promotion race.
   const Think thinks[] = {
       {"", "d2d4 d7d5 c2c4 e7e6", 20000},
-      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 20000},
+      {kKiwipete, "", 20000},
       {"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", "", 20000},
       {"8/2P5/8/8/8/8/5k2/K7 w - - 0 1", "", 20000},
   };
@@ -648,8 +655,7 @@ TEST_CASE("a version 3 trace gives back every event the search reported, and pre
     Recorder recorder(writer, engine);
     EventWitness witness(recorder);
     const ThinkResult result = engine.think(4000, witness);
-    writer.finish(
-        {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+    finishWith(writer, result);
 
     const TraceReader reader(path);
     REQUIRE(reader.header().version == 3);
