@@ -24,6 +24,7 @@ function recordJob(job) {  // not run(): the emscripten runtime has a global of 
     const answer = JSON.parse(Module.ccall('umax_record', 'string', ['string', 'string', 'number'],
                                            [job.fen, job.moves, job.nodes]));
     answer.seconds = (performance.now() - started) / 1000;
+    answer.memoryBytes = Module.HEAP8.length;  // the recorder's WebAssembly memory
     let bytes = null;
     if (answer.ok) bytes = Module.FS.readFile('/trace.trc').buffer;
     postMessage({ type: 'done', result: answer, bytes: bytes }, bytes ? [bytes] : []);

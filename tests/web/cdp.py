@@ -146,7 +146,7 @@ class Browser:
                     return True
             except RuntimeError:
                 pass  # the page is still loading
-            time.sleep(0.05)
+            time.sleep(0.1)
         return False
 
     def screenshot(self, path):
@@ -161,6 +161,15 @@ class Browser:
         except subprocess.TimeoutExpired:
             self.process.kill()
         shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def press_right(browser):
+    """One press of the Right arrow, held for two frames (Dear ImGui 1.86 sees a key that is down
+    when a frame starts: a press and release between two frames would be lost)."""
+    for kind in ("rawKeyDown", "keyUp"):
+        browser.call("Input.dispatchKeyEvent", type=kind, key="ArrowRight", code="ArrowRight",
+                     windowsVirtualKeyCode=39)
+        time.sleep(0.1)
 
 
 STATE = "document.getElementById('umax-state') ? document.getElementById('umax-state').textContent : ''"

@@ -159,6 +159,16 @@ void frame() {
     EM_ASM(umaxWeb.pickFile());
   }
   app.quitRequested = false;  // a page is closed by its browser
+  // For the benchmark (scripts/web-bench.sh): when the first frame, and the first with a trace, were drawn.
+  static bool drawn = false, drawnWithTrace = false;
+  if (!drawn) {
+    drawn = true;
+    EM_ASM(umaxWeb.firstFrame = performance.now());
+  }
+  if (!drawnWithTrace && app.hasTrace()) {
+    drawnWithTrace = true;
+    EM_ASM(umaxWeb.firstTraceFrame = performance.now());
+  }
   const std::string state = stateJson(app);
   if (state != lastState) {
     lastState = state;
