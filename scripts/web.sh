@@ -90,7 +90,7 @@ ln -sfn /usr/include/nlohmann build-web/headers/nlohmann  # header-only, and alo
 emcmake cmake -S web -B build-web/wasm -DIMGUI_DIR="$imgui_dir" -DUMAX_HEADERS="$root/build-web/headers" >/dev/null
 cmake --build build-web/wasm -j "$(nproc)"
 
-# The site.
+# The site: the course, the app beside it in viz/.
 site=build-web/site
 rm -rf "$site"
 mkdir -p "$site/viz/traces"
@@ -102,6 +102,8 @@ trace=build/bin/umax-trace
 "$trace" record --nodes 1000 -q -o "$site/viz/traces/start-1000.trc"
 "$trace" record --moves "e2e4" --nodes 3000 -q -o "$site/viz/traces/e2e4-3000.trc"
 "$trace" record --fen "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1" --nodes 300 -q -o "$site/viz/traces/mate-300.trc"
+# Every topic page gets its worked example live (the traces the docs build recorded).
+python3 web/embed_live_views.py "$site" build/docs/examples | tail -1
 echo "web.sh: the site is in $site/ ($(du -sh "$site" | cut -f1)); viz/index.html is the app"
 
 if [[ $serve == yes ]]; then

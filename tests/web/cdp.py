@@ -163,13 +163,16 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def press_right(browser):
-    """One press of the Right arrow, held for two frames (Dear ImGui 1.86 sees a key that is down
-    when a frame starts: a press and release between two frames would be lost)."""
+def press_key(browser, key, code, key_code):
+    """One press of a key, held for some frames (Dear ImGui 1.86 sees a key that is down when a
+    frame starts: a press and release between two frames would be lost)."""
     for kind in ("rawKeyDown", "keyUp"):
-        browser.call("Input.dispatchKeyEvent", type=kind, key="ArrowRight", code="ArrowRight",
-                     windowsVirtualKeyCode=39)
+        browser.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code)
         time.sleep(0.1)
+
+
+def press_right(browser):
+    press_key(browser, "ArrowRight", "ArrowRight", 39)
 
 
 STATE = "document.getElementById('umax-state') ? document.getElementById('umax-state').textContent : ''"

@@ -8,15 +8,19 @@
    the counted nodes so far, and the window (q, l) of a call.
 2. Searches recorded in the page (?fen=...&moves=...&nodes=N, in the Web Worker) give the
    best move, score and node count of `umax-probe --engine minimal` (the original).
-3. The keyboard steps the search (Right arrow) and the page does not scroll.
+3. The keyboard steps the search (Right arrow) and the page does not scroll; the canvas follows
+   its frame; a trace opens from the file picker and by drag and drop, and saves as a download.
 4. Bad query values, a missing trace and a file that is not a trace give a clear message.
-5. The course's main page and the app render non-blank.
+5. A topic page carries a live view opened at its worked example's trace and event.
+6. The course's main page and the app render non-blank.
 """
 import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
+import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -120,6 +124,32 @@ def main():
               f"the canvas follows its frame ({width} px wide, then 900)")
         browser.call("Emulation.clearDeviceMetricsOverride")
 
+        # 3b. Files: the picker's <input type=file>, a dropped trace, a saved (downloaded) trace.
+        mate = os.path.abspath(os.path.join(site_dir, "viz", "traces", "mate-300.trc"))
+        e2e4 = os.path.abspath(os.path.join(site_dir, "viz", "traces", "e2e4-3000.trc"))
+        open_page(browser, viz, "window.umaxWeb && umaxWeb.firstFrame")
+        browser.call("DOM.enable")
+        node = browser.call("DOM.querySelector", nodeId=browser.call("DOM.getDocument")["root"]["nodeId"],
+                            selector="#umax-file")["nodeId"]
+        browser.call("DOM.setFileInputFiles", nodeId=node, files=[mate])
+        check(browser.wait_until(f"JSON.parse({STATE}).events === 1268", 20), "a trace chosen in the picker opens")
+        for kind in ("dragEnter", "dragOver", "drop"):
+            browser.call("Input.dispatchDragEvent", type=kind, x=640, y=400,
+                         data={"items": [], "files": [e2e4], "dragOperationsMask": 1})
+        check(browser.wait_until(f"JSON.parse({STATE}).events === 171063", 20), "a dropped trace opens")
+        downloads = os.path.join(site_dir, "..", "test-downloads")
+        shutil.rmtree(downloads, ignore_errors=True)
+        os.makedirs(downloads)
+        browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=os.path.abspath(downloads))
+        browser.evaluate(f"umaxWeb.save(JSON.parse({STATE}).trace), true")
+        saved = os.path.join(downloads, "e2e4-3000.trc")
+        for _ in range(100):
+            if os.path.exists(saved) and os.path.getsize(saved) == os.path.getsize(e2e4):
+                break
+            time.sleep(0.1)
+        check(os.path.exists(saved) and open(saved, "rb").read() == open(e2e4, "rb").read(),
+              "the open trace saves (downloads) byte for byte")
+
         # 4. Clear messages for bad input.
         bad = [("?trace=traces/mate-300.trc&event=x", "event must be a whole number"),
                ("?trace=traces/mate-300.trc&event=999999", "outside the trace"),
@@ -133,7 +163,20 @@ def main():
             error = (got or {}).get("error", "")
             check(words in error, f"{query}: the page says '{error}' (expected '{words}')")
 
-        # 5. Non-blank pages: the course's main page and the app.
+        # 5. A topic page carries a live view of its worked example, opened at its event.
+        browser.open(site_url.rstrip("/") + "/topic_alpha_beta.html")
+        browser.wait_until("document.readyState === 'complete'", 30)
+        browser.evaluate("document.querySelector('.umax-live iframe').scrollIntoView(), true")
+        frame_state = ("JSON.parse(document.querySelector('.umax-live iframe').contentDocument"
+                       ".getElementById('umax-state').textContent || '{}')")
+        event = int(open(os.path.join(build_bin, "..", "docs", "examples", "alphabeta.event")).read())
+        check(browser.wait_until(f"{frame_state}.event === {event}", 60),
+              f"the alpha-beta page's live view opens alphabeta.umaxtrace at event {event}")
+        shot = os.path.join(site_dir, "..", "test-topic.png")
+        browser.screenshot(shot)
+        check(distinct_png_bytes(shot) >= 32, f"the alpha-beta page with its live view renders non-blank ({shot})")
+
+        # 6. Non-blank pages: the course's main page and the app.
         for url, name in ((site_url.rstrip("/") + "/index.html", "course"),
                           (f"{viz}?trace=traces/e2e4-3000.trc&event=100", "app")):
             browser.open(url)
