@@ -24,7 +24,7 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import STATE, Browser, press_right  # noqa: E402
+from cdp import STATE, Browser, press_key, press_right  # noqa: E402
 
 failures = []
 
@@ -172,6 +172,24 @@ def main():
         event = int(open(os.path.join(build_bin, "..", "docs", "examples", "alphabeta.event")).read())
         check(browser.wait_until(f"{frame_state}.event === {event}", 60),
               f"the alpha-beta page's live view opens alphabeta.umaxtrace at event {event}")
+        # Keys typed into the live view step it and do not scroll the page around it.
+        rect = browser.evaluate("(() => { const r = document.querySelector('.umax-live iframe')"
+                                ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()")
+        # Doxygen's pages scroll their #doc-content, not the window.
+        scroll_top = "(document.getElementById('doc-content') || document.scrollingElement).scrollTop"
+        scrolled = browser.evaluate(scroll_top)
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):  # into the Source panel's text
+            browser.call("Input.dispatchMouseEvent", type=kind, x=rect[0] + rect[2] * 0.5, y=rect[1] + rect[3] * 0.55,
+                         button="left", clickCount=1)
+            time.sleep(0.1)
+        for _ in range(2):
+            press_key(browser, "ArrowDown", "ArrowDown", 40)  # Down: step over (on the desktop too)
+        press_key(browser, " ", "Space", 32)  # play ...
+        press_key(browser, " ", "Space", 32)  # ... and pause
+        check(browser.wait_until(f"{frame_state}.event > {event}", 10) and
+              browser.evaluate(scroll_top) == scrolled,
+              f"keys in the live view step it (event {browser.evaluate(frame_state + '.event')}) and the page "
+              f"stays scrolled to {scrolled} px (now {browser.evaluate(scroll_top)})")
         shot = os.path.join(site_dir, "..", "test-topic.png")
         browser.screenshot(shot)
         check(distinct_png_bytes(shot) >= 32, f"the alpha-beta page with its live view renders non-blank ({shot})")
