@@ -44,6 +44,7 @@ EMSCRIPTEN_KEEPALIVE const char* umax_record(const char* fen, const char* moves,
     const std::string fenText = fen;
     if (!fenText.empty()) engine->setPosition(umax::parseFen(fenText));
     umax::playMoves(*engine, moves);
+    const double start = emscripten_get_now();  // as umax-trace record times it: the think alone
     const umax::ThinkResult result = umax::trace::recordThink(
         *engine, static_cast<long>(nodes), "/trace.trc", fenText, moves, [](uint64_t counted, int draft) {
           EM_ASM({ postMessage({type : 'progress', nodes : $0, draft : $1}); }, static_cast<double>(counted),
@@ -53,6 +54,7 @@ EMSCRIPTEN_KEEPALIVE const char* umax_record(const char* fen, const char* moves,
              ",\"score\":" + std::to_string(result.score) + ",\"nodes\":" + std::to_string(result.nodes) +
              ",\"depth\":" + std::to_string(result.depth) +
              ",\"iterations\":" + std::to_string(result.completedIterations) +
+             ",\"searchSeconds\":" + std::to_string((emscripten_get_now() - start) / 1000) +
              ",\"bestmove\":" + jsonString(umax::moveName(result.from, result.to)) + "}";
   } catch (const std::exception& failure) {
     answer = "{\"ok\":false,\"error\":" + jsonString(failure.what()) + "}";
