@@ -4,7 +4,9 @@
 #  2. the suite again, everything built with AddressSanitizer + UBSan
 #     (preset `sanitize`, build-asan/);
 #  3. a short pass of each libFuzzer target (preset `fuzz`, clang, build-fuzz/),
-#     which first replays every committed corpus file.
+#     which first replays every committed corpus file;
+#  4. the web edition (scripts/web.sh installs emscripten, chromium and the
+#     imgui sources, builds build-web/site/) and its browser tests.
 #   scripts/ci-extra.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,3 +17,5 @@ ctest --preset sanitize -j "$(nproc)"
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$(nproc)"
 fuzz/run.sh ci 45
+scripts/web.sh
+tests/web/run.sh

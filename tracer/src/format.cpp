@@ -1,7 +1,9 @@
 // format.cpp - encoding and decoding of trace event records.
 #include "umax/trace/format.h"
 
+#ifndef UMAX_TRACE_WITHOUT_ZLIB
 #include <zlib.h>
+#endif
 
 #include <array>
 #include <cstring>
@@ -87,6 +89,24 @@ SearchSite siteOf(EventKind kind, bool probeEndsNode) {
   return SearchSite::kCall;
 }
 
+#ifdef UMAX_TRACE_WITHOUT_ZLIB
+// The WebAssembly build (web/CMakeLists.txt) has no zlib (Debian's emscripten
+// has no ports): the same CRC-32 (reflected 0xEDB88320), a byte at a time.
+uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t start) {
+  static const std::array<uint32_t, 256> table = [] {
+    std::array<uint32_t, 256> entries{};
+    for (uint32_t byte = 0; byte < 256; ++byte) {
+      uint32_t crc = byte;
+      for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+      entries[byte] = crc;
+    }
+    return entries;
+  }();
+  uint32_t crc = ~start;
+  for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ data[i]) & 0xFFu] ^ (crc >> 8);
+  return ~crc;
+}
+#else
 uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t start) {
   uLong crc = start;
   while (size > 0) {  // zlib takes a uInt length
@@ -97,6 +117,7 @@ uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t start) {
   }
   return static_cast<uint32_t>(crc);
 }
+#endif
 
 // ---- CRC-32C -----------------------------------------------------------------
 //

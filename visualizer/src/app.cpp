@@ -2,19 +2,11 @@
 #include "app.h"
 
 #include <imgui.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <ctime>
 #include <sstream>
-
-#include "umax/engine.h"
-#include "umax/position.h"
-#include "umax/session.h"
-#include "umax/trace/writer.h"
 
 namespace umax::viz {
 
@@ -32,11 +24,6 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 /// Thrown from a progress report to abandon a background build.
 struct BuildAbandoned {};
-
-/// Gives the calling thread a lower priority (nice 10): a background build then takes the CPU
-/// the window leaves, and scrubbing stays smooth while it runs (on Linux the nice value is per
-/// thread). Nothing happens where that is refused.
-void yieldToTheWindow() { ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 10); }
 
 }  // namespace
 
@@ -85,8 +72,7 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
 void App::startIndexing(LoadedTrace& loaded) {
   // One thread builds the call tree, another the hash history and the
   // timeline index (each one pass over the events); the UI polls the ready flags.
-  loaded.worker = std::thread([&loaded] {
-    yieldToTheWindow();
+  loaded.worker.start([&loaded] {
     try {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();
@@ -104,8 +90,7 @@ void App::startIndexing(LoadedTrace& loaded) {
       loaded.workerFailed = true;
     }
   });
-  loaded.indexWorker = std::thread([&loaded] {
-    yieldToTheWindow();
+  loaded.indexWorker.start([&loaded] {
     try {
       const auto start = std::chrono::steady_clock::now();
       const double cpuStart = threadCpuSeconds();
@@ -140,23 +125,7 @@ void App::startRecording(const std::string& fen, const std::string& moves, long 
   Recording& job = *recording_;
   job.path = output;
   job.budget = nodes;
-  job.thread = std::thread([&job, fen, moves, nodes] {
-    try {
-      auto engine = std::make_unique<Engine>();
-      if (!fen.empty()) engine->setPosition(parseFen(fen));
-      playMoves(*engine, moves);
-      engine->setStopFlag(&job.stop);
-      job.result =
-          trace::recordThink(*engine, nodes, job.path, fen, moves, [&job](uint64_t counted, int draft) {
-            job.nodes = counted;
-            job.draft = draft;
-          });
-    } catch (const std::exception& failure) {
-      job.error = failure.what();
-      job.failed = true;
-    }
-    job.done = true;
-  });
+  platform::startRecording(job, fen, moves, nodes);
 }
 
 void App::update(double seconds) {

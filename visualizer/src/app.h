@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "line_map.h"
+#include "platform.h"
 #include "umax/notation.h"
 #include "umax/trace/hash_history.h"
 #include "umax/trace/navigator.h"
@@ -33,8 +34,8 @@ struct LoadedTrace {
   std::unique_ptr<trace::Replay> replay;
   double openSeconds = 0;  ///< mmap + checks + replay model
 
-  std::thread worker;       ///< builds the call tree
-  std::thread indexWorker;  ///< builds the hash history and timeline index
+  platform::BackgroundTask worker;       ///< builds the call tree
+  platform::BackgroundTask indexWorker;  ///< builds the hash history and timeline index
   std::atomic<double> treeProgress{0};
   std::atomic<double> indexProgress{0};
   std::atomic<bool> treeReady{false};
@@ -61,12 +62,12 @@ struct LoadedTrace {
   const trace::TimelineIndex* readyTimeline() const { return indexReady ? timeline.get() : nullptr; }
 };
 
-/// A think being recorded into a trace file by a background thread.
+/// A think being recorded into a trace file beside the window (platform::startRecording).
 struct Recording {
   std::string path;
   long budget = 0;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
-  std::thread thread;
+  std::thread thread;  ///< the desktop's recording thread (the browser uses a Web Worker)
   std::atomic<uint64_t> nodes{0};
   std::atomic<int> draft{0};
   std::atomic<bool> done{false};

@@ -36,6 +36,7 @@ void drawMenu(App& app) {
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open trace...", "Ctrl+O")) app.showOpen = true;
     if (ImGui::MenuItem("Record a search...", "Ctrl+R")) app.showRecord = true;
+    platform::fileMenuItems(app);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.quitRequested = true;
     ImGui::EndMenu();

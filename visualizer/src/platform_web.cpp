@@ -1,0 +1,311 @@
+// The browser's platform layer (the WebAssembly build, web/CMakeLists.txt):
+// the main loop (emscripten_set_main_loop), the canvas sized to its frame,
+// files through the page (a picker, a dropped file, a download, a trace
+// fetched from ?trace=URL), background work done at once (no threads
+// without cross-origin isolation), and recordings in a Web Worker
+// (web/umax-worker.js) so that the page never freezes. The page's script
+// (web/index.html) calls the umax_web_* functions below; the app itself is
+// the desktop's (drawFrame and the panels).
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#define GLFW_INCLUDE_ES3
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "app.h"
+#include "platform.h"
+#include "ui.h"
+#include "umax/notation.h"
+
+namespace umax::viz {
+
+namespace {
+
+App* theApp = nullptr;
+GLFWwindow* theWindow = nullptr;
+double lastFrame = 0;
+std::string lastState;
+/// The current recording's worker has been told to stop (terminated).
+bool stopSent = false;
+/// The result of the last recording (for the page's state), empty before one ends.
+std::string recordedResult;
+
+std::string jsonString(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+          out += escaped;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+/// What the app shows, as JSON for the page's element id="umax-state": the cursor and the
+/// event just applied (index, kind and ply as `umax-trace jsonl` numbers them), the open call's
+/// variables, the last message and error, and the last recording's result.
+std::string stateJson(App& app) {
+  std::string json = "{";
+  if (app.hasTrace()) {
+    const trace::Replay& replay = app.replay();
+    json += "\"trace\":" + jsonString(app.trace()->path);
+    json += ",\"events\":" + std::to_string(replay.eventCount());
+    json += ",\"event\":" + std::to_string(replay.cursor());
+    json += ",\"nodesSoFar\":" + std::to_string(replay.state().nodes());
+    const auto& stack = replay.state().stack();
+    if (const trace::Event* event = replay.lastEvent()) {
+      const bool returned = event->kind == trace::EventKind::kReturn;
+      const std::size_t ply = returned ? stack.size() : (stack.empty() ? 0 : stack.size() - 1);
+      json += ",\"index\":" + std::to_string(replay.cursor() - 1);
+      json += ",\"kind\":" + jsonString(std::string(trace::kindName(event->kind)));
+      json += ",\"ply\":" + std::to_string(ply);
+      json += ",\"site\":" + std::to_string(app.currentSite());
+    }
+    if (!stack.empty()) {
+      const trace::Frame& frame = stack.back();
+      json += ",\"callEvent\":" + std::to_string(frame.callEvent);
+      json += ",\"alpha\":" + std::to_string(frame.call.alpha);
+      json += ",\"beta\":" + std::to_string(frame.call.beta);
+      json += ",\"draft\":" + std::to_string(frame.draft);
+      json += ",\"best\":" + std::to_string(frame.best);
+    }
+    json += ",\"indexesReady\":";
+    json += app.trace()->treeReady && app.trace()->indexReady ? "true" : "false";
+  }
+  if (const Recording* job = app.recording())
+    json += std::string(json.size() > 1 ? "," : "") +
+            "\"recording\":{\"nodes\":" + std::to_string(job->nodes.load()) +
+            ",\"draft\":" + std::to_string(job->draft.load()) + "}";
+  if (!recordedResult.empty()) json += std::string(json.size() > 1 ? "," : "") + recordedResult;
+  if (!app.message.empty())
+    json += std::string(json.size() > 1 ? "," : "") + "\"message\":" + jsonString(app.message);
+  if (!app.error().empty())
+    json += std::string(json.size() > 1 ? "," : "") + "\"error\":" + jsonString(app.error());
+  return json + "}";
+}
+
+/// The canvas follows the size of its frame (the page's #frame element, which the page sizes to
+/// the window or the iframe).
+void fitCanvasToFrame() {
+  double width = 0, height = 0;
+  if (emscripten_get_element_css_size("#frame", &width, &height) != EMSCRIPTEN_RESULT_SUCCESS) return;
+  const int w = std::max(320, static_cast<int>(width));
+  const int h = std::max(240, static_cast<int>(height));
+  int current = 0, currentHeight = 0;
+  glfwGetWindowSize(theWindow, &current, &currentHeight);
+  if (current != w || currentHeight != h) glfwSetWindowSize(theWindow, w, h);
+}
+
+/// A recording whose Stop was pressed: the worker is ended at once (it cannot be interrupted
+/// otherwise without shared memory), so the browser keeps no trace of a stopped search.
+void stopRecordingIfAsked(App& app) {
+  Recording* job = app.recording();
+  if (!job || job->done || !job->stop || stopSent) return;
+  stopSent = true;
+  EM_ASM(umaxWeb.stopRecording());
+  job->error = "stopped after " + std::to_string(job->nodes.load()) +
+               " nodes (in the browser a stopped search keeps no trace: record it with a smaller budget)";
+  job->failed = true;
+  job->done = true;
+}
+
+void frame() {
+  App& app = *theApp;
+  fitCanvasToFrame();
+  stopRecordingIfAsked(app);
+  const double now = emscripten_get_now() / 1000.0;
+  const double seconds = std::clamp(now - lastFrame, 0.0, 0.1);
+  lastFrame = now;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  // Headless browsers' virtual time can stand still between frames: ImGui needs some time to pass.
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.DeltaTime <= 0) io.DeltaTime = 1e-4f;
+  ImGui::NewFrame();
+  drawFrame(app, seconds);
+  ImGui::Render();
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(theWindow, &width, &height);
+  glViewport(0, 0, width, height);
+  glClearColor(0.09f, 0.09f, 0.11f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+  // File > Open (or Ctrl+O) opens the page's file picker instead of the path dialog.
+  if (app.showOpen) {
+    app.showOpen = false;
+    EM_ASM(umaxWeb.pickFile());
+  }
+  app.quitRequested = false;  // a page is closed by its browser
+  // For the benchmark (scripts/web-bench.sh): when the first frame, and the first with a trace, were drawn.
+  static bool drawn = false, drawnWithTrace = false;
+  if (!drawn) {
+    drawn = true;
+    EM_ASM(umaxWeb.firstFrame = performance.now());
+  }
+  if (!drawnWithTrace && app.hasTrace()) {
+    drawnWithTrace = true;
+    EM_ASM(umaxWeb.firstTraceFrame = performance.now());
+  }
+  const std::string state = stateJson(app);
+  if (state != lastState) {
+    lastState = state;
+    EM_ASM({ umaxWeb.setState(UTF8ToString($0)); }, state.c_str());
+  }
+}
+
+void openDropped(GLFWwindow*, int count, const char** paths) {
+  if (count > 0) theApp->openTrace(paths[0]);
+}
+
+}  // namespace
+
+namespace platform {
+
+void BackgroundTask::start(std::function<void()> work) { work(); }
+
+void startRecording(Recording& job, const std::string& fen, const std::string& moves, long nodes) {
+  stopSent = false;
+  recordedResult.clear();
+  EM_ASM({ umaxWeb.startRecording(UTF8ToString($0), UTF8ToString($1), $2, UTF8ToString($3)); }, fen.c_str(),
+         moves.c_str(), static_cast<double>(nodes), job.path.c_str());
+}
+
+void fileMenuItems(App& app) {
+  if (ImGui::MenuItem("Save trace (download)", nullptr, false, app.hasTrace()))
+    EM_ASM({ umaxWeb.save(UTF8ToString($0)); }, app.trace()->path.c_str());
+}
+
+}  // namespace platform
+}  // namespace umax::viz
+
+// ---- called by the page's script (web/index.html) ------------------------------
+
+extern "C" {
+
+/// Opens the trace at `path` (in the page's file system) at event `event` (-1: the start).
+EMSCRIPTEN_KEEPALIVE int umax_web_open(const char* path, double event) {
+  umax::viz::App& app = *umax::viz::theApp;
+  if (!app.openTrace(path)) return 0;
+  if (event >= 0) {
+    const auto wanted = static_cast<uint64_t>(event);
+    if (wanted <= app.eventCount()) {
+      app.seek(wanted);
+    } else {
+      app.setError("event " + std::to_string(wanted) + " is outside the trace: it has " +
+                   std::to_string(app.eventCount()) + " events");
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/// Records a think of `nodes` nodes (in the worker) and opens it at `event` (-1: the start).
+EMSCRIPTEN_KEEPALIVE void umax_web_record(const char* fen, const char* moves, double nodes, double event) {
+  umax::viz::App& app = *umax::viz::theApp;
+  app.recordingEvent = static_cast<long long>(event);
+  app.startRecording(fen, moves, static_cast<long>(nodes), "/tmp/recorded.trc");
+}
+
+EMSCRIPTEN_KEEPALIVE void umax_web_recording_progress(double nodes, int draft) {
+  if (umax::viz::Recording* job = umax::viz::theApp->recording()) {
+    job->nodes = static_cast<uint64_t>(nodes);
+    job->draft = draft;
+  }
+}
+
+/// The worker's answer: the trace is already in the file system at the job's path (when ok).
+EMSCRIPTEN_KEEPALIVE void umax_web_recording_finished(int ok, const char* error, int from, int to, int score,
+                                                      double nodes, int depth, int iterations) {
+  umax::viz::Recording* job = umax::viz::theApp->recording();
+  if (!job || job->done) return;
+  if (ok) {
+    job->result.from = from;
+    job->result.to = to;
+    job->result.score = score;
+    job->result.nodes = static_cast<long>(nodes);
+    job->result.depth = depth;
+    job->result.completedIterations = iterations;
+    umax::viz::recordedResult = "\"bestmove\":" + umax::viz::jsonString(umax::moveName(from, to)) +
+                                ",\"score\":" + std::to_string(score) +
+                                ",\"nodes\":" + std::to_string(static_cast<long long>(nodes));
+  } else {
+    job->error = error;
+    job->failed = true;
+  }
+  job->done = true;
+}
+
+/// A problem the page found (a bad query value, a trace that could not be fetched).
+EMSCRIPTEN_KEEPALIVE void umax_web_set_error(const char* message) { umax::viz::theApp->setError(message); }
+
+/// A character typed while a text field has the keyboard, whose key the page kept from the
+/// browser (Space would scroll the page).
+EMSCRIPTEN_KEEPALIVE void umax_web_add_char(int c) {
+  ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(c));
+}
+
+/// True while a text field has the keyboard (the page then lets Space type).
+EMSCRIPTEN_KEEPALIVE int umax_web_wants_text() { return ImGui::GetIO().WantTextInput ? 1 : 0; }
+
+}  // extern "C"
+
+int main() {
+  using namespace umax::viz;
+  theApp = new App("/src");  // the sources the Source panel shows are packed into the .data file
+  for (const std::string& problem : theApp->lineMap().problems())
+    std::fprintf(stderr, "umax-viz: %s\n", problem.c_str());
+  theApp->showLegend = true;
+
+  if (!glfwInit()) {
+    std::fprintf(stderr, "umax-viz: cannot initialise GLFW\n");
+    return 1;
+  }
+  double width = 1280, height = 800;
+  emscripten_get_element_css_size("#frame", &width, &height);
+  theWindow = glfwCreateWindow(std::max(320, static_cast<int>(width)),
+                               std::max(240, static_cast<int>(height)), "umax-viz", nullptr, nullptr);
+  if (!theWindow) {
+    EM_ASM(umaxWeb.fail("This browser cannot give the page WebGL 2, which umax-viz draws with."));
+    return 1;
+  }
+  glfwMakeContextCurrent(theWindow);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;  // the arrow keys step the search
+  applyStyle();
+  ImGui_ImplGlfw_InitForOpenGL(theWindow, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  loadFonts(*theApp);
+  glfwSetDropCallback(theWindow, openDropped);
+
+  lastFrame = emscripten_get_now() / 1000.0;
+  EM_ASM(umaxWeb.started());
+  emscripten_set_main_loop(frame, 0, false);
+  return 0;
+}

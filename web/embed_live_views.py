@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Puts a live view of umax-viz into every topic page of the built course (scripts/web.sh).
+
+  embed_live_views.py SITE_DIR EXAMPLES_DIR
+
+Each worked example is recorded at docs build time into EXAMPLES_DIR/NAME.umaxtrace (with the
+event its figure shows in NAME.event, when it has one). The trace is copied to
+SITE_DIR/viz/traces/, and the page whose text records it ("... -o NAME.umaxtrace") gets, right
+after that command, the app in an iframe opened at the trace and event, with a link to open it
+full-window. Nothing is taken out of the page: where WebGL is missing the frame says so and the
+static figures stay. The course's main page gets a link to the app. Prints what it did.
+"""
+import html
+import os
+import re
+import shutil
+import sys
+
+
+def live_view(name, event):
+    url = html.escape(f"viz/index.html?trace=traces/{name}.umaxtrace&event={event}")
+    return (f'\n<div class="umax-live">'
+            f'<iframe src="{url}" title="umax-viz: the worked example\'s trace, live" loading="lazy" '
+            f'style="width:100%;height:620px;border:1px solid #555;"></iframe>'
+            f'<p><b>Step through it here:</b> click the view, then Right / Left step one event, Down steps '
+            f'over a call, Up steps out, F1 lists the keys. <a href="{url}" target="_blank">Open it '
+            f'full-window</a>.</p></div>\n')
+
+
+def main():
+    site, examples = sys.argv[1:3]
+    traces = os.path.join(site, "viz", "traces")
+    os.makedirs(traces, exist_ok=True)
+    pages = {}
+    for entry in sorted(os.listdir(site)):
+        if entry.endswith(".html"):
+            with open(os.path.join(site, entry), encoding="utf-8") as page:
+                pages[entry] = page.read()
+    changed = set()
+    for entry in sorted(os.listdir(examples)):
+        if not entry.endswith(".umaxtrace"):
+            continue
+        name = entry[:-len(".umaxtrace")]
+        shutil.copyfile(os.path.join(examples, entry), os.path.join(traces, entry))
+        event = 0
+        event_file = os.path.join(examples, name + ".event")
+        if os.path.exists(event_file):
+            event = int(open(event_file).read().split()[0])
+        marker = f"-o {name}.umaxtrace"
+        placed = False
+        for page_name, text in pages.items():
+            at = text.find(marker)
+            if at < 0 or 'class="umax-live"' in text[at:at + 4000]:
+                continue
+            # After the code block (Doxygen: <!-- fragment -->) or the paragraph holding the command.
+            match = re.compile(r"<!-- fragment -->|</p>|</pre>").search(text, at)
+            if not match:
+                continue
+            pages[page_name] = text[:match.end()] + live_view(name, event) + text[match.end():]
+            changed.add(page_name)
+            placed = True
+            print(f"embed: {page_name}: live view of {name}.umaxtrace at event {event}")
+        if not placed:
+            print(f"embed: {name}.umaxtrace: no page records it (no live view)")
+    index = pages.get("index.html")
+    if index is not None:
+        link = ('<div class="umax-live"><p><b>Web edition:</b> <a href="viz/index.html">step through a search in '
+                'this browser</a> (umax-viz compiled to WebAssembly; File &gt; Record a search, or open a '
+                'trace). Every topic page shows its worked example live.</p></div>\n')
+        match = re.compile(r'<div class="contents">').search(index)
+        if match:
+            pages["index.html"] = index[:match.end()] + "\n" + link + index[match.end():]
+            changed.add("index.html")
+    for page_name in sorted(changed):
+        with open(os.path.join(site, page_name), "w", encoding="utf-8") as page:
+            page.write(pages[page_name])
+    print(f"embed: {len(changed)} pages changed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

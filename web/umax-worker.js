@@ -1,0 +1,39 @@
+// The Web Worker that records a search for the web edition: it loads the
+// recorder (umax-record.js/.wasm, a WebAssembly instance of its own), runs
+// one think per worker, posts progress messages while it searches, and
+// posts the trace's bytes and the result at the end. The page ends the
+// worker to stop a search.
+var pending = null;
+var ready = false;
+var Module = {
+  print: function (text) { postMessage({ type: 'log', text: text }); },
+  printErr: function (text) { postMessage({ type: 'log', text: text }); },
+  onAbort: function (what) {
+    postMessage({ type: 'done', result: { ok: false, error: 'the recorder stopped: ' + what } });
+  },
+  onRuntimeInitialized: function () {
+    ready = true;
+    if (pending) recordJob(pending);
+  },
+};
+importScripts('umax-record.js');
+
+function recordJob(job) {  // not run(): the emscripten runtime has a global of that name
+  const started = performance.now();
+  try {
+    const answer = JSON.parse(Module.ccall('umax_record', 'string', ['string', 'string', 'number'],
+                                           [job.fen, job.moves, job.nodes]));
+    answer.seconds = (performance.now() - started) / 1000;
+    answer.memoryBytes = Module.HEAP8.length;  // the recorder's WebAssembly memory
+    let bytes = null;
+    if (answer.ok) bytes = Module.FS.readFile('/trace.trc').buffer;
+    postMessage({ type: 'done', result: answer, bytes: bytes }, bytes ? [bytes] : []);
+  } catch (failure) {
+    postMessage({ type: 'done', result: { ok: false, error: 'the recorder failed: ' + failure } });
+  }
+}
+
+onmessage = function (event) {
+  if (ready) recordJob(event.data);
+  else pending = event.data;
+};
