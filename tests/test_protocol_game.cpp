@@ -30,6 +30,8 @@ TEST_CASE("an opponent's under-promotion puts the chosen piece on the board", "[
   CHECK(after.eval ==
         -evalBefore - kPromotionBonus + kValueScale * (kPieceValue[kQueen] - kPieceValue[type]));
   CHECK(game.moves().back().text == std::string("a7a8") + letter);
+  // Said in a comment line (the README promised one; none was sent).
+  CHECK((game.note().find("under-promotion") != std::string::npos) == (letter != 'q'));
 }
 
 TEST_CASE("castling and e.p. rights arrive through setboard", "[protocol][rules]") {

@@ -40,7 +40,9 @@ Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
     // allows no more), and the soft share of that as the budget.
     budget.hardSeconds = moveTimeStop(control.moveSeconds, control.afterThink);
     budget.nodes = nodesFor(kSoftShare * budget.hardSeconds, nodesPerSecond);
-    budget.reason = describe("move time", control.moveSeconds, nodesPerSecond);
+    char stop[48];
+    std::snprintf(stop, sizeof stop, " (stop at %.3f s)", budget.hardSeconds);
+    budget.reason = describe("move time", control.moveSeconds, nodesPerSecond) + stop;
   } else if (control.timeLeft >= 0) {
     const int movesLeft = control.movesToGo > 0 ? control.movesToGo : kAssumedMovesLeft;
     const double usable = std::max(0.0, control.timeLeft - movesLeft * control.reservePerMove);

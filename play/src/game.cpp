@@ -135,6 +135,8 @@ bool Game::playOnEngine(int from, int to, char promotion, Path path) {
     after.board[to] = static_cast<int8_t>(pieceCode(type, before.side));
     after.eval += kValueScale * (kPieceValue[kQueen] - kPieceValue[type]);
     engine_->setPosition(after);
+    note_ = "under-promotion " + moveText(from, to, promotion) +
+            ": played as the original's queen promotion, then the queen replaced and the eval corrected";
   }
   return true;
 }
