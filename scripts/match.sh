@@ -9,8 +9,8 @@
 #   -n, --games N      games to play [2]; our engine is white in games 1, 3, 5, ...
 #   --tc MIN:SEC       xboard's clock for the whole game, per side [0:30]
 #   --inc SEC          increment per move, may be a fraction such as 0.2 [0]
-#   --st SEC           a fixed time per move instead of a clock (xboard -st: both engines get
-#                      SEC seconds for every move, whole seconds; --tc and --inc are then unused)
+#   --st SEC           a fixed time per move instead of a clock (xboard -st 0:SEC: both engines
+#                      get SEC seconds, 1 to 59, for every move; --tc and --inc are then unused)
 #   --opponent-odds K  divide the opponent's clock by K (xboard -secondTimeOdds) [1]
 #   --nodes N          umax-readable thinks with a fixed node budget of N per move (passed as
 #                      `--nodes N`), whatever its clock says; the clock still runs, so give a
@@ -92,7 +92,7 @@ done
 [[ $games =~ ^[1-9][0-9]*$ ]] || fail_usage "--games must be a positive number, not '$games'"
 [[ $tc =~ ^[0-9]+(:[0-5][0-9])?$ ]] || fail_usage "--tc must look like MIN or MIN:SEC, not '$tc'"
 [[ $inc =~ ^[0-9]+(\.[0-9]+)?$ ]] || fail_usage "--inc must be seconds, such as 1 or 0.2, not '$inc'"
-[[ -z $st || $st =~ ^[1-9][0-9]*$ ]] || fail_usage "--st must be whole seconds per move, such as 1, not '$st'"
+[[ -z $st || $st =~ ^[1-9][0-9]?$ ]] || fail_usage "--st must be whole seconds per move from 1 to 59, not '$st'"
 [[ $odds =~ ^[1-9][0-9]*$ ]] || fail_usage "--opponent-odds must be a positive number, not '$odds'"
 [[ -z $nodes || $nodes =~ ^[1-9][0-9]*$ ]] || fail_usage "--nodes must be a positive number, not '$nodes'"
 ((replay == 0)) || [[ -n $nodes ]] || fail_usage "--replay needs --nodes (a time-controlled think is not reproducible)"
@@ -144,7 +144,7 @@ xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProg
   -mg "$games" -secondTimeOdds "$odds"
   -fcp "$wrapper" -scp "$opponent" -sgf "$pgn" -debug -nameOfDebugFile "$log")
 if [[ -n $st ]]; then
-  xboard_args+=(-st "$st")
+  xboard_args+=(-st "0:$(printf %02d "$st")") # xboard reads a bare -st N as N minutes
 else
   xboard_args+=(-tc "$tc" -inc "$inc")
 fi
