@@ -8,6 +8,7 @@
 
 #include "engines.h"
 #include "protocol_support.h"
+#include "umax/play/fide.h"
 
 using namespace umax;
 using namespace umax::test;
@@ -305,4 +306,22 @@ TEST_CASE(
   }
   CHECK(blackLines > 0);
   CHECK(whiteLines > 0);
+}
+
+TEST_CASE("hint answers the reply the last think expected", "[protocol][xboard]") {
+  const std::string output =
+      converse(play::Protocol::kXboard, "xboard\nprotover 2\nnew\nusermove e2e4\nhint\nping 1\n", 20000);
+  const std::vector<std::string> moves = linesAfter(output, "move ");
+  REQUIRE(moves.size() == 1);
+  const std::vector<std::string> hints = linesAfter(output, "Hint: ");
+  REQUIRE(hints.size() == 1);
+  // A legal move for white after 1. e4 and our reply.
+  play::Game& game = sharedGame();
+  game.newGame();
+  REQUIRE(game.playMove("e2e4").empty());
+  REQUIRE(game.playMove(moves[0]).empty());
+  int from;
+  int to;
+  REQUIRE(parseMove(hints[0], from, to));
+  CHECK(play::isFideLegal(game.position(), from, to));
 }

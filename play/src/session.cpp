@@ -20,6 +20,9 @@ std::string threeDigits(int number) {
   return text;
 }
 
+/// Least cost assumed for main()'s check of our move after a fixed-time think.
+constexpr double kAssumedCheckSeconds = 0.1;
+
 /// Largest overshoot assumed (an iteration costs a few times the last).
 constexpr double kMaxOvershoot = 8;
 
@@ -27,7 +30,10 @@ constexpr double kMaxOvershoot = 8;
 
 void Session::correct(TimeControl& control) const {
   control.reservePerMove = ourCheck_ + opponentCheck_;
-  control.afterThink = thinkPlays_ ? ourCheck_ : 0;
+  // Before the first measurement (and on a quiet machine) a check is assumed
+  // to cost at least kAssumedCheckSeconds: the first st 1 move of a game on a
+  // loaded machine lost on time without it.
+  control.afterThink = thinkPlays_ ? std::max(ourCheck_, kAssumedCheckSeconds) : 0;
   control.overshoot = overshoot_;
 }
 

@@ -20,7 +20,7 @@ constexpr const char* kFeatures =
 bool isIgnored(const std::string& command) {
   for (const char* word :
        {"xboard", "accepted", "rejected", "hard", "easy", "random", "computer", "name", "rating", "ics",
-        "memory", "cores", "egtpath", "option", "draw", "hint", "bk", ".", "otim"})
+        "memory", "cores", "egtpath", "option", "draw", "bk", ".", "otim"})
     if (command == word) return true;
   return false;
 }
@@ -105,6 +105,10 @@ class XboardSession final : public Session {
       }
       if (changesGame(command, rest) || command == "exit" || command == "analyze") abandonThink();
     }
+    if (changesGame(command, rest)) {
+      std::lock_guard lock(hintMutex_);
+      hint_.clear();
+    }
     const bool goOn = dispatch(command, rest, line);
     // Analysis goes on in the position the command left (a move, an undo, a new board).
     if (goOn && analyze_ && !thinking()) analyze();
@@ -173,6 +177,13 @@ class XboardSession final : public Session {
       post_ = false;
     } else if (command == "?") {
       // Not thinking: nothing to move now.
+    } else if (command == "hint") {
+      std::string hint;
+      {
+        std::lock_guard lock(hintMutex_);
+        hint = hint_;
+      }
+      if (!hint.empty()) send("Hint: " + hint);  // the reply our last think expected
     } else if (command == "variant") {
       if (rest != "normal") return error("only variant normal is played", line);
     } else if (command == "analyze") {
@@ -326,6 +337,10 @@ class XboardSession final : public Session {
     IterationListener listener;
     {
       listener = [this, start](const Iteration& iteration) {
+        {
+          std::lock_guard lock(hintMutex_);
+          lastLine_ = iteration.pv;
+        }
         if (!post_) return;  // post / nopost may come during the think
         const auto centiseconds =
             std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
@@ -338,6 +353,21 @@ class XboardSession final : public Session {
     startThink(
         budget, listener,
         [this](const GameThink& think, const Budget& planned, double) {
+          {
+            // The last line's second move, if it is a legal reply to the move played: the hint.
+            std::lock_guard lock(hintMutex_);
+            std::istringstream line(lastLine_);
+            std::string ours;
+            std::string reply;
+            line >> ours >> reply;
+            int from;
+            int to;
+            hint_.clear();
+            if (think.played && ours == think.move.substr(0, 4) && parseMove(reply, from, to) &&
+                isFideLegal(game_.position(), from, to))
+              hint_ = reply;
+            lastLine_.clear();
+          }
           if (!think.note.empty()) send("# " + think.note);
           send("# budget " + std::to_string(think.budget) + " nodes (" + planned.reason + ")" +
                (think.stopped
@@ -359,7 +389,10 @@ class XboardSession final : public Session {
   }
 
   bool force_ = false;
-  bool analyze_ = false;           // analyze mode: think without end, play nothing
+  bool analyze_ = false;  // analyze mode: think without end, play nothing
+  std::mutex hintMutex_;
+  std::string hint_;               // the reply the last think's line expects ("" if none)
+  std::string lastLine_;           // the think's last line (read by the thinking thread)
   std::atomic<bool> post_{false};  // read by the thinking thread
   int requestedSide_ = 0;          // side named by white/black, not yet on the board (0: none)
   int engineSide_ = kBlack;
