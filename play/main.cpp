@@ -37,11 +37,16 @@ ssize_t readReplayed(void* cookie, char* buffer, size_t size) {
   return static_cast<ssize_t>(std::fread(buffer, 1, size, stdin));
 }
 
-/// Reads stdin's first line (bytes up to and including '\n') without losing any.
+/// Bytes of a first line read before deciding: far more than "xboard" or
+/// "uci" with blanks, so that an overlong line is never kept whole.
+constexpr std::size_t kFirstLineLimit = 4096;
+
+/// Reads stdin's first line (bytes up to and including '\n', at most
+/// kFirstLineLimit of them) without losing any: what is not read stays in stdin.
 std::string readFirstLine() {
   std::string line;
   int c;
-  while ((c = std::getc(stdin)) != EOF) {
+  while (line.size() < kFirstLineLimit && (c = std::getc(stdin)) != EOF) {
     line += static_cast<char>(c);
     if (c == '\n') break;
   }
