@@ -44,7 +44,7 @@ constexpr const char* kPanels[][2] = {
      "what each slot holds at this event, and what the event just applied did to the table."},
     {"Legend",
      "What the arrows, colours, timeline marks and tree rows mean. L or View > Legend shows or hides "
-     "it; it sits over the hash table."},
+     "it; it sits over the lower right of the source panel."},
     {"Timeline",
      "All events of the search from left to right: drag to scrub. Buttons step like the keys "
      "below; 'Find node' jumps to a counted node by number, 'Find line' to the first call a line "

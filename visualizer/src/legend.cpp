@@ -77,9 +77,10 @@ void heading(const char* text) { ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "
 
 void drawLegend(App& app) {
   if (!app.showLegend) return;
-  // Over the hash table, the panel a first look needs least.
-  placePanel(940, 329, 340, 345, false);
-  ImGui::SetNextWindowBgAlpha(0.97f);
+  // Over the lower right of the source panel (the readable listing's right margin), leaving the
+  // hash table, the game panel of a game folder and the search tree in view.
+  placePanel(610, 235, 330, 439, false);
+  ImGui::SetNextWindowBgAlpha(1.0f);
   if (!ImGui::Begin("Legend (L or View > Legend hides it)", &app.showLegend, ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
     return;
@@ -90,6 +91,8 @@ void drawLegend(App& app) {
   entry(Sample::kSquare, colours::kFrom, "yellow, orange squares: its from, to");
   entry(Sample::kArrow, colours::kScored, "orange: move just scored (v), undone");
   entry(Sample::kArrow, colours::kBest, "green: best move so far here (m; X, Y)");
+  entry(Sample::kText, packed(ImVec4(0.85f, 0.85f, 0.85f, 1)),
+        "caption: hover it for why each arrow is there", "text");
   entry(Sample::kFrame, colours::kVictim, "red frame: the piece it captures");
   entry(Sample::kRing, colours::kEpSquare, "purple ring: E, the e.p. square");
   entry(Sample::kArrow, colours::kRook, "teal: the rook in a castling");
@@ -108,9 +111,22 @@ void drawLegend(App& app) {
   ImGui::SameLine();
   ImGui::TextUnformatted("from hash; dim: later");
   entry(Sample::kSquare, packed(colours::kRowCurrent), "current call; lighter: open calls");
+  entry(Sample::kText, packed(colours::kRowText),
+        "PV: score inside [q, l]; CUT: >= l (a refutation); ALL: <= q", "PV");
+  ImVec4 grey = colours::kRowText;
+  grey.w = colours::kRowNotReachedAlpha;
+  entry(Sample::kText, packed(grey), "grey row: a CUT call's moves never tried", "...");
+  heading("Variables");
+  entry(Sample::kText, packed(colours::kRowText), "stack: depth asked for / draft reached", "n/d");
+  entry(Sample::kText, packed(colours::kRowText), "Y: the best move is not a castling", "+nc");
+  entry(Sample::kText, packed(colours::kRowText), "Y: the best move is tried first next", "+sn");
   heading("Hash table");
   entry(Sample::kSquare, colours::kHashFilled, "filled slots; red: stored lately;");
   entry(Sample::kBox, colours::kHashWindow, "white box: the probe window");
+  entry(Sample::kText, packed(colours::kRowText), "entry is a lower bound: at least its score (failed high)",
+        "lo");
+  entry(Sample::kText, packed(colours::kRowText), "upper bound: at most its score (failed low)", "up");
+  entry(Sample::kText, packed(colours::kRowText), "both: an exact score", "lo up");
   ImGui::End();
 }
 

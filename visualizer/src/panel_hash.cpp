@@ -70,7 +70,28 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
   ImGui::TextWrapped("%llu of %d slots filled (at event ~%llu)", static_cast<unsigned long long>(filled),
                      kHashEntries, static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
   ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's window");
-  ImGui::TextDisabled("%zu stores written", hash.storeCount());
+  // The counters up to the cursor (the view model's), not the whole trace's.
+  const trace::ViewState& view = app.view();
+  if (view.hashCounted) {
+    const trace::HashCounters& c = view.hash;
+    ImGui::TextDisabled("so far: %llu stores written, %llu refused",
+                        static_cast<unsigned long long>(c.storesWritten),
+                        static_cast<unsigned long long>(c.storesRefused));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "up to the cursor (the whole trace: %zu written)\nstores: %llu into empty slots, %llu updates of "
+          "the same "
+          "position, %llu over another position's entry, %llu refused (a deeper exact entry kept)\nprobes: "
+          "%llu, "
+          "%llu hits (%llu settled the window), %llu misses, %llu full windows",
+          hash.storeCount(), static_cast<unsigned long long>(c.storesNew),
+          static_cast<unsigned long long>(c.storesUpdated), static_cast<unsigned long long>(c.storesReplaced),
+          static_cast<unsigned long long>(c.storesRefused), static_cast<unsigned long long>(c.probes),
+          static_cast<unsigned long long>(c.hits), static_cast<unsigned long long>(c.hashCutoffs),
+          static_cast<unsigned long long>(c.misses), static_cast<unsigned long long>(c.fullWindows));
+  } else {
+    ImGui::TextDisabled("counting the stores...");
+  }
   ImGui::EndGroup();
 }
 

@@ -88,17 +88,26 @@ void drawScrubber(App& app) {
   } else if (hovered) {
     const float share =
         std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
-    ImGui::SetTooltip(
-        "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N",
-        static_cast<unsigned long long>(share * double(app.eventCount())));
+    // Clicking here moves the cursor to just after event N (events are numbered from 0).
+    const auto applied = static_cast<uint64_t>(std::llround(double(share) * double(app.eventCount())));
+    if (applied == 0)
+      ImGui::SetTooltip(
+          "before the first event\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration "
+          "N");
+    else
+      ImGui::SetTooltip(
+          "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N",
+          static_cast<unsigned long long>(applied - 1));
   }
 }
 
 /// The event just applied, as the trace names it; a return also says the draft it completed,
 /// since the d it carries is the loop counter, one higher (see trace::completedDraft()).
 std::string lastEventText(App& app) {
-  const trace::Event* event = app.replay().lastEvent();
-  if (!event) return "(before the first event)";
+  if (!app.replay().lastEvent()) return "(before the first event)";
+  // A copy: eventAt() below may decode another chunk, which moves what lastEvent() points to.
+  const trace::Event last = *app.replay().lastEvent();
+  const trace::Event* event = &last;
   std::string text = trace::toString(*event);
   if (event->kind == trace::EventKind::kReturn) {
     // A call answered by the hash table returns right after the probe that ended it.
@@ -160,8 +169,19 @@ void drawTimelinePanel(App& app) {
   ImGui::SameLine();
   if (button("Find line", "jump to the first call reached by these moves")) app.findLine(app.findLineText);
   ImGui::NewLine();
-  ImGui::Text("event %llu / %llu  %s", static_cast<unsigned long long>(app.cursor()),
-              static_cast<unsigned long long>(app.eventCount()), lastEventText(app).c_str());
+  // Events are numbered from 0, as umax-trace jsonl's "i" and umax-trace state --event: the
+  // event shown is the one just applied (the view model's event).
+  const trace::ViewState& view = app.view();
+  if (view.event)
+    ImGui::Text("event %llu of 0..%llu:", static_cast<unsigned long long>(*view.event),
+                static_cast<unsigned long long>(app.eventCount() - 1));
+  else
+    ImGui::Text("before event 0 of 0..%llu:", static_cast<unsigned long long>(app.eventCount() - 1));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lastEventText(app).c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(0.75f, 0.9f, 1, 1), "%s", view.narration.c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\n\nthe event's record: %s", view.narration.c_str(), lastEventText(app).c_str());
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "   %s", app.message.c_str());
