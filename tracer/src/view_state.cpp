@@ -168,15 +168,17 @@ std::string narrate(const Replay& replay, const Event& event, const SearchState&
         return text + "; draft " + std::to_string(entry.draft) + " >= n " + std::to_string(top->call.depth) +
                " and the bound settles the window [" + score(top->call.alpha) + ", " + score(top->call.beta) +
                "]: the node returns " + score(entry.score) + " without searching";
+      // The stored move is tried first when its Y carries the not-castling bit (Step 4's sneak).
+      const std::string first =
+          top->draft > 0 && (top->bestTo & kNotCastlingBit)
+              ? ", the stored move " + moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " first"
+              : ", no stored move to try first";
       if (entry.draft >= top->call.depth)
         return text + "; deep enough but the bound does not settle the window [" + score(top->call.alpha) +
                ", " + score(top->call.beta) + "]: the node searches again at draft n " +
-               std::to_string(top->call.depth) + ", its stored move first";
+               std::to_string(top->call.depth) + first;
       return text + "; draft " + std::to_string(entry.draft) + " < n " + std::to_string(top->call.depth) +
-             ": deepening resumes at draft " + std::to_string(top->draft + 1) +
-             (top->draft > 0
-                  ? ", the stored move " + moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " first"
-                  : "");
+             ": deepening resumes at draft " + std::to_string(top->draft + 1) + first;
     }
     case EventKind::kNodeCounted:
       return "node #" + std::to_string(top->nodeNumber) + " counted (N++)" + at +
@@ -420,7 +422,7 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"H", "captureSquare", sq(mv.captureSquare)},
         {"G", "rookFrom", sq(mv.rookFrom)},
         {"F", "move.passedSquare", sq(mv.rookTo)},
-        {"E", "passedSquare (in)", squareName(f.call.epSquare)},
+        {"E", "passedSquare", squareName(f.call.epSquare)},
         {"z", "lastTo", squareName(f.call.lastTo)},
     };
   }

@@ -79,7 +79,7 @@ void drawLegend(App& app) {
   if (!app.showLegend) return;
   // Over the lower right of the source panel (the readable listing's right margin), leaving the
   // hash table, the game panel of a game folder and the search tree in view.
-  placePanel(610, 235, 330, 439, false);
+  placePanel(610, 130, 330, 544, false);
   ImGui::SetNextWindowBgAlpha(1.0f);
   if (!ImGui::Begin("Legend (L or View > Legend hides it)", &app.showLegend, ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
@@ -91,8 +91,6 @@ void drawLegend(App& app) {
   entry(Sample::kSquare, colours::kFrom, "yellow, orange squares: its from, to");
   entry(Sample::kArrow, colours::kScored, "orange: move just scored (v), undone");
   entry(Sample::kArrow, colours::kBest, "green: best move so far here (m; X, Y)");
-  entry(Sample::kText, packed(ImVec4(0.85f, 0.85f, 0.85f, 1)),
-        "caption: hover it for why each arrow is there", "text");
   entry(Sample::kFrame, colours::kVictim, "red frame: the piece it captures");
   entry(Sample::kRing, colours::kEpSquare, "purple ring: E, the e.p. square");
   entry(Sample::kArrow, colours::kRook, "teal: the rook in a castling");
@@ -118,15 +116,12 @@ void drawLegend(App& app) {
   entry(Sample::kText, packed(grey), "grey row: a CUT call's moves never tried", "...");
   heading("Variables");
   entry(Sample::kText, packed(colours::kRowText), "stack: depth asked for / draft reached", "n/d");
-  entry(Sample::kText, packed(colours::kRowText), "Y: the best move is not a castling", "+nc");
-  entry(Sample::kText, packed(colours::kRowText), "Y: the best move is tried first next", "+sn");
+  entry(Sample::kText, packed(colours::kRowText), "Y: not a castling; +sn: tried first next", "+nc");
   heading("Hash table");
   entry(Sample::kSquare, colours::kHashFilled, "filled slots; red: stored lately;");
   entry(Sample::kBox, colours::kHashWindow, "white box: the probe window");
-  entry(Sample::kText, packed(colours::kRowText), "entry is a lower bound: at least its score (failed high)",
+  entry(Sample::kText, packed(colours::kRowText), "lower bound (at least its score); up: upper; lo up: exact",
         "lo");
-  entry(Sample::kText, packed(colours::kRowText), "upper bound: at most its score (failed low)", "up");
-  entry(Sample::kText, packed(colours::kRowText), "both: an exact score", "lo up");
   ImGui::End();
 }
 

@@ -91,7 +91,7 @@ void drawArrow(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 colour, float thickne
 }  // namespace
 
 void drawBoardPanel(App& app) {
-  placePanel(0, 19, 300, 340, false);
+  placePanel(0, 19, 360, 340, false);
   ImGui::Begin("Board");
   app.recordPanel("Board");
   if (!app.hasTrace()) {

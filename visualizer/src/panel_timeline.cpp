@@ -26,7 +26,7 @@ void drawScrubber(App& app) {
   LoadedTrace& loaded = *app.trace();
   const uint64_t total = std::max<uint64_t>(1, app.eventCount());
   const float width = ImGui::GetContentRegionAvail().x;
-  const float height = 46;
+  const float height = 34;  // leaves room for two lines of narration below the buttons
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("scrubber", ImVec2(std::max(width, 10.0f), height));
   const bool active = ImGui::IsItemActive();
@@ -61,16 +61,32 @@ void drawScrubber(App& app) {
                       ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)),
                       colours::kHashHitMark);
     }
-    // Iteration lines, labelled where the label does not run into the one before.
-    float labelsEnd = -1e9f;
-    for (const auto& iteration : index->rootIterations()) {
-      const float x = origin.x + width * float(double(iteration.event) / double(total));
-      draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height), colours::kIterationMark, 1.5f);
-      char label[16];
-      std::snprintf(label, sizeof label, "d%d", iteration.draft);
-      if (x + 2 < labelsEnd) continue;
-      draw->AddText(ImVec2(x + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
-      labelsEnd = x + 2 + ImGui::CalcTextSize(label).x + 4;
+    // Iteration lines. Labels that would run into each other are merged: "d1-3" for the first
+    // three iterations when they lie a few pixels apart.
+    const auto& iterations = index->rootIterations();
+    const auto xOf = [&](std::size_t i) {
+      return origin.x + width * float(double(iterations[i].event) / double(total));
+    };
+    for (std::size_t i = 0; i < iterations.size(); ++i)
+      draw->AddLine(ImVec2(xOf(i), origin.y), ImVec2(xOf(i), origin.y + height), colours::kIterationMark,
+                    1.5f);
+    for (std::size_t first = 0; first < iterations.size();) {
+      std::size_t last = first;
+      char label[32];
+      // Take in the next iteration while the label so far would reach its line.
+      for (;;) {
+        if (last == first)
+          std::snprintf(label, sizeof label, "d%d", iterations[first].draft);
+        else
+          std::snprintf(label, sizeof label, "d%d-%d", iterations[first].draft, iterations[last].draft);
+        const float end = xOf(first) + 2 + ImGui::CalcTextSize(label).x + 4;
+        if (last + 1 < iterations.size() && xOf(last + 1) < end)
+          ++last;
+        else
+          break;
+      }
+      draw->AddText(ImVec2(xOf(first) + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
+      first = last + 1;
     }
   } else {
     char text[96];
@@ -179,7 +195,9 @@ void drawTimelinePanel(App& app) {
     ImGui::Text("before event 0 of 0..%llu:", static_cast<unsigned long long>(app.eventCount() - 1));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lastEventText(app).c_str());
   ImGui::SameLine();
-  ImGui::TextColored(ImVec4(0.75f, 0.9f, 1, 1), "%s", view.narration.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.9f, 1, 1));
+  ImGui::TextWrapped("%s", view.narration.c_str());
+  ImGui::PopStyleColor();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s\n\nthe event's record: %s", view.narration.c_str(), lastEventText(app).c_str());
   if (!app.message.empty()) {

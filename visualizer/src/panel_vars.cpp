@@ -35,7 +35,7 @@ void row(App& app, const char* name, const std::string& value, const char* fallb
 }  // namespace
 
 void drawVariablesPanel(App& app) {
-  placePanel(0, 359, 300, 315, false);
+  placePanel(0, 359, 360, 315, false);
   ImGui::Begin("Variables");
   app.recordPanel("Variables");
   if (!app.hasTrace()) {
@@ -54,15 +54,20 @@ void drawVariablesPanel(App& app) {
   ImGui::Text("D() at ply %d, node #%llu%s%s", f.ply, static_cast<unsigned long long>(f.nodeNumber),
               f.nodeNumber == 0 ? " (not counted yet)" : "", f.cutoff ? "  CUTOFF" : "");
   const trace::ViewState& view = app.view();
-  ImGui::TextDisabled("window [%s, %s], replies searched with alpha %s", trace::scoreName(view.alpha).c_str(),
-                      trace::scoreName(view.beta).c_str(), trace::scoreName(view.searchAlpha).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("window [%s, %s], replies searched with alpha %s", trace::scoreName(view.alpha).c_str(),
+                     trace::scoreName(view.beta).c_str(), trace::scoreName(view.searchAlpha).c_str());
+  ImGui::PopStyleColor();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "q (alpha) and l (beta) of this call; once a move scored m > q, the replies are searched "
         "with alpha m (Step 12: -(m > q ? m : q))");
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
-  if (ImGui::BeginTable("vars", 6, flags)) {
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(3, 1));  // the readable names fit at 360 px
+  const bool table = ImGui::BeginTable("vars", 6, flags);
+  ImGui::PopStyleVar();
+  if (table) {
     // The values keep their width; the readable names share what is left and
     // are cut when the panel is narrow (the tooltip names the variable in full).
     for (int pair = 0; pair < 2; ++pair) {
@@ -70,9 +75,23 @@ void drawVariablesPanel(App& app) {
       ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthFixed);
     }
-    // The values and the readable names come from the view model (umax::trace::viewState).
-    for (const trace::VariableView& variable : app.view().variables)
-      row(app, variable.name.c_str(), variable.value, variable.readable.c_str());
+    // The values and the readable names come from the view model (umax::trace::viewState). The
+    // long readable names share the left column, the short ones the right, so that both fit.
+    static constexpr std::pair<const char*, const char*> kRows[] = {
+        {"k", "q"}, {"m", "l"}, {"n", "e"}, {"X", "d"}, {"u", "v"},
+        {"h", "Y"}, {"H", "x"}, {"G", "y"}, {"F", "t"}, {"E", "z"},
+    };
+    const std::vector<trace::VariableView>& variables = app.view().variables;
+    const auto cell = [&](const char* name) {
+      for (const trace::VariableView& variable : variables)
+        if (variable.name == name)
+          return row(app, variable.name.c_str(), variable.value, variable.readable.c_str());
+      row(app, name, "?", "");
+    };
+    for (const auto& [left, right] : kRows) {
+      cell(left);
+      cell(right);
+    }
     ImGui::EndTable();
   }
   ImGui::TextUnformatted("Stack of open calls (root first)");
