@@ -212,7 +212,13 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
                              : stored <= -kInfinity ? "-I"
                                                     : std::to_string(stored)));
         REQUIRE(view.narration.rfind("hash hit", 0) == 0);
-        if (event["endsNode"]) REQUIRE(view.narration.find("without searching") != std::string::npos);
+        if (event["endsNode"]) {
+          REQUIRE(view.narration.find("without searching") != std::string::npos);
+          // No iteration ran: m holds nothing yet (it once showed the frame's 0).
+          const auto m = std::find_if(view.variables.begin(), view.variables.end(),
+                                      [](const VariableView& variable) { return variable.name == "m"; });
+          REQUIRE(m->value == "-");
+        }
       }
       if (kind == "cutoff") {
         ++cutoffs;

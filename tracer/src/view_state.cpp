@@ -403,6 +403,9 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     else if (f.probed && f.probe.outcome == ProbeOutcome::kHit)
       v = score(f.probeEntry.score);
     const int x = bestSquare(f.bestFrom);
+    // m is set when an iteration starts (Step 4): not yet for a call answered by the hash table,
+    // nor just after N++.
+    const bool iterated = f.nodeNumber != 0 && !(event && event->kind == EventKind::kNodeCounted);
     view.variables = {
         {"k", "side", side(f.call.side)},
         {"q", "alpha", score(f.call.alpha)},
@@ -410,7 +413,7 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"e", "eval", std::to_string(f.call.eval)},
         {"n", "depth", std::to_string(f.call.depth)},
         {"d", "draft", std::to_string(f.draft)},
-        {"m", "best", score(f.best)},
+        {"m", "best", iterated ? score(f.best) : "-"},
         {"v", "score", v},
         {"X", "bestFrom", x < 0 ? "--" : squareName(x)},
         {"Y", "bestTo", bestToText(f.bestTo)},

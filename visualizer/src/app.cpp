@@ -354,9 +354,10 @@ const trace::ViewState& App::view() {
     counters_ = trace::hashCountersAt(replay(), target, *timeline);
     countersCursor_ = target;
     countersKnown_ = true;
-  } else if (countersKnown_ &&
-             (target > countersCursor_ ? target - countersCursor_ : countersCursor_ - target) <= kScanLimit) {
-    // Count the events between the last cursor and this one, forward or back.
+  } else if (countersKnown_ && (target > countersCursor_ ? target - countersCursor_
+                                                         : countersCursor_ - target) <= kScanLimit / 10) {
+    // Count the events between the last cursor and this one, forward or back (at most about
+    // 0.01 s of reading: a longer jump waits for the index).
     for (; countersCursor_ < target; ++countersCursor_) counters_.count(replay().eventAt(countersCursor_));
     for (; countersCursor_ > target; --countersCursor_)
       counters_.count(replay().eventAt(countersCursor_ - 1), -1);

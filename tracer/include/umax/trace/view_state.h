@@ -57,7 +57,7 @@ struct VariableView {
 
 /// One open call, as the stack table shows it.
 struct FrameView {
-  int ply = 0;
+  int ply = 0;         ///< 0 at the root
   std::string trying;  ///< the move on the board ("-" if none; "(mate probe)" during it)
   int alpha = 0;       ///< q
   int beta = 0;        ///< l
@@ -70,34 +70,34 @@ struct FrameView {
 /// An arrow on the board and why it is there.
 struct ArrowView {
   std::string what;  ///< "searched", "scored", "best", "rook", "chosen"
-  int from = 0;      ///< 0x88 squares, both on the board
-  int to = 0;
-  std::string why;  ///< one sentence
+  int from = 0;      ///< where it starts: a 0x88 square on the board
+  int to = 0;        ///< where it ends: a 0x88 square on the board
+  std::string why;   ///< one sentence
 };
 
 /// Everything the panels show at one cursor.
 struct ViewState {
-  uint64_t cursor = 0;            ///< events applied
-  uint64_t eventCount = 0;        ///< events in the trace
-  std::optional<uint64_t> event;  ///< the event just applied (0-based), none at cursor 0
-  std::string kind;               ///< its kind ("call", "probe", ...; "start" at cursor 0)
-  int ply = 0;                    ///< the ply of the call the event belongs to (as jsonl's)
-  std::string fen;                ///< the board at the event
-  std::string sideToMove;         ///< "white" / "black" on that board
-  bool inCall = false;            ///< a call is open (else the fields below are the root's)
-  int alpha = 0;                  ///< q of the current call (the root's before / after)
-  int beta = 0;                   ///< l
-  int searchAlpha = 0;            ///< the alpha the next move's reply is searched with: max(q, m)
-  uint64_t nodes = 0;             ///< counted nodes so far
-  uint64_t calls = 0;             ///< calls so far
-  std::string nodeType;           ///< the current call's type once known (its return), else ""
-  std::vector<VariableView> variables;
-  std::vector<FrameView> stack;  ///< root first
-  HashCounters hash;             ///< up to the cursor
-  bool hashCounted = true;       ///< false: `hash` is not known (a caller that could not count)
-  std::vector<ArrowView> arrows;
-  std::string caption;    ///< the line under the board
-  std::string narration;  ///< what the event did and why
+  uint64_t cursor = 0;                  ///< events applied
+  uint64_t eventCount = 0;              ///< events in the trace
+  std::optional<uint64_t> event;        ///< the event just applied (0-based), none at cursor 0
+  std::string kind;                     ///< its kind ("call", "probe", ...; "start" at cursor 0)
+  int ply = 0;                          ///< the ply of the call the event belongs to (as jsonl's)
+  std::string fen;                      ///< the board at the event
+  std::string sideToMove;               ///< "white" / "black" on that board
+  bool inCall = false;                  ///< a call is open (else the fields below are the root's)
+  int alpha = 0;                        ///< q of the current call (the root's before / after)
+  int beta = 0;                         ///< l
+  int searchAlpha = 0;                  ///< the alpha the next move's reply is searched with: max(q, m)
+  uint64_t nodes = 0;                   ///< counted nodes so far
+  uint64_t calls = 0;                   ///< calls so far
+  std::string nodeType;                 ///< the current call's type once known (its return), else ""
+  std::vector<VariableView> variables;  ///< the current call's, none outside a call
+  std::vector<FrameView> stack;         ///< root first
+  HashCounters hash;                    ///< up to the cursor
+  bool hashCounted = true;              ///< false: `hash` is not known (a caller that could not count)
+  std::vector<ArrowView> arrows;        ///< what the board draws, each with its reason
+  std::string caption;                  ///< the line under the board
+  std::string narration;                ///< what the event did and why
 };
 
 /// The view at `replay`'s cursor; `hash` are the counters up to that cursor (hashCountersAt).
