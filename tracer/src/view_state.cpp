@@ -221,8 +221,9 @@ std::string narrate(const Replay& replay, const Event& event, const SearchState&
       std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
                          "; its reply is searched to h = " + std::to_string(event.move.remaining);
       if (event.move.flags & kMoveSneaked) text += "; the previous iteration's best move, tried first";
-      if (top->draft == 1 && event.move.remaining == 1)
-        text += " (a recapture on " + squareName(event.move.to) + " keeps the full draft)";
+      if (event.move.to == top->call.lastTo)
+        text += " (a recapture on " + squareName(event.move.to) + ": it keeps the full draft " +
+                std::to_string(top->draft) + ")";
       return text;
     }
     case EventKind::kMoveScored: {
