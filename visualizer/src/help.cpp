@@ -49,7 +49,8 @@ constexpr const char* kPanels[][2] = {
     {"Timeline",
      "All events of the search from left to right: drag to scrub. Buttons step like the keys "
      "below; 'Find node' jumps to a counted node by number, 'Find line' to the first call a line "
-     "of moves reaches."},
+     "of moves reaches. Under the buttons: the event just applied (numbered from 0, as umax-trace "
+     "jsonl's \"i\") and what it did and why; hover it for the event's record."},
 };
 
 constexpr const char* kKeys[][2] = {
