@@ -96,8 +96,8 @@ int main(int argc, char** argv) {
       ->needs(perftOption);
   app.add_option(
          "--trace", tracePath,
-         "record the think into this trace file (implies --think; read it with umax-trace); about 65 bytes "
-         "per node, so give a --nodes budget")
+         "record the think into this trace file (implies --think; read it with umax-trace); the file grows "
+         "with the nodes searched (umax-trace info prints its bytes), so give a --nodes budget")
       ->excludes(perftOption);
   auto* xboardOption = app.add_flag("--xboard", xboard, "speak xboard / CECP v2 on stdin/stdout");
   auto* uciOption = app.add_flag("--uci", uci, "speak UCI on stdin/stdout")->excludes(xboardOption);

@@ -18,7 +18,9 @@
 #include "umax/trace/export.h"
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
 #include "umax/trace/stats.h"
+#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
 
 namespace {
@@ -255,6 +257,18 @@ int main(int argc, char** argv) {
   chromeCommand->add_option("file", path, "trace file")->required();
   chromeCommand->add_option("-o,--output", output, "file to write (default: stdout)");
 
+  uint64_t stateEvent = 0;
+  bool statePretty = false;
+  auto* stateCommand = app.add_subcommand(
+      "state",
+      "what the visualizer shows at one event, as one JSON object: the board (FEN), the window, the "
+      "variables, the stack, the hash counters up to there, the arrows and a narration of what happened "
+      "and why. Events are numbered from 0, as jsonl's \"i\"");
+  stateCommand->add_option("file", path, "trace file")->required();
+  stateCommand->add_option("--event", stateEvent, "the event (0-based, jsonl's i): the state just after it")
+      ->required();
+  stateCommand->add_flag("--pretty", statePretty, "indent the JSON");
+
   auto* gameCommand = app.add_subcommand(
       "game", "list the thinks of the games in a folder written by umax-readable --trace-dir");
   gameCommand->add_option("folder", path, "the folder (or a file in it, such as the game's PGN)")->required();
@@ -273,6 +287,21 @@ int main(int argc, char** argv) {
     if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
     if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
     if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });
+    if (*stateCommand) {
+      if (stateEvent >= reader.eventCount()) {
+        std::cerr << "umax-trace: --event " << stateEvent << " is outside '" << path
+                  << "': its events are 0 to "
+                  << (reader.eventCount() == 0 ? std::string("(none)")
+                                               : std::to_string(reader.eventCount() - 1))
+                  << "\n";
+        return 2;
+      }
+      Replay replay(reader);
+      const uint64_t cursor = cursorAfterEvent(stateEvent);
+      replay.seek(cursor);
+      std::cout << toJson(viewState(replay, hashCountersAt(reader, cursor)), statePretty ? 2 : -1) << "\n";
+      return std::cout ? 0 : 1;
+    }
   } catch (const TraceError& error) {
     // Name the file unless the message does.
     const std::string& file = *recordCommand ? output : path;

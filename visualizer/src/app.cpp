@@ -157,11 +157,11 @@ void App::update(double seconds) {
 void App::seekRecordingEvent() {
   const auto event = static_cast<uint64_t>(recordingEvent);
   recordingEvent = -1;
-  if (event <= eventCount())
-    seek(event);
+  if (event < eventCount())
+    seek(trace::cursorAfterEvent(event));
   else
-    message = "--event " + std::to_string(event) + " is outside the trace: it has " +
-              std::to_string(eventCount()) + " events";
+    message = "--event " + std::to_string(event) + " is outside the trace: its events are numbered 0 to " +
+              std::to_string(eventCount() - 1);
 }
 
 bool App::busy() const { return playing || recording_ || indexesBuilding(); }
@@ -298,6 +298,44 @@ const std::vector<uint32_t>& App::currentPath() {
     if (path_.empty() || path_.back() != call) path_.push_back(call);
   }
   return path_;
+}
+
+const trace::ViewState& App::view() {
+  if (!hasTrace()) {
+    view_ = trace::ViewState{};
+    viewTrace_ = UINT64_MAX;
+    return view_;
+  }
+  const trace::TimelineIndex* timeline = trace_->readyTimeline();
+  if (viewCursorGeneration_ == cursorGeneration && viewTrace_ == traceGeneration &&
+      viewIndexed_ == (timeline != nullptr))
+    return view_;
+  if (viewTrace_ != traceGeneration) {
+    counters_ = {};
+    countersCursor_ = 0;
+    countersKnown_ = true;
+  }
+  viewCursorGeneration_ = cursorGeneration;
+  viewTrace_ = traceGeneration;
+  viewIndexed_ = timeline != nullptr;
+  const uint64_t target = cursor();
+  if (timeline) {
+    counters_ = trace::hashCountersAt(replay(), target, *timeline);
+    countersCursor_ = target;
+    countersKnown_ = true;
+  } else if (countersKnown_ && (target > countersCursor_ ? target - countersCursor_
+                                                         : countersCursor_ - target) <= kScanLimit / 10) {
+    // Count the events between the last cursor and this one, forward or back (at most about
+    // 0.01 s of reading: a longer jump waits for the index).
+    for (; countersCursor_ < target; ++countersCursor_) counters_.count(replay().eventAt(countersCursor_));
+    for (; countersCursor_ > target; --countersCursor_)
+      counters_.count(replay().eventAt(countersCursor_ - 1), -1);
+  } else {
+    countersKnown_ = false;  // until the timeline index is ready
+  }
+  view_ = trace::viewState(replay(), counters_);
+  view_.hashCounted = countersKnown_;
+  return view_;
 }
 
 void App::recordPanel(const char* name) {

@@ -20,6 +20,7 @@
 #include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
+#include "umax/trace/view_state.h"
 
 struct ImFont;
 
@@ -135,6 +136,11 @@ class App {
   void findNode(const std::string& text);
   void findLine(const std::string& text);
 
+  /// What the panels show at the cursor (umax::trace::viewState), remade when the cursor moves.
+  /// Its hash counters are those up to the cursor; view().hashCounted is false while they are
+  /// unknown (a long jump in a large trace before the timeline index is ready).
+  const trace::ViewState& view();
+
   /// The SearchSite of the event just applied (0 = none).
   int currentSite() const;
   /// The tree nodes of the open calls, root first (empty until the tree is ready).
@@ -200,6 +206,14 @@ class App {
   uint64_t pathTrace_ = UINT64_MAX;
   bool pathHadTree_ = false;
   std::vector<uint32_t> path_;
+  // The view model at the cursor, and the hash counters it was made with.
+  trace::ViewState view_;
+  uint64_t viewCursorGeneration_ = UINT64_MAX;
+  uint64_t viewTrace_ = UINT64_MAX;
+  bool viewIndexed_ = false;
+  trace::HashCounters counters_;
+  uint64_t countersCursor_ = 0;
+  bool countersKnown_ = false;
 };
 
 // ---- helpers shared by the panels ----------------------------------------

@@ -25,8 +25,10 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
   cli.add_option("--nodes", options.nodes, "node budget of the search to record (records when given)");
   cli.add_option("-o,--output", options.output,
                  "where to write the recorded trace (default: a temporary file)");
-  cli.add_option("--event", options.event,
-                 "open the trace at this event: the number of events applied, 0 to the trace's event count");
+  cli.add_option(
+      "--event", options.event,
+      "open the trace just after this event: events are numbered from 0, as umax-trace jsonl's \"i\" "
+      "and umax-trace state --event (default: before the first event)");
   cli.add_option("--screenshot", options.screenshot, "render one frame into this PNG and exit (headless)");
   cli.add_flag("--layout-dump", options.layoutDump, "print each panel's name and rectangle after the frame");
   cli.add_flag("--show-help", options.showHelp, "open with the help (F1) shown");
@@ -50,7 +52,7 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
     return 2;
   }
   if (options.event < -1) {
-    std::cerr << "umax-viz: --event " << options.event << " is not an event (0 is before the first)\n";
+    std::cerr << "umax-viz: --event " << options.event << " is not an event (events are numbered from 0)\n";
     return 2;
   }
   return std::nullopt;
@@ -114,12 +116,12 @@ std::optional<int> openStartingTrace(App& app, Options& options) {
     return 2;
   }
   if (exit || !app.hasTrace()) return exit;
-  if (options.event > static_cast<long long>(app.eventCount())) {
+  if (options.event >= static_cast<long long>(app.eventCount())) {
     std::cerr << "umax-viz: --event " << options.event << " is outside the trace: " << app.trace()->path
-              << " has " << app.eventCount() << " events (give 0 to " << app.eventCount() << ")\n";
+              << " has " << app.eventCount() << " events (numbered 0 to " << app.eventCount() - 1 << ")\n";
     return 2;
   }
-  if (options.event >= 0) app.seek(static_cast<uint64_t>(options.event));
+  if (options.event >= 0) app.seek(trace::cursorAfterEvent(static_cast<uint64_t>(options.event)));
   if (options.headless() && headlessWaitsForIndexes(app, options)) {
     // Headless frames of a short trace show the finished tree and index: wait for them here.
     app.waitForIndexes();

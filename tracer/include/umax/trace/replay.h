@@ -37,7 +37,8 @@ class Replay {
   uint64_t cursor() const { return state_.events(); }
   /// The state at the cursor.
   const SearchState& state() const { return state_; }
-  /// The event just applied (the one at cursor() - 1), if any.
+  /// The event just applied (the one at cursor() - 1), if any. The pointer is valid until the
+  /// next call that moves the cursor or reads an event of another chunk (eventAt()).
   const Event* lastEvent() const;
   /// The event at `index` (< eventCount()).
   Event eventAt(uint64_t index) const;
