@@ -48,13 +48,14 @@ struct ThinkLimits {
 
 /// What a think of the game found and played.
 struct GameThink {
-  bool played = false;   ///< a move was found and played
-  std::string move;      ///< coordinate move, e.g. "e2e4" ("" if none)
-  ThinkResult result;    ///< the (last) search's result
-  long budget = 0;       ///< the budget of that search
-  bool stopped = false;  ///< ended by the stop flag or the depth limit, not by the budget
-  std::string filtered;  ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
-  std::string note;      ///< what the front end should tell the user, or ""
+  bool played = false;       ///< a move was found and played
+  std::string move;          ///< coordinate move, e.g. "e2e4" ("" if none)
+  ThinkResult result;        ///< the (last) search's result
+  long budget = 0;           ///< the budget of that search
+  bool stopped = false;      ///< ended by the stop flag or the depth limit, not by the budget
+  std::string filtered;      ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
+  std::string note;          ///< what the front end should tell the user, or ""
+  std::string traceFailure;  ///< why the think's trace is missing or cut short ("" if none)
 };
 
 /// One move of the game record.
@@ -131,6 +132,7 @@ class Game {
   std::vector<PlayedMove> moves_;
   int gameNumber_ = 0;
   std::string note_;
+  std::string traceFailure_;  // the think's first trace failure
   double lastCheckSeconds_ = 0;
 };
 
