@@ -104,7 +104,8 @@ TEST_CASE("a trace write failing mid-think leaves the search node-identical and 
   CHECK(squares(again.position()) == squares(start));
 }
 
-TEST_CASE("a trace that cannot even start leaves no file and the think runs untraced", "[reliability][trace]") {
+TEST_CASE("a trace that cannot even start leaves no file and the think runs untraced",
+          "[reliability][trace]") {
   const std::string path = scratchFile("full-before.trc");
   fs::remove(path);
   Engine engine;
@@ -210,7 +211,8 @@ TEST_CASE("seeking onto a damaged chunk of a lazily checked trace throws TraceEr
   CHECK(replay.cursor() == inThird);
 }
 
-TEST_CASE("no tool hangs on a FIFO, or reads a device or folder as a trace", "[reliability][trace][bad-input]") {
+TEST_CASE("no tool hangs on a FIFO, or reads a device or folder as a trace",
+          "[reliability][trace][bad-input]") {
   const std::string dir = scratchDir("not-regular");
   fs::create_directories(dir + "/folder.trc");
   const std::string fifo = dir + "/f.trc";
@@ -243,7 +245,8 @@ TEST_CASE("record -o keeps a file that is not a trace unless --force", "[reliabi
   int status = -1;
   std::string output = runBounded(tool + " record --nodes 300 -q -o " + quote(path), status);
   CHECK(status == 2);
-  CHECK(output.find("exists and is not a trace: not overwritten (--force overwrites it)") != std::string::npos);
+  CHECK(output.find("exists and is not a trace: not overwritten (--force overwrites it)") !=
+        std::string::npos);
   CHECK(readFile(path) == "my notes\n");
   // A trace is overwritten as before; --force overwrites anything.
   runBounded(tool + " record --nodes 300 -q -o " + quote(path) + " --force", status);
@@ -262,8 +265,8 @@ TEST_CASE("FEN and move strings over 64 KiB are refused at input, never written 
   const std::string path = scratchFile("long-moves.trc");
   fs::remove(path);
   int status = -1;
-  const std::string output =
-      runBounded(quote(binPath("umax-readable")) + " --moves " + quote(moves) + " --trace " + quote(path), status);
+  const std::string output = runBounded(
+      quote(binPath("umax-readable")) + " --moves " + quote(moves) + " --trace " + quote(path), status);
   CHECK(status != 0);
   CHECK(output.find("at most 65536 are accepted") != std::string::npos);
   CHECK_FALSE(fs::exists(path));
@@ -290,7 +293,8 @@ TEST_CASE("node budgets: --nodes abc is explained; umax-probe refuses what the o
   CHECK(status != 0);
   CHECK(output.find("with 1 the original starts no iteration") != std::string::npos);
   // From 2 on the two builds agree.
-  const std::string minimal = runBounded(quote(binPath("umax-probe")) + " --engine minimal --nodes 2", status);
+  const std::string minimal =
+      runBounded(quote(binPath("umax-probe")) + " --engine minimal --nodes 2", status);
   CHECK(status == 0);
   CHECK(minimal == runBounded(quote(binPath("umax-probe")) + " --engine readable --nodes 2", status));
   output = runBounded(quote(binPath("umax-readable")) + " --think --nodes 12x", status);
@@ -331,9 +335,9 @@ TEST_CASE("nonsense positions are refused with the reason", "[reliability][bad-i
   }
   // What stays accepted: a real e.p. square, a double check, eight queens
   // with no pawn left, the start position.
-  for (const std::string& fen : std::vector<std::string>{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-                                                          "4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1",
-                                                          "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1", std::string(kStartFen)}) {
+  for (const std::string& fen :
+       std::vector<std::string>{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1",
+                                "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1", std::string(kStartFen)}) {
     CAPTURE(fen);
     CHECK_FALSE(fenRefusal(fen));
   }

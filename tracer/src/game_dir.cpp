@@ -288,8 +288,8 @@ GameDir readGameDir(const std::string& path) {
   std::size_t runStart = 0;              // the first game of the current folder and start
   for (std::size_t index = 0; index < thinks.size(); ++index) {
     FiledThink& filed = thinks[index];
-    if (index > 0 &&
-        (filed.folder != thinks[index - 1].folder || filed.think.fen != thinks[index - 1].think.fen))
+    // (The think before was moved into its game, the last one made: its start is that game's.)
+    if (index > 0 && (filed.folder != thinks[index - 1].folder || filed.think.fen != dir.games.back().fen))
       runStart = dir.games.size();
     auto game = std::find_if(
         dir.games.begin() + static_cast<std::ptrdiff_t>(runStart), dir.games.end(),

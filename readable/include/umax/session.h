@@ -17,7 +17,7 @@ namespace umax {
 inline constexpr std::size_t kMaxInputText = 65536;
 
 /// `text` as an error message shows it: bytes outside printable ASCII as
-/// \xNN, cut after `limit` characters with "..." and the full length.
+/// a backslash, x and two hex digits, cut after `limit` characters with "..." and the full length.
 inline std::string shownText(std::string_view text, std::size_t limit = 24) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string shown;
