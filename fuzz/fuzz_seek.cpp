@@ -16,10 +16,10 @@
 // bytes go to a file in /dev/shm first.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -108,13 +108,14 @@ void drive(const std::string& path, const uint8_t* moves, std::size_t size) {
     const TraceReader reader(path, ChunkChecks::kOnFirstDecode);
     Replay replay(reader);
     Navigator navigator(replay);
-    navigator.limitScan(20000);  // as the visualizer does: no move scans for ever
-    for (std::size_t at = 0; at + 1 < size && at < 200; at += 2) {
+    navigator.limitScan(5000);  // as the visualizer does (with a smaller limit): no scan for ever
+    for (std::size_t at = 0; at + 1 < size && at < 64; at += 2) {
       try {
         move(replay, navigator, moves[at], moves[at + 1]);
       } catch (const TraceError&) {
         // A seek goes back to the start, a navigator's scan leaves the cursor.
-        if (replay.cursor() > reader.eventCount()) finding("a damaged chunk left the cursor outside the trace");
+        if (replay.cursor() > reader.eventCount())
+          finding("a damaged chunk left the cursor outside the trace");
         replay.seek(0);  // the visualizer's next key: the replay must still work
         if (replay.cursor() != 0) finding("the replay does not seek after a damaged chunk");
       }

@@ -281,7 +281,7 @@ TEST_CASE("FEN and move strings over 64 KiB are refused at input, never written 
   CHECK(fenRefusal(std::string(70000, ' ') + std::string(kStartFen)));
 }
 
-TEST_CASE("node budgets: --nodes abc is explained; umax-probe refuses what the original cannot search",
+TEST_CASE("node budgets: --nodes abc is explained, umax-probe refuses what the original cannot search",
           "[reliability][bad-input]") {
   int status = -1;
   std::string output = runBounded(quote(binPath("umax-probe")) + " --engine minimal --nodes abc", status);
@@ -347,13 +347,20 @@ TEST_CASE("nonsense positions are refused with the reason", "[reliability][bad-i
   CHECK(output.find("the FEN is empty") != std::string::npos);
 }
 
-TEST_CASE("xboard error lines echo no raw bytes and cut long tokens", "[reliability][protocol][bad-input]") {
+TEST_CASE("xboard and UCI error lines echo no raw bytes and cut long tokens",
+          "[reliability][protocol][bad-input]") {
   const std::string token(3000, 'x');
   const std::string output =
       converse(play::Protocol::kXboard, "xboard\n\xff\xfe\x80 go\nusermove " + token + "\nquit\n");
   for (const char byte : output) CHECK(static_cast<unsigned char>(byte) < 128);
   for (const std::string& line : splitLines(output)) CHECK(line.size() < 200);
   CHECK(output.find("Illegal move") != std::string::npos);
+  // UCI's error lines alike: bytes escaped, long words cut with their length.
+  const std::string uci =
+      converse(play::Protocol::kUci, "uci\n\xff\xfe\x80 go\nposition startpos moves " + token + "\nquit\n");
+  for (const char byte : uci) CHECK(static_cast<unsigned char>(byte) < 128);
+  CHECK(uci.find("unknown command: \\xff\\xfe\\x80 go") != std::string::npos);
+  CHECK(uci.find("(3000 characters)") != std::string::npos);
 }
 
 // ---- game folders -----------------------------------------------------------
