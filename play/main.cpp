@@ -12,6 +12,7 @@
 #include <string>
 
 #include "umax/classic.h"
+#include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/play/protocol.h"
 #include "umax/session.h"
@@ -79,14 +80,16 @@ int main(int argc, char** argv) {
   bool uci = false;
   std::string traceDir;
   app.add_option("--fen", fen,
-                 "start from this position (default: the start position, set up as main() does)");
-  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)");
+                 "start from this position (default: the start position, set up as main() does)")
+      ->check(umax::cli::fenText());
+  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)")
+      ->check(umax::cli::movesText());
   auto* nodesOption =
       app.add_option(
              "--nodes", nodes,
              "node budget of a think: no new iteration starts after it (default: the original's 10000000); "
              "with --xboard/--uci every think uses it, whatever the clock says")
-          ->check(CLI::Range(1L, 2000000000L));
+          ->check(umax::cli::nodeBudget(1, 2000000000L));
   app.add_flag("--think", think, "think once and print: bestmove <from><to> score <int> nodes <int>");
   auto* perftOption =
       app.add_option("--perft", perftDepth,

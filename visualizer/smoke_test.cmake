@@ -78,3 +78,17 @@ endif()
 if(NOT errors MATCHES "cut\\.trc is truncated \\(.+\\): showing the [1-9][0-9]* events before the cut")
   message(FATAL_ERROR "umax-viz opened a truncated trace without saying so: ${errors}")
 endif()
+# A search recorded into the temporary folder (no -o) leaves no file there.
+file(REMOVE_RECURSE ${WORK}/tmp)
+file(MAKE_DIRECTORY ${WORK}/tmp)
+execute_process(COMMAND ${CMAKE_COMMAND} -E env TMPDIR=${WORK}/tmp
+                        ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                        ${VIZ} --moves e2e4 --nodes 300 --screenshot ${WORK}/recorded.png
+                ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "umax-viz --nodes 300 failed: ${result}: ${errors}")
+endif()
+file(GLOB left ${WORK}/tmp/umax-viz-*)
+if(left)
+  message(FATAL_ERROR "umax-viz left its temporary trace behind: ${left}")
+endif()

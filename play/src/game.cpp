@@ -268,11 +268,12 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     result = engine_->think(limits.budget);
   } else {
     const std::string fen = startFen_.empty() ? std::string(kStartFen) : startFen_;
-    try {
-      result = trace::recordThink(*engine_, limits.budget, limits.tracePath, fen, moveList());
-    } catch (const std::exception&) {
-      result = engine_->think(limits.budget);  // the trace file could not be written: think untraced
-    }
+    // A trace that cannot be written never costs the think: the search runs
+    // (or completes) as untraced, and the failure goes to the user.
+    trace::RecordedThink recorded =
+        trace::recordThinkReporting(*engine_, limits.budget, limits.tracePath, fen, moveList());
+    result = recorded.result;
+    if (traceFailure_.empty()) traceFailure_ = std::move(recorded.traceFailure);
   }
   engine_->setIterationListener({});
   engine_->setStopFlag(nullptr);
@@ -320,6 +321,7 @@ GameThink Game::think(const ThinkLimits& limits) {
     outcome.note = "no legal move";
     return outcome;
   }
+  traceFailure_.clear();
   // A think from the position of the last think (a GUI's second go) starts
   // afresh, as if the position had just been entered, rather than taking the
   // last think's result from the table whatever limit it has now.
@@ -379,6 +381,7 @@ GameThink Game::think(const ThinkLimits& limits) {
       to = fallback.to;
     }
   }
+  outcome.traceFailure = traceFailure_;
   if (limits.discard && limits.discard->load()) {
     outcome.note = "think abandoned";
     return outcome;

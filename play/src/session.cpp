@@ -114,6 +114,13 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   limits.play = play;
   const auto start = std::chrono::steady_clock::now();
   const GameThink think = game_.think(limits);
+  if (!think.traceFailure.empty() && !tracingStopped_) {
+    // Told once: no more thinks are traced in this session (a full disk
+    // stays full), and the game goes on.
+    tracingStopped_ = true;
+    const std::string text = "tracing stopped: " + think.traceFailure;
+    send(protocolName_ == "uci" ? "info string " + text : "telluser " + text);
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (think.played) ourCheck_ = game_.lastCheckSeconds();
   if (!play) ourCheck_ = game_.lastCheckSeconds();  // the replay of the GUI's last move on main()'s path
@@ -129,7 +136,8 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
     overshoot_ = std::min(kMaxOvershoot, overshoot_ * 1.5);  // the hard limit struck: plan smaller
   }
   if (!discard_) {
-    if (think.played) game_.describeLastMove(details(think, lastTraceFile_));
+    if (think.played)
+      game_.describeLastMove(details(think, think.traceFailure.empty() ? lastTraceFile_ : ""));
     finish(think, budget, seconds);
     writeRecord();
   }
@@ -184,7 +192,7 @@ void Session::abandonThink() {
 
 std::string Session::nextTracePath() {
   lastTraceFile_.clear();
-  if (options_.traceDir.empty()) return "";
+  if (options_.traceDir.empty() || tracingStopped_) return "";
   namespace fs = std::filesystem;
   std::error_code error;
   if (gameFolder_.empty()) {
@@ -226,9 +234,15 @@ void Session::recordResult(const std::string& line) {
   writeRecord();
 }
 
+// game.txt is written whole to game.txt.new and then renamed over it: a
+// full disk leaves the last complete record (or none), never an empty or
+// cut one, and the GUI is told once.
 void Session::writeRecord() {
   if (gameFolder_.empty()) return;
-  std::ofstream record(std::filesystem::path(gameFolder_) / "game.txt");
+  namespace fs = std::filesystem;
+  const fs::path path = fs::path(gameFolder_) / "game.txt";
+  const fs::path fresh = fs::path(gameFolder_) / "game.txt.new";
+  std::ofstream record(fresh);
   record << "# umax-readable game record (one line per fact; '#' lines are comments)\n";
   record << "protocol " << protocolName_ << "\n";
   record << (game_.startFen().empty() ? "start startpos" : "start fen " + game_.startFen()) << "\n";
@@ -241,7 +255,18 @@ void Session::writeRecord() {
     side = opponentOf(side);
   }
   if (!result_.empty()) record << "result " << result_ << "\n";
-  record.flush();
+  record.close();
+  std::error_code error;
+  if (record) fs::rename(fresh, path, error);
+  if (!record || error) {
+    fs::remove(fresh, error);
+    if (!recordFailed_) {
+      recordFailed_ = true;
+      const std::string text =
+          "cannot write " + path.string() + " (disk full?): the game record keeps its last version";
+      send(protocolName_ == "uci" ? "info string " + text : "telluser " + text);
+    }
+  }
 }
 
 }  // namespace umax::play

@@ -112,6 +112,8 @@ class Session {
   double opponentCheck_ = 0;  // the last legality check of the opponent's move
   std::string gameFolder_;
   std::string lastTraceFile_;
+  bool recordFailed_ = false;    // game.txt could not be written: the GUI was told
+  bool tracingStopped_ = false;  // a trace could not be written: the GUI was told, no more traces
   std::string result_;
 };
 

@@ -6,6 +6,7 @@
 
 #include "session.h"
 #include "umax/play/fide.h"
+#include "umax/session.h"
 
 namespace umax::play {
 namespace {
@@ -101,7 +102,7 @@ class UciSession final : public Session {
                command == "register") {
       // Nothing to stop / no options: accepted and ignored.
     } else {
-      send("info string error unknown command: " + line.substr(0, 80));
+      send("info string error unknown command: " + shownText(line, 80));
     }
     return true;
   }
@@ -119,11 +120,11 @@ class UciSession final : public Session {
       word.clear();
       words >> word;
     } else {
-      send("info string error position needs startpos or fen: position " + rest.substr(0, 80));
+      send("info string error position needs startpos or fen: position " + shownText(rest, 80));
       return;
     }
     if (!word.empty() && word != "moves") {
-      send("info string error expected moves after the position, found " + word.substr(0, 40));
+      send("info string error expected moves after the position, found " + shownText(word, 40));
       return;
     }
     std::vector<std::string> moves;
@@ -159,7 +160,7 @@ class UciSession final : public Session {
     for (std::size_t index = game_.moves().size(); index < moves.size(); ++index) {
       const std::string why = game_.playMove(moves[index], Game::Path::kFast);
       if (!why.empty()) {
-        send("info string error move " + std::to_string(index + 1) + " " + moves[index].substr(0, 12) +
+        send("info string error move " + std::to_string(index + 1) + " " + shownText(moves[index], 12) +
              " is " + (why == "illegal" ? "illegal" : why) + "; position ends before it");
         return;
       }
@@ -212,7 +213,7 @@ class UciSession final : public Session {
       }
       long value;
       if (index + 1 >= words.size() || !parseCount(words[index + 1], value)) {
-        send("info string error go " + word.substr(0, 20) + " needs a number");
+        send("info string error go " + shownText(word, 20) + " needs a number");
         return;
       }
       ++index;
@@ -232,7 +233,7 @@ class UciSession final : public Session {
         // No mate search in the original: a mate in N shows within 2N - 1 plies.
         mateMoves = std::clamp(value, 1L, (kMaxDepth + 1) / 2);
       } else {
-        send("info string error go: unknown parameter " + word.substr(0, 20));
+        send("info string error go: unknown parameter " + shownText(word, 20));
         return;
       }
     }

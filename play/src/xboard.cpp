@@ -208,7 +208,7 @@ class XboardSession final : public Session {
   }
 
   bool error(const std::string& what, const std::string& line) {
-    send("Error (" + what + "): " + line);
+    send("Error (" + what + "): " + printable(line));  // no raw bytes, no 4 KB echo
     return true;
   }
 
@@ -258,7 +258,8 @@ class XboardSession final : public Session {
     // the last move again on main()'s path before it starts.
     const std::string why = game_.playMove(text, force_ ? Game::Path::kFast : Game::Path::kOriginal);
     if (!why.empty()) {
-      send(why == "illegal" ? "Illegal move: " + text : "Illegal move (" + why + "): " + text);
+      send(why == "illegal" ? "Illegal move: " + printable(text)
+                            : "Illegal move (" + why + "): " + printable(text));
       return;
     }
     if (!game_.note().empty()) send("# " + game_.note());

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -66,6 +67,7 @@ struct LoadedTrace {
 /// A think being recorded into a trace file beside the window (platform::startRecording).
 struct Recording {
   std::string path;
+  bool temporary = false;  ///< a file of ours in the temporary folder: deleted once open (or failed)
   long budget = 0;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::thread thread;  ///< the desktop's recording thread (the browser uses a Web Worker)
@@ -107,8 +109,10 @@ class App {
   /// sets error() and returns false.
   bool openTrace(const std::string& path, bool buildInBackground = true);
   /// Starts recording a think in the background; the trace opens when done.
-  void startRecording(const std::string& fen, const std::string& moves, long nodes,
-                      const std::string& output);
+  /// A `temporary` output is deleted as soon as it is open (the mapping
+  /// keeps its bytes) or has failed, and by ~Recording if never opened.
+  void startRecording(const std::string& fen, const std::string& moves, long nodes, const std::string& output,
+                      bool temporary = false);
   /// Waits for the background work of the open trace (headless modes).
   void waitForIndexes();
   LoadedTrace* trace() { return trace_.get(); }
@@ -190,6 +194,8 @@ class App {
   trace::Navigator navigator();
   /// What a move that gave up at the scan limit says (how far the indexes are).
   std::string indexingMessage() const;
+  /// Runs `move`; a TraceError becomes the message (false).
+  bool survived(const std::function<void()>& move);
   /// Runs a navigator move; sets `message` to `none` (if given) when it finds nothing.
   void navigate(bool (trace::Navigator::*move)(), const char* none);
   void startIndexing(LoadedTrace& loaded);

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "panels.h"
+#include "umax/cli_limits.h"
 
 namespace umax::viz {
 
@@ -20,9 +21,14 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
                  "trace file, or game folder (umax-readable --trace-dir) or its PGN, to open");
   cli.add_option("--ply", options.ply,
                  "in a game folder, open the think of this ply (1 = white's first move)");
-  cli.add_option("--fen", options.fen, "record a search of this position first (with --nodes)");
-  cli.add_option("--moves", options.moves, "moves played before the recorded search, e.g. \"e2e4 e7e5\"");
-  cli.add_option("--nodes", options.nodes, "node budget of the search to record (records when given)");
+  cli.add_option("--fen", options.fen, "record a search of this position first (with --nodes)")
+      ->check(::umax::cli::fenText());
+  cli.add_option("--moves", options.moves, "moves played before the recorded search, e.g. \"e2e4 e7e5\"")
+      ->check(::umax::cli::movesText());
+  cli.add_option("--nodes", options.nodes,
+                 "node budget of the search to record (records when given): 1 to 10000000, the original's "
+                 "own budget (a think of that budget can write about a gigabyte)")
+      ->check(::umax::cli::nodeBudget(1, kMaxRecordNodes));
   cli.add_option("-o,--output", options.output,
                  "where to write the recorded trace (default: a temporary file)");
   cli.add_option(
@@ -66,10 +72,11 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 /// Records the search --nodes asks for; headless, waits for it (there is no window to show it in).
 std::optional<int> recordStartingTrace(App& app, Options& options) {
-  if (options.output.empty())
+  const bool temporary = options.output.empty();
+  if (temporary)
     options.output =
         (std::filesystem::temp_directory_path() / ("umax-viz-" + std::to_string(getpid()) + ".trc")).string();
-  app.startRecording(options.fen, options.moves, options.nodes, options.output);
+  app.startRecording(options.fen, options.moves, options.nodes, options.output, temporary);
   if (!options.headless()) {
     app.recordingEvent = options.event;  // checked when the recording opens
     return std::nullopt;

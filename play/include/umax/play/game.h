@@ -68,6 +68,7 @@ struct GameThink {
   bool stopped = false;  ///< ended by the stop flag or the depth limit, not by the budget
   std::string filtered;  ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
   std::string note;      ///< what the front end should tell the user, or ""
+  std::string traceFailure;  ///< why the think's trace is missing or cut short ("" if none)
 };
 
 /// One move of the game record.
@@ -159,6 +160,7 @@ class Game {
   bool thoughtHere_ = false;      // the last think (not played) was from this very position
   int gameNumber_ = 0;
   std::string note_;
+  std::string traceFailure_;  // the think's first trace failure
   double lastCheckSeconds_ = 0;
 };
 

@@ -43,7 +43,8 @@ class Replay {
   /// The event at `index` (< eventCount()).
   Event eventAt(uint64_t index) const;
 
-  /// Moves the cursor to `applied` (clamped to [0, eventCount()]).
+  /// Moves the cursor to `applied` (clamped to [0, eventCount()]). Throws
+  /// TraceError for a damaged chunk on the way, and is then at the start.
   void seek(uint64_t applied);
   /// One event forward; false at the end.
   bool stepForward();
