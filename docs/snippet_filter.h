@@ -72,6 +72,10 @@ inline std::string withoutTracing(const std::string& source) {
       continue;
     }
     std::string kept = line;
+    // Forced inlining is for speed (see the performance page), not the algorithm.
+    for (auto at = kept.find("[[gnu::always_inline]] "); at != std::string::npos;
+         at = kept.find("[[gnu::always_inline]] "))
+      kept.erase(at, 23);
     for (auto at = kept.find("<kTraced>"); at != std::string::npos; at = kept.find("<kTraced>"))
       kept.erase(at, 9);
     out << kept << "\n";

@@ -31,7 +31,6 @@ class UndoCheck {
 
 }  // namespace
 
-
 bool Engine::kingCapturable(int side, int passedSquare) {
   int8_t noHint = 0;
   return !generateMoves(side, passedSquare, 0, noHint, [&](const Move& move) {

@@ -15,9 +15,9 @@
 //
 // A statement that starts with `hooks` tells an observer what happened (in
 // the tracer's search; in the ordinary search it does nothing) or asks
-// memory for what the search will read (search_seam.h). Debug builds (no NDEBUG) assert invariants the original
-// keeps: the window is not empty at entry, the side is white or black, a
-// probe stays inside the table.
+// memory for what the search will read (search_seam.h). Debug builds (no NDEBUG) assert invariants the
+// original keeps: the window is not empty at entry, the side is white or black, a probe stays inside the
+// table.
 #include <cassert>
 
 #include "moves.h"
@@ -100,7 +100,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     if (storedScoreSettles(entry, depth, alpha, beta)) return entry.score;
     node.draft = hitStartDraft(entry.draft, depth);
     node.bestFrom = static_cast<int8_t>(entry.from & ~kExactBits);  // the move without its bound bits
-    node.bestTo = node.draft ? entry.to : 0;  // no best-move hint for a draft-0 start
+    node.bestTo = node.draft ? entry.to : 0;                        // no best-move hint for a draft-0 start
   } else {
     node.draft = node.bestFrom = node.bestTo = 0;  // a miss: start from scratch, no hint
   }

@@ -88,7 +88,8 @@ struct Engine::Hooks {
     if constexpr (kTraced) engine.entryBeforeStore_ = entry;
   }
   [[gnu::always_inline]] void stored(const HashEntry& entry, bool written) const {
-    if constexpr (kTraced) engine.observer_->onStore(engine.slotOf(entry), engine.entryBeforeStore_, entry, written);
+    if constexpr (kTraced)
+      engine.observer_->onStore(engine.slotOf(entry), engine.entryBeforeStore_, entry, written);
   }
   [[gnu::always_inline]] void leaving(const Node& node) const {
     if constexpr (kTraced) {
@@ -122,15 +123,13 @@ inline void Engine::prefetchProbeWindow(int side, int passedSquare, uint32_t has
 // be searched. If the sneaked-in best move fails high, no other move is
 // searched and the pass is saved (about half of the full-width iterations of
 // the bench's searches end so). Quiescence searches only recaptures: no pass.
-// Flattened: the generator and its visitor are inlined into it (else GCC
-// keeps that generator out of line).
-[[gnu::flatten]] inline void Engine::prefetchLaterReplies(Node& node) {
+inline void Engine::prefetchLaterReplies(Node& node) {
   if (node.repliesPrefetched == node.draft || (node.bestTo & kSneakBit) || node.draft <= kQuiescenceDraft)
     return;
   node.repliesPrefetched = static_cast<int8_t>(node.draft);
   int8_t noHint = 0;
   generateMoves(
-      node.side, node.passedSquare, 0, noHint, [&](const Move& move) {
+      node.side, node.passedSquare, 0, noHint, [&](const Move& move) __attribute__((always_inline)) {
         prefetchProbeWindow(opponentOf(node.side), move.passedSquare,
                             node.hashKey + keyChange(kKeySalt, move, moves::arrivingPiece(move)));
         return Verdict::kNext;

@@ -95,9 +95,9 @@ class HashTableMemory {
   }
 
   std::size_t size_ = 0;
-  HashEntry* slots_ = nullptr;      // inside the mapping, on a 2 MB boundary where possible
-  void* mapping_ = nullptr;   // the whole mapping, released whole
-  std::size_t mapBytes_ = 0;  // its length
+  HashEntry* slots_ = nullptr;  // inside the mapping, on a 2 MB boundary where possible
+  void* mapping_ = nullptr;     // the whole mapping, released whole
+  std::size_t mapBytes_ = 0;    // its length
 };
 
 }  // namespace umax

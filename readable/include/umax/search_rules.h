@@ -92,7 +92,9 @@ constexpr bool storedScoreSettles(const HashEntry& entry, int depth, int alpha, 
 
 /// Step 2: the draft a hit that does not end the node deepens from: the
 /// stored one, but at most one below the depth asked for.
-constexpr int hitStartDraft(int storedDraft, int depth) { return storedDraft >= depth ? depth - 1 : storedDraft; }
+constexpr int hitStartDraft(int storedDraft, int depth) {
+  return storedDraft >= depth ? depth - 1 : storedDraft;
+}
 
 /// Step 4: the previous best move is sneaked in (searched first) unless it
 /// castles: its not-castling bit is copied onto the sneak bit. // micro-Max: Y|=8&Y>>4
@@ -104,16 +106,22 @@ constexpr int enPassantVictimSquare(int to) { return to ^ kRowStep; }
 
 /// Step 7: the corner of a castling's rook, on the king's side of the step:
 /// the h-file for +1, the a-file for -1. // micro-Max: G=(x|7)-(r>>1&7)
-constexpr int castlingCorner(int kingFrom, int step) { return (kingFrom | kFileMask) - ((step >> 1) & kFileMask); }
+constexpr int castlingCorner(int kingFrom, int step) {
+  return (kingFrom | kFileMask) - ((step >> 1) & kFileMask);
+}
 
 /// Step 11: a pawn whose next step would leave the board has reached the
 /// last rank and becomes a queen. The +1 keeps a capture towards the a-file
 /// (step -17) from row 1 at 0. // micro-Max: y+r+1&S
-constexpr bool promotes(int type, int to, int step) { return type <= kDownwardPawn && ((to + step + 1) & kNoSquare); }
+constexpr bool promotes(int type, int to, int step) {
+  return type <= kDownwardPawn && ((to + step + 1) & kNoSquare);
+}
 
 /// Step 11: the piece that stands on the to-square once the move is made:
 /// the mover without its virgin bit, a queen if the pawn promotes.
-constexpr int arrivingPiece(int piece, bool promoted) { return (piece & kColourAndType) | (promoted ? kQueen : 0); }
+constexpr int arrivingPiece(int piece, bool promoted) {
+  return (piece & kColourAndType) | (promoted ? kQueen : 0);
+}
 
 /// Step 16: a new best move's to-byte, marked unless the move castles. // micro-Max: Y=y|S&G
 constexpr int bestMoveTo(int to, int rookFrom) { return to | (kNotCastlingBit & rookFrom); }
