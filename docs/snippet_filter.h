@@ -1,19 +1,24 @@
 // snippet_filter.h - the sources as the walkthrough shows them: the search
-// without its tracing statements.
+// without its hooks.
 //
 // The readable search reports each step to a SearchObserver when it is
-// compiled with kTraced = true (see the tools page). Those statements are
-// there for the tracer, not for the algorithm, so the docs build gives
-// Doxygen's \snippet a copy of each source with them taken out. A tracing
-// statement has one of two forms (readable/src/engine.cpp keeps to them):
+// compiled with kTraced = true (see the tools page), and asks memory for
+// what it will read; both go through one seam, a statement of the form
+//
+//   hooks<kTraced>().iteration(node.draft);                  (readable/src/search.cpp)
+//
+// that may run on over several lines to its `;`. Those statements are there
+// for the tracer and for speed, not for the algorithm, so the docs build
+// gives Doxygen's \snippet a copy of each source with them taken out. Two
+// older forms of a tracing statement are taken out too:
 //
 //   if constexpr (kTraced) observer_->onIteration(draft);     one line, or
 //   if constexpr (kTraced) {                                   a block whose
 //     ...                                                      closing brace
 //   }                                                          stands alone
 //
-// An `if constexpr (kTraced)` alone on its line, followed by one statement,
-// is taken out too. The template line `template <bool kTraced>` and the
+// and an `if constexpr (kTraced)` alone on its line, followed by one statement. The template line `template
+// <bool kTraced>` and the
 // `<kTraced>` of the recursive call are dropped, since the untraced search is
 // the one being explained.
 #pragma once
@@ -38,6 +43,7 @@ inline bool endsStatement(const std::string& line) {
 /// `source` without its tracing statements (see the file comment).
 inline std::string withoutTracing(const std::string& source) {
   static const std::string kGuard = "if constexpr (kTraced)";
+  static const std::string kHook = "hooks<kTraced>().";
   std::vector<std::string> lines;
   std::istringstream in(source);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -47,6 +53,10 @@ inline std::string withoutTracing(const std::string& source) {
     const std::string& line = lines[index];
     const std::string text = trimmed(line);
     if (text == "template <bool kTraced>") continue;
+    if (text.rfind(kHook, 0) == 0) {  // a hook statement, to its `;`
+      while (index < lines.size() && !endsStatement(lines[index])) ++index;
+      continue;
+    }
     if (text.rfind(kGuard, 0) == 0) {
       const std::string rest = trimmed(text.substr(kGuard.size()));
       if (rest == "{") {
@@ -62,6 +72,10 @@ inline std::string withoutTracing(const std::string& source) {
       continue;
     }
     std::string kept = line;
+    // Forced inlining is for speed (see the performance page), not the algorithm.
+    for (auto at = kept.find("[[gnu::always_inline]] "); at != std::string::npos;
+         at = kept.find("[[gnu::always_inline]] "))
+      kept.erase(at, 23);
     for (auto at = kept.find("<kTraced>"); at != std::string::npos; at = kept.find("<kTraced>"))
       kept.erase(at, 9);
     out << kept << "\n";

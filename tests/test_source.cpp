@@ -5,6 +5,7 @@
 #include <regex>
 #include <vector>
 
+#include "../docs/snippet_filter.h"
 #include "support.h"
 
 using namespace umax::test;
@@ -58,15 +59,39 @@ bool isBlank(const std::string& line) { return line.find_first_not_of(" \t") == 
 
 }  // namespace
 
-TEST_CASE("engine.cpp numbers the steps of the search 1..N in file order", "[source]") {
-  const auto lines = splitLines(readFile(sourcePath("readable/src/engine.cpp")));
+namespace {
+
+/// The `// Step N.` headings of a file, in file order.
+std::vector<int> stepsOf(const std::string& file) {
   const std::regex heading(R"(^\s*// Step (\d+)\. )");
   std::vector<int> steps;
-  for (const auto& line : lines) {
+  for (const auto& line : splitLines(readFile(sourcePath(file)))) {
     std::smatch match;
     if (std::regex_search(line, match, heading)) steps.push_back(std::stoi(match[1]));
   }
-  REQUIRE(!steps.empty());
+  return steps;
+}
+
+}  // namespace
+
+TEST_CASE("the search numbers its steps 1..N in reading order: search.cpp with moves.h's generator",
+          "[source]") {
+  // search.cpp runs Steps 1-4, hands the moves of Steps 5-7 (moves.h) to
+  // Steps 8-16, and ends with 17-19; moves.h also has the make and undo
+  // that Steps 11 and 14 call, which name their step without a heading.
+  const std::vector<int> search = stepsOf("readable/src/search.cpp");
+  const std::vector<int> generator = stepsOf("readable/src/moves.h");
+  REQUIRE(!search.empty());
+  REQUIRE(!generator.empty());
+  // In reading order: search.cpp up to the first step the generator has,
+  // then the generator, then the rest of search.cpp.
+  std::vector<int> steps;
+  for (int step : search)
+    if (step < generator.front()) steps.push_back(step);
+  steps.insert(steps.end(), generator.begin(), generator.end());
+  for (int step : search)
+    if (step > generator.front()) steps.push_back(step);
+  CHECK(steps.size() == search.size() + generator.size());
   for (std::size_t index = 0; index < steps.size(); ++index) {
     CAPTURE(index);
     CHECK(steps[index] == static_cast<int>(index) + 1);
@@ -83,36 +108,53 @@ TEST_CASE("engine.cpp numbers the steps of the search 1..N in file order", "[sou
   }
 }
 
-TEST_CASE("every tracing statement of engine.cpp has one of the two forms the docs leave out", "[source]") {
-  // One line `if constexpr (kTraced) ...;`, or a block opened by
-  // `if constexpr (kTraced) {` whose `}` stands alone at the same indent.
-  const auto lines = splitLines(readFile(sourcePath("readable/src/engine.cpp")));
+TEST_CASE("search.cpp is the search alone: no tracing call, no speed line, at most 500 lines", "[source]") {
+  const auto lines = splitLines(readFile(sourcePath("readable/src/search.cpp")));
+  CHECK(lines.size() <= 500);
+  for (std::size_t index = 0; index < lines.size(); ++index) {
+    const std::string& line = lines[index];
+    CAPTURE(index + 1, line);
+    for (const char* word :
+         {"observer_", "prefetch", "always_inline", "__attribute__", "UndoCheck", "register"})
+      CHECK(line.find(word) == std::string::npos);
+  }
+}
+
+TEST_CASE("every hook statement of search.cpp has the one form the docs leave out", "[source]") {
+  // `hooks<kTraced>().event(...);`, alone on its line(s): the snippet filter
+  // takes it out from its start to its `;`. kTraced appears nowhere else but
+  // in a template's head and the recursive calls.
+  const auto lines = splitLines(readFile(sourcePath("readable/src/search.cpp")));
   int statements = 0;
   for (std::size_t index = 0; index < lines.size(); ++index) {
     const std::string& line = lines[index];
     const auto at = line.find("kTraced");
     if (at == std::string::npos || line.compare(indentOf(line), 2, "//") == 0) continue;
-    if (line.find("template <bool kTraced>") != std::string::npos ||
-        line.find("<kTraced>") != std::string::npos)
-      continue;
+    if (line.find("template <bool kTraced>") != std::string::npos) continue;
     CAPTURE(index + 1, line);
-    REQUIRE(line.compare(indentOf(line), 23, "if constexpr (kTraced) ") == 0);
-    ++statements;
-    if (line.back() == ';') continue;
-    REQUIRE(line.back() == '{');
-    std::size_t end = index + 1;
-    while (end < lines.size() && !(indentOf(lines[end]) == indentOf(line) && !isBlank(lines[end]))) ++end;
-    REQUIRE(end < lines.size());
-    CHECK(lines[end] == std::string(indentOf(line), ' ') + "}");
+    if (line.compare(indentOf(line), 17, "hooks<kTraced>().") == 0) {
+      ++statements;
+      CHECK(line.find("hooks<", indentOf(line) + 1) == std::string::npos);  // one hook per statement
+      continue;
+    }
+    // A recursive call or a call of a step: search<kTraced>, searchMove<kTraced>...
+    CHECK(line.find("hooks<") == std::string::npos);
+    CHECK(line.find("<kTraced>(") != std::string::npos);
   }
-  // One per search site, onEnter telling four of the thirteen (call, probe,
-  // hash cutoff, node counted), and the store's copy of the slot before it.
-  CHECK(statements >= 11);
+  // One per search site but the four that the entry hook tells (call, probe,
+  // hash cutoff, node counted), the store's copy of the slot before it, and
+  // the memory hint of Step 11.
+  CHECK(statements >= 12);
+  // The filter leaves none of them.
+  const std::string filtered = umax::docs::withoutTracing(readFile(sourcePath("readable/src/search.cpp")));
+  CHECK(filtered.find("hooks<") == std::string::npos);
+  CHECK(filtered.find("kTraced") == std::string::npos);
 }
 
 TEST_CASE("snippet markers of the readable sources come in pairs at the indent of their code", "[source]") {
-  for (const char* file : {"readable/src/engine.cpp", "readable/src/classic.cpp", "readable/src/position.cpp",
-                           "readable/include/umax/types.h"}) {
+  for (const char* file : {"readable/src/search.cpp", "readable/src/moves.h", "readable/src/engine.cpp",
+                           "readable/src/classic.cpp", "readable/src/position.cpp",
+                           "readable/include/umax/types.h", "readable/include/umax/search_rules.h"}) {
     CAPTURE(file);
     const auto lines = splitLines(readFile(sourcePath(file)));
     const std::regex marker(R"(^\s*// \[([a-z-]+)\]$)");

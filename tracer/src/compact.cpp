@@ -129,7 +129,7 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
           event.after = readEntry(read);
         } else {
           Frame stored = frame;  // Step 18's mate rule comes first, as SearchState::apply has it
-          if (stored.best > kMateBound || stored.best < -kMateBound) stored.draft = kMateDraft;
+          if (isMateScore(stored.best)) stored.draft = kMateDraft;
           event.after = predictedStore(stored);
         }
         break;

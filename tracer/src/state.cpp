@@ -71,8 +71,8 @@ void SearchState::apply(const Event& event, uint64_t offset) {
       frame.probe = event.probe;
       frame.probeEntry = event.entry;
       if (event.probe.outcome == ProbeOutcome::kHit) {
-        frame.draft = event.entry.draft;
-        if (frame.draft >= frame.call.depth && !event.probe.endsNode) frame.draft = frame.call.depth - 1;
+        frame.draft =
+            event.probe.endsNode ? event.entry.draft : hitStartDraft(event.entry.draft, frame.call.depth);
         frame.bestFrom = event.entry.from & ~kOffBoard;
         frame.bestTo = frame.draft ? asChar(event.entry.to) : 0;
         frame.slotEntry = event.entry;
@@ -96,7 +96,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
         inconsistent(event, offset, "an iteration outside a counted node");
       if (event.value != frame.draft + 1) inconsistent(event, offset, "the draft does not go up by one");
       frame.draft = event.value;
-      frame.bestTo = asChar(frame.bestTo | (kSneakBit & (frame.bestTo >> 4)));
+      frame.bestTo = asChar(withSneakBit(frame.bestTo));
       frame.best = frame.draft > 1 ? -kInfinity : frame.call.eval;
       frame.cutoff = false;
       break;
@@ -160,7 +160,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
         inconsistent(event, offset, "a store in the middle of a scan");
       if (event.slot != frame.probe.slot)
         inconsistent(event, offset, "a store to another slot than the probe's");
-      if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
+      if (isMateScore(frame.best)) frame.draft = kMateDraft;
       if (event.written && (event.after.score != frame.best || event.after.draft != asChar(frame.draft)))
         inconsistent(event, offset, "the stored entry does not hold the node's score and draft");
       frame.slotEntry = event.after;

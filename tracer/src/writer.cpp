@@ -313,8 +313,8 @@ int asChar(int value) { return asSignedChar(value); }
   if (move.captureSquare != move.to) record.flags |= kMoveEnPassant;
   if (isOnBoard(move.rookFrom)) record.flags |= kMoveCastling;
   if (move.passedSquare != kNoSquare) record.flags |= kMoveHasF;
-  // engine.cpp Step 11: a pawn whose next step would leave the board promotes.
-  if (move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare)) record.flags |= kMovePromotion;
+  // search.cpp Step 11: a pawn whose next step would leave the board promotes.
+  if (promotes(move.type, move.to, move.step)) record.flags |= kMovePromotion;
 }
 
 }  // namespace
@@ -424,8 +424,7 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
     // call's Z), and a miss keeps the empty entry, not the slot's leftovers.
     frame.probeEntry = entry;
     frame.probeEntry.lock = 0;
-    frame.draft = entry.draft;
-    if (frame.draft >= frame.call.depth && !report.endsNode) frame.draft = frame.call.depth - 1;
+    frame.draft = report.endsNode ? entry.draft : hitStartDraft(entry.draft, frame.call.depth);
     frame.bestFrom = entry.from & ~kOffBoard;
     frame.bestTo = frame.draft ? asChar(entry.to) : 0;
     frame.slotEntry = entry;  // its lock is the call's Z
@@ -546,7 +545,7 @@ void Recorder::onIteration(int draft) {  // Step 4
   if (draft != frame.draft + 1) [[unlikely]]
     failed("an iteration's draft does not go up by one");
   frame.draft = draft;
-  frame.bestTo = asChar(frame.bestTo | (kSneakBit & (frame.bestTo >> 4)));
+  frame.bestTo = asChar(withSneakBit(frame.bestTo));
   frame.best = draft > 1 ? -kInfinity : frame.call.eval;
   frame.cutoff = false;
   endRecord(write.at);
@@ -574,8 +573,8 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
   const Frame& frame = *top_;
   // Most moves are plain: no special square, no promotion, the usual depth.
   // They are told apart in a few comparisons; the rest take the general way.
-  const bool promotes = move.type <= kDownwardPawn && ((move.to + move.step + 1) & kNoSquare);
-  const bool usual = move.captureSquare == move.to && move.rookFrom == kNoSquare && !promotes &&
+  const bool promoted = promotes(move.type, move.to, move.step);
+  const bool usual = move.captureSquare == move.to && move.rookFrom == kNoSquare && !promoted &&
                      remaining == frame.draft - (move.to != frame.call.lastTo);
   if (!usual || move.passedSquare != kNoSquare) [[unlikely]]
     return recordShapedMove(move, remaining, sneaked, usual);
@@ -684,7 +683,7 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   Frame& frame = *top_;  // Step 18
   if (slot != frame.probe.slot) [[unlikely]]
     failed("a store to another slot than the probe's");
-  if (frame.best > kMateBound || frame.best < -kMateBound) frame.draft = kMateDraft;
+  if (isMateScore(frame.best)) frame.draft = kMateDraft;
   const int beforeKind = isEmptyEntry(before)                 ? kBeforeEmpty
                          : sameEntry(before, frame.slotEntry) ? kBeforeKnown
                                                               : kBeforeFollows;

@@ -18,7 +18,7 @@ struct SourceFile {
 
 /// A line of a readable file.
 struct ReadableLine {
-  std::string file;  ///< relative path, e.g. readable/src/engine.cpp
+  std::string file;  ///< relative path, e.g. readable/src/search.cpp
   int line = 0;      ///< 1-based; 0 if the match text was not found
 };
 

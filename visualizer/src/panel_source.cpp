@@ -18,7 +18,7 @@ namespace umax::viz {
 
 namespace {
 
-constexpr const char* kDefaultReadable = "readable/src/engine.cpp";
+constexpr const char* kDefaultReadable = "readable/src/search.cpp";
 
 bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 

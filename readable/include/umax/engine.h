@@ -6,91 +6,16 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <span>
 #include <vector>
 
+#include "umax/hash_table.h"
 #include "umax/position.h"
 #include "umax/search_observer.h"
+#include "umax/search_rules.h"
 #include "umax/types.h"
 
 namespace umax {
-
-/// One slot of the hash table, laid out as the original's `struct _`.
-struct HashEntry {
-  int32_t lock = 0;   ///< hash lock Z of the position; 0 = empty // micro-Max: K
-  int32_t score = 0;  ///< score found // micro-Max: V
-  int8_t from = 0;    ///< best from-square | bound bits (see kLowerBoundBit) // micro-Max: X
-  int8_t to = 0;      ///< best to-square | kNotCastlingBit // micro-Max: Y
-  int8_t draft = 0;   ///< depth the score was searched to // micro-Max: D
-};
-
-/// Bit of HashEntry::from: the score was above alpha, so it is a lower bound.
-inline constexpr int kLowerBoundBit = 8;
-/// Bit of HashEntry::from: the score was below beta, so it is an upper bound.
-inline constexpr int kUpperBoundBit = 128;
-/// Bit of a best-move to-byte (Y): the move is not a castling, so it may be
-/// searched first in the next iteration.
-inline constexpr int kNotCastlingBit = 128;
-/// Bit of Y while the best move is waiting to be searched first ("sneaked in").
-inline constexpr int kSneakBit = 8;
-
-/// Number of slots: 16M + 8. // micro-Max: U
-inline constexpr int32_t kHashEntries = 16777224;
-/// Mask that picks the first slot of a probe window. // micro-Max: U-9
-inline constexpr int32_t kHashSlotMask = kHashEntries - 9;
-/// Slots examined per probe. The original's comment says 8, but its loop
-/// (`i=9; while(... && --i)`) examines up to 9.
-inline constexpr int kProbeSlots = 9;
-/// Size of the hash-key table T[]. // micro-Max: T[1035]
-inline constexpr int kKeyTableSize = 1035;
-/// Entries of T[] below this stay zero; main() fills from M = 136 on.
-inline constexpr int kFirstRandomKey = 136;
-
-// [hash-words]
-/// The hash-key table T[] every engine holds: main() fills it from M = 136
-/// on with `random()>>9`, from glibc's random() never seeded, so it is the
-/// same in every run. A trace's reader derives keys and locks from it.
-const std::array<int8_t, kKeyTableSize>& standardKeyTable();
-/// The salt that selects a piece's key word in T[] (for J). // micro-Max: J(0)
-inline constexpr int kKeySalt = 0;
-/// The salt that selects its lock word, 8 bytes further on (for Z). // micro-Max: J(8)
-inline constexpr int kLockSalt = 8;
-/// Bytes of T[] between the key words of two piece types. // micro-Max: S in K(A,B)
-inline constexpr int kKeyTypeStride = 128;
-
-/// Reads four bytes of the key table as one little-endian int, as the
-/// original's `*(int*)(T+...)` does on the x86 it ran on.
-[[gnu::always_inline]] inline int32_t loadWord(const int8_t* bytes) {
-  // Spelled out byte by byte (GCC turns this form into one 4-byte load; a loop it leaves as a loop).
-  const auto byte = [bytes](int index) { return static_cast<uint32_t>(static_cast<uint8_t>(bytes[index])); };
-  return static_cast<int32_t>(byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24);
-}
-
-/// The word of `piece` on square `offset` (+ salt) in the key table `keys`:
-/// offset square, +8 for white, +128 per type. // micro-Max: K(A,B)
-[[gnu::always_inline]] inline int32_t hashWord(const std::array<int8_t, kKeyTableSize>& keys, int offset,
-                                               int piece) {
-  return loadWord(&keys[offset + (piece & kWhite) + kKeyTypeStride * (piece & kTypeMask)]);
-}
-
-/// How a move changes a hash key (kKeySalt) or lock (kLockSalt): the word of
-/// the piece arriving on the to-square, less the mover's word on its
-/// from-square and the victim's on the capture square, in wrapping arithmetic.
-/// // micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
-[[gnu::always_inline]] inline uint32_t hashChange(const std::array<int8_t, kKeyTableSize>& keys, int salt,
-                                                  int from, int to, int captureSquare, int piece, int victim,
-                                                  int arriving) {
-  return static_cast<uint32_t>(hashWord(keys, to + salt, arriving)) -
-         static_cast<uint32_t>(hashWord(keys, from + salt, piece)) -
-         static_cast<uint32_t>(hashWord(keys, captureSquare + salt, victim));
-}
-
-/// The slot before a probe's window of 9: (k*E ^ J) & mask. // micro-Max: j=(k*E^J)&U-9
-[[gnu::always_inline]] inline uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) {
-  return (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
-}
-// [hash-words]
 
 /// A move as the generator offers it: what the original keeps in D()'s
 /// locals while it tries one.
@@ -169,35 +94,6 @@ struct IterationReport {
 /// Receives an IterationReport after each completed root iteration of a think.
 using IterationListener = std::function<void(const IterationReport&)>;
 
-/// The memory of the hash table: kHashEntries + 1 zeroed slots (the extra
-/// one stands in for what the original's last probe window reads past its
-/// array). Where the system offers transparent huge pages, the slots lie on
-/// 2 MB pages: a probe lands on a random slot of a 200 MB table, and with
-/// 4 KB pages nearly every probe also misses the TLB (see the performance
-/// page of the walkthrough). The slots are the same either way.
-class HashTableMemory {
- public:
-  HashTableMemory();
-  /// The first slot.
-  HashEntry* data() { return slots_.get(); }
-  /// The first slot, read-only.
-  const HashEntry* data() const { return slots_.get(); }
-  /// One slot.
-  HashEntry& operator[](std::size_t slot) { return slots_.get()[slot]; }
-  /// Number of slots (kHashEntries + 1).
-  std::size_t size() const { return size_; }
-  /// The slots as a read-only range.
-  std::span<const HashEntry> view() const { return {slots_.get(), size_}; }
-
- private:
-  struct Release {
-    std::size_t bytes;
-    void operator()(HashEntry* slots) const;
-  };
-  std::size_t size_;
-  std::unique_ptr<HashEntry, Release> slots_;
-};
-
 /// micro-Max 3.2 as a C++ object: the board, the hash table and the search.
 ///
 /// The state and every operation follow the original's globals and main():
@@ -272,18 +168,14 @@ class Engine {
   int bestTo() const { return bestTo_; }
 
  private:
+  // The search (search.cpp) with its move generator and board moves
+  // (moves.h), and the think around it (engine.cpp), perft (perft.cpp).
+  // Speed: the functions marked always_inline are one function with
+  // search() to the compiler, as D() is one function (see the walkthrough's
+  // performance page); search.cpp itself says nothing about it.
+
   /// What a visitor of generateMoves() wants next.
   enum class Verdict { kNext, kStop, kReplay };
-  template <class Visit>
-  bool generateMoves(int side, int passedSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit);
-  bool capturesKing(int gain, int to, int passedSquare) const;
-  int makeMove(const Move& move, int side, int& gain);
-  void unmakeMove(const Move& move, int side);
-  bool kingCapturable(int side, int passedSquare);
-  long perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide);
-  template <bool kTraced>
-  ThinkResult thinkWith(long budget);
-  void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
   /// One call of the search: its nine arguments and the locals that the
   /// move body and the end of an iteration share with it. // micro-Max: D()'s frame
   struct Node {
@@ -301,26 +193,51 @@ class Engine {
     int8_t bestFrom = 0;  ///< X: best move's from-square (+ bound bits in the table)
     int8_t bestTo = 0;    ///< Y: best move's to-square + kNotCastlingBit + kSneakBit
     bool played = false;  ///< as legality checker: the entered move was found and played
-    /// This iteration's replies were prefetched (not in the original: prefetchLaterReplies).
-    bool repliesPrefetched = false;
+    /// The draft whose replies were prefetched (not in the original: search_seam.h).
+    int8_t repliesPrefetched = 0;
   };
+  /// The hooks through which the search tells an observer its events and
+  /// asks memory for what it will read (search_seam.h): for kTraced = false
+  /// every event hook does nothing.
+  template <bool kTraced>
+  struct Hooks;
+  template <bool kTraced>
+  [[gnu::always_inline]] inline Hooks<kTraced> hooks();
+
+  template <class Visit>
+  [[gnu::always_inline]] inline bool generateMoves(int side, int passedSquare, int8_t scanStart,
+                                                   int8_t& bestTo, Visit&& visit);
+  [[gnu::always_inline]] inline bool capturesKing(int gain, int to, int passedSquare) const;
+  [[gnu::always_inline]] inline int makeMove(const Move& move, int side, int& gain);
+  [[gnu::always_inline]] inline void unmakeMove(const Move& move, int side);
+  [[gnu::always_inline]] inline int32_t keyWord(int offset, int piece) const;
+  [[gnu::always_inline]] inline uint32_t keyChange(int salt, const Move& move, int arriving) const;
+  [[gnu::always_inline]] inline HashEntry& probe(int side, int passedSquare, uint32_t hashKey,
+                                                 uint32_t hashLock);
   template <bool kTraced>
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int passedSquare,
              int lastTo, int depth);
   template <bool kTraced>
-  Verdict searchMove(Node& node, const Move& move);
+  [[gnu::always_inline]] inline Verdict searchMove(Node& node, const Move& move);
   template <bool kTraced>
-  void finishIteration(Node& node, HashEntry& entry);
+  [[gnu::always_inline]] inline void finishIteration(Node& node, HashEntry& entry);
   template <bool kTraced>
-  int leaveNode(const Node& node);
-  ProbeReport probeReport(int side, int passedSquare, uint32_t hashKey, const HashEntry& entry) const;
-  HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
-  void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
-  void prefetchLaterReplies(Node& node);
-  uint32_t slotOf(const HashEntry& entry) const;
-  int32_t keyWord(int offset, int piece) const;
-  uint32_t keyChange(int salt, const Move& move, int arriving) const;
+  [[gnu::always_inline]] inline int leaveNode(const Node& node);
+  [[gnu::always_inline]] inline void prefetchLaterReplies(Node& node);
+  [[gnu::always_inline]] inline void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
+  [[gnu::always_inline]] inline void stopIfAsked() const;
+  /// Thrown by stopIfAsked() when the stop flag is up; thinkWith() catches it
+  /// (search_seam.h).
+  struct ThinkAborted {};
+  /// The slot number of an entry of the table.
+  uint32_t slotOf(const HashEntry& entry) const { return static_cast<uint32_t>(&entry - table_.data()); }
+
+  template <bool kTraced>
+  ThinkResult thinkWith(long budget);
+  void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
   bool legalityCheck(int from, int to);
+  bool kingCapturable(int side, int passedSquare);
+  long perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide);
 
   Board board_{};                                // micro-Max: b[]
   std::array<int8_t, kKeyTableSize> keys_{};     // micro-Max: T[]

@@ -22,7 +22,7 @@ struct HashEntry;
 struct Move;
 
 /// The places in the search that report events, each at a numbered step of
-/// engine.cpp (the comments give the step). The enum values are part of the
+/// search.cpp (the comments give the step). The enum values are part of the
 /// trace format: never renumber them, whatever happens to the steps.
 enum class SearchSite : uint8_t {
   kCall = 1,         ///< D() is entered with its nine arguments
@@ -71,7 +71,7 @@ struct ProbeReport {
 };
 
 /// Receives the events of a traced think. Every hook is called from one
-/// site of engine.cpp's search; the comment of each names it. The board the
+/// site of search.cpp's search; the comment of each names it. The board the
 /// engine holds is in the state the hook describes (a move is on the board
 /// from onMoveMade until onMoveScored).
 class SearchObserver {

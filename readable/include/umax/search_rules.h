@@ -1,0 +1,139 @@
+/// \file search_rules.h
+/// \brief The search's rules that a reader of its trace must know, each stated once.
+///
+/// The search (readable/src/search.cpp) applies these rules; the trace
+/// recorder and the trace reader (tracer/) replay them from the events, so
+/// that a trace can leave out what follows from them. All three call the
+/// functions below: a rule changed here changes for all of them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "umax/hash_table.h"
+#include "umax/types.h"
+
+namespace umax {
+
+// [hash-words]
+/// Size of the hash-key table T[]. // micro-Max: T[1035]
+inline constexpr int kKeyTableSize = 1035;
+/// Entries of T[] below this stay zero; main() fills from M = 136 on.
+inline constexpr int kFirstRandomKey = 136;
+/// The hash-key table T[] every engine holds: main() fills it from M = 136
+/// on with `random()>>9`, from glibc's random() never seeded, so it is the
+/// same in every run. A trace's reader derives keys and locks from it.
+const std::array<int8_t, kKeyTableSize>& standardKeyTable();
+/// The salt that selects a piece's key word in T[] (for J). // micro-Max: J(0)
+inline constexpr int kKeySalt = 0;
+/// The salt that selects its lock word, 8 bytes further on (for Z). // micro-Max: J(8)
+inline constexpr int kLockSalt = 8;
+/// Bytes of T[] between the key words of two piece types. // micro-Max: S in K(A,B)
+inline constexpr int kKeyTypeStride = 128;
+
+/// Reads four bytes of the key table as one little-endian int, as the
+/// original's `*(int*)(T+...)` does on the x86 it ran on.
+inline int32_t loadWord(const int8_t* bytes) {
+  const auto byte = [bytes](int index) { return static_cast<uint32_t>(static_cast<uint8_t>(bytes[index])); };
+  return static_cast<int32_t>(byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24);
+}
+
+/// The word of `piece` on square `offset` (+ salt) in the key table `keys`:
+/// offset square, +8 for white, +128 per type. // micro-Max: K(A,B)
+inline int32_t hashWord(const std::array<int8_t, kKeyTableSize>& keys, int offset, int piece) {
+  return loadWord(&keys[offset + (piece & kWhite) + kKeyTypeStride * (piece & kTypeMask)]);
+}
+
+/// How a move changes a hash key (kKeySalt) or lock (kLockSalt): the word of
+/// the piece arriving on the to-square, less the mover's word on its
+/// from-square and the victim's on the capture square, in wrapping arithmetic.
+/// // micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
+inline uint32_t hashChange(const std::array<int8_t, kKeyTableSize>& keys, int salt, int from, int to,
+                           int captureSquare, int piece, int victim, int arriving) {
+  return static_cast<uint32_t>(hashWord(keys, to + salt, arriving)) -
+         static_cast<uint32_t>(hashWord(keys, from + salt, piece)) -
+         static_cast<uint32_t>(hashWord(keys, captureSquare + salt, victim));
+}
+
+/// The slot before a probe's window of 9: (k*E ^ J) & mask. // micro-Max: j=(k*E^J)&U-9
+inline uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) {
+  return (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
+}
+// [hash-words]
+// (loadWord is spelled out byte by byte: GCC turns this form into one
+// 4-byte load, a loop it leaves as a loop.)
+
+/// Bit of a best-move to-byte (Y): the move is not a castling, so it may be
+/// searched first in the next iteration.
+inline constexpr int kNotCastlingBit = 128;
+/// Bit of Y while the best move is waiting to be searched first ("sneaked in").
+inline constexpr int kSneakBit = 8;
+/// The flag bits of a best-move to-byte (not castling, sneak). // micro-Max: M in Y&~M
+inline constexpr int kBestToFlags = kNotCastlingBit | kSneakBit;
+/// Shift that moves kNotCastlingBit onto kSneakBit. // micro-Max: Y>>4
+inline constexpr int kNotCastlingToSneak = 4;
+static_assert((kNotCastlingBit >> kNotCastlingToSneak) == kSneakBit);
+/// The colour and type bits of a piece code: `& kColourAndType` strips the
+/// virgin bit. // micro-Max: u&31
+inline constexpr int kColourAndType = kColourMask | kTypeMask;
+static_assert(kColourAndType == 31);
+/// The draft at which a node is a quiescence search: it may stand pat on the
+/// static eval, and only recaptures get a reply searched. // micro-Max: d>1
+inline constexpr int kQuiescenceDraft = 1;
+
+// [rules]
+/// Step 2, a hash hit: the stored score ends the node if it was searched at
+/// least as deep as asked and its bound settles the window (a lower bound at
+/// or above beta, an upper bound at or below alpha, or an exact score).
+constexpr bool storedScoreSettles(const HashEntry& entry, int depth, int alpha, int beta) {
+  return entry.draft >= depth && (entry.score >= beta || (entry.from & kUpperBoundBit)) &&
+         (entry.score <= alpha || (entry.from & kLowerBoundBit));
+}
+
+/// Step 2: the draft a hit that does not end the node deepens from: the
+/// stored one, but at most one below the depth asked for.
+constexpr int hitStartDraft(int storedDraft, int depth) {
+  return storedDraft >= depth ? depth - 1 : storedDraft;
+}
+
+/// Step 4: the previous best move is sneaked in (searched first) unless it
+/// castles: its not-castling bit is copied onto the sneak bit. // micro-Max: Y|=8&Y>>4
+constexpr int withSneakBit(int bestTo) { return bestTo | (kSneakBit & (bestTo >> kNotCastlingToSneak)); }
+
+/// Step 6: an e.p. capture's victim stands one row behind the skipped square
+/// (row 2 <-> 3 or 5 <-> 4). // micro-Max: H=y^16
+constexpr int enPassantVictimSquare(int to) { return to ^ kRowStep; }
+
+/// Step 7: the corner of a castling's rook, on the king's side of the step:
+/// the h-file for +1, the a-file for -1. // micro-Max: G=(x|7)-(r>>1&7)
+constexpr int castlingCorner(int kingFrom, int step) {
+  return (kingFrom | kFileMask) - ((step >> 1) & kFileMask);
+}
+
+/// Step 11: a pawn whose next step would leave the board has reached the
+/// last rank and becomes a queen. The +1 keeps a capture towards the a-file
+/// (step -17) from row 1 at 0. // micro-Max: y+r+1&S
+constexpr bool promotes(int type, int to, int step) {
+  return type <= kDownwardPawn && ((to + step + 1) & kNoSquare);
+}
+
+/// Step 11: the piece that stands on the to-square once the move is made:
+/// the mover without its virgin bit, a queen if the pawn promotes.
+constexpr int arrivingPiece(int piece, bool promoted) {
+  return (piece & kColourAndType) | (promoted ? kQueen : 0);
+}
+
+/// Step 16: a new best move's to-byte, marked unless the move castles. // micro-Max: Y=y|S&G
+constexpr int bestMoveTo(int to, int rookFrom) { return to | (kNotCastlingBit & rookFrom); }
+
+/// Step 17: a mate score holds at any depth, so it is stored with kMateDraft.
+constexpr bool isMateScore(int score) { return score > kMateBound || score < -kMateBound; }
+
+/// Step 18: the stored from-byte: the best move's from-square with the bound
+/// bits (above alpha: a lower bound; below beta: an upper bound; both: exact).
+constexpr int storedFrom(int bestFrom, int best, int alpha, int beta) {
+  return bestFrom | kLowerBoundBit * (best > alpha) | kUpperBoundBit * (best < beta);
+}
+// [rules]
+
+}  // namespace umax

@@ -1,0 +1,277 @@
+// search.cpp - micro-Max 3.2's search, written out for a reader.
+//
+// The search is one recursive function, as in the original's D(): negamax
+// with an alpha-beta window, internal iterative deepening, a quiescence
+// search made of the draft-1 iteration (stand pat, then recaptures only),
+// and a hash table. Engine::search() is the outline of one node (Steps 1-4);
+// the rest of the node follows it in the order it runs: the move generator
+// (Steps 5-7, in moves.h, which perft shares), the move body (searchMove,
+// Steps 8-16), the end of an iteration (finishIteration, Steps 17-18) and
+// the return (leaveNode, Step 19). Every variable keeps the original's
+// one-letter name in a comment, every step its number in the walkthrough and
+// the line map, and every number the original writes as a literal its
+// expression beside the name. The rules a trace reader replays too (the
+// sneak bit, the mate draft...) are named in umax/search_rules.h.
+//
+// A statement that starts with `hooks` tells an observer what happened (in
+// the tracer's search; in the ordinary search it does nothing) or asks
+// memory for what the search will read (search_seam.h). Debug builds (no NDEBUG) assert invariants the
+// original keeps: the window is not empty at entry, the side is white or black, a probe stays inside the
+// table.
+#include <cassert>
+
+#include "moves.h"
+#include "search_seam.h"
+#include "umax/engine.h"
+
+namespace umax {
+namespace {
+
+/// A root (think or legality check) passes a previous destination with this
+/// bit; no real square and not the dummy 128 has it. // micro-Max: z&8
+constexpr int kRootMarkerBit = 8;
+static_assert((kThinkMarker & kRootMarkerBit) != 0 && (kLegalityMarker & kRootMarkerBit) != 0);
+
+}  // namespace
+
+// ---- The tools of the search: hash keys and the probe -----------------------
+
+// [key-words]
+// Hash keys: a piece on a square has one random word for the key J and
+// another for the lock Z, read from overlapping places of the byte table T[]:
+// offset square (+8 for the lock), +8 for white, +128 per type. // micro-Max: K(A,B)
+inline int32_t Engine::keyWord(int offset, int piece) const { return hashWord(keys_, offset, piece); }
+
+// How a move changes a hash key (kKeySalt) or lock (kLockSalt): add the word of
+// the piece arriving on the to-square (arrivingPiece: a promoted pawn counts
+// as a queen), take away the mover's word on its from-square and the victim's
+// on the capture square. The castling rook is not in it; the lock adds G-S for that.
+// micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t), in wrapping arithmetic (b[y] after the move).
+inline uint32_t Engine::keyChange(int salt, const Move& move, int arriving) const {
+  return hashChange(keys_, salt, move.from, move.to, move.captureSquare, move.piece, move.victim, arriving);
+}
+// [key-words]
+
+// [probe]
+// The hash probe of Step 1: look at up to 9 consecutive slots from
+// (k*E ^ J) & mask for the first one that is empty or holds our lock. If all
+// are taken by other positions, use the dummy slot 0, which always looks empty.
+inline HashEntry& Engine::probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock) {
+  uint32_t slot = firstProbeSlot(side, passedSquare, hashKey);
+  for (int tries = 0; tries < kProbeSlots; ++tries) {
+    assert(slot + 1 < table_.size());
+    HashEntry& entry = table_[++slot];
+    if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == hashLock) return entry;
+  }
+  return table_[kDummySlot];
+}
+// [probe]
+
+// ---- The search, in the order one node runs it ------------------------------
+
+// [search-signature]
+// micro-Max's D(): the score of the position for `side`, searched to
+// `depth` within the window (alpha, beta). Steps 1-4 are here; the loop
+// hands every move to searchMove() and ends each iteration in
+// finishIteration(); leaveNode() returns. All three follow below.
+template <bool kTraced>
+int Engine::search(int side,           // k: the side to move, 8 or 16
+                   int alpha,          // q: lower end of the window
+                   int beta,           // l: upper end of the window
+                   int eval,           // e: incremental evaluation for the side to move
+                   uint32_t hashKey,   // J: hash key (selects the slot)
+                   uint32_t hashLock,  // Z: hash lock (identifies the position)
+                   int passedSquare,   // E: the square the previous move passed over (its F)
+                   int lastTo,         // z: previous move's destination; 8 = think, 9 = legality check
+                   int depth) {        // n: requested depth (draft)
+  Node node{side, alpha, beta, eval, hashKey, hashLock, passedSquare, lastTo, depth};
+  // [search-signature]
+  assert(side == kWhite || side == kBlack);
+  assert(alpha < beta);
+
+  // [hash-hit]
+  // Step 1. Look the position up in the hash table.
+  HashEntry& entry = probe(side, passedSquare, hashKey, hashLock);  // a
+  hooks<kTraced>().entered(node, entry);
+  if (entry.lock != 0) {
+    // Step 2. A hit: use the stored score if it was searched deep enough and
+    // its bound type settles our window (storedScoreSettles); otherwise
+    // start deepening from it, one ply short of the depth at most.
+    if (storedScoreSettles(entry, depth, alpha, beta)) return entry.score;
+    node.draft = hitStartDraft(entry.draft, depth);
+    node.bestFrom = static_cast<int8_t>(entry.from & ~kExactBits);  // the move without its bound bits
+    node.bestTo = node.draft ? entry.to : 0;                        // no best-move hint for a draft-0 start
+  } else {
+    node.draft = node.bestFrom = node.bestTo = 0;  // a miss: start from scratch, no hint
+  }
+
+  // Step 3. Count the node: the node count is the think's clock.
+  ++nodes_;
+  // [hash-hit]
+  stopIfAsked();  // a think's stop flag (engine.cpp)
+
+  // [deepening]
+  // Step 4. Iterative deepening: one more ply per pass until the requested
+  // depth; the root of a think goes on while nodes remain in the budget.
+  while (node.draft++ < depth ||
+         (lastTo == kThinkMarker && nodes_ < kNodeLimit && node.draft < kMaxIteration)) {
+    hooks<kTraced>().iteration(node.draft);
+    const int8_t scanStart = node.bestFrom;  // B: start the board scan at the previous best
+    // Try the previous best move first unless it castles. // micro-Max: Y|=8&Y>>4
+    node.bestTo = static_cast<int8_t>(withSneakBit(node.bestTo));
+    // Quiescence: at draft 1 the node may "stand pat" on its static eval
+    // (Step 10 then searches only recaptures). Deeper, best starts at -infinity:
+    // the side to move has to play one of its moves.
+    node.best = node.draft > kQuiescenceDraft ? -kInfinity : eval;
+    // [deepening]
+
+    // Steps 5-16: the generator finds each move (moves.h), searchMove() searches it.
+    generateMoves(side, passedSquare, scanStart, node.bestTo,
+                  [&](const Move& move) { return searchMove<kTraced>(node, move); });
+    if (node.played) return beta;           // Step 13 played the entered move: it stays on the board
+    finishIteration<kTraced>(node, entry);  // Steps 17-18
+  }
+  return leaveNode<kTraced>(node);  // Step 19
+}
+
+// [visit-move]
+// The move body: what the original's loop does with one move x -> y. It
+// answers the generator: next move, stop the scan, or replay the direction.
+template <bool kTraced>
+inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
+  // Step 8. King capture: the move takes the king, so the previous move was
+  // illegal (capturesKing in moves.h); this node is worth "infinity".
+  int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
+  if (capturesKing(gain, move.to, node.passedSquare)) {
+    node.best = kInfinity;
+    hooks<kTraced>().kingCapture(move.from, move.to, gain >= 0);
+  }
+  // Step 9. Fail high: the opponent will avoid this position; stop the scan.
+  if (node.best >= node.beta) {
+    hooks<kTraced>().cutoff(node.best);
+    return Verdict::kStop;
+  }
+
+  // Step 10. Quiescence and the recapture extension: a move to the previous
+  // destination keeps the full draft, any other loses a ply. So at draft 1
+  // (quiescence) only recaptures are searched; the rest stand on the stand pat.
+  const int remaining = node.draft - (move.to != node.lastTo);  // h
+  if (!remaining) return Verdict::kNext;
+
+  // Step 11. Make the move (makeMove in moves.h). The reply's hash key does
+  // not need the board: it is computed first.
+  const int arriving = moves::arrivingPiece(move);
+  const uint32_t replyKey = node.hashKey + keyChange(kKeySalt, move, arriving);
+  hooks<kTraced>().replyKeyKnown(node, move, replyKey);
+  int score = makeMove(move, node.side, gain);  // v
+  assert(board_[move.to] == arriving);
+  hooks<kTraced>().moveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
+  // [visit-move]
+
+  // [recursion]
+  // Step 12. Search the reply with the window turned round. Beta loses a
+  // point when it exceeds the eval, to match the delayed-gain penalty below.
+  score = -search<kTraced>(
+      opponentOf(node.side), -node.beta - (node.beta > node.eval),
+      node.best > node.alpha ? -node.best : -node.alpha, -node.eval - score - gain, replyKey,
+      node.hashLock + keyChange(kLockSalt, move, arriving) + static_cast<uint32_t>(move.rookFrom - kNoSquare),
+      move.passedSquare, move.to, remaining);
+  score -= score > node.eval;  // delayed-gain penalty: a gain now beats the same gain later
+  // [recursion]
+
+  // [legality-root]
+  // Step 13. As legality checker: stop at the entered move if legal.
+  if (node.lastTo == kLegalityMarker) {
+    if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
+      eval_ = -node.eval - gain;
+      epChar_ = static_cast<int8_t>(move.passedSquare);
+      node.played = true;
+      return Verdict::kStop;  // the move stays on the board
+    }
+    score = node.best;  // no fail-low on king-capture replies
+  }
+  // [legality-root]
+
+  // Step 14. Undo the move (unmakeMove in moves.h).
+  unmakeMove(move, node.side);
+  hooks<kTraced>().moveScored(score);
+
+  // [sneak-replay]
+  // Step 15. The best move of the last iteration was searched first; its
+  // score is the starting best, then this direction is scanned normally.
+  if (node.bestTo & kSneakBit) {
+    node.best = score;
+    node.bestTo &= ~kSneakBit;
+    return Verdict::kReplay;
+  }
+  // [sneak-replay]
+  // [best-move]
+  // Step 16. A better move: remember it, marked if it is not a castling.
+  if (score > node.best) {
+    node.best = score;
+    node.bestFrom = move.from;
+    node.bestTo = static_cast<int8_t>(bestMoveTo(move.to, move.rookFrom));
+    hooks<kTraced>().bestMove(node.best, node.bestFrom, node.bestTo);
+  }
+  return Verdict::kNext;
+  // [best-move]
+}
+
+// [mate-stalemate]
+// The end of one iteration of the deepening loop (the original's label C:).
+template <bool kTraced>
+inline void Engine::finishIteration(Node& node, HashEntry& entry) {
+  // Step 17. Mate scores hold at any depth. No move at all kept the king
+  // (best is still -infinity): mate or stalemate, told apart by letting the
+  // opponent move twice, a quiescence search from a neutral eval of 0 with
+  // no e.p. square and no previous move: half of its score is -I/2 (mated)
+  // if it takes the king, else about 0 (stalemate). // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
+  if (isMateScore(node.best)) node.draft = kMateDraft;
+  if (node.best == -kInfinity) {  // micro-Max: m+I == 0
+    hooks<kTraced>().mateProbe();
+    node.best = -search<kTraced>(opponentOf(node.side), -kInfinity, kInfinity, 0, node.hashKey, node.hashLock,
+                                 kNoSquare, kNoSquare, kQuiescenceDraft) /
+                2;
+  }
+  // [mate-stalemate]
+
+  // [hash-store]
+  // Step 18. Store in the hash table unless that would overwrite an exact
+  // score of a deeper search.
+  hooks<kTraced>().beforeStore(entry);
+  const bool store = !entry.lock || (entry.from & kExactBits) != kExactBits || entry.draft <= node.draft;
+  if (store) {
+    assert(node.draft <= kMateDraft);
+    entry.lock = static_cast<int32_t>(node.hashLock);
+    entry.score = node.best;
+    entry.draft = static_cast<int8_t>(node.draft);
+    table_[kDummySlot].lock = 0;  // the dummy slot stays empty
+    entry.from = static_cast<int8_t>(storedFrom(node.bestFrom, node.best, node.alpha, node.beta));
+    entry.to = node.bestTo;
+  }
+  hooks<kTraced>().stored(entry, store);
+  // [hash-store]
+  if (node.lastTo == kThinkMarker)  // tell the think (engine.cpp)
+    finishRootIteration(node.draft, node.best, node.bestFrom,
+                        static_cast<int8_t>(node.bestTo & ~kBestToFlags));
+}
+
+// [root-report]
+// Step 19. Return the best score. A root (think or legality check) also
+// leaves its best move in K, L for main(). // micro-Max: if(z&8){K=X;L=Y&~M;}
+template <bool kTraced>
+inline int Engine::leaveNode(const Node& node) {
+  if (node.lastTo & kRootMarkerBit) {
+    bestFrom_ = node.bestFrom;
+    bestTo_ = node.bestTo & ~kBestToFlags;
+  }
+  hooks<kTraced>().leaving(node);
+  return node.best;
+}
+// [root-report]
+
+// The two searches: the ordinary one and the one an observer watches.
+template int Engine::search<false>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+template int Engine::search<true>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+
+}  // namespace umax

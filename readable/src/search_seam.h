@@ -1,0 +1,139 @@
+// search_seam.h - what search.cpp does that is not the search: the hooks
+// through which a traced search tells its observer every event and any
+// search asks memory for what it will read (prefetch), and the stop flag of
+// a think.
+//
+// None of it changes what the search computes or stores. In the untraced
+// search (kTraced = false) every event hook does nothing: the call and its
+// arguments, computed only for it, vanish, so an ordinary think does exactly
+// the machine work it did before the hooks existed.
+#pragma once
+
+#include "moves.h"
+#include "umax/engine.h"
+
+namespace umax {
+
+// Throws ThinkAborted at a counted node when the stop flag is up;
+// Engine::thinkWith() catches it. Unwinding skips every store and undo on
+// the way out, so the hash table keeps only what finished nodes wrote, and
+// thinkWith() restores the board. The flag costs nothing while it is down.
+inline void Engine::stopIfAsked() const {
+  if (stop_->load(std::memory_order_relaxed)) [[unlikely]]
+    throw ThinkAborted{};
+}
+
+// ---- The hooks -----------------------------------------------------------------
+
+/// Everything the search does besides the search, one call per place:
+/// `hooks<kTraced>().moveMade(...)`. Each event call tells Engine::observer_
+/// one event (search_observer.h names the step of each) when kTraced, and
+/// does nothing otherwise. replyKeyKnown asks memory for what the reply
+/// will read, in both searches.
+template <bool kTraced>
+struct Engine::Hooks {
+  Engine& engine;
+
+  /// kCall, kProbe, then kReturn or kNodeCounted (Steps 1-3), in one hook.
+  [[gnu::always_inline]] void entered(const Node& node, const HashEntry& entry) const {
+    if constexpr (kTraced) {
+      ProbeReport report;
+      report.firstSlot = firstProbeSlot(node.side, node.passedSquare, node.hashKey);
+      report.slot = engine.slotOf(entry);
+      if (report.slot == kDummySlot) {
+        report.slotsProbed = kProbeSlots;
+        report.outcome = ProbeOutcome::kFull;
+      } else {
+        report.slotsProbed = static_cast<int>(report.slot - report.firstSlot);
+        report.outcome = entry.lock != 0 ? ProbeOutcome::kHit : ProbeOutcome::kMiss;
+      }
+      report.endsNode = entry.lock != 0 && storedScoreSettles(entry, node.depth, node.alpha, node.beta);
+      engine.observer_->onEnter({node.side, node.alpha, node.beta, node.eval, node.hashKey, node.hashLock,
+                                 node.passedSquare, node.lastTo, node.depth},
+                                report, entry, engine.nodes_ + 1);
+    }
+  }
+  [[gnu::always_inline]] void iteration(int draft) const {
+    if constexpr (kTraced) engine.observer_->onIteration(draft);
+  }
+  // The two squares alone: a copy of the move here was merged with
+  // moveMade's and built for every move the scan looked at.
+  [[gnu::always_inline]] void kingCapture(int from, int to, bool badCastling) const {
+    if constexpr (kTraced) engine.observer_->onKingCapture(from, to, badCastling);
+  }
+  [[gnu::always_inline]] void cutoff(int best) const {
+    if constexpr (kTraced) engine.observer_->onCutoff(best);
+  }
+  /// Not an event: the reply's hash key is known before the move is made.
+  [[gnu::always_inline]] void replyKeyKnown(Node& node, const Move& move, uint32_t replyKey) const {
+    engine.prefetchLaterReplies(node);
+    engine.prefetchProbeWindow(opponentOf(node.side), move.passedSquare, replyKey);
+  }
+  // A copy of the move: a reference to the generator's own move would make
+  // the compiler keep that move in memory, not in registers, through the
+  // whole traced scan.
+  [[gnu::always_inline]] void moveMade(const Move& move, int remaining, bool sneaked) const {
+    if constexpr (kTraced) engine.observer_->onMoveMade(Move{move}, remaining, sneaked);
+  }
+  [[gnu::always_inline]] void moveScored(int score) const {
+    if constexpr (kTraced) engine.observer_->onMoveScored(score);
+  }
+  [[gnu::always_inline]] void bestMove(int best, int from, int to) const {
+    if constexpr (kTraced) engine.observer_->onBestMove(best, from, to);
+  }
+  [[gnu::always_inline]] void mateProbe() const {
+    if constexpr (kTraced) engine.observer_->onMateProbe();
+  }
+  [[gnu::always_inline]] void beforeStore(const HashEntry& entry) const {
+    if constexpr (kTraced) engine.entryBeforeStore_ = entry;
+  }
+  [[gnu::always_inline]] void stored(const HashEntry& entry, bool written) const {
+    if constexpr (kTraced)
+      engine.observer_->onStore(engine.slotOf(entry), engine.entryBeforeStore_, entry, written);
+  }
+  [[gnu::always_inline]] void leaving(const Node& node) const {
+    if constexpr (kTraced) {
+      if (engine.tellReturns_) engine.observer_->onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
+    }
+  }
+};
+
+template <bool kTraced>
+inline Engine::Hooks<kTraced> Engine::hooks() {
+  return Hooks<kTraced>{*this};
+}
+
+// ---- Memory hints -------------------------------------------------------------
+
+// Asks the memory system for the first slot a probe of this position will
+// read (the slot after (k*E ^ J) & mask), so that it is on its way while the
+// search still makes the move and prepares the call (Step 11). If
+// prefetchLaterReplies asked for it already, this second request finds the
+// line in the cache and costs almost nothing. Most probes stop at that
+// slot: an empty one (a new position) or the position's own.
+inline void Engine::prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const {
+  table_.prefetch(firstProbeSlot(side, passedSquare, hashKey) + 1);
+}
+
+// Asks the memory system, all at once, for the first probe slot of every
+// reply the current iteration may search: a pass of the generator that only
+// computes each move's reply key. The reads overlap instead of each reply
+// waiting for its own. Once per full-width iteration (draft 2 or more: every
+// move is searched), when the first move that was not sneaked in is about to
+// be searched. If the sneaked-in best move fails high, no other move is
+// searched and the pass is saved (about half of the full-width iterations of
+// the bench's searches end so). Quiescence searches only recaptures: no pass.
+inline void Engine::prefetchLaterReplies(Node& node) {
+  if (node.repliesPrefetched == node.draft || (node.bestTo & kSneakBit) || node.draft <= kQuiescenceDraft)
+    return;
+  node.repliesPrefetched = static_cast<int8_t>(node.draft);
+  int8_t noHint = 0;
+  generateMoves(
+      node.side, node.passedSquare, 0, noHint, [&](const Move& move) __attribute__((always_inline)) {
+        prefetchProbeWindow(opponentOf(node.side), move.passedSquare,
+                            node.hashKey + keyChange(kKeySalt, move, moves::arrivingPiece(move)));
+        return Verdict::kNext;
+      });
+}
+
+}  // namespace umax
