@@ -25,15 +25,22 @@ namespace {
 // anything is written: open() of a FIFO would wait for a reader for ever,
 // and /dev/null or a device would take a whole recording and keep nothing.
 // The file is opened without waiting (O_NONBLOCK) and checked again once
-// open, so a FIFO put there in between is refused too.
+// open, so a FIFO put there in between is refused too. One device is let
+// through: /dev/null, named as such, where umax-trace-bench measures the
+// recorder without a file (the tools' command lines refuse it before a
+// search, umax-trace record -o among them).
+bool isWritable(const std::string& path, const struct stat& status) {
+  return S_ISREG(status.st_mode) || (S_ISCHR(status.st_mode) && path == "/dev/null");
+}
+
 std::FILE* openTraceFile(const std::string& path) {
   struct stat status {};
-  if (::stat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode))
+  if (::stat(path.c_str(), &status) == 0 && !isWritable(path, status))
     throw std::runtime_error("cannot write a trace to '" + path +
                              "': not a regular file (a folder, FIFO or device)");
   const int descriptor = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
   if (descriptor < 0) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
-  if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
+  if (::fstat(descriptor, &status) != 0 || !isWritable(path, status)) {
     ::close(descriptor);
     throw std::runtime_error("cannot write a trace to '" + path + "': not a regular file");
   }

@@ -61,13 +61,13 @@ struct ThinkLimits {
 
 /// What a think of the game found and played.
 struct GameThink {
-  bool played = false;   ///< a move was found and played (ThinkLimits::play)
-  std::string move;      ///< coordinate move, e.g. "e2e4" ("" if none): played, or only chosen
-  ThinkResult result;    ///< the (last) search's result
-  long budget = 0;       ///< the budget of that search
-  bool stopped = false;  ///< ended by the stop flag or the depth limit, not by the budget
-  std::string filtered;  ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
-  std::string note;      ///< what the front end should tell the user, or ""
+  bool played = false;       ///< a move was found and played (ThinkLimits::play)
+  std::string move;          ///< coordinate move, e.g. "e2e4" ("" if none): played, or only chosen
+  ThinkResult result;        ///< the (last) search's result
+  long budget = 0;           ///< the budget of that search
+  bool stopped = false;      ///< ended by the stop flag or the depth limit, not by the budget
+  std::string filtered;      ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
+  std::string note;          ///< what the front end should tell the user, or ""
   std::string traceFailure;  ///< why the think's trace is missing or cut short ("" if none)
 };
 
