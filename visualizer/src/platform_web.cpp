@@ -135,6 +135,10 @@ void frame() {
   fitCanvasToFrame();
   stopRecordingIfAsked(app);
   const double now = emscripten_get_now() / 1000.0;
+  // While the worker searches, the page draws 10 frames a second (the progress, the Stop button):
+  // drawing at the display's rate (software WebGL where there is no GPU) took the CPU the search
+  // needs on a machine with few cores. A click between two frames is kept by ImGui's GLFW backend.
+  if (const Recording* job = app.recording(); job && !job->done && now - lastFrame < 0.1) return;
   const double seconds = std::clamp(now - lastFrame, 0.0, 0.1);
   lastFrame = now;
 
