@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "platform.h"
@@ -26,6 +27,12 @@
 namespace umax::viz {
 
 namespace {
+
+/// Chunks of events a background step reads (64 KB of records, some 44,000 events: 2-4 ms in
+/// WebAssembly).
+constexpr std::size_t kChunksPerSlice = 1;
+/// The time the main loop gives the background tasks (indexing a trace) before each frame.
+constexpr double kSliceMilliseconds = 8;
 
 App* theApp = nullptr;
 GLFWwindow* theWindow = nullptr;
@@ -139,6 +146,8 @@ void frame() {
   // drawing at the display's rate (software WebGL where there is no GPU) took the CPU the search
   // needs on a machine with few cores. A click between two frames is kept by ImGui's GLFW backend.
   if (const Recording* job = app.recording(); job && !job->done && now - lastFrame < 0.1) return;
+  // A trace being indexed: a few steps of its passes, then the frame (which shows their progress).
+  platform::runBackgroundSteps(kSliceMilliseconds);
   const double seconds = std::clamp(now - lastFrame, 0.0, 0.1);
   lastFrame = now;
 
@@ -188,7 +197,46 @@ void openDropped(GLFWwindow*, int count, const char** paths) {
 
 namespace platform {
 
-void BackgroundTask::start(std::function<void()> work) { work(); }
+namespace {
+
+/// The background tasks with steps to run, in the order they started.
+std::vector<BackgroundTask*> pendingTasks;
+
+void forget(BackgroundTask* task) { std::erase(pendingTasks, task); }
+
+}  // namespace
+
+void runBackgroundSteps(double milliseconds) {
+  const double end = emscripten_get_now() + milliseconds;
+  while (!pendingTasks.empty() && emscripten_get_now() < end) {
+    for (std::size_t index = 0; index < pendingTasks.size() && emscripten_get_now() < end;) {
+      BackgroundTask* task = pendingTasks[index];
+      if (task->step_(kChunksPerSlice)) {
+        ++index;
+      } else {
+        task->step_ = nullptr;
+        pendingTasks.erase(pendingTasks.begin() + static_cast<std::ptrdiff_t>(index));
+      }
+    }
+  }
+}
+
+void BackgroundTask::start(Step step) {
+  step_ = std::move(step);
+  pendingTasks.push_back(this);
+  runBackgroundSteps(kSliceMilliseconds);  // a short trace is complete before its first frame
+}
+
+bool BackgroundTask::joinable() const { return static_cast<bool>(step_); }
+
+void BackgroundTask::join() {
+  forget(this);
+  while (step_ && step_(kChunksPerSlice)) {
+  }
+  step_ = nullptr;
+}
+
+BackgroundTask::~BackgroundTask() { forget(this); }
 
 void startRecording(Recording& job, const std::string& fen, const std::string& moves, long nodes) {
   stopSent = false;
