@@ -7,7 +7,7 @@
 //     the bytes after it become the records of one chunk with the right
 //     count and checksum and no footer. Random records then get past the
 //     checksums and reach the checks that matter most: SearchState refusing
-//     event sequences the search cannot produce. (A version 3 chunk keeps
+//     event sequences the search cannot produce. (A chunk keeps
 //     the records up to the first that does not fit the search: its records
 //     cannot be read without the state they change.)
 // The reader maps files, so the bytes go to a file in /dev/shm first.
@@ -70,7 +70,7 @@ std::vector<uint8_t> repaired(const uint8_t* data, size_t size) {
   if (length > size - 16) return {};
   std::vector<uint8_t> file(data, data + 16 + length);
   ByteWriter write(file);
-  write.u32(crc32Of(data + 16, length));
+  write.u32(crc32c(data + 8, 8 + std::size_t{length}));  // version, length and fields
   const uint8_t* records = data + 16 + length;
   const uint8_t* end = data + size;
   const uint8_t* at = records;
@@ -92,7 +92,7 @@ std::vector<uint8_t> repaired(const uint8_t* data, size_t size) {
   }
   const auto payload = static_cast<uint32_t>(at - records);
   if (payload > kMaxChunkPayload) return {};
-  writeChunkHead(count, records, payload, file, loadU32(data + 8));  // the checksum of its version
+  writeChunkHead(count, records, payload, file);
   file.insert(file.end(), records, records + payload);
   return file;
 }

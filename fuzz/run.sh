@@ -18,6 +18,8 @@ options() {  # per-target libFuzzer options
     # does: inputs stay short so that an input costs well under a second.
     fuzz_classic) echo "-max_len=256 -timeout=60 -rss_limit_mb=4096" ;;
     fuzz_trace) echo "-max_len=65536 -timeout=30" ;;
+    # The first call records the sound trace (a 200 MB hash table): a larger RSS limit.
+    fuzz_seek) echo "-max_len=65536 -timeout=30 -rss_limit_mb=4096" ;;
     # Each new game clears the 200 MB table and each move its locks: short inputs.
     fuzz_protocol) echo "-dict=fuzz/protocol.dict -max_len=512 -timeout=60 -rss_limit_mb=4096" ;;
     # Three engines of ~200 MB each; an input is a short game of at most
@@ -30,7 +32,7 @@ mode=${1:-ci}
 case "$mode" in
   ci)
     seconds=${2:-45}
-    for target in fuzz_fen fuzz_classic fuzz_trace fuzz_protocol fuzz_equivalence; do
+    for target in fuzz_fen fuzz_classic fuzz_trace fuzz_seek fuzz_protocol fuzz_equivalence; do
       mkdir -p "build-fuzz/artifacts/$target"
       files=(fuzz/corpus/$target/*)
       echo "fuzz: $target: replaying ${#files[@]} corpus files"

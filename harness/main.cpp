@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "engines.h"
+#include "umax/cli_limits.h"
 #include "umax/session.h"
 
 int main(int argc, char** argv) {
@@ -17,11 +18,17 @@ int main(int argc, char** argv) {
   std::string moves;
   long nodes = 0;
   app.add_option("--engine", build, "minimal or readable")->check(CLI::IsMember({"minimal", "readable"}));
-  app.add_option("--fen", fen, "position (default: the start position, set up as main() does)");
-  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\"");
-  app.add_option("--nodes", nodes, "node budget: no new iteration starts after it")
+  app.add_option("--fen", fen, "position (default: the start position, set up as main() does)")
+      ->check(umax::cli::fenText());
+  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\"")->check(umax::cli::movesText());
+  // A budget of 1 is spent by the root's own node count: the original then
+  // starts no iteration and prints its uninitialized score m (a different
+  // one each run). From 2 on, the first iteration always runs.
+  app.add_option("--nodes", nodes,
+                 "node budget: no new iteration starts after it; at least 2 (with 1 the root's own node "
+                 "spends it, no iteration starts, and the original's score is uninitialized memory)")
       ->required()
-      ->check(CLI::Range(1L, 2000000000L));
+      ->check(umax::cli::nodeBudget(2, 2000000000L, "with 1 the original starts no iteration"));
   CLI11_PARSE(app, argc, argv);
 
   try {

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "umax/classic.h"
+#include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/play/protocol.h"
 #include "umax/session.h"
@@ -37,11 +38,16 @@ ssize_t readReplayed(void* cookie, char* buffer, size_t size) {
   return static_cast<ssize_t>(std::fread(buffer, 1, size, stdin));
 }
 
-/// Reads stdin's first line (bytes up to and including '\n') without losing any.
+/// Bytes of a first line read before deciding: far more than "xboard" or
+/// "uci" with blanks, so that an overlong line is never kept whole.
+constexpr std::size_t kFirstLineLimit = 4096;
+
+/// Reads stdin's first line (bytes up to and including '\n', at most
+/// kFirstLineLimit of them) without losing any: what is not read stays in stdin.
 std::string readFirstLine() {
   std::string line;
   int c;
-  while ((c = std::getc(stdin)) != EOF) {
+  while (line.size() < kFirstLineLimit && (c = std::getc(stdin)) != EOF) {
     line += static_cast<char>(c);
     if (c == '\n') break;
   }
@@ -74,14 +80,16 @@ int main(int argc, char** argv) {
   bool uci = false;
   std::string traceDir;
   app.add_option("--fen", fen,
-                 "start from this position (default: the start position, set up as main() does)");
-  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)");
+                 "start from this position (default: the start position, set up as main() does)")
+      ->check(umax::cli::fenText());
+  app.add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\" (each checked for legality)")
+      ->check(umax::cli::movesText());
   auto* nodesOption =
       app.add_option(
              "--nodes", nodes,
              "node budget of a think: no new iteration starts after it (default: the original's 10000000); "
              "with --xboard/--uci every think uses it, whatever the clock says")
-          ->check(CLI::Range(1L, 2000000000L));
+          ->check(umax::cli::nodeBudget(1, 2000000000L));
   app.add_flag("--think", think, "think once and print: bestmove <from><to> score <int> nodes <int>");
   auto* perftOption =
       app.add_option("--perft", perftDepth,
@@ -91,8 +99,8 @@ int main(int argc, char** argv) {
       ->needs(perftOption);
   app.add_option(
          "--trace", tracePath,
-         "record the think into this trace file (implies --think; read it with umax-trace); about 65 bytes "
-         "per node, so give a --nodes budget")
+         "record the think into this trace file (implies --think; read it with umax-trace); the file grows "
+         "with the nodes searched (umax-trace info prints its bytes), so give a --nodes budget")
       ->excludes(perftOption);
   auto* xboardOption = app.add_flag("--xboard", xboard, "speak xboard / CECP v2 on stdin/stdout");
   auto* uciOption = app.add_flag("--uci", uci, "speak UCI on stdin/stdout")->excludes(xboardOption);

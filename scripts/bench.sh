@@ -78,7 +78,7 @@ if [[ "$big" == 1 ]]; then
   events="$("$bin/umax-trace" info "$trace" | awk '$1 == "events" { print $2 }')"
   echo "trace: $(stat -c %s "$trace") bytes, $events events"
   if [[ -x "$bin/umax-viz" ]]; then
-    for event in 0 $((events / 2)) "$events"; do
+    for event in 0 $((events / 2)) $((events - 1)); do
       /usr/bin/time -f "first frame at event $event (headless screenshot, whole process): %e s, peak RSS %M KB" \
         "${viz[@]}" "$trace" --event "$event" --screenshot "$shot" > /dev/null
     done

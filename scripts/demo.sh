@@ -33,6 +33,9 @@ if [[ -x build/bin/umax-viz ]] && command -v xvfb-run > /dev/null; then
   echo "No display: recording the traced search (1. e4, 50,000-node budget) into build/demo.trc"
   build/bin/umax-trace record --moves e2e4 --nodes 50000 -q -o build/demo.trc
   build/bin/umax-trace info build/demo.trc | sed -n '1,3p;/^hash-hit-rate/p;/^iteration/p'
+  echo "(per iteration of the root: the nodes and calls below the root in that iteration, and their"
+  echo " ratio to the iteration before. Iteration 1 counts none: at draft 1 a node searches only moves"
+  echo " to the square the last move went to, its z, and the root's z is 8, a marker that is no square.)"
   xvfb-run -a -s "-screen 0 1280x800x24" build/bin/umax-viz build/demo.trc --event 400000 --screenshot build/demo.png
   echo "umax-viz at event 400,000 of that search: build/demo.png"
   echo "On a desktop, step through it with: build/bin/umax-viz build/demo.trc"

@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config
-  catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev zlib1g-dev
+  catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev
   libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
   doxygen graphviz
   clang-format  # scripts/check-format.sh (CI)

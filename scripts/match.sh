@@ -3,12 +3,14 @@
 # umax-readable and an opponent (default: H.G. Muller's Fairy-Max), colours alternating, and
 # prints the score and every problem the PGN, xboard's log and the engine's exit status show.
 #
-#   scripts/match.sh [-n GAMES] [--tc MIN:SEC] [--inc SEC] [--nodes N] [--uci] [--replay] ...
+#   scripts/match.sh [-n GAMES] [--tc MIN:SEC] [--inc SEC] [--st SEC] [--nodes N] [--uci] [--replay] ...
 #
 # Options (defaults in brackets):
 #   -n, --games N      games to play [2]; our engine is white in games 1, 3, 5, ...
 #   --tc MIN:SEC       xboard's clock for the whole game, per side [0:30]
 #   --inc SEC          increment per move, may be a fraction such as 0.2 [0]
+#   --st SEC           a fixed time per move instead of a clock (xboard -st 0:SEC: both engines
+#                      get SEC seconds, 1 to 59, for every move; --tc and --inc are then unused)
 #   --opponent-odds K  divide the opponent's clock by K (xboard -secondTimeOdds) [1]
 #   --nodes N          umax-readable thinks with a fixed node budget of N per move (passed as
 #                      `--nodes N`), whatever its clock says; the clock still runs, so give a
@@ -59,6 +61,7 @@ bin="$here/../build/bin"
 games=2
 tc="0:30"
 inc=0
+st=""
 odds=1
 nodes=""
 protocol="xboard"
@@ -73,6 +76,7 @@ while (($#)); do
     -n | --games) games=${2:-}; shift 2 || fail_usage "$1 needs a value" ;;
     --tc) tc=${2:-}; shift 2 || fail_usage "--tc needs a value" ;;
     --inc) inc=${2:-}; shift 2 || fail_usage "--inc needs a value" ;;
+    --st) st=${2:-}; shift 2 || fail_usage "--st needs a value" ;;
     --opponent-odds) odds=${2:-}; shift 2 || fail_usage "--opponent-odds needs a value" ;;
     --nodes) nodes=${2:-}; shift 2 || fail_usage "--nodes needs a value" ;;
     --uci) protocol="uci"; shift ;;
@@ -88,6 +92,7 @@ done
 [[ $games =~ ^[1-9][0-9]*$ ]] || fail_usage "--games must be a positive number, not '$games'"
 [[ $tc =~ ^[0-9]+(:[0-5][0-9])?$ ]] || fail_usage "--tc must look like MIN or MIN:SEC, not '$tc'"
 [[ $inc =~ ^[0-9]+(\.[0-9]+)?$ ]] || fail_usage "--inc must be seconds, such as 1 or 0.2, not '$inc'"
+[[ -z $st || $st =~ ^[1-9][0-9]?$ ]] || fail_usage "--st must be whole seconds per move from 1 to 59, not '$st'"
 [[ $odds =~ ^[1-9][0-9]*$ ]] || fail_usage "--opponent-odds must be a positive number, not '$odds'"
 [[ -z $nodes || $nodes =~ ^[1-9][0-9]*$ ]] || fail_usage "--nodes must be a positive number, not '$nodes'"
 ((replay == 0)) || [[ -n $nodes ]] || fail_usage "--replay needs --nodes (a time-controlled think is not reproducible)"
@@ -136,14 +141,19 @@ chmod +x "$wrapper"
 
 xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProgram ""
   -autoCallFlag true -testLegality true -ruleMoves 51 -repeatsToDraw 3
-  -mg "$games" -tc "$tc" -inc "$inc" -secondTimeOdds "$odds"
+  -mg "$games" -secondTimeOdds "$odds"
   -fcp "$wrapper" -scp "$opponent" -sgf "$pgn" -debug -nameOfDebugFile "$log")
+if [[ -n $st ]]; then
+  xboard_args+=(-st "0:$(printf %02d "$st")") # xboard reads a bare -st N as N minutes
+else
+  xboard_args+=(-tc "$tc" -inc "$inc")
+fi
 [[ $protocol == uci ]] && xboard_args+=(-fUCI)
 runner=()
 [[ -n ${DISPLAY:-} ]] || runner=(xvfb-run -a)
 
 echo "match: umax-readable ($protocol${nodes:+, $nodes nodes per move}) vs $opponent, $games games," \
-  "clock $tc + $inc s$( ((odds == 1)) || echo " (the opponent's divided by $odds)"); files in $out"
+  "$([[ -n $st ]] && echo "$st s per move" || echo "clock $tc + $inc s")$( ((odds == 1)) || echo " (the opponent's divided by $odds)"); files in $out"
 problems=0
 problem() {
   echo "PROBLEM: $*"
@@ -159,6 +169,8 @@ opponent_note() {
 # length (both clocks spent, 300 increments, 2 minutes of slack per game).
 tc_seconds=$((10#${tc%%:*} * 60 + $([[ $tc == *:* ]] && echo $((10#${tc##*:})) || echo 0)))
 limit=$(awk -v g="$games" -v t="$tc_seconds" -v i="$inc" 'BEGIN { printf "%d", g * (2 * t + 300 * i + 120) + 60 }')
+# With --st a game lasts at most about 300 moves of both sides at st seconds each.
+[[ -z $st ]] || limit=$((games * (600 * st + 120) + 60))
 start=$SECONDS
 status=0
 timeout --kill-after=10 "$limit" "${runner[@]}" xboard "${xboard_args[@]}" > "$out/xboard.out" 2>&1 || status=$?

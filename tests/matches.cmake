@@ -42,6 +42,14 @@ set_tests_properties(
   "umax-match: two games against Fairy-Max through CECP at 5 s + 0.2 s a move, no illegal move, forfeit or crash"
   "umax-match: two games against Fairy-Max through UCI and polyglot at 5 s + 0.2 s a move, no illegal move, forfeit or crash"
   PROPERTIES LABELS clocked)
+# A fixed time per move (xboard -st 1, with -autoCallFlag): each reply must come within the
+# second, the legality check of our move included. A game takes up to about 300 s.
+set(one_game "game 1: umax white, [^\n]*\\((win|draw|loss)\\)" "problems: none")
+match_test("a game against Fairy-Max through CECP at 1 s per move, no illegal move, forfeit or crash"
+  0 "-n;1;--st;1" "${one_game}" "PROBLEM")
+set_tests_properties(
+  "umax-match: a game against Fairy-Max through CECP at 1 s per move, no illegal move, forfeit or crash"
+  PROPERTIES LABELS clocked TIMEOUT 700)
 # Fixed node budget: every move we played is the one both builds choose along main()'s path.
 set(replayed "game 1 replayed: [^\n]*every move equal" "problems: none")
 match_test("a fixed-node game through CECP replays move for move in the minimal and the readable build"

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "engines.h"
@@ -29,6 +30,8 @@ TEST_CASE("an opponent's under-promotion puts the chosen piece on the board", "[
   CHECK(after.eval ==
         -evalBefore - kPromotionBonus + kValueScale * (kPieceValue[kQueen] - kPieceValue[type]));
   CHECK(game.moves().back().text == std::string("a7a8") + letter);
+  // Said in a comment line (the README promised one; none was sent).
+  CHECK((game.note().find("under-promotion") != std::string::npos) == (letter != 'q'));
 }
 
 TEST_CASE("castling and e.p. rights arrive through setboard", "[protocol][rules]") {
@@ -186,11 +189,14 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     clock.timeLeft = 0;
     CHECK(chooseBudget(clock, 1e6).nodes == play::kMinClockBudget);
   }
-  SECTION("a move time: 0.6 of it as budget, the move time as the hard limit") {
+  SECTION("a move time: the stop before it by a margin and the move's own cost, 0.6 of that as budget") {
     clock.moveSeconds = 2;
+    clock.afterThink = 0.15;  // main()'s check of our move, measured
     const play::Budget budget = chooseBudget(clock, 5e5);
-    CHECK(budget.nodes == 600000);
-    CHECK(budget.hardSeconds == Approx(2));
+    const double stop = 2 - play::kMoveTimeMarginSeconds - play::kMoveTimeMarginShare * 2 - 0.15;
+    CHECK(budget.hardSeconds == Approx(stop));
+    CHECK(budget.hardSeconds < 2 - 0.15);
+    CHECK(budget.nodes == static_cast<long>(0.6 * stop * 5e5));
   }
   SECTION("a fixed node count wins over any clock, without a hard limit") {
     clock.timeLeft = 10;
@@ -200,4 +206,52 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     CHECK(budget.nodes == 5000);
     CHECK(budget.hardSeconds == 0);
   }
+}
+
+TEST_CASE("an overlong line is read in pieces and discarded with a message, in bounded memory, in every mode",
+          "[protocol][bad-input][pipes]") {
+  // A 300 MB line under a 700 MB address-space limit: the engine's table
+  // takes 200 MB; a line kept whole (300 MB, doubled as the string grows)
+  // did not fit. The line is refused and the next command answered.
+  const std::string line = "head -c 300000000 /dev/zero | tr '\\0' x";
+  const std::string engine = "ulimit -v 700000; timeout 120 '" + binPath("umax-readable") + "'";
+  int status = -1;
+  std::string output = runCommand(
+      "(printf 'xboard\\n'; " + line + "; printf '\\nping 4\\nquit\\n') | (" + engine + " --xboard)",
+      &status);
+  CHECK(status == 0);
+  CHECK(output.find("Error (line of 300000000 characters is too long (at most 4096; discarded))") !=
+        std::string::npos);
+  CHECK(output.find("pong 4") != std::string::npos);
+  output = runCommand("(printf 'uci\\n'; " + line + "; printf '\\nisready\\nquit\\n') | (" + engine + ")",
+                      &status);
+  CHECK(status == 0);
+  CHECK(output.find("info string error line of 300000000 characters is too long") != std::string::npos);
+  CHECK(output.find("readyok") != std::string::npos);
+  // The original's interface, the long line first (read before the mode is known).
+  output = runCommand("(" + line + "; printf '\\ne2e4\\n') | (" + engine + ") 2>&1", &status);
+  CHECK(status == 0);
+  CHECK(output.find("input line of 300000000 characters ignored") != std::string::npos);
+}
+
+TEST_CASE("takebacks and a 200-ply position take milliseconds, not the original's check per ply",
+          "[.slow][protocol][pipes]") {
+  // A bound with a wide margin (the aim is 50 ms; the original's check per
+  // ply made these 11 to 24 s): each answer within 2 s of its command.
+  std::string list;
+  for (int round = 0; round < 50; ++round) list += " g1f3 g8f6 f3g1 f6g8";
+  const std::string script = scratchFile("takeback-200.sh");
+  {
+    std::ofstream file(script);
+    file << "exec 3< <(printf 'uci\\nucinewgame\\nisready\\n'; sleep 1; printf 'position startpos moves"
+         << list << "\\nisready\\n'; sleep 3; printf 'quit\\n')\n"
+         << "'" << binPath("umax-readable") << "' --uci <&3 | while IFS= read -r line; do\n"
+         << "  echo \"$(date +%s.%N) $line\"; done\n";
+  }
+  const std::string output = runCommand("bash '" + script + "'");
+  std::vector<double> ready;
+  for (const std::string& line : splitLines(output))
+    if (line.find(" readyok") != std::string::npos) ready.push_back(std::stod(line));
+  REQUIRE(ready.size() == 2);
+  CHECK(ready[1] - ready[0] < 1 + 2);  // sent 1 s after the first isready
 }

@@ -51,8 +51,12 @@ TEST_CASE("go depth, go nodes and go movetime report a budget that replays the t
   const std::string output =
       converse(play::Protocol::kUci, "uci\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 5\n");
   const std::vector<std::string> budgets = linesAfter(output, "info string budget ");
-  REQUIRE(budgets.size() == 2);  // the plan, then the budget that replays the think
-  const long nodes = std::stol(budgets[1]);
+  REQUIRE(budgets.size() == 1);  // the plan; no info string after the thinking lines
+  CHECK(budgets[0].find("the nodes of the last info line replay it") != std::string::npos);
+  const std::vector<std::string> infoLines = linesAfter(output, "info depth ");
+  REQUIRE(!infoLines.empty());
+  const std::string& last = infoLines.back();
+  const long nodes = std::stol(last.substr(last.find(" nodes ") + 7));
   const std::vector<std::string> best = linesAfter(output, "bestmove ");
   REQUIRE(best.size() == 1);
   auto original = makeEngine("minimal");
@@ -137,4 +141,113 @@ TEST_CASE("go movetime ends the think in time", "[protocol][uci][pipes]") {
   CHECK(output.find("info string budget ") != std::string::npos);
   CHECK(output.find("(move time 0.500 s") != std::string::npos);
   CHECK(output.find("bestmove ") != std::string::npos);
+}
+
+TEST_CASE(
+    "go depth 1 finds the mate in one, in UCI's mate notation, and a second go searches the same position",
+    "[protocol][uci]") {
+  const std::string output = converse(play::Protocol::kUci,
+                                      "uci\nucinewgame\nposition startpos moves f2f3 e7e5 g2g4\n"
+                                      "go wtime 30000 btime 30000 depth 1\ngo depth 3\ngo depth 3\n");
+  const std::vector<std::string> best = linesAfter(output, "bestmove ");
+  REQUIRE(best.size() == 3);
+  for (const std::string& move : best) CHECK(move == "d8h4");
+  CHECK(output.find("a8a8") == std::string::npos);
+  CHECK(output.find("FIDE filter") == std::string::npos);
+  // Every think reports depth, score and line, a think answered from the table too.
+  const std::vector<std::string> lines = splitLines(output);
+  int thinks = 0;
+  std::string lastInfo;
+  for (const std::string& line : lines) {
+    if (line.rfind("info depth ", 0) == 0) lastInfo = line;
+    if (line.rfind("bestmove ", 0) == 0) {
+      ++thinks;
+      CAPTURE(thinks);
+      CHECK(lastInfo.find(" score mate 1 ") != std::string::npos);
+      CHECK(lastInfo.find(" pv d8h4") != std::string::npos);
+      lastInfo.clear();
+    }
+  }
+  CHECK(thinks == 3);
+}
+
+TEST_CASE("no info string follows the last info depth line of a think", "[protocol][uci]") {
+  // polyglot shows an info string after the thinking lines as a line of thinking.
+  const std::string output = converse(
+      play::Protocol::kUci,
+      "uci\nucinewgame\nposition startpos moves e2e4\ngo depth 4\nposition startpos moves e2e4 e7e5\n"
+      "go nodes 20000\ngo movetime 300\n");
+  bool sawDepth = false;
+  int thinks = 0;
+  for (const std::string& line : splitLines(output)) {
+    if (line.rfind("info depth ", 0) == 0) sawDepth = true;
+    CAPTURE(line);
+    if (sawDepth) CHECK(line.rfind("info string", 0) != 0);
+    if (line.rfind("bestmove ", 0) == 0) {
+      ++thinks;
+      CHECK(sawDepth);
+      sawDepth = false;
+    }
+  }
+  CHECK(thinks == 3);
+}
+
+TEST_CASE("go searchmoves keeps the depth, go mate searches that deep, go ponder waits for ponderhit",
+          "[protocol][uci]") {
+  const std::string output = converse(play::Protocol::kUci,
+                                      "uci\nucinewgame\nposition startpos\ngo searchmoves a2a3 b2b3 depth 2\n"
+                                      "position startpos moves f2f3 e7e5 g2g4\ngo mate 1\n");
+  CHECK(hasLine(output, "info string searchmoves is not supported: searching all moves"));
+  const std::vector<std::string> infos = linesAfter(output, "info depth ");
+  REQUIRE(!infos.empty());
+  const std::vector<std::string> best = linesAfter(output, "bestmove ");
+  REQUIRE(best.size() == 2);
+  CHECK(best[1] == "d8h4");
+  CHECK(linesAfter(output, "info string go mate 1: ").size() == 1);
+  // The depth-2 think ended after depth 2: its last info line says so.
+  const std::vector<std::string> lines = splitLines(output);
+  std::string lastInfo;
+  for (const std::string& line : lines) {
+    if (line.rfind("info depth ", 0) == 0) lastInfo = line;
+    if (line.rfind("bestmove ", 0) == 0) break;
+  }
+  CHECK(lastInfo.rfind("info depth 2 ", 0) == 0);
+}
+
+TEST_CASE("go ponder thinks until ponderhit, then answers, through a pipe", "[protocol][uci][pipes]") {
+  int status = -1;
+  const std::string output = runCommand(
+      "(printf 'uci\\nposition startpos moves e2e4\\ngo ponder wtime 100000 btime 100000\\n'; sleep 1; "
+      "printf 'isready\\n'; sleep 0.5; printf 'ponderhit\\n'; sleep 0.5; printf 'quit\\n') | timeout 30 '" +
+          binPath("umax-readable") + "' --uci",
+      &status);
+  CHECK(status == 0);
+  const std::size_t ready = output.find("readyok");
+  const std::size_t best = output.find("bestmove ");
+  REQUIRE(ready != std::string::npos);
+  REQUIRE(best != std::string::npos);
+  CHECK(ready < best);  // go ponder did not answer at once
+}
+
+TEST_CASE("a position of 200 plies replays without the original's check per ply, and continues the game",
+          "[protocol][uci]") {
+  // 200 plies (the knights out and back, 50 times), sent whole: a fresh
+  // engine replays them with the fast check, then thinks.
+  std::vector<std::string> game;
+  for (int round = 0; round < 50; ++round)
+    for (const char* move : {"g1f3", "g8f6", "f3g1", "f6g8"}) game.push_back(move);
+  std::string list;
+  for (const std::string& move : game) list += " " + move;
+  const std::string output = converse(
+      play::Protocol::kUci, "uci\nucinewgame\nposition startpos moves" + list + "\nisready\ngo nodes 2000\n");
+  CHECK(linesAfter(output, "info string error").empty());
+  CHECK(hasLine(output, "readyok"));
+  REQUIRE(linesAfter(output, "bestmove ").size() == 1);
+  CHECK(sharedGame().moves().size() == game.size());
+  const Board board = sharedGame().position().board;
+  const Board start = startBoard();
+  for (int square = 0; square < 128; ++square) {
+    CAPTURE(square);
+    CHECK((board[square] & ~kVirgin) == (start[square] & ~kVirgin));  // the knights are home again
+  }
 }

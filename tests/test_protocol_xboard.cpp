@@ -2,11 +2,13 @@
 // engine through its pipes: features, the game commands, errors that keep
 // the game, and fixed-node games that equal the original's.
 #include <catch2/catch.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "engines.h"
 #include "protocol_support.h"
+#include "umax/play/fide.h"
 
 using namespace umax;
 using namespace umax::test;
@@ -165,7 +167,9 @@ TEST_CASE("the first line xboard switches umax-readable into xboard mode, throug
           "[protocol][xboard][pipes]") {
   int status = -1;
   const std::string output = runCommand(
-      "printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\ngo\\nping 5\\nquit\\n' | timeout 60 '" +
+      "(printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\ngo\\n'; sleep 3; printf 'ping "
+      "5\\nquit\\n') | "
+      "timeout 60 '" +
           binPath("umax-readable") + "' --nodes 20000",
       &status);
   CHECK(status == 0);
@@ -195,4 +199,129 @@ TEST_CASE("end of input during a think exits cleanly", "[protocol][xboard][pipes
   runCommand("printf 'xboard\\nnew\\nst 100\\ngo\\n' | timeout 30 '" + binPath("umax-readable") + "'",
              &status);
   CHECK(status == 0);
+}
+
+TEST_CASE(
+    "ping, post, easy and hint are answered during a think, and ? still moves after them, through a pipe",
+    "[protocol][xboard][pipes]") {
+  int status = -1;
+  // st 60: a think of about a minute. Each command after go comes while it
+  // runs; before, everything but ? and quit waited for the think to end, and
+  // a ? after them was not seen (the 20 s timeout then killed the engine).
+  const std::string output = runCommand(
+      "(printf 'xboard\\nprotover 2\\nnew\\nst 60\\ngo\\n'; sleep 1; printf "
+      "'easy\\npost\\nhint\\ndraw\\nping 7\\n';"
+      " sleep 1; printf '?\\n'; sleep 1; printf 'ping 8\\nquit\\n') | timeout 20 '" +
+          binPath("umax-readable") + "' --xboard",
+      &status);
+  CHECK(status == 0);
+  const std::size_t pong = output.find("pong 7");
+  const std::size_t move = output.find("\nmove ");
+  REQUIRE(pong != std::string::npos);
+  REQUIRE(move != std::string::npos);
+  CHECK(pong < move);  // answered while thinking
+  CHECK(output.find("pong 8") > move);
+  CHECK(output.find("Error") == std::string::npos);
+}
+
+TEST_CASE("a GUI's depth is in plies: sd 1 finds the mate in one and posts it in xboard's mate notation",
+          "[protocol][xboard]") {
+  // 1. f3 e5 2. g4: Qh4 mates. Depth 1 was the original's first iteration,
+  // which looks at no move: the first legal move was played.
+  const std::string output = converse(play::Protocol::kXboard,
+                                      "xboard\nprotover 2\nnew\nforce\nusermove f2f3\nusermove e7e5\n"
+                                      "usermove g2g4\npost\nsd 1\ngo\n");
+  CHECK(hasLine(output, "move d8h4"));
+  CHECK(output.find("FIDE filter") == std::string::npos);
+  const std::vector<std::string> thinking = linesAfter(output, "1 100001 ");
+  CHECK(thinking.size() == 1);  // depth 1, mate in one: 100000 + 1
+  CHECK(hasLine(output, "0-1 {Black mates}"));
+}
+
+TEST_CASE("undo and remove restore the positions before the moves, castling and promotion included",
+          "[protocol][xboard]") {
+  // Play a game with castling, e.p. and an under-promotion in force mode; take
+  // every move back one by one and compare with the position seen before it.
+  const std::vector<std::string> moves = {"e2e4",  "d7d5", "e4d5", "c7c5", "d5c6", "g8f6", "c6b7", "e7e6",
+                                          "b7a8n", "f8e7", "g1f3", "e8g8", "f1c4", "d8d6", "e1g1"};
+  play::Game& game = sharedGame();
+  game.newGame();
+  std::vector<Position> before;
+  for (const std::string& move : moves) {
+    before.push_back(game.position());
+    REQUIRE(game.playMove(move).empty());
+  }
+  for (std::size_t index = moves.size(); index-- > 0;) {
+    REQUIRE(game.undo());
+    const Position now = game.position();
+    CAPTURE(index, moves[index]);
+    CHECK(now.board == before[index].board);
+    CHECK(now.side == before[index].side);
+    CHECK(now.epSquare == before[index].epSquare);
+    CHECK(now.eval == before[index].eval);
+    CHECK(game.moves().size() == index);
+  }
+  CHECK(!game.undo());
+  // Through the protocol: remove takes back two, and the game goes on from there.
+  const std::string output =
+      converse(play::Protocol::kXboard,
+               "xboard\nnew\nforce\nusermove e2e4\nusermove e7e5\nusermove g1f3\n"
+               "usermove b8c6\nremove\nusermove g1f3\nusermove b8c6\nundo\nundo\nundo\n"
+               "usermove e7e5\nping 1\n");
+  CHECK(linesAfter(output, "Illegal").empty());
+  CHECK(linesAfter(output, "Error").empty());
+  CHECK(hasLine(output, "pong 1"));
+}
+
+TEST_CASE(
+    "analyze posts thinking lines until exit, follows the moves entered, and plays nothing, through a pipe",
+    "[protocol][xboard][pipes]") {
+  int status = -1;
+  const std::string output = runCommand(
+      "(printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\nanalyze\\n'; sleep 1; printf 'usermove "
+      "e7e5\\n';"
+      " sleep 1; printf '.\\nexit\\nping 3\\n'; sleep 0.5; printf 'quit\\n') | timeout 20 '" +
+          binPath("umax-readable") + "' --xboard",
+      &status);
+  CHECK(status == 0);
+  CHECK(output.find("analyze=1") != std::string::npos);
+  CHECK(output.find("Error") == std::string::npos);
+  CHECK(output.find("\nmove ") == std::string::npos);
+  CHECK(output.find("pong 3") != std::string::npos);
+  // Thinking lines "depth score time nodes pv" for black after e2e4, then for white after e7e5.
+  int blackLines = 0;
+  int whiteLines = 0;
+  for (const std::string& line : splitLines(output)) {
+    std::istringstream fields(line);
+    int depth;
+    long score;
+    long centiseconds;
+    long nodes;
+    std::string first;
+    if (!(fields >> depth >> score >> centiseconds >> nodes >> first)) continue;
+    int from;
+    int to;
+    REQUIRE(parseMove(first, from, to));
+    (first[1] >= '7' ? blackLines : whiteLines)++;  // black's pieces still stand on ranks 7 and 8
+  }
+  CHECK(blackLines > 0);
+  CHECK(whiteLines > 0);
+}
+
+TEST_CASE("hint answers the reply the last think expected", "[protocol][xboard]") {
+  const std::string output =
+      converse(play::Protocol::kXboard, "xboard\nprotover 2\nnew\nusermove e2e4\nhint\nping 1\n", 20000);
+  const std::vector<std::string> moves = linesAfter(output, "move ");
+  REQUIRE(moves.size() == 1);
+  const std::vector<std::string> hints = linesAfter(output, "Hint: ");
+  REQUIRE(hints.size() == 1);
+  // A legal move for white after 1. e4 and our reply.
+  play::Game& game = sharedGame();
+  game.newGame();
+  REQUIRE(game.playMove("e2e4").empty());
+  REQUIRE(game.playMove(moves[0]).empty());
+  int from;
+  int to;
+  REQUIRE(parseMove(hints[0], from, to));
+  CHECK(play::isFideLegal(game.position(), from, to));
 }

@@ -406,7 +406,7 @@ TEST_CASE("a damaged trace is refused with a message, or read as truncated, neve
     copy = bytes;
     copy[8] = 7;  // version
     writeBytes(bad, copy, copy.size());
-    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("unsupported trace format version 7"));
+    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("trace format version 7 is not supported"));
 
     copy = bytes;
     copy[static_cast<std::size_t>(intact.chunks()[1].payloadOffset) + 100] ^= 0x20;

@@ -2,8 +2,8 @@
 // the chunk checksum (CRC-32C, with SSE4.2 or a table) against the standard
 // check value and against itself split anywhere; the checkpoints the
 // Recorder takes from the engine against the state SearchState rebuilds
-// from the trace's own events; a version 1 file (zlib's CRC-32 per chunk)
-// read as before; the header's skipped table scan against a full scan; and
+// from the trace's own events; older versions refused, the version under
+// the header's checksum; the header's skipped table scan against a full scan; and
 // the disk space reserved ahead of the writes, given back at the end.
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -369,11 +369,9 @@ TEST_CASE("CRC-32C gives the standard check value, in both implementations and s
     CHECK(crc32c(chunk.data(), size) == whole);
     CHECK(crc32c(chunk.data() + 5, size - 5, crc32c(chunk.data(), 5)) == whole);
   }
-  // A version 1 chunk keeps zlib's CRC-32 (its check value is 0xCBF43926).
-  CHECK(crc32Of(digits, 9) == 0xCBF43926u);
+  // A chunk's checksum covers its event count, then its records.
   const uint8_t count[4] = {9, 0, 0, 0};
-  CHECK(chunkCrc(9, digits, 9, 1) == crc32Of(digits, 9, crc32Of(count, 4)));
-  CHECK(chunkCrc(9, digits, 9, 2) == crc32c(digits, 9, crc32c(count, 4)));
+  CHECK(chunkCrc(9, digits, 9) == crc32c(digits, 9, crc32c(count, 4)));
 }
 
 TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trace's events rebuild",
@@ -426,96 +424,42 @@ TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trac
   CHECK(deep > 10);  // the checkpoints hold real stacks, not only the root
 }
 
-namespace {
-
-/// `source`'s events written again as format version 2 does: each event's
-/// stand-alone record (encodeEvent), checkpoints without version 3's fields.
-void writeVersion2(const TraceReader& source, const std::string& path) {
-  TraceHeader header = source.header();
-  header.version = 2;
-  TraceWriter writer(path, header);
-  SearchState state(header);
-  source.forEach([&](const Event& event, uint64_t) {
-    uint8_t* end = encodeEvent(event, writer.cursor());
-    state.apply(event);
-    if (writer.commit(end)) {
-      std::vector<uint8_t> checkpoint;
-      state.save(checkpoint);
-      writer.flushChunk(std::move(checkpoint), state.events(), state.nodes());
-    }
-  });
-  writer.finish(source.result());
-}
-
-}  // namespace
-
-TEST_CASE("versions 2 and 1 (zlib's CRC-32 per chunk) are read as before, their checksums checked",
+TEST_CASE("traces of versions 1 to 3 are refused naming their version, and the checksum covers it",
           "[trace]") {
-  const std::string recorded = scratchFile("version3.trc");
-  recordThink(engineAt("", "e2e4"), 3000, recorded, "", "e2e4");
-  const TraceReader latest(recorded);
-  REQUIRE(latest.header().version == 3);
-  const std::string path = scratchFile("version2.trc");
-  writeVersion2(latest, path);
-  const TraceReader current(path);
-  REQUIRE(current.header().version == 2);
-  REQUIRE(current.chunks().size() > 1);
-  // Version 2 gives back the same events as version 3, from records about five times larger.
-  std::vector<uint8_t> fromLatest;
-  latest.forEach([&](const Event& event, uint64_t) { encodeEvent(event, fromLatest); });
-  CHECK(current.fileSize() > 4 * latest.fileSize());
-
-  // The same file as version 1 would have it: the version field and each
-  // chunk's checksum change, nothing else.
-  std::vector<uint8_t> bytes = bytesOf(path);
-  bytes[8] = 1;  // the version field follows the 8-byte magic
-  std::vector<uint8_t> wrongCrc = bytes;
-  for (const ChunkInfo& chunk : current.chunks()) {
-    std::vector<uint8_t> head;
-    writeChunkHead(chunk.events, bytes.data() + chunk.payloadOffset, chunk.payloadBytes, head, 1);
-    std::memcpy(bytes.data() + chunk.offset, head.data(), head.size());
+  // The committed seeds of fuzz_trace are real traces of the older versions.
+  // (Version 2 differs from version 1 in its chunks' checksums only.)
+  std::vector<uint8_t> version2 = bytesOf(sourcePath("fuzz/corpus/fuzz_trace/seed1.trc"));
+  version2[8] = 2;
+  writeAll(scratchFile("version2.trc"), version2);
+  for (const auto& [path, version] : {std::pair{sourcePath("fuzz/corpus/fuzz_trace/seed1.trc"), 1},
+                                      {scratchFile("version2.trc"), 2},
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed9-v3-mate.trc"), 3}}) {
+    REQUIRE(bytesOf(path)[8] == version);
+    CHECK_THROWS_WITH(TraceReader(path),
+                      Catch::Contains("trace format version " + std::to_string(version) +
+                                      " is not supported (this build reads version 4 only: "
+                                      "record the think again)"));
   }
-  const std::string old = scratchFile("version1.trc");
-  writeAll(old, bytes);
-  const TraceReader previous(old);
-  CHECK(previous.header().version == 1);
-  CHECK_FALSE(previous.truncated());
-  std::vector<uint8_t> a;
-  std::vector<uint8_t> b;
-  current.forEach([&](const Event& event, uint64_t) { encodeEvent(event, a); });
-  previous.forEach([&](const Event& event, uint64_t) { encodeEvent(event, b); });
-  CHECK(a.size() == current.chunks().back().payloadOffset + current.chunks().back().payloadBytes -
-                        current.chunks().front().payloadOffset - 16 * (current.chunks().size() - 1));
-  CHECK(a == b);
-  CHECK(a == fromLatest);
-  // Cut inside its second chunk, version 2 reads up to its last whole record and replays
-  // (the replay rebuilds the checkpoints a cut file lacks).
-  const std::vector<uint8_t> whole = bytesOf(path);
-  const std::string cut = scratchFile("version2-cut.trc");
-  writeAll(cut, std::vector<uint8_t>(
-                    whole.begin(),
-                    whole.begin() + static_cast<std::ptrdiff_t>(current.chunks()[1].payloadOffset + 500)));
-  const TraceReader cutReader(cut);
-  CHECK(cutReader.truncated());
-  REQUIRE(cutReader.eventCount() > current.chunks()[1].firstEvent);
-  std::vector<uint8_t> kept;
-  cutReader.forEach([&](const Event& event, uint64_t) { encodeEvent(event, kept); });
-  CHECK(std::equal(kept.begin(), kept.end(), a.begin()));
-  Replay replay(cutReader);
-  replay.seek(cutReader.eventCount());
-  CHECK(replay.cursor() == cutReader.eventCount());
-  // Checked chunk by chunk as they are decoded (as large files are), version 1 reads alike.
-  std::vector<uint8_t> c;
-  const TraceReader lazy(old, ChunkChecks::kOnFirstDecode);
-  lazy.forEach([&](const Event& event, uint64_t) { encodeEvent(event, c); });
-  CHECK(c == b);
-
-  // Version 1 with version 2's checksums: every chunk is refused, at open or when decoded.
-  writeAll(old, wrongCrc);
-  CHECK_THROWS_WITH(TraceReader(old), Catch::Contains("chunk checksum mismatch"));
-  const TraceReader lazyWrong(old, ChunkChecks::kOnFirstDecode);
-  CHECK_THROWS_WITH(lazyWrong.forEach([](const Event&, uint64_t) {}),
-                    Catch::Contains("chunk checksum mismatch"));
+  // A header written as version 5 with its own right checksum, its version
+  // byte then set to 4: the checksum covers the version, so it is refused.
+  TraceHeader header = makeHeader(engineAt("", "e2e4"), 3000, "", "e2e4");
+  header.version = 5;
+  std::vector<uint8_t> bytes;
+  writeHeader(header, bytes);
+  TraceHeader read;
+  CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
+                    Catch::Contains("version 5 is not supported") && Catch::Contains("damaged"));
+  bytes[8] = 4;
+  CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
+                    Catch::Contains("header checksum mismatch"));
+  bytes[8] = 5;
+  header.version = 4;
+  std::vector<uint8_t> right;
+  writeHeader(header, right);
+  CHECK_NOTHROW(readHeader(right.data(), right.size(), read));
+  // And so does it the length field (one more byte of fields, the same checksum).
+  right[12] ^= 1;
+  CHECK_THROWS(readHeader(right.data(), right.size(), read));
 }
 
 TEST_CASE("A header skips the table scan only while no search has run since the table was cleared",
@@ -658,7 +602,7 @@ TEST_CASE("a version 3 trace gives back every event the search reported, and pre
     finishWith(writer, result);
 
     const TraceReader reader(path);
-    REQUIRE(reader.header().version == 3);
+    REQUIRE(reader.header().version == kFormatVersion);
     REQUIRE(reader.eventCount() == witness.events.size());
     uint64_t mismatches = 0;
     reader.forEach([&](const Event& event, uint64_t at) {

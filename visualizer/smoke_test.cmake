@@ -31,14 +31,16 @@ if(NOT result EQUAL 0 OR NOT layout MATCHES "panel Board " OR layout MATCHES "pa
   message(FATAL_ERROR "umax-viz --no-legend (${result}) still drew the legend or drew nothing: ${layout} ${errors}")
 endif()
 
-# An --event past the trace's last event is refused with a message naming the
-# trace's event count, before any window opens; the last event itself is fine.
+# Events are numbered from 0 (as umax-trace jsonl's "i"): an --event past the
+# trace's last event (count - 1) is refused with a message naming the trace's
+# event count, before any window opens; the last event itself is fine.
 execute_process(COMMAND ${TRACE_TOOL} info ${WORK}/smoke.trc OUTPUT_VARIABLE info RESULT_VARIABLE result)
 if(NOT result EQUAL 0 OR NOT info MATCHES "events ([0-9]+)")
   message(FATAL_ERROR "umax-trace info failed (${result}): ${info}")
 endif()
 set(events ${CMAKE_MATCH_1})
-math(EXPR past "${events} + 1")
+set(past ${events})
+math(EXPR last "${events} - 1")
 file(REMOVE ${WORK}/past.png)
 execute_process(COMMAND ${VIZ} ${WORK}/smoke.trc --event ${past} --screenshot ${WORK}/past.png
                 ERROR_VARIABLE errors RESULT_VARIABLE result)
@@ -46,15 +48,15 @@ message(STATUS "--event ${past}: exit ${result}: ${errors}")
 if(result EQUAL 0 OR NOT result MATCHES "^[0-9]+$" OR EXISTS ${WORK}/past.png)
   message(FATAL_ERROR "umax-viz accepted --event ${past} of a ${events}-event trace (exit '${result}')")
 endif()
-if(NOT errors MATCHES "--event ${past} is outside the trace: .*smoke\\.trc has ${events} events")
+if(NOT errors MATCHES "--event ${past} is outside the trace: .*smoke\\.trc has ${events} events \\(numbered 0 to ${last}\\)")
   message(FATAL_ERROR "the refused --event is not explained: ${errors}")
 endif()
 file(REMOVE ${WORK}/last.png)
 execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
-                        ${VIZ} ${WORK}/smoke.trc --event ${events} --screenshot ${WORK}/last.png
+                        ${VIZ} ${WORK}/smoke.trc --event ${last} --screenshot ${WORK}/last.png
                 ERROR_VARIABLE errors RESULT_VARIABLE result)
 if(NOT result EQUAL 0 OR NOT EXISTS ${WORK}/last.png)
-  message(FATAL_ERROR "umax-viz refused --event ${events}, the end of the trace (${result}): ${errors}")
+  message(FATAL_ERROR "umax-viz refused --event ${last}, the trace's last event (${result}): ${errors}")
 endif()
 
 # A trace cut short (a recording killed half-way) opens with what is there,
@@ -75,4 +77,18 @@ if(NOT result EQUAL 0 OR NOT EXISTS ${WORK}/cut.png)
 endif()
 if(NOT errors MATCHES "cut\\.trc is truncated \\(.+\\): showing the [1-9][0-9]* events before the cut")
   message(FATAL_ERROR "umax-viz opened a truncated trace without saying so: ${errors}")
+endif()
+# A search recorded into the temporary folder (no -o) leaves no file there.
+file(REMOVE_RECURSE ${WORK}/tmp)
+file(MAKE_DIRECTORY ${WORK}/tmp)
+execute_process(COMMAND ${CMAKE_COMMAND} -E env TMPDIR=${WORK}/tmp
+                        ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                        ${VIZ} --moves e2e4 --nodes 300 --screenshot ${WORK}/recorded.png
+                ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "umax-viz --nodes 300 failed: ${result}: ${errors}")
+endif()
+file(GLOB left ${WORK}/tmp/umax-viz-*)
+if(left)
+  message(FATAL_ERROR "umax-viz left its temporary trace behind: ${left}")
 endif()

@@ -45,11 +45,12 @@ struct Context {
   fs::path out;
   bool viz = false;  ///< the build makes visualizer screenshots (umax-viz is built)
 
-  /// A screenshot of the visualizer at `cursor` (events applied) of the
-  /// example's trace: the docs build renders NAME-viz.png from NAME.event.
-  std::string screenshot(const std::string& name, uint64_t cursor, const std::string& caption) const {
+  /// A screenshot of the visualizer just after event `event` (numbered from 0,
+  /// as umax-trace jsonl's "i" and umax-viz --event) of the example's trace:
+  /// the docs build renders NAME-viz.png from NAME.event.
+  std::string screenshot(const std::string& name, uint64_t event, const std::string& caption) const {
     if (!viz) return "";
-    std::ofstream(out / (name + ".event")) << cursor << "\n";
+    std::ofstream(out / (name + ".event")) << event << "\n";
     // Doxygen shrinks the picture to the page width: a link opens it at full size.
     return "\n\\image html " + name + "-viz.png \"" + caption + "\"\n\n<a href=\"" + name +
            "-viz.png\">Open the screenshot at full size.</a>\n";
@@ -380,9 +381,10 @@ std::string alphaBeta(const Context& context) {
                rows) +
          "\nStep by step:\n\n" + story.str() + "\n" + dot.str() +
          context.screenshot(
-             "alphabeta", firstCutoff + 1,
-             "The visualizer at the first cutoff of the table (umax-viz alphabeta.umaxtrace --event " +
-                 std::to_string(firstCutoff + 1) +
+             "alphabeta", firstCutoff,
+             "The visualizer at the first cutoff of the table (build/bin/umax-viz "
+             "build/docs/examples/alphabeta.umaxtrace --event " +
+                 std::to_string(firstCutoff) +
                  "); its readable source panel shows the tracing lines next to Step 9, see the tools page");
 }
 
@@ -574,9 +576,10 @@ std::string hashing(const Context& context) {
                   {"in the whole search", std::to_string(hits) + " probes hit, " + std::to_string(ends) +
                                               " of them ended their node"},
                   {"a probe that walked on", walkRow}}) +
-           context.screenshot("hashing", index + 1,
-                              "The visualizer at that probe (umax-viz hashing.umaxtrace --event " +
-                                  std::to_string(index + 1) + "): the hash panel shows the probe window");
+           context.screenshot("hashing", index,
+                              "The visualizer at that probe (build/bin/umax-viz "
+                              "build/docs/examples/hashing.umaxtrace --event " +
+                                  std::to_string(index) + "): the hash panel shows the probe window");
   }
   claimFails("hashing", "no hash hit ended a node");
 }

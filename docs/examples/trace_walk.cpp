@@ -30,7 +30,7 @@ TraceWalk::TraceWalk(const std::string& umaxTrace, const std::string& file, cons
   if (!fen.empty()) options += " --fen " + quoted(fen);
   if (!moves.empty()) options += " --moves " + quoted(moves);
   options += " --nodes " + std::to_string(nodes);
-  command_ = "umax-trace record" + options + " -o " + baseName(file);
+  command_ = "build/bin/umax-trace record" + options + " -o " + baseName(file);
   const std::string run = quoted(umaxTrace) + " record" + options + " -q -o " + quoted(file) + " > /dev/null";
   if (std::system(run.c_str()) != 0) throw std::runtime_error("recording failed: " + run);
 

@@ -21,6 +21,11 @@ std::string describe(const char* what, double seconds, double nodesPerSecond) {
 
 }  // namespace
 
+double moveTimeStop(double moveSeconds, double afterThink) {
+  const double stop = moveSeconds - kMoveTimeMarginSeconds - kMoveTimeMarginShare * moveSeconds - afterThink;
+  return std::max(0.25 * moveSeconds, stop);  // never less than a quarter of T
+}
+
 Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
   Budget budget;
   budget.depth = control.depth;
@@ -31,11 +36,13 @@ Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
     budget.nodes = kMaxBudget;
     budget.reason = "infinite: until stop";
   } else if (control.moveSeconds > 0) {
-    // A fixed time per move: the soft share of it as budget, and the move
-    // time itself as the hard limit (the GUI allows no more).
-    budget.nodes = nodesFor(kSoftShare * control.moveSeconds, nodesPerSecond);
-    budget.hardSeconds = control.moveSeconds;
-    budget.reason = describe("move time", control.moveSeconds, nodesPerSecond);
+    // A fixed time per move: the stop flag before it with a margin (the GUI
+    // allows no more), and the soft share of that as the budget.
+    budget.hardSeconds = moveTimeStop(control.moveSeconds, control.afterThink);
+    budget.nodes = nodesFor(kSoftShare * budget.hardSeconds, nodesPerSecond);
+    char stop[48];
+    std::snprintf(stop, sizeof stop, " (stop at %.3f s)", budget.hardSeconds);
+    budget.reason = describe("move time", control.moveSeconds, nodesPerSecond) + stop;
   } else if (control.timeLeft >= 0) {
     const int movesLeft = control.movesToGo > 0 ? control.movesToGo : kAssumedMovesLeft;
     const double usable = std::max(0.0, control.timeLeft - movesLeft * control.reservePerMove);

@@ -2,6 +2,7 @@
 // for every move, FIDE's rules at the border.
 #include "umax/play/game.h"
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 
@@ -70,6 +71,10 @@ void Game::newGame() {
   startFullMove_ = 1;
   engine_->setPosition(start_);
   moves_.clear();
+  before_.clear();
+  chosen_ = {};
+  locksStale_ = false;
+  thoughtHere_ = false;
   ++gameNumber_;
 }
 
@@ -85,6 +90,10 @@ void Game::setBoard(std::string_view fen) {
   startFen_ = std::string(fen);
   engine_->setPosition(start_);
   moves_.clear();
+  before_.clear();
+  chosen_ = {};
+  locksStale_ = true;  // the table is kept: positions of the last game would answer this one's probes
+  thoughtHere_ = false;
   ++gameNumber_;
 }
 
@@ -109,11 +118,16 @@ std::string Game::moveList() const {
 // the queen promotion (main()'s path), then the queen is replaced and the
 // game-level eval Q corrected by the value difference, as if the search's
 // promotion bonus had been given for the smaller piece.
-bool Game::playOnEngine(int from, int to, char promotion) {
+bool Game::playOnEngine(int from, int to, char promotion, Path path) {
   const Position before = engine_->position();
   const auto start = std::chrono::steady_clock::now();
-  const bool legal = engine_->playMove(from, to);
-  lastCheckSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const bool legal = path == Path::kOriginal ? engine_->playMove(from, to) : engine_->checkMove(from, to);
+  if (path == Path::kOriginal) {
+    lastCheckSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    locksStale_ = false;  // main()'s path has just cleared them
+  } else {
+    locksStale_ = true;  // the fast check left the table's other locks as they were
+  }
   if (!legal) return false;
   const int type = promotionType(promotion);
   if (isPromotion(before, from, to) && type != kEmpty && type != kQueen) {
@@ -121,11 +135,20 @@ bool Game::playOnEngine(int from, int to, char promotion) {
     after.board[to] = static_cast<int8_t>(pieceCode(type, before.side));
     after.eval += kValueScale * (kPieceValue[kQueen] - kPieceValue[type]);
     engine_->setPosition(after);
+    note_ = "under-promotion " + moveText(from, to, promotion) +
+            ": played as the original's queen promotion, then the queen replaced and the eval corrected";
   }
   return true;
 }
 
-std::string Game::playMove(std::string_view text) {
+void Game::describeLastMove(const std::string& details) {
+  if (!chosen_.text.empty())
+    chosen_.details = details;
+  else if (!moves_.empty())
+    moves_.back().details = details;
+}
+
+std::string Game::playMove(std::string_view text, Path path) {
   note_.clear();
   int from;
   int to;
@@ -139,7 +162,7 @@ std::string Game::playMove(std::string_view text) {
   if (promotion && !isPromotion(before, from, to)) return "only a pawn reaching the last rank promotes";
   if (!promotion && isPromotion(before, from, to)) promotion = 'q';
   if (!isFideLegal(before, from, to)) return "illegal";
-  if (!playOnEngine(from, to, promotion)) {
+  if (!playOnEngine(from, to, promotion, path)) {
     // FIDE allows it but the original's check refuses it: a castling whose
     // rook lands where a reply can capture it, or whose king's square a reply
     // reaches (see the quirks page). A GUI has accepted the move, so it is put
@@ -148,13 +171,25 @@ std::string Game::playMove(std::string_view text) {
     note_ = "micro-Max's rules refuse " + moveText(from, to, promotion) +
             " (FIDE allows it): set on the board directly, the original's game path ends here";
   }
-  moves_.push_back({moveText(from, to, promotion), false, ""});
+  PlayedMove played{moveText(from, to, promotion), false, ""};
+  if (!chosen_.text.empty() && chosen_.text == played.text) played = chosen_;  // the move our think chose
+  chosen_ = {};
+  thoughtHere_ = false;
+  moves_.push_back(played);
+  before_.push_back(before);
   return "";
 }
 
-void Game::rewind() {
-  engine_->setPosition(start_);
-  moves_.clear();
+void Game::rewind() { truncate(0); }
+
+void Game::truncate(std::size_t plies) {
+  chosen_ = {};
+  thoughtHere_ = false;
+  if (plies >= moves_.size()) return;
+  engine_->setPosition(before_[plies]);
+  moves_.resize(plies);
+  before_.resize(plies);
+  locksStale_ = true;
 }
 
 void Game::placeMove(const Position& before, int from, int to, char promotion) {
@@ -187,17 +222,7 @@ void Game::placeMove(const Position& before, int from, int to, char promotion) {
 
 bool Game::undo() {
   if (moves_.empty()) return false;
-  std::vector<PlayedMove> kept(moves_.begin(), moves_.end() - 1);
-  engine_->setPosition(start_);
-  for (const PlayedMove& move : kept) {
-    int from;
-    int to;
-    parseMove(std::string_view(move.text).substr(0, 4), from, to);
-    const Position before = engine_->position();
-    const char promotion = move.text.size() == 5 ? move.text[4] : 0;
-    if (!playOnEngine(from, to, promotion)) placeMove(before, from, to, promotion);
-  }
-  moves_ = std::move(kept);
+  truncate(moves_.size() - 1);
   return true;
 }
 
@@ -206,16 +231,34 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
   engine_->setStopFlag(limits.stop);
   long lastIterationNodes = 0;
   bool depthReached = false;
+  bool reported = false;
+  int lastDraft = 0;  // the last draft below kMateDraft
   engine_->setIterationListener([&](const IterationReport& report) {
     lastIterationNodes = report.nodes;
-    if (limits.listener) {
+    // A mate score ends the deepening with d = kMateDraft: the iteration was the one after the last.
+    const int draft = report.draft == kMateDraft ? lastDraft + 1 : report.draft;
+    if (report.draft != kMateDraft) lastDraft = report.draft;
+    // Drafts below kDraftOfDepthOne are not yet a GUI's depth 1: not reported.
+    if (limits.listener && report.from != report.to && draft >= kDraftOfDepthOne) {
       // The root's entry is stored by now: the line starts with the iteration's best move.
       const std::string best = moveText(report.from, report.to);
       std::string line = principalVariation(*engine_);
       if (line.rfind(best, 0) != 0) line = best;
-      limits.listener({report.draft, report.score, report.from, report.to, report.nodes, line});
+      Iteration iteration;
+      iteration.depth = std::max(1, draft - (kDraftOfDepthOne - 1));
+      iteration.draft = report.draft;
+      iteration.score = report.score;
+      iteration.from = report.from;
+      iteration.to = report.to;
+      iteration.nodes = report.nodes;
+      iteration.pv = line;
+      limits.listener(iteration);
+      reported = true;
     }
-    if (limits.depth > 0 && report.draft >= limits.depth && limits.stop && !limits.stop->load()) {
+    // A depth limit ends the think after an iteration with a move (never the
+    // first, which looks at no move), at the draft of that many plies.
+    if (limits.depth > 0 && report.from != report.to && draft >= limits.depth + kDraftOfDepthOne - 1 &&
+        limits.stop && !limits.stop->load()) {
       depthReached = true;
       limits.stop->store(true);
     }
@@ -225,11 +268,12 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     result = engine_->think(limits.budget);
   } else {
     const std::string fen = startFen_.empty() ? std::string(kStartFen) : startFen_;
-    try {
-      result = trace::recordThink(*engine_, limits.budget, limits.tracePath, fen, moveList());
-    } catch (const std::exception&) {
-      result = engine_->think(limits.budget);  // the trace file could not be written: think untraced
-    }
+    // A trace that cannot be written never costs the think: the search runs
+    // (or completes) as untraced, and the failure goes to the user.
+    trace::RecordedThink recorded =
+        trace::recordThinkReporting(*engine_, limits.budget, limits.tracePath, fen, moveList());
+    result = recorded.result;
+    if (traceFailure_.empty()) traceFailure_ = std::move(recorded.traceFailure);
   }
   engine_->setIterationListener({});
   engine_->setStopFlag(nullptr);
@@ -249,16 +293,58 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     budgetUsed = kEmergencyBudget;
     stopped = true;
   }
+  if (!reported && limits.listener && result.hasMove()) {
+    // No iteration reported a move (the table answered the root, or only the
+    // emergency think found one): report the result, with the draft the
+    // table holds for the root, so that a GUI always sees depth, score and line.
+    Iteration iteration;
+    const int draft = rootDraft(*engine_);
+    iteration.draft = draft;
+    iteration.depth = std::max(1, (draft == kMateDraft ? kDraftOfDepthOne : draft) - (kDraftOfDepthOne - 1));
+    iteration.fromTable = result.completedIterations == 0;
+    iteration.score = result.score;
+    iteration.from = result.from;
+    iteration.to = result.to;
+    iteration.nodes = result.nodes;
+    const std::string best = moveText(result.from, result.to);
+    iteration.pv = principalVariation(*engine_);
+    if (iteration.pv.rfind(best, 0) != 0) iteration.pv = best;
+    limits.listener(iteration);
+  }
   return result;
 }
 
 GameThink Game::think(const ThinkLimits& limits) {
   GameThink outcome;
-  const Position before = engine_->position();
-  if (fideLegalMoves(before).empty()) {
+  chosen_ = {};
+  if (fideLegalMoves(engine_->position()).empty()) {
     outcome.note = "no legal move";
     return outcome;
   }
+  traceFailure_.clear();
+  // A think from the position of the last think (a GUI's second go) starts
+  // afresh, as if the position had just been entered, rather than taking the
+  // last think's result from the table whatever limit it has now.
+  if (thoughtHere_) locksStale_ = true;
+  thoughtHere_ = !limits.play;
+  if (locksStale_) {
+    // The position was reached by restoring a saved one or by the fast check:
+    // the last move is played again on main()'s path (clear the locks, check,
+    // play), which leaves the table as the original leaves it after that move.
+    if (!moves_.empty()) {
+      const PlayedMove& last = moves_.back();
+      int from;
+      int to;
+      parseMove(std::string_view(last.text).substr(0, 4), from, to);
+      const char promotion = last.text.size() == 5 ? last.text[4] : 0;
+      engine_->setPosition(before_.back());
+      if (!playOnEngine(from, to, promotion, Path::kOriginal)) placeMove(before_.back(), from, to, promotion);
+    } else {
+      engine_->clearHashLocks();
+    }
+    locksStale_ = false;
+  }
+  const Position before = engine_->position();
   outcome.result = search(limits, outcome.budget, outcome.stopped);
   int from = outcome.result.from;
   int to = outcome.result.to;
@@ -295,12 +381,18 @@ GameThink Game::think(const ThinkLimits& limits) {
       to = fallback.to;
     }
   }
+  outcome.traceFailure = traceFailure_;
   if (limits.discard && limits.discard->load()) {
     outcome.note = "think abandoned";
     return outcome;
   }
   const char promotion = isPromotion(before, from, to) ? 'q' : 0;
-  if (!playOnEngine(from, to, promotion)) {
+  if (!limits.play) {
+    outcome.move = moveText(from, to, promotion);
+    chosen_ = {outcome.move, true, ""};
+    return outcome;
+  }
+  if (!playOnEngine(from, to, promotion, Path::kOriginal)) {
     outcome.note += (outcome.note.empty() ? "" : "; ") +
                     std::string("micro-Max's check refused its own move ") + moveText(from, to);
     return outcome;
@@ -308,6 +400,7 @@ GameThink Game::think(const ThinkLimits& limits) {
   outcome.played = true;
   outcome.move = moveText(from, to, promotion);
   moves_.push_back({outcome.move, true, ""});
+  before_.push_back(before);
   return outcome;
 }
 

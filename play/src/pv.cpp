@@ -30,6 +30,12 @@ const HashEntry* find(const Engine& engine, int side, int epSquare, uint32_t key
 
 }  // namespace
 
+int rootDraft(const Engine& engine) {
+  const Position position = engine.position();
+  const HashEntry* entry = find(engine, position.side, position.epSquare, 1, 1);  // the root's J and Z
+  return entry ? entry->draft : 0;
+}
+
 std::string principalVariation(const Engine& engine, int maxPlies) {
   Position position = engine.position();
   int searchEp = position.epSquare;  // the root passes O; deeper calls pass the square or 128

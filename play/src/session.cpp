@@ -20,6 +20,9 @@ std::string threeDigits(int number) {
   return text;
 }
 
+/// Least cost assumed for main()'s check of our move after a fixed-time think.
+constexpr double kAssumedCheckSeconds = 0.1;
+
 /// Largest overshoot assumed (an iteration costs a few times the last).
 constexpr double kMaxOvershoot = 8;
 
@@ -27,14 +30,23 @@ constexpr double kMaxOvershoot = 8;
 
 void Session::correct(TimeControl& control) const {
   control.reservePerMove = ourCheck_ + opponentCheck_;
+  // Before the first measurement (and on a quiet machine) a check is assumed
+  // to cost at least kAssumedCheckSeconds: the first st 1 move of a game on a
+  // loaded machine lost on time without it.
+  control.afterThink = thinkPlays_ ? std::max(ourCheck_, kAssumedCheckSeconds) : 0;
   control.overshoot = overshoot_;
 }
 
-bool cleanLine(std::string& line, std::string& why) {
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (line.size() > kMaxCommandLength) {
-    why = "line of " + std::to_string(line.size()) + " characters is too long (at most " +
-          std::to_string(kMaxCommandLength) + ")";
+bool cleanLine(std::string& line, std::size_t length, std::string& why) {
+  length = std::max(length, line.size());
+  if (!line.empty() && line.back() == '\r') {
+    line.pop_back();
+    --length;
+  }
+  if (length > kMaxCommandLength) {
+    why = "line of " + std::to_string(length) + " characters is too long (at most " +
+          std::to_string(kMaxCommandLength) + "; discarded)";
+    line.resize(std::min<std::size_t>(line.size(), 60));
     return false;
   }
   for (char c : line) {
@@ -73,6 +85,13 @@ Session::Session(std::ostream& out, const SessionOptions& options)
 
 Session::~Session() { abandonThink(); }
 
+bool Session::take(const std::string& line, std::size_t length) {
+  arrival_ = std::chrono::steady_clock::now();
+  lineLength_ = length;
+  ++lineNumber_;
+  return handle(line);
+}
+
 void Session::send(const std::string& line) {
   std::lock_guard lock(outMutex_);
   out_ << line << '\n';
@@ -84,7 +103,7 @@ void Session::endOfInput() {
   writeRecord();
 }
 
-void Session::runThink(const Budget& budget, IterationListener listener, Finish finish) {
+void Session::runThink(const Budget& budget, IterationListener listener, Finish finish, bool play) {
   ThinkLimits limits;
   limits.budget = budget.nodes;
   limits.depth = budget.depth;
@@ -92,10 +111,19 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   limits.discard = &discard_;
   limits.listener = std::move(listener);
   limits.tracePath = nextTracePath();
+  limits.play = play;
   const auto start = std::chrono::steady_clock::now();
   const GameThink think = game_.think(limits);
+  if (!think.traceFailure.empty() && !tracingStopped_) {
+    // Told once: no more thinks are traced in this session (a full disk
+    // stays full), and the game goes on.
+    tracingStopped_ = true;
+    const std::string text = "tracing stopped: " + think.traceFailure;
+    send(protocolName_ == "uci" ? "info string " + text : "telluser " + text);
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (think.played) ourCheck_ = game_.lastCheckSeconds();
+  if (!play) ourCheck_ = game_.lastCheckSeconds();  // the replay of the GUI's last move on main()'s path
   const double searchSeconds = seconds - (think.played ? ourCheck_ : 0);
   if (searchSeconds >= kShortestMeasuredThink && think.result.nodes > 0)
     nps_ =
@@ -108,7 +136,8 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
     overshoot_ = std::min(kMaxOvershoot, overshoot_ * 1.5);  // the hard limit struck: plan smaller
   }
   if (!discard_) {
-    if (think.played) game_.describeLastMove(details(think, lastTraceFile_));
+    if (think.played)
+      game_.describeLastMove(details(think, think.traceFailure.empty() ? lastTraceFile_ : ""));
     finish(think, budget, seconds);
     writeRecord();
   }
@@ -119,27 +148,28 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   timerWake_.notify_all();
 }
 
-void Session::startThink(const Budget& budget, IterationListener listener, Finish finish) {
+void Session::startThink(const Budget& budget, IterationListener listener, Finish finish,
+                         std::chrono::steady_clock::time_point clockStart, bool play) {
   waitThink();
   stop_ = false;
   discard_ = false;
   thinkOver_ = false;
   busy_ = true;
   if (!options_.threaded) {
-    runThink(budget, std::move(listener), std::move(finish));
+    runThink(budget, std::move(listener), std::move(finish), play);
     busy_ = false;
     return;
   }
   if (budget.hardSeconds > 0) {
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::duration<double>(budget.hardSeconds);
+    const auto deadline = clockStart + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                           std::chrono::duration<double>(budget.hardSeconds));
     timer_ = std::thread([this, deadline] {
       std::unique_lock lock(timerMutex_);
       if (!timerWake_.wait_until(lock, deadline, [this] { return thinkOver_; })) stop_ = true;
     });
   }
-  worker_ = std::thread([this, budget, listener = std::move(listener), finish = std::move(finish)] {
-    runThink(budget, listener, finish);
+  worker_ = std::thread([this, budget, listener = std::move(listener), finish = std::move(finish), play] {
+    runThink(budget, listener, finish, play);
   });
 }
 
@@ -162,7 +192,7 @@ void Session::abandonThink() {
 
 std::string Session::nextTracePath() {
   lastTraceFile_.clear();
-  if (options_.traceDir.empty()) return "";
+  if (options_.traceDir.empty() || tracingStopped_) return "";
   namespace fs = std::filesystem;
   std::error_code error;
   if (gameFolder_.empty()) {
@@ -204,9 +234,15 @@ void Session::recordResult(const std::string& line) {
   writeRecord();
 }
 
+// game.txt is written whole to game.txt.new and then renamed over it: a
+// full disk leaves the last complete record (or none), never an empty or
+// cut one, and the GUI is told once.
 void Session::writeRecord() {
   if (gameFolder_.empty()) return;
-  std::ofstream record(std::filesystem::path(gameFolder_) / "game.txt");
+  namespace fs = std::filesystem;
+  const fs::path path = fs::path(gameFolder_) / "game.txt";
+  const fs::path fresh = fs::path(gameFolder_) / "game.txt.new";
+  std::ofstream record(fresh);
   record << "# umax-readable game record (one line per fact; '#' lines are comments)\n";
   record << "protocol " << protocolName_ << "\n";
   record << (game_.startFen().empty() ? "start startpos" : "start fen " + game_.startFen()) << "\n";
@@ -219,7 +255,18 @@ void Session::writeRecord() {
     side = opponentOf(side);
   }
   if (!result_.empty()) record << "result " << result_ << "\n";
-  record.flush();
+  record.close();
+  std::error_code error;
+  if (record) fs::rename(fresh, path, error);
+  if (!record || error) {
+    fs::remove(fresh, error);
+    if (!recordFailed_) {
+      recordFailed_ = true;
+      const std::string text =
+          "cannot write " + path.string() + " (disk full?): the game record keeps its last version";
+      send(protocolName_ == "uci" ? "info string " + text : "telluser " + text);
+    }
+  }
 }
 
 }  // namespace umax::play

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <functional>
+#include <istream>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -19,14 +20,23 @@
 
 namespace umax::play {
 
-/// The longest command line accepted; longer lines are refused whole.
+/// The longest command line accepted; longer lines are refused whole. A
+/// line is read in pieces: at most this many characters (and one) are kept,
+/// the rest of an overlong line is only counted, so memory stays bounded.
 inline constexpr std::size_t kMaxCommandLength = 4096;
+
+/// Reads one line ('\n' removed) from `in`, keeping at most `limit` + 1 of its
+/// characters in `line` and its whole length in `length`. False at end of input.
+bool readBoundedLine(std::istream& in, std::string& line, std::size_t& length, std::size_t limit);
 
 class Session {
  public:
   Session(std::ostream& out, const SessionOptions& options);
   virtual ~Session();
 
+  /// Handles a line just read (of `length` characters, of which `line` may
+  /// hold only the first kMaxCommandLength + 1); false when the session should end.
+  bool take(const std::string& line, std::size_t length);
   /// Handles one line; false when the session should end (quit).
   virtual bool handle(const std::string& line) = 0;
   /// End of input: abandon any think, write the record.
@@ -38,8 +48,10 @@ class Session {
 
   /// Writes one line (with a newline) and flushes; safe from any thread.
   void send(const std::string& line);
-  /// Starts a think with `budget`; `finish` reports and records the move.
-  void startThink(const Budget& budget, IterationListener listener, Finish finish);
+  /// Starts a think with `budget` (its hard limit counted from `clockStart`);
+  /// `finish` reports and records the move. With `play` false the move is only chosen (UCI).
+  void startThink(const Budget& budget, IterationListener listener, Finish finish,
+                  std::chrono::steady_clock::time_point clockStart, bool play = true);
   /// True while a think runs.
   bool thinking() const { return busy_; }
   /// Waits until the think (if any) has ended.
@@ -66,6 +78,16 @@ class Session {
   /// The think's details for game.txt.
   static std::string details(const GameThink& think, const std::string& traceFile);
 
+  /// When the line being handled was read (a think's time counts from there).
+  std::chrono::steady_clock::time_point arrival_ = std::chrono::steady_clock::now();
+  /// Lines taken so far (the one being handled included).
+  long lineNumber_ = 0;
+  /// The think plays its move (xboard); false: the GUI sends it back (UCI),
+  /// so both legality checks of a move pair come before the next think.
+  bool thinkPlays_ = true;
+  /// Its whole length (cleanLine refuses it when too long).
+  std::size_t lineLength_ = 0;
+
   std::ostream& out_;
   SessionOptions options_;
   std::unique_ptr<Game> ownGame_;  // unless options.game lends one
@@ -73,7 +95,7 @@ class Session {
   std::string protocolName_;
 
  private:
-  void runThink(const Budget& budget, IterationListener listener, Finish finish);
+  void runThink(const Budget& budget, IterationListener listener, Finish finish, bool play);
 
   std::mutex outMutex_;
   std::thread worker_;
@@ -90,12 +112,15 @@ class Session {
   double opponentCheck_ = 0;  // the last legality check of the opponent's move
   std::string gameFolder_;
   std::string lastTraceFile_;
+  bool recordFailed_ = false;    // game.txt could not be written: the GUI was told
+  bool tracingStopped_ = false;  // a trace could not be written: the GUI was told, no more traces
   std::string result_;
 };
 
-/// Cleans a line read from the GUI: strips a trailing CR; returns false (and
-/// sets `why`) for lines that are too long or hold control bytes.
-bool cleanLine(std::string& line, std::string& why);
+/// Cleans a line read from the GUI (`length` characters long, of which
+/// `line` may hold only the first ones): strips a trailing CR; returns false
+/// (and sets `why`) for lines that are too long or hold control bytes.
+bool cleanLine(std::string& line, std::size_t length, std::string& why);
 
 /// The first word of a line and the rest (leading blanks removed).
 void splitCommand(const std::string& line, std::string& command, std::string& rest);

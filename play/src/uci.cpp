@@ -6,6 +6,7 @@
 
 #include "session.h"
 #include "umax/play/fide.h"
+#include "umax/session.h"
 
 namespace umax::play {
 namespace {
@@ -13,6 +14,9 @@ namespace {
 /// Scores beyond this mean a mate was seen; the original halves the mated
 /// side's -kInfinity and each ply towards the root takes one off.
 constexpr int kMateScore = kInfinity / 2;
+
+/// Deepest go depth accepted (plies).
+constexpr long kMaxDepth = 96;
 
 std::string scoreText(int score) {
   if (score > kMateBound || score < -kMateBound) {
@@ -34,12 +38,13 @@ class UciSession final : public Session {
  public:
   UciSession(std::ostream& out, const SessionOptions& options) : Session(out, options) {
     protocolName_ = "uci";
+    thinkPlays_ = false;
   }
 
   bool handle(const std::string& raw) override {
     std::string line = raw;
     std::string why;
-    if (!cleanLine(line, why)) {
+    if (!cleanLine(line, lineLength_ > line.size() ? lineLength_ : line.size(), why)) {
       send("info string error " + why);
       return true;
     }
@@ -62,7 +67,12 @@ class UciSession final : public Session {
         abandonThink();
         return false;
       }
-      if (command == "ponderhit") return true;
+      if (command == "ponderhit") {
+        // go ponder thinks until now: the move found so far is the answer.
+        stopThink();
+        flushBestMove();
+        return true;
+      }
       // A GUI sends stop before anything else; anything else ends the think as stop would.
       stopThink();
       flushBestMove();
@@ -83,6 +93,8 @@ class UciSession final : public Session {
       game_.newGame();
       startGameRecord();
     } else if (command == "position") {
+      positionLine_ = lineNumber_;
+      positionArrival_ = arrival_;
       position(rest);
     } else if (command == "go") {
       go(rest);
@@ -90,7 +102,7 @@ class UciSession final : public Session {
                command == "register") {
       // Nothing to stop / no options: accepted and ignored.
     } else {
-      send("info string error unknown command: " + line.substr(0, 80));
+      send("info string error unknown command: " + shownText(line, 80));
     }
     return true;
   }
@@ -108,27 +120,25 @@ class UciSession final : public Session {
       word.clear();
       words >> word;
     } else {
-      send("info string error position needs startpos or fen: position " + rest.substr(0, 80));
+      send("info string error position needs startpos or fen: position " + shownText(rest, 80));
       return;
     }
     if (!word.empty() && word != "moves") {
-      send("info string error expected moves after the position, found " + word.substr(0, 40));
+      send("info string error expected moves after the position, found " + shownText(word, 40));
       return;
     }
     std::vector<std::string> moves;
     while (words >> word) moves.push_back(word);
 
-    // A position that continues the current game plays only the new moves,
-    // keeping the table as the original's game loop does; any other starts
-    // the game again from its position (the table is kept, as between the
-    // original's moves; ucinewgame clears it).
+    // The moves the game shares with the list are kept; the rest are taken
+    // back by restoring saved positions, and the new ones are played with the
+    // fast check (milliseconds for hundreds of plies). The next think plays
+    // the last move again on main()'s path (clear the locks, check, play), so
+    // that a game the GUI continues move by move meets the original's table.
     const bool sameStart = fen.empty() ? game_.startFen().empty() : game_.startFen() == fen;
-    bool continues = sameStart && moves.size() >= game_.moves().size();
-    for (std::size_t index = 0; continues && index < game_.moves().size(); ++index)
-      continues = game_.moves()[index].text == normalized(moves[index]);
-    if (!continues) {
+    if (!sameStart) {
       if (fen.empty()) {
-        restartFromStart();
+        game_.newGame();
       } else {
         try {
           game_.setBoard(fen);
@@ -139,23 +149,23 @@ class UciSession final : public Session {
       }
       startGameRecord();
     }
+    std::size_t shared = 0;
+    while (shared < game_.moves().size() && shared < moves.size() &&
+           game_.moves()[shared].text == normalized(moves[shared]))
+      ++shared;
+    if (shared < game_.moves().size()) {
+      game_.truncate(shared);
+      if (shared == 0) startGameRecord();
+    }
     for (std::size_t index = game_.moves().size(); index < moves.size(); ++index) {
-      const std::string why = game_.playMove(moves[index]);
+      const std::string why = game_.playMove(moves[index], Game::Path::kFast);
       if (!why.empty()) {
-        send("info string error move " + std::to_string(index + 1) + " " + moves[index].substr(0, 12) +
+        send("info string error move " + std::to_string(index + 1) + " " + shownText(moves[index], 12) +
              " is " + (why == "illegal" ? "illegal" : why) + "; position ends before it");
         return;
       }
     }
     writeRecord();
-  }
-
-  /// main()'s start again, the table kept (the original never clears it between games).
-  void restartFromStart() {
-    if (game_.startFen().empty())
-      game_.rewind();
-    else
-      game_.newGame();
   }
 
   static std::string normalized(const std::string& move) {
@@ -164,32 +174,49 @@ class UciSession final : public Session {
     return text;
   }
 
+  /// Is `word` one of go's parameters (so that a searchmoves list ends before it)?
+  static bool isGoParameter(const std::string& word) {
+    for (const char* name : {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth",
+                             "nodes", "mate", "movetime", "infinite"})
+      if (word == name) return true;
+    return false;
+  }
+
   void go(const std::string& rest) {
-    std::istringstream words(rest);
-    std::string word;
+    std::vector<std::string> words;
+    {
+      std::istringstream stream(rest);
+      std::string word;
+      while (stream >> word) words.push_back(word);
+    }
     TimeControl control;
     double ourTime = -1;
     double ourIncrement = 0;
     const bool white = game_.sideToMove() == kWhite;
-    infinite_ = false;
-    while (words >> word) {
+    bool ponder = false;
+    long mateMoves = 0;
+    for (std::size_t index = 0; index < words.size(); ++index) {
+      const std::string& word = words[index];
       if (word == "infinite") {
-        control.infinite = infinite_ = true;
+        control.infinite = true;
         continue;
       }
-      if (word == "ponder") continue;
-      if (word == "searchmoves") {
-        send("info string error searchmoves is not supported; searching all moves");
-        while (words >> word) {
-        }
-        break;
+      if (word == "ponder") {
+        ponder = true;
+        continue;
       }
-      std::string valueText;
+      if (word == "searchmoves") {
+        // The original searches every root move: the list is skipped, the other limits kept.
+        while (index + 1 < words.size() && !isGoParameter(words[index + 1])) ++index;
+        send("info string searchmoves is not supported: searching all moves");
+        continue;
+      }
       long value;
-      if (!(words >> valueText) || !parseCount(valueText, value)) {
-        send("info string error go " + word.substr(0, 20) + " needs a number");
+      if (index + 1 >= words.size() || !parseCount(words[index + 1], value)) {
+        send("info string error go " + shownText(word, 20) + " needs a number");
         return;
       }
+      ++index;
       if (word == "wtime" || word == "btime") {
         if ((word == "wtime") == white) ourTime = static_cast<double>(value) / 1000;
       } else if (word == "winc" || word == "binc") {
@@ -197,24 +224,44 @@ class UciSession final : public Session {
       } else if (word == "movestogo") {
         control.movesToGo = static_cast<int>(std::max(0L, value));
       } else if (word == "depth") {
-        control.depth = static_cast<int>(std::clamp(value, 1L, 98L));
+        control.depth = static_cast<int>(std::clamp(value, 1L, kMaxDepth));
       } else if (word == "nodes") {
         control.fixedNodes = std::max(1L, value);
       } else if (word == "movetime") {
-        control.moveSeconds = std::max(1L, value) / 1000.0;
+        control.moveSeconds = static_cast<double>(std::max(1L, value)) / 1000.0;
       } else if (word == "mate") {
-        // No mate search in the original: a plain think.
+        // No mate search in the original: a mate in N shows within 2N - 1 plies.
+        mateMoves = std::clamp(value, 1L, (kMaxDepth + 1) / 2);
       } else {
-        send("info string error go: unknown parameter " + word.substr(0, 20));
+        send("info string error go: unknown parameter " + shownText(word, 20));
         return;
       }
     }
+    if (mateMoves > 0 && control.depth == 0) {
+      control.depth = static_cast<int>(2 * mateMoves - 1);
+      send("info string go mate " + std::to_string(mateMoves) + ": no mate search here, a search " +
+           std::to_string(control.depth) + " plies deep instead (it finds a mate that short)");
+    }
+    if (ponder) {
+      // Pondering is not offered (no Ponder option); a GUI that sends go
+      // ponder anyway gets a think until ponderhit or stop, then the move.
+      control.infinite = true;
+      send("info string go ponder: pondering is not supported; thinking until ponderhit or stop");
+    }
+    infinite_ = control.infinite;
     control.timeLeft = ourTime >= 0 ? std::max(0.0, ourTime) : -1;
     control.increment = ourIncrement;
     if (options_.fixedNodes > 0) control.fixedNodes = options_.fixedNodes;
     correct(control);
     const Budget budget = chooseBudget(control, nodesPerSecond());
-    send("info string budget " + std::to_string(budget.nodes) + " nodes (" + budget.reason + ")");
+    std::string plan =
+        "info string budget " + std::to_string(budget.nodes) + " nodes (" + budget.reason + ")";
+    if (control.fixedNodes == 0 && control.depth > 0)
+      plan += "; the nodes of the last info line replay it with umax-probe --nodes";
+    else if (budget.hardSeconds > 0)
+      plan +=
+          "; a think the clock stops before the budget is spent is not reproducible by umax-probe --nodes";
+    send(plan);
     const std::string over = game_.outcome();
     if (!over.empty()) {
       send("info string game over: " + over);
@@ -223,31 +270,45 @@ class UciSession final : public Session {
     }
     const auto start = std::chrono::steady_clock::now();
     auto listener = [this, start](const Iteration& iteration) {
-      if (iteration.from == iteration.to) return;  // iteration 1 from an empty root slot looks at no move
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const long milliseconds = static_cast<long>(seconds * 1000);
       const long nps = seconds > 0 ? static_cast<long>(static_cast<double>(iteration.nodes) / seconds) : 0;
-      send("info depth " + std::to_string(iteration.depth) + " score " + scoreText(iteration.score) +
-           " nodes " + std::to_string(iteration.nodes) + " nps " + std::to_string(nps) + " time " +
-           std::to_string(milliseconds) + " pv " + iteration.pv);
+      const std::string line = "info depth " + std::to_string(iteration.depth) + " score " +
+                               scoreText(iteration.score) + " nodes " + std::to_string(iteration.nodes) +
+                               " nps " + std::to_string(nps) + " time " + std::to_string(milliseconds) +
+                               " pv " + iteration.pv;
+      {
+        std::lock_guard lock(bestMutex_);
+        lastInfo_ = line;
+      }
+      send(line);
     };
     pendingBest_.clear();
     stopSeen_ = false;
-    startThink(budget, listener, [this](const GameThink& think, const Budget&, double) {
-      if (!think.note.empty()) send("info string " + think.note);
-      send("info string budget " + std::to_string(think.budget) + " nodes" +
-           (think.stopped ? " (stopped before the budget was spent: not reproducible by umax-probe --nodes)"
-                          : ""));
-      // The move is on the board of our game record; a GUI sends the whole
-      // game again with its next position command, which continues it.
-      const std::string best = think.played ? "bestmove " + think.move : "bestmove 0000";
-      std::lock_guard lock(bestMutex_);
-      if (infinite_ && !stopSeen_) {
-        pendingBest_ = best;  // go infinite: bestmove only after stop
-      } else {
-        send(best);
-      }
-    });
+    lastInfo_.clear();
+    // The think starts when the position it searches arrived, if that came just before.
+    const auto clockStart = positionLine_ == lineNumber_ - 1 ? positionArrival_ : arrival_;
+    startThink(
+        budget, listener,
+        [this](const GameThink& think, const Budget&, double) {
+          // No info string may follow the last info depth line (polyglot
+          // shows it as a line of thinking): a note, which is rare, is
+          // followed by that line again.
+          std::lock_guard lock(bestMutex_);
+          if (!think.note.empty()) {
+            send("info string " + think.note);
+            if (!lastInfo_.empty()) send(lastInfo_);
+          }
+          // The move is only chosen: the GUI sends it back with the next
+          // position, which plays it on main()'s path as the original does.
+          const std::string best = !think.move.empty() ? "bestmove " + think.move : "bestmove 0000";
+          if (infinite_ && !stopSeen_) {
+            pendingBest_ = best;  // go infinite (or ponder): bestmove only after stop or ponderhit
+          } else {
+            send(best);
+          }
+        },
+        clockStart, false);
   }
 
   void flushBestMove() {
@@ -261,6 +322,9 @@ class UciSession final : public Session {
   bool infinite_ = false;
   bool stopSeen_ = false;
   std::string pendingBest_;
+  std::string lastInfo_;    // the last info depth line of the think
+  long positionLine_ = -1;  // the line number of the last position command
+  std::chrono::steady_clock::time_point positionArrival_;
 };
 
 }  // namespace

@@ -13,14 +13,14 @@ namespace {
 /// The features we offer after `protover 2`: only what is really supported.
 constexpr const char* kFeatures =
     "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
-    "analyze=0 colors=0 ics=0 name=0 pause=0 nps=0 debug=1 memory=0 smp=0 exclude=0 setscore=0 "
+    "analyze=1 colors=0 ics=0 name=0 pause=0 nps=0 debug=1 memory=0 smp=0 exclude=0 setscore=0 "
     "variants=\"normal\" myname=\"umax-readable (micro-Max 3.2)\" done=1";
 
 /// Commands a GUI sends that need no action from us.
 bool isIgnored(const std::string& command) {
   for (const char* word :
        {"xboard", "accepted", "rejected", "hard", "easy", "random", "computer", "name", "rating", "ics",
-        "memory", "cores", "egtpath", "option", "draw", "hint", "bk", ".", "otim"})
+        "memory", "cores", "egtpath", "option", "draw", "bk", ".", "otim"})
     if (command == word) return true;
   return false;
 }
@@ -50,6 +50,28 @@ bool parseBaseTime(const std::string& text, double& seconds) {
   return true;
 }
 
+/// Commands that change the game (a think in progress is abandoned first).
+bool changesGame(const std::string& command, const std::string& rest) {
+  for (const char* word : {"new", "force", "setboard", "undo", "remove", "result", "usermove", "white",
+                           "black", "go", "playother", "variant", "edit"})
+    if (command == word) return true;
+  int from;
+  int to;
+  // Protocol 1 sends moves without "usermove".
+  return (command.size() == 4 || command.size() == 5) && parseMove(command.substr(0, 4), from, to) &&
+         rest.empty();
+}
+
+/// A score as xboard shows it: centipawns, or +-(100000 + moves) for a mate.
+long xboardScore(int score) {
+  if (score > kMateBound || score < -kMateBound) {
+    const int plies = kInfinity / 2 - (score > 0 ? score : -score) + 1;
+    const long moves = (plies + 1) / 2;
+    return score > 0 ? 100000 + moves : -100000 - moves;
+  }
+  return score;
+}
+
 class XboardSession final : public Session {
  public:
   XboardSession(std::ostream& out, const SessionOptions& options) : Session(out, options) {
@@ -59,7 +81,7 @@ class XboardSession final : public Session {
   bool handle(const std::string& raw) override {
     std::string line = raw;
     std::string why;
-    if (!cleanLine(line, why)) {
+    if (!cleanLine(line, lineLength_ > line.size() ? lineLength_ : line.size(), why)) {
       send("Error (" + why + "): " + printable(line));
       return true;
     }
@@ -68,26 +90,29 @@ class XboardSession final : public Session {
     splitCommand(line, command, rest);
     if (command.empty()) return true;
 
-    // While we think, answer what must be answered now; anything that
-    // changes the game ends the think without a move.
+    // While we think, every command is answered at once and the think goes
+    // on (ping, post, easy, time...: none touches the game being searched);
+    // ? moves now, quit ends, and what changes the game ends the think
+    // without a move.
     if (thinking()) {
       if (command == "?") {
-        stopThink();
+        if (!analyze_) stopThink();  // analysis has no move to make
         return true;
       }
       if (command == "quit") {
         abandonThink();
         return false;
       }
-      if (command == "new" || command == "force" || command == "setboard" || command == "undo" ||
-          command == "remove" || command == "result" || command == "usermove" || command == "white" ||
-          command == "black" || command == "go" || command == "playother") {
-        abandonThink();
-      } else {
-        waitThink();
-      }
+      if (changesGame(command, rest) || command == "exit" || command == "analyze") abandonThink();
     }
-    return dispatch(command, rest, line);
+    if (changesGame(command, rest)) {
+      std::lock_guard lock(hintMutex_);
+      hint_.clear();
+    }
+    const bool goOn = dispatch(command, rest, line);
+    // Analysis goes on in the position the command left (a move, an undo, a new board).
+    if (goOn && analyze_ && !thinking()) analyze();
+    return goOn;
   }
 
  private:
@@ -132,7 +157,7 @@ class XboardSession final : public Session {
     } else if (command == "sd") {
       double depth;
       if (!parseNumber(rest, depth) || depth < 1 || depth > 98) return error("sd needs a depth 1..98", line);
-      control_.depth = static_cast<int>(depth);
+      control_.depth = static_cast<int>(depth);  // plies, as GUIs mean them (see kDraftOfDepthOne)
     } else if (command == "time") {
       double centiseconds;
       if (!parseNumber(rest, centiseconds)) return error("time needs centiseconds", line);
@@ -152,10 +177,21 @@ class XboardSession final : public Session {
       post_ = false;
     } else if (command == "?") {
       // Not thinking: nothing to move now.
+    } else if (command == "hint") {
+      std::string hint;
+      {
+        std::lock_guard lock(hintMutex_);
+        hint = hint_;
+      }
+      if (!hint.empty()) send("Hint: " + hint);  // the reply our last think expected
     } else if (command == "variant") {
       if (rest != "normal") return error("only variant normal is played", line);
-    } else if (command == "analyze" || command == "edit" || command == "pause" || command == "resume" ||
-               command == "nps" || command == "exclude" || command == "include" || command == "setscore") {
+    } else if (command == "analyze") {
+      analyze_ = true;  // the think starts below (handle)
+    } else if (command == "exit") {
+      analyze_ = false;
+    } else if (command == "edit" || command == "pause" || command == "resume" || command == "nps" ||
+               command == "exclude" || command == "include" || command == "setscore") {
       return error("not supported", line);
     } else if (isIgnored(command)) {
       // Nothing to do.
@@ -172,7 +208,7 @@ class XboardSession final : public Session {
   }
 
   bool error(const std::string& what, const std::string& line) {
-    send("Error (" + what + "): " + line);
+    send("Error (" + what + "): " + printable(line));  // no raw bytes, no 4 KB echo
     return true;
   }
 
@@ -218,15 +254,18 @@ class XboardSession final : public Session {
       send("Error (usermove needs a move like e2e4): usermove");
       return;
     }
-    const std::string why = game_.playMove(text);
+    // In force mode (a GUI setting up a game) the fast check; a think plays
+    // the last move again on main()'s path before it starts.
+    const std::string why = game_.playMove(text, force_ ? Game::Path::kFast : Game::Path::kOriginal);
     if (!why.empty()) {
-      send(why == "illegal" ? "Illegal move: " + text : "Illegal move (" + why + "): " + text);
+      send(why == "illegal" ? "Illegal move: " + printable(text)
+                            : "Illegal move (" + why + "): " + printable(text));
       return;
     }
     if (!game_.note().empty()) send("# " + game_.note());
     noteOpponentMove();
     writeRecord();
-    if (!force_ && game_.sideToMove() == engineSide_) think();
+    if (!force_ && !analyze_ && game_.sideToMove() == engineSide_) think();
   }
 
   void setBoard(const std::string& fen) {
@@ -260,6 +299,26 @@ class XboardSession final : public Session {
     control_.moveSeconds = moveSecondsSet_ = 0;
   }
 
+  /// Analysis (xboard's analyze mode): a think without limit that posts its
+  /// lines and plays nothing, until exit or a command that changes the game.
+  void analyze() {
+    if (!game_.outcome().empty()) return;
+    TimeControl control;
+    control.infinite = true;
+    const Budget budget = chooseBudget(control, nodesPerSecond());
+    const auto start = std::chrono::steady_clock::now();
+    IterationListener listener = [this, start](const Iteration& iteration) {
+      const auto centiseconds =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+              .count() /
+          10;
+      send(std::to_string(iteration.depth) + " " + std::to_string(xboardScore(iteration.score)) + " " +
+           std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv);
+    };
+    startThink(
+        budget, listener, [](const GameThink&, const Budget&, double) {}, arrival_, false);
+  }
+
   /// Our think: the budget from the control, thinking lines if posted, then `move`.
   void think() {
     const std::string over = game_.outcome();
@@ -277,39 +336,66 @@ class XboardSession final : public Session {
     const Budget budget = chooseBudget(control, nodesPerSecond());
     const auto start = std::chrono::steady_clock::now();
     IterationListener listener;
-    if (post_) {
+    {
       listener = [this, start](const Iteration& iteration) {
-        if (iteration.from == iteration.to) return;  // iteration 1 from an empty root slot looks at no move
+        {
+          std::lock_guard lock(hintMutex_);
+          lastLine_ = iteration.pv;
+        }
+        if (!post_) return;  // post / nopost may come during the think
         const auto centiseconds =
             std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
                 .count() /
             10;
-        send(std::to_string(iteration.depth) + " " + std::to_string(iteration.score) + " " +
+        send(std::to_string(iteration.depth) + " " + std::to_string(xboardScore(iteration.score)) + " " +
              std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv);
       };
     }
-    startThink(budget, listener, [this](const GameThink& think, const Budget& planned, double) {
-      if (!think.note.empty()) send("# " + think.note);
-      send("# budget " + std::to_string(think.budget) + " nodes (" + planned.reason + ")" +
-           (think.stopped ? "; stopped before the budget was spent, not reproducible by umax-probe --nodes"
-                          : ""));
-      if (!think.played) {
-        send("# no move: " + think.note);
-        return;
-      }
-      ++ourMoves_;
-      send("move " + think.move);
-      const std::string over = game_.outcome();
-      if (!over.empty()) {
-        send(over);
-        recordResult(over);
-      }
-    });
+    startThink(
+        budget, listener,
+        [this](const GameThink& think, const Budget& planned, double) {
+          {
+            // The last line's second move, if it is a legal reply to the move played: the hint.
+            std::lock_guard lock(hintMutex_);
+            std::istringstream line(lastLine_);
+            std::string ours;
+            std::string reply;
+            line >> ours >> reply;
+            int from;
+            int to;
+            hint_.clear();
+            if (think.played && ours == think.move.substr(0, 4) && parseMove(reply, from, to) &&
+                isFideLegal(game_.position(), from, to))
+              hint_ = reply;
+            lastLine_.clear();
+          }
+          if (!think.note.empty()) send("# " + think.note);
+          send("# budget " + std::to_string(think.budget) + " nodes (" + planned.reason + ")" +
+               (think.stopped
+                    ? "; stopped before the budget was spent, not reproducible by umax-probe --nodes"
+                    : ""));
+          if (!think.played) {
+            send("# no move: " + think.note);
+            return;
+          }
+          ++ourMoves_;
+          send("move " + think.move);
+          const std::string over = game_.outcome();
+          if (!over.empty()) {
+            send(over);
+            recordResult(over);
+          }
+        },
+        arrival_);
   }
 
   bool force_ = false;
-  bool post_ = false;
-  int requestedSide_ = 0;  // side named by white/black, not yet on the board (0: none)
+  bool analyze_ = false;  // analyze mode: think without end, play nothing
+  std::mutex hintMutex_;
+  std::string hint_;               // the reply the last think's line expects ("" if none)
+  std::string lastLine_;           // the think's last line (read by the thinking thread)
+  std::atomic<bool> post_{false};  // read by the thinking thread
+  int requestedSide_ = 0;          // side named by white/black, not yet on the board (0: none)
   int engineSide_ = kBlack;
   int movesPerSession_ = 0;
   int ourMoves_ = 0;

@@ -1,6 +1,8 @@
 // position.cpp - FEN strings to micro-Max's board, side, e.p. square and eval.
 #include "umax/position.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -124,6 +126,43 @@ int countKings(const Board& board, int colour) {
   return count;
 }
 
+/// Refuses an army that no game can have: more than 16 men, more than 8
+/// pawns, or more pieces than promotions of the missing pawns can explain
+/// (one queen, two rooks, two bishops, two knights to start with).
+void checkArmy(const Board& board, int colour, std::size_t column) {
+  std::array<int, 8> count{};
+  for (int square = 0; square < 128; ++square)
+    if (isOnBoard(square) && board[square] != 0 && (board[square] & colour)) ++count[typeOf(board[square])];
+  const int pawns = count[kUpwardPawn] + count[kDownwardPawn];
+  int men = pawns;
+  for (int type = kKnight; type <= kQueen; ++type) men += count[type];
+  const std::string side = colour == kWhite ? "white" : "black";
+  if (men > 16) throw FenError(side + " has " + std::to_string(men) + " men: a side has at most 16", column);
+  if (pawns > 8)
+    throw FenError(side + " has " + std::to_string(pawns) + " pawns: a side has at most 8", column);
+  const int promoted = std::max(0, count[kQueen] - 1) + std::max(0, count[kRook] - 2) +
+                       std::max(0, count[kBishop] - 2) + std::max(0, count[kKnight] - 2);
+  if (pawns + promoted > 8)
+    throw FenError(side + " has " + std::to_string(promoted) + " pieces beyond its first army but only " +
+                       std::to_string(8 - pawns) + " pawns missing to have promoted",
+                   column);
+}
+
+/// How many men of `attacker` attack `square`: each tested alone, the
+/// others turned into blockers of the other colour.
+int countAttackers(const Board& board, int square, int attacker) {
+  int count = 0;
+  for (int from = 0; from < 128; ++from) {
+    if (!isOnBoard(from) || board[from] == 0 || !(board[from] & attacker)) continue;
+    Board alone = board;
+    for (int other = 0; other < 128; ++other)
+      if (other != from && isOnBoard(other) && alone[other] != 0 && (alone[other] & attacker))
+        alone[other] = static_cast<int8_t>((alone[other] & ~attacker & ~kVirgin) | opponentOf(attacker));
+    if (isAttacked(alone, square, attacker)) ++count;
+  }
+  return count;
+}
+
 void applyCastlingRights(const Field& field, Board& board) {
   if (field.text == "-") return;
   std::string seen;
@@ -180,12 +219,17 @@ int parseEpSquare(const Field& field, const Board& board, int side) {
     throw FenError("e.p. square " + std::string(field.text) + " is not on rank " +
                        std::to_string(expectedRank) + " (the rank a pawn of the side that just moved skips)",
                    field.column);
-  const int pawnSquare = square + (side == kWhite ? 16 : -16);  // where the pawn landed
+  const int pawnSquare = square + (side == kWhite ? 16 : -16);   // where the pawn landed
+  const int startSquare = square - (side == kWhite ? 16 : -16);  // where it started
   const int pawn = side == kWhite ? pieceCode(kDownwardPawn, kBlack) : pieceCode(kUpwardPawn, kWhite);
   if (board[square] != 0 || board[pawnSquare] != pawn)
     throw FenError(
         "e.p. square " + std::string(field.text) + " does not lie behind a pawn that just made a double step",
         field.column);
+  if (board[startSquare] != 0)
+    throw FenError("e.p. square " + std::string(field.text) +
+                       ": the square the pawn started from is occupied, so it cannot have just moved",
+                   field.column);
   return square;
 }
 
@@ -277,6 +321,10 @@ int materialEval(const Board& board, int side) {
 // [material-eval]
 
 Position parseFen(std::string_view fen) {
+  if (fen.size() > kMaxFenText)
+    throw FenError("a FEN of " + std::to_string(fen.size()) + " characters is too long (at most " +
+                       std::to_string(kMaxFenText) + ")",
+                   kMaxFenText);
   for (std::size_t index = 0; index < fen.size(); ++index) {
     const auto byte = static_cast<unsigned char>(fen[index]);
     if (byte < 32 || byte >= 127)
@@ -298,6 +346,7 @@ Position parseFen(std::string_view fen) {
       throw FenError(std::string("there must be exactly one ") + (colour == kWhite ? "white" : "black") +
                          " king, found " + std::to_string(kings),
                      fields[0].column);
+    checkArmy(position.board, colour, fields[0].column);
   }
 
   if (fields[1].text == "w") {
@@ -318,6 +367,11 @@ Position parseFen(std::string_view fen) {
   if (isAttacked(position.board, findKing(position.board, waiting), position.side))
     throw FenError(std::string("the side not to move (") + (waiting == kWhite ? "white" : "black") +
                        ") is in check: the position cannot arise",
+                   fields[1].column);
+  const int checkers = countAttackers(position.board, findKing(position.board, position.side), waiting);
+  if (checkers > 2)
+    throw FenError(std::string(position.side == kWhite ? "white" : "black") + " is in check by " +
+                       std::to_string(checkers) + " men: no move gives more than a double check",
                    fields[1].column);
 
   fillCentreTable(position.board);

@@ -6,7 +6,6 @@
 namespace umax::trace {
 
 const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
-  if (header_.version < 3) return decodeEvent(data, end, event, offset);  // records that stand alone
   const uint8_t* next = decodeCompact(data, end, event, offset);
   if (next) state_.apply(event, offset);
   return next;

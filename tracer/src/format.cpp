@@ -1,10 +1,6 @@
 // format.cpp - encoding and decoding of trace event records.
 #include "umax/trace/format.h"
 
-#ifndef UMAX_TRACE_WITHOUT_ZLIB
-#include <zlib.h>
-#endif
-
 #include <array>
 #include <cstring>
 #include <sstream>
@@ -89,41 +85,11 @@ SearchSite siteOf(EventKind kind, bool probeEndsNode) {
   return SearchSite::kCall;
 }
 
-#ifdef UMAX_TRACE_WITHOUT_ZLIB
-// The WebAssembly build (web/CMakeLists.txt) has no zlib (Debian's emscripten
-// has no ports): the same CRC-32 (reflected 0xEDB88320), a byte at a time.
-uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t start) {
-  static const std::array<uint32_t, 256> table = [] {
-    std::array<uint32_t, 256> entries{};
-    for (uint32_t byte = 0; byte < 256; ++byte) {
-      uint32_t crc = byte;
-      for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-      entries[byte] = crc;
-    }
-    return entries;
-  }();
-  uint32_t crc = ~start;
-  for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ data[i]) & 0xFFu] ^ (crc >> 8);
-  return ~crc;
-}
-#else
-uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t start) {
-  uLong crc = start;
-  while (size > 0) {  // zlib takes a uInt length
-    const uInt part = size > (1u << 30) ? (1u << 30) : static_cast<uInt>(size);
-    crc = crc32(crc, data, part);
-    data += part;
-    size -= part;
-  }
-  return static_cast<uint32_t>(crc);
-}
-#endif
-
 // ---- CRC-32C -----------------------------------------------------------------
 //
 // CRC-32C (Castagnoli; iSCSI, ext4, SSE4.2's crc32 instruction): reflected
 // polynomial 0x82F63B78, register started at and finished with all ones.
-// Version 2 checksums each chunk with it: the instruction takes 8 bytes a
+// Every checksum of the format is one: the instruction takes 8 bytes a
 // cycle where zlib's CRC-32 spent about 26 instructions per event.
 
 namespace {
@@ -226,10 +192,9 @@ uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc) {
 #endif
 }
 
-uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size, uint32_t version) {
+uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size) {
   const uint8_t count[4] = {static_cast<uint8_t>(events), static_cast<uint8_t>(events >> 8),
                             static_cast<uint8_t>(events >> 16), static_cast<uint8_t>(events >> 24)};
-  if (version == 1) return crc32Of(payload, size, crc32Of(count, sizeof count));
   return crc32c(payload, size, crc32c(count, sizeof count));
 }
 
@@ -307,64 +272,6 @@ bool sameEvent(const Event& a, const Event& b) {
   const uint8_t* xEnd = encodeEvent(a, x);
   const uint8_t* yEnd = encodeEvent(b, y);
   return xEnd - x == yEnd - y && std::memcmp(x, y, static_cast<std::size_t>(xEnd - x)) == 0;
-}
-
-const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
-  ByteReader read(data, end, offset, "event record");
-  try {
-    int flags = 0;
-    const EventKind kind = readTag(read, flags);
-    event = Event{};
-    event.kind = kind;
-    switch (event.kind) {
-      case EventKind::kCall: {
-        NodeCall& call = event.call;
-        if (flags > 1) read.fail("bad call flags");
-        call.side = (flags & 1) ? kBlack : kWhite;
-        readCallArguments(read, call);
-        break;
-      }
-      case EventKind::kProbe:
-        event.probe = readProbe(read, flags, 1);
-        if (event.probe.outcome == ProbeOutcome::kHit) readEntryContents(read, event.entry);
-        break;
-      case EventKind::kNodeCounted:
-      case EventKind::kMateProbe:
-        break;
-      case EventKind::kIteration:
-        event.value = read.u8();
-        break;
-      case EventKind::kKingCapture:
-        readKingCapture(read, flags, event);
-        break;
-      case EventKind::kCutoff:
-      case EventKind::kMoveScored:
-        event.value = read.int32();
-        break;
-      case EventKind::kMoveMade:
-        event.move = readMove(read, MoveLayout::kEvent);
-        break;
-      case EventKind::kBestMove:
-        readBestValues(read, event, false);
-        break;
-      case EventKind::kStore: {
-        if (flags > 3) read.fail("bad store flags");
-        event.written = (flags & 1) != 0;
-        const uint64_t slot = read.varint();
-        if (slot >= static_cast<uint64_t>(kHashEntries)) read.fail("store slot out of range");
-        event.slot = static_cast<uint32_t>(slot);
-        if (!(flags & 2)) event.before = readEntry(read);
-        event.after = event.written ? readEntry(read) : event.before;
-        break;
-      }
-      case EventKind::kReturn:
-        readBestValues(read, event, true);
-        break;
-    }
-  } catch (const TruncatedData&) {
-    return nullptr;
-  }
-  return read.here();
 }
 
 std::string toString(const Event& event) {

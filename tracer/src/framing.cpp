@@ -29,12 +29,15 @@ void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out) {
     writeEntry(write, entry);
   }
 
+  // The checksum covers every byte after the magic: the version, the
+  // length and the fields.
   ByteWriter head(out);
   head.bytes(kMagic, sizeof kMagic);
+  const std::size_t covered = out.size();
   head.u32(header.version);
   head.u32(static_cast<uint32_t>(body.size()));
   head.bytes(body.data(), body.size());
-  head.u32(crc32Of(body.data(), body.size()));
+  head.u32(crc32c(out.data() + covered, out.size() - covered));
 }
 
 namespace {
@@ -71,11 +74,12 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
   uint32_t length = 0;
   try {
     version = prefix.u32();
-    if (version < kOldestFormatVersion || version > kFormatVersion)
-      throw TraceError("unsupported trace format version " + std::to_string(version) +
-                           " (this build reads versions " + std::to_string(kOldestFormatVersion) + " to " +
-                           std::to_string(kFormatVersion) + ")",
-                       sizeof kMagic);
+    if (version != kFormatVersion)
+      throw TraceError(
+          "trace format version " + std::to_string(version) + " is not supported (this build reads " +
+              "version " + std::to_string(kFormatVersion) + " only" +
+              (version < kFormatVersion ? ": record the think again)" : "; or the file is damaged)"),
+          sizeof kMagic);
     length = prefix.u32();
   } catch (const TruncatedData& error) {
     throw TraceError("truncated header", error.offset());
@@ -84,7 +88,7 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
   const uint64_t start = prefix.offset();
   {
     ByteReader crc(prefix.here() + length, prefix.here() + length + 4, start + length, "header");
-    if (crc.u32() != crc32Of(prefix.here(), length))
+    if (crc.u32() != crc32c(data + sizeof kMagic, static_cast<std::size_t>(start - sizeof kMagic) + length))
       throw TraceError("corrupt trace: header checksum mismatch", start + length);
   }
   ByteReader read(prefix.here(), prefix.here() + length, start, "header");
@@ -100,13 +104,12 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
 
 // ---- chunk frames -----------------------------------------------------------
 
-void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out,
-                    uint32_t version) {
+void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out) {
   ByteWriter write(out);
   write.bytes(kChunkMagic, sizeof kChunkMagic);
   write.u32(static_cast<uint32_t>(size));
   write.u32(events);
-  write.u32(chunkCrc(events, payload, size, version));
+  write.u32(chunkCrc(events, payload, size));
 }
 
 bool readChunkHead(const uint8_t* at, ChunkHead& head) {
@@ -147,7 +150,7 @@ void writeFooter(const std::vector<ChunkIndexEntry>& index, const TraceResult& r
   foot.bytes(kFooterMagic, sizeof kFooterMagic);
   foot.u32(static_cast<uint32_t>(body.size()));
   foot.bytes(body.data(), body.size());
-  foot.u32(crc32Of(body.data(), body.size()));
+  foot.u32(crc32c(body.data(), body.size()));
   foot.u64(footerOffset);
   foot.bytes(kEndMagic, sizeof kEndMagic);
 }
@@ -211,7 +214,7 @@ TraceResult readFooterAt(const uint8_t* data, uint64_t size, uint64_t footerOffs
   if (body + length + 4 != size - kTrailerBytes)
     throw TraceError("corrupt trace: bad footer length", footerOffset + 4);
   ByteReader crcField(data + body + length, data + body + length + 4, body + length, "footer");
-  if (crc32Of(data + body, length) != crcField.u32())
+  if (crc32c(data + body, length) != crcField.u32())
     throw TraceError("corrupt trace: footer checksum mismatch", body + length);
   ByteReader read(data + body, data + body + length, body, "footer");
   TraceResult result;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -104,9 +105,9 @@ GameThink readThink(const fs::path& file) {
 /// same folder and start, a later ply, and the moves before it extend the
 /// moves before `previous` (not necessarily by the move `previous` chose: a
 /// protocol engine may play another, e.g. after an aborted iteration).
+/// (The caller compares only thinks of one folder and start.)
 bool continuesGame(const GameThink& previous, const GameThink& think) {
-  if (fs::path(previous.path).parent_path() != fs::path(think.path).parent_path()) return false;
-  if (previous.fen != think.fen || think.ply <= previous.ply) return false;
+  if (think.ply <= previous.ply) return false;
   const std::string& before = previous.movesBefore;
   return think.movesBefore.compare(0, before.size(), before) == 0 &&
          (before.empty() || think.movesBefore.size() == before.size() ||
@@ -125,6 +126,8 @@ std::vector<std::string> splitMoves(const std::string& text) {
 /// Reads the `move` and `result` lines of a game's `game.txt` record into
 /// `game`, if the record's moves agree with every think's moves before it.
 void readGameRecord(const fs::path& file, GameRecord& game) {
+  std::error_code error;
+  if (fs::file_size(file, error) > kMaxGameRecordBytes || error) return;  // not a record umax-readable wrote
   std::ifstream in(file);
   std::vector<std::string> moves;
   std::string result;
@@ -147,6 +150,62 @@ void readGameRecord(const fs::path& file, GameRecord& game) {
   game.recordedMoves = std::move(moves);
   game.result = result;
 }
+
+/// Collects the `*.trc` files under `folder` (real sub-folders included,
+/// linked ones not followed, as before). An entry that cannot be read (a
+/// sub-folder without permission, a symbolic link in a loop or to nowhere,
+/// a FIFO or device named *.trc) goes to `refusals` with its reason; the
+/// rest is read.
+void collectTraces(const fs::path& folder, int depth, std::vector<fs::path>& files,
+                   std::vector<std::string>& refusals) {
+  std::error_code error;
+  if (depth > kMaxFolderDepth) {
+    refusals.push_back(folder.string() + ": more than " + std::to_string(kMaxFolderDepth) +
+                       " folders deep, not read");
+    return;
+  }
+  fs::directory_iterator entries(folder, error);
+  if (error) {
+    refusals.push_back(folder.string() + ": " + error.message());
+    return;
+  }
+  for (const fs::directory_iterator end; entries != end; entries.increment(error)) {
+    if (error) {
+      refusals.push_back(folder.string() + ": " + error.message() + " (the rest of this folder not read)");
+      return;
+    }
+    const fs::path& path = entries->path();
+    std::error_code statusError;
+    const fs::file_status own = entries->symlink_status(statusError);
+    if (fs::is_directory(own)) {
+      collectTraces(path, depth + 1, files, refusals);
+      continue;
+    }
+    const fs::file_status target = entries->status(statusError);
+    if (statusError) {  // a link in a loop or to nowhere
+      if (fs::is_symlink(own) || path.extension() == ".trc")
+        refusals.push_back(path.string() + ": " + statusError.message());
+      continue;
+    }
+    if (path.extension() != ".trc" || fs::is_directory(target)) continue;
+    if (!fs::is_regular_file(target)) {
+      refusals.push_back(path.string() + ": not a regular file (a FIFO or device)");
+      continue;
+    }
+    if (files.size() == kMaxGameDirTraces) {
+      refusals.push_back(path.string() + " and the rest: more than " + std::to_string(kMaxGameDirTraces) +
+                         " traces, not read");
+      return;
+    }
+    files.push_back(path);
+  }
+}
+
+/// A think with its folder, spelled once (paths are split once, not per comparison).
+struct FiledThink {
+  GameThink think;
+  std::string folder;
+};
 
 }  // namespace
 
@@ -195,50 +254,59 @@ GameDir readGameDir(const std::string& path) {
   if (!fs::exists(folder, error)) throw std::runtime_error("'" + path + "' does not exist");
   if (!fs::is_directory(folder, error)) folder = folder.parent_path().empty() ? "." : folder.parent_path();
 
-  std::vector<fs::path> files;
-  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder, error))
-    if (entry.is_regular_file() && entry.path().extension() == ".trc") files.push_back(entry.path());
-  if (error) throw std::runtime_error("cannot read the folder '" + folder.string() + "': " + error.message());
-  std::sort(files.begin(), files.end(),
-            [](const fs::path& a, const fs::path& b) { return naturalLess(a.string(), b.string()); });
-
   GameDir dir;
   dir.path = folder.string();
-  std::vector<GameThink> thinks;
-  for (const fs::path& file : files) {
+  std::vector<fs::path> files;
+  collectTraces(folder, 0, files, dir.refusals);
+  std::vector<std::pair<std::string, fs::path>> named;  // names split once, for the sort
+  named.reserve(files.size());
+  for (fs::path& file : files) named.emplace_back(file.string(), std::move(file));
+  std::sort(named.begin(), named.end(),
+            [](const auto& a, const auto& b) { return naturalLess(a.first, b.first); });
+
+  std::vector<FiledThink> thinks;
+  thinks.reserve(named.size());
+  for (const auto& [name, file] : named) {
     try {
-      thinks.push_back(readThink(file));
+      thinks.push_back({readThink(file), file.parent_path().string()});
     } catch (const std::exception& refusal) {
-      dir.refusals.push_back(file.string() + ": " + refusal.what());
+      dir.refusals.push_back(name + ": " + refusal.what());
     }
   }
   // Ply order within each folder and start, so that a game's thinks come in
   // the order they were made whatever the names; then each think joins the
-  // first game it continues (two games identical so far still separate, one
-  // think each per ply).
-  std::stable_sort(thinks.begin(), thinks.end(), [](const GameThink& a, const GameThink& b) {
-    const fs::path folderA = fs::path(a.path).parent_path();
-    const fs::path folderB = fs::path(b.path).parent_path();
-    if (folderA != folderB) return naturalLess(folderA.string(), folderB.string());
-    if (a.fen != b.fen) return a.fen < b.fen;
-    return a.ply < b.ply;
+  // first game of its folder and start that it continues (two games
+  // identical so far still separate, one think each per ply). The sort puts
+  // each folder and start in one run: a think is compared with the games of
+  // its run only, so a folder of many games costs what its games cost.
+  std::stable_sort(thinks.begin(), thinks.end(), [](const FiledThink& a, const FiledThink& b) {
+    if (a.folder != b.folder) return naturalLess(a.folder, b.folder);
+    if (a.think.fen != b.think.fen) return a.think.fen < b.think.fen;
+    return a.think.ply < b.think.ply;
   });
-  for (GameThink& think : thinks) {
-    auto game = std::find_if(dir.games.begin(), dir.games.end(), [&](const GameRecord& record) {
-      return continuesGame(record.thinks.back(), think);
-    });
-    if (game == dir.games.end()) game = dir.games.insert(dir.games.end(), GameRecord{think.fen, {}, {}, {}});
-    game->thinks.push_back(std::move(think));
+  std::vector<std::string> gameFolders;  // each game's folder
+  std::size_t runStart = 0;              // the first game of the current folder and start
+  for (std::size_t index = 0; index < thinks.size(); ++index) {
+    FiledThink& filed = thinks[index];
+    // (The think before was moved into its game, the last one made: its start is that game's.)
+    if (index > 0 && (filed.folder != thinks[index - 1].folder || filed.think.fen != dir.games.back().fen))
+      runStart = dir.games.size();
+    auto game = std::find_if(
+        dir.games.begin() + static_cast<std::ptrdiff_t>(runStart), dir.games.end(),
+        [&](const GameRecord& record) { return continuesGame(record.thinks.back(), filed.think); });
+    if (game == dir.games.end()) {
+      game = dir.games.insert(dir.games.end(), GameRecord{filed.think.fen, {}, {}, {}});
+      gameFolders.push_back(filed.folder);
+    }
+    game->thinks.push_back(std::move(filed.think));
   }
   // A game alone in its folder may have the record umax-readable writes there.
-  for (GameRecord& game : dir.games) {
-    const fs::path gameFolder = fs::path(game.thinks.front().path).parent_path();
-    const auto sameFolder = [&](const GameRecord& other) {
-      return fs::path(other.thinks.front().path).parent_path() == gameFolder;
-    };
-    if (std::count_if(dir.games.begin(), dir.games.end(), sameFolder) == 1 &&
-        fs::is_regular_file(gameFolder / "game.txt", error))
-      readGameRecord(gameFolder / "game.txt", game);
+  std::map<std::string, int> gamesPerFolder;
+  for (const std::string& gameFolder : gameFolders) ++gamesPerFolder[gameFolder];
+  for (std::size_t index = 0; index < dir.games.size(); ++index) {
+    const fs::path record = fs::path(gameFolders[index]) / "game.txt";
+    if (gamesPerFolder[gameFolders[index]] == 1 && fs::is_regular_file(record, error))
+      readGameRecord(record, dir.games[index]);
   }
   if (dir.games.empty())
     throw std::runtime_error("no readable trace (*.trc) in '" + folder.string() + "'" +

@@ -93,13 +93,41 @@ int HashHistory::snapshotAt(uint64_t applied) const {
   return it == snapshotEvents_.begin() ? 0 : static_cast<int>(it - snapshotEvents_.begin() - 1);
 }
 
+void HashCounters::count(const Event& event, int sign) {
+  const auto add = [sign](uint64_t& counter) {
+    counter += static_cast<uint64_t>(static_cast<int64_t>(sign));
+  };
+  if (event.kind == EventKind::kProbe) {
+    add(probes);
+    if (event.probe.outcome == ProbeOutcome::kHit) add(hits);
+    if (event.probe.outcome == ProbeOutcome::kMiss) add(misses);
+    if (event.probe.outcome == ProbeOutcome::kFull) add(fullWindows);
+    if (event.probe.endsNode) add(hashCutoffs);
+  } else if (event.kind == EventKind::kStore) {
+    if (!event.written) {
+      add(storesRefused);
+      return;
+    }
+    add(storesWritten);
+    if (event.before.lock == 0)
+      add(storesNew);
+    else if (event.before.lock == event.after.lock)
+      add(storesUpdated);
+    else
+      add(storesReplaced);
+  }
+}
+
 TimelineIndex::TimelineIndex(uint64_t eventCount)
     : perBucket_(std::max<uint64_t>(1, (eventCount + kBuckets - 1) / kBuckets)),
       cutoffs_(kBuckets, 0),
-      hashHits_(kBuckets, 0) {}
+      hashHits_(kBuckets, 0),
+      before_(kBuckets) {}
 
 void TimelineIndex::add(const Event& event, uint64_t index) {
   const auto bucket = static_cast<std::size_t>(std::min<uint64_t>(index / perBucket_, kBuckets - 1));
+  if (index % perBucket_ == 0 && index / perBucket_ < kBuckets) before_[bucket] = running_;
+  running_.count(event);
   switch (event.kind) {
     case EventKind::kCall:
       ++depth_;

@@ -8,17 +8,21 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
 
+#include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/trace/export.h"
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
 #include "umax/trace/stats.h"
+#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
 
 namespace {
@@ -178,6 +182,24 @@ int info(const std::string& path) {
 }
 
 /// Runs `write` into `output`, or stdout when it is empty or "-".
+/// Refuses, before the think, an -o that cannot take a trace (a folder,
+/// FIFO or device: a search of seconds would be lost) or that holds
+/// something else than a trace (unless --force).
+void checkOutput(const std::string& output, bool force) {
+  struct stat info {};
+  if (::stat(output.c_str(), &info) != 0) return;  // a new file
+  if (!S_ISREG(info.st_mode))
+    throw std::runtime_error("cannot write a trace to '" + output +
+                             "': not a regular file (a folder, FIFO or device)");
+  if (force || info.st_size == 0) return;
+  std::ifstream file(output, std::ios::binary);
+  char magic[sizeof kMagic] = {};
+  file.read(magic, sizeof magic);
+  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0)
+    throw std::runtime_error("'" + output +
+                             "' exists and is not a trace: not overwritten (--force overwrites it)");
+}
+
 template <class Write>
 int writeTo(const std::string& output, Write&& write) {
   if (output.empty() || output == "-") {
@@ -207,11 +229,19 @@ int main(int argc, char** argv) {
   auto* recordCommand = app.add_subcommand("record",
                                            "think once and record every event into a trace file (Ctrl-C "
                                            "stops the think and keeps a complete trace)");
-  recordCommand->add_option("--fen", fen, "position to search (default: the start position)");
-  recordCommand->add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\"");
+  recordCommand->add_option("--fen", fen, "position to search (default: the start position)")
+      ->check(umax::cli::fenText());
+  recordCommand->add_option("--moves", moves, "moves to play first, e.g. \"e2e4 e7e5\"")
+      ->check(umax::cli::movesText());
   recordCommand->add_option("--nodes", nodes, "node budget: no new iteration starts after it (default 10000)")
-      ->check(CLI::Range(1L, 100000000L));
-  recordCommand->add_option("-o,--output", output, "trace file to write")->required();
+      ->check(umax::cli::nodeBudget(1, 100000000L));
+  bool force = false;
+  recordCommand
+      ->add_option("-o,--output", output,
+                   "trace file to write: a new file or a trace (anything else needs --force); not a FIFO, "
+                   "device or folder")
+      ->required();
+  recordCommand->add_flag("--force", force, "overwrite an -o file that is not a trace");
   recordCommand->add_flag("-q,--quiet", quiet, "no progress display on stderr");
   bool writerThread = false;
   recordCommand->add_flag(
@@ -255,6 +285,18 @@ int main(int argc, char** argv) {
   chromeCommand->add_option("file", path, "trace file")->required();
   chromeCommand->add_option("-o,--output", output, "file to write (default: stdout)");
 
+  uint64_t stateEvent = 0;
+  bool statePretty = false;
+  auto* stateCommand = app.add_subcommand(
+      "state",
+      "what the visualizer shows at one event, as one JSON object: the board (FEN), the window, the "
+      "variables, the stack, the hash counters up to there, the arrows and a narration of what happened "
+      "and why. Events are numbered from 0, as jsonl's \"i\"");
+  stateCommand->add_option("file", path, "trace file")->required();
+  stateCommand->add_option("--event", stateEvent, "the event (0-based, jsonl's i): the state just after it")
+      ->required();
+  stateCommand->add_flag("--pretty", statePretty, "indent the JSON");
+
   auto* gameCommand = app.add_subcommand(
       "game", "list the thinks of the games in a folder written by umax-readable --trace-dir");
   gameCommand->add_option("folder", path, "the folder (or a file in it, such as the game's PGN)")->required();
@@ -262,8 +304,10 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
-    if (*recordCommand)
+    if (*recordCommand) {
+      checkOutput(output, force);
       return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO), writerThread);
+    }
     if (*infoCommand) return info(path);
     if (*gameCommand) return writeTo("", [&](std::ostream& out) { out << formatGameDir(readGameDir(path)); });
     const TraceReader reader(path);
@@ -273,6 +317,21 @@ int main(int argc, char** argv) {
     if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
     if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
     if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });
+    if (*stateCommand) {
+      if (stateEvent >= reader.eventCount()) {
+        std::cerr << "umax-trace: --event " << stateEvent << " is outside '" << path
+                  << "': its events are 0 to "
+                  << (reader.eventCount() == 0 ? std::string("(none)")
+                                               : std::to_string(reader.eventCount() - 1))
+                  << "\n";
+        return 2;
+      }
+      Replay replay(reader);
+      const uint64_t cursor = cursorAfterEvent(stateEvent);
+      replay.seek(cursor);
+      std::cout << toJson(viewState(replay, hashCountersAt(reader, cursor)), statePretty ? 2 : -1) << "\n";
+      return std::cout ? 0 : 1;
+    }
   } catch (const TraceError& error) {
     // Name the file unless the message does.
     const std::string& file = *recordCommand ? output : path;

@@ -15,7 +15,9 @@
 
 namespace umax::trace {
 TraceReader::TraceReader(const std::string& path, ChunkChecks checks) {
-  const int fd = ::open(path.c_str(), O_RDONLY);
+  // O_NONBLOCK: a FIFO opens at once (a plain open waits for a writer for
+  // ever) and is then refused by the regular-file check below.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw TraceError("cannot open '" + path + "': " + std::strerror(errno));
   struct stat info {};
   if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
@@ -68,13 +70,13 @@ TraceReader::~TraceReader() { ::munmap(const_cast<uint8_t*>(data_), size_); }
 // Walks the chunk frames from `start` to chunksEnd_. In a complete file every
 // chunk must be whole with a matching CRC. In a truncated one the walk stops
 // at the first frame that runs past the end, and keeps its complete records.
-// A truncated file of version 3 has no footer to give the state at each
+// A truncated file has no footer to give the state at each
 // chunk's start, which its records need: the walk decodes every chunk and
 // keeps that state as the chunk's checkpoint.
 void TraceReader::scanChunks(uint64_t start) {
   uint64_t at = start;
   uint64_t events = 0;
-  const bool rebuild = truncated_ && header_.version >= 3;
+  const bool rebuild = truncated_;
   RecordDecoder decoder(header_);
   std::vector<Event> decoded;
   while (at < chunksEnd_) {
@@ -122,7 +124,7 @@ void TraceReader::scanChunks(uint64_t start) {
                         std::to_string(count) + " records are complete";
       break;
     }
-    if (chunkCrc(count, data_ + chunk.payloadOffset, payload, header_.version) != head.crc)
+    if (chunkCrc(count, data_ + chunk.payloadOffset, payload) != head.crc)
       throw TraceError("corrupt trace: chunk checksum mismatch", at);
     chunk.payloadBytes = payload;
     chunk.events = count;
@@ -178,7 +180,7 @@ void TraceReader::checkChunk(std::size_t chunk) const {
     throw TraceError("corrupt trace: expected a chunk marker", info.offset);
   if (head.payloadBytes != info.payloadBytes || head.events != info.events)
     throw TraceError("corrupt trace: the chunk's size does not match the footer's index", info.offset + 4);
-  if (chunkCrc(info.events, data_ + info.payloadOffset, info.payloadBytes, header_.version) != head.crc)
+  if (chunkCrc(info.events, data_ + info.payloadOffset, info.payloadBytes) != head.crc)
     throw TraceError("corrupt trace: chunk checksum mismatch", info.offset);
   // Two threads may check the same chunk at once: only the first to mark it counts it.
   if (checked_[chunk].exchange(1, std::memory_order_acq_rel) == 0)
@@ -206,8 +208,7 @@ void TraceReader::decodeChunk(std::size_t chunk, std::vector<Event>& out) const 
   const ChunkInfo& info = chunks_.at(chunk);
   checkChunk(chunk);
   RecordDecoder decoder(header_);
-  if (header_.version < 3) return decodeRecords(chunk, decoder, out);  // records that stand alone
-  // Version 3: from the state at the chunk's start.
+  // From the state at the chunk's start.
   std::size_t size = 0;
   const uint8_t* bytes = checkpoint(chunk, size);
   if (!bytes) throw TraceError("trace has no checkpoint for chunk " + std::to_string(chunk), info.offset);

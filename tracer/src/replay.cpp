@@ -66,10 +66,18 @@ void Replay::seek(uint64_t applied) {
   // The chunk that holds the last event to apply.
   const std::size_t chunk = reader_.chunkOf(applied - 1);
   const uint64_t first = reader_.chunks()[chunk].firstEvent;
-  if (!(cursor() >= first && cursor() < applied)) restore(chunk);
-  const std::vector<Event>& events = chunkEvents(chunk);
-  const uint64_t offset = reader_.chunks()[chunk].payloadOffset;
-  while (cursor() < applied) state_.apply(events[static_cast<std::size_t>(cursor() - first)], offset);
+  try {
+    if (!(cursor() >= first && cursor() < applied)) restore(chunk);
+    const std::vector<Event>& events = chunkEvents(chunk);
+    const uint64_t offset = reader_.chunks()[chunk].payloadOffset;
+    while (cursor() < applied) state_.apply(events[static_cast<std::size_t>(cursor() - first)], offset);
+  } catch (const TraceError&) {
+    // A damaged chunk or checkpoint (a large file's chunks are checked when
+    // first decoded): the state may be half loaded, so the replay goes back
+    // to the start, a state it can always show, and says why.
+    state_ = SearchState(reader_.header());
+    throw;
+  }
 }
 
 bool Replay::stepForward() {

@@ -14,8 +14,7 @@ int asChar(int value) { return static_cast<int8_t>(value); }
 
 }  // namespace
 
-SearchState::SearchState(const TraceHeader& header)
-    : version_(header.version), board_(header.position.board) {}
+SearchState::SearchState(const TraceHeader& header) : board_(header.position.board) {}
 
 void SearchState::inconsistent(const Event& event, uint64_t offset, const char* why) const {
   throw TraceError("event " + std::to_string(events_) + " (" + std::string(kindName(event.kind)) +
@@ -193,7 +192,7 @@ void SearchState::apply(const Event& event, uint64_t offset) {
 // ---- checkpoints -----------------------------------------------------------
 
 void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, uint64_t events,
-                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out, uint32_t version) {
+                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out) {
   ByteWriter write(out);
   write.bytes(board.data(), board.size());
   write.varint(events);
@@ -217,15 +216,13 @@ void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, 
     write.u8((frame.moveOnBoard ? 1 : 0) | (frame.cutoff ? 2 : 0) | (frame.mateProbe ? 4 : 0));
     write.zigzag(frame.lastScore);
     write.varint(static_cast<uint64_t>(frame.movesMade));
-    if (version >= 3) {
-      writeEntry(write, frame.slotEntry);
-      write.zigzag(frame.childScore);
-    }
+    writeEntry(write, frame.slotEntry);
+    write.zigzag(frame.childScore);
   }
 }
 
 void SearchState::save(std::vector<uint8_t>& out) const {
-  saveCheckpoint(board_, stack_.data(), stack_.size(), events_, nodes_, calls_, out, version_);
+  saveCheckpoint(board_, stack_.data(), stack_.size(), events_, nodes_, calls_, out);
 }
 
 void SearchState::load(const uint8_t* data, std::size_t size, uint64_t offset) {
@@ -259,10 +256,8 @@ void SearchState::load(const uint8_t* data, std::size_t size, uint64_t offset) {
       frame.mateProbe = flags & 4;
       frame.lastScore = read.int32();
       frame.movesMade = static_cast<int>(read.varint() & 0x7fffffff);
-      if (version_ >= 3) {
-        frame.slotEntry = readEntry(read);
-        frame.childScore = read.int32();
-      }
+      frame.slotEntry = readEntry(read);
+      frame.childScore = read.int32();
     }
   } catch (const TruncatedData& error) {
     throw TraceError(std::string("checkpoint: ") + "unexpected end of data", error.offset());

@@ -2,10 +2,13 @@
 #include "umax/trace/writer.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include "umax/trace/compact.h"
@@ -16,19 +19,60 @@ namespace umax::trace {
 
 // ---- TraceWriter -----------------------------------------------------------
 
+namespace {
+
+// A path that names something other than a regular file is refused before
+// anything is written: open() of a FIFO would wait for a reader for ever,
+// and /dev/null or a device would take a whole recording and keep nothing.
+// The file is opened without waiting (O_NONBLOCK) and checked again once
+// open, so a FIFO put there in between is refused too.
+std::FILE* openTraceFile(const std::string& path) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode))
+    throw std::runtime_error("cannot write a trace to '" + path +
+                             "': not a regular file (a folder, FIFO or device)");
+  const int descriptor = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+  if (descriptor < 0) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
+  if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
+    ::close(descriptor);
+    throw std::runtime_error("cannot write a trace to '" + path + "': not a regular file");
+  }
+  ::fcntl(descriptor, F_SETFL, ::fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
+  std::FILE* file = ::fdopen(descriptor, "wb");
+  if (!file) {
+    ::close(descriptor);
+    throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
+  }
+  return file;
+}
+
+}  // namespace
+
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Threads threads)
     : path_(path),
       root_(header.root),
       version_(header.version),
       threaded_(threads == Threads::kWriterThread) {
-  file_ = std::fopen(path.c_str(), "wb");
-  if (!file_) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
+  // What the reader could not read back is not written (kMaxHeaderString).
+  for (const auto& [name, text] : {std::pair{"the FEN", &header.fen}, {"the moves", &header.moves}})
+    if (text->size() > kMaxHeaderString)
+      throw std::runtime_error("cannot record a trace: " + std::string(name) + " is " +
+                               std::to_string(text->size()) + " characters long, a trace holds at most " +
+                               std::to_string(kMaxHeaderString));
+  file_ = openTraceFile(path);
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
-  writeBytes(bytes.data(), bytes.size());
-  if (std::fflush(file_) != 0)  // the batches are written past the stream's buffer
-    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+  // The batches are written past the stream's buffer: the header is flushed
+  // first. A header that cannot be written (a full disk) leaves no file.
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() || std::fflush(file_) != 0) {
+    const std::string why = std::strerror(errno);
+    std::fclose(file_);
+    file_ = nullptr;
+    std::remove(path.c_str());
+    throw std::runtime_error("cannot write '" + path + "': " + why);
+  }
   issued_ = bytes.size();
+  written_ = issued_;
   batchOffset_ = issued_;
   batch_.bytes.resize(kPageBytes + kChunksPerWrite * (kChunkHeadBytes + kMaxChunkPayload) + kMaxRecordBytes);
   restartChunk();
@@ -85,23 +129,33 @@ void TraceWriter::releaseReserve() {
   if (size >= 0 && ::ftruncate(::fileno(file_), size) == 0) reserved_ = 0;
 }
 
+// The footer through the stream: a failure is noted as the batches' are.
 void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
-  if (size == 0) return;
-  if (std::fwrite(bytes, 1, size, file_) != size)
-    throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  if (size == 0 || writeFailed_) return;
+  if (std::fwrite(bytes, 1, size, file_) != size || std::fflush(file_) != 0) {
+    writeErrno_ = errno;
+    writeFailed_ = true;
+    return;
+  }
+  written_ += size;
 }
 
 // Writes `size` bytes straight to the file (the stream's buffer is empty:
 // only the header went through it, and the footer follows the last batch).
 // A crash after this keeps them.
 void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
+  if (writeFailed_) return;  // the file ends where the failed write broke off
   while (size > 0) {
     const ssize_t written = ::write(::fileno(file_), bytes, size);
     if (written < 0 && errno == EINTR) continue;
     if (written <= 0) {
-      writeFailed_ = true;  // the file ends somewhere in these bytes: nothing more goes after them
-      throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+      // Noted, not thrown: the search goes on as if untraced, and the file
+      // keeps what was written (readable to its last whole chunk).
+      writeErrno_ = written < 0 ? errno : ENOSPC;
+      writeFailed_ = true;
+      return;
     }
+    written_ += static_cast<uint64_t>(written);
     bytes += written;
     size -= static_cast<std::size_t>(written);
   }
@@ -170,8 +224,7 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, u
     uint8_t* frame = batch_.bytes.data() + batch_.end;
     const auto bytes = static_cast<std::size_t>(cursor_->at - (frame + kChunkHeadBytes));
     std::vector<uint8_t> head;
-    writeChunkHead(static_cast<uint32_t>(events - chunkFirstEvent_), frame + kChunkHeadBytes, bytes, head,
-                   version_);
+    writeChunkHead(static_cast<uint32_t>(events - chunkFirstEvent_), frame + kChunkHeadBytes, bytes, head);
     std::memcpy(frame, head.data(), kChunkHeadBytes);
     batch_.end += kChunkHeadBytes + bytes;
     issued_ += kChunkHeadBytes + bytes;
@@ -202,16 +255,25 @@ void TraceWriter::finish(const TraceResult& result) {
     changed_.notify_all();
     worker_.join();
   }
-  std::vector<uint8_t> footer;
-  writeFooter(index_, result, checkpoints_, checkpointSizes_, issued_, footer);
-  writeBytes(footer.data(), footer.size());
+  if (!writeFailed_) {  // a cut file gets no footer: readers see where it ends
+    std::vector<uint8_t> footer;
+    writeFooter(index_, result, checkpoints_, checkpointSizes_, issued_, footer);
+    writeBytes(footer.data(), footer.size());
+  }
   releaseReserve();
-  if (std::fclose(file_) != 0) {
-    file_ = nullptr;
-    throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  if (std::fclose(file_) != 0 && !writeFailed_) {
+    writeErrno_ = errno;
+    writeFailed_ = true;
   }
   file_ = nullptr;
   finished_ = true;
+}
+
+std::string TraceWriter::failure() const {
+  if (!writeFailed_) return "";
+  return "cannot write '" + path_ + "' after " + std::to_string(written_) +
+         " bytes: " + std::strerror(writeErrno_) +
+         " (the file keeps the events before, to its last whole chunk)";
 }
 
 void TraceWriter::lendCursor(ChunkCursor& cursor) {
@@ -693,12 +755,59 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
   return header;
 }
 
+namespace {
+
+/// The think itself: an exception that still unwinds it (the recorder's own
+/// checks, memory) leaves the engine as before the think: its board, e.p.
+/// and castling state and eval put back, the dummy slot emptied as every
+/// store leaves it. (A stop ends the think inside Engine::think, which puts
+/// the board back itself; a failed write does not unwind it at all.)
+ThinkResult thinkRestoring(Engine& engine, long budget, SearchObserver& observer) {
+  const Position before = engine.position();
+  try {
+    return engine.think(budget, observer);
+  } catch (...) {
+    engine.setPosition(before);
+    engine.clearHashSlot(0);
+    throw;
+  }
+}
+
+}  // namespace
+
+RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
+                                   const std::string& fen, const std::string& moves,
+                                   ProgressCallback progress, TraceWriter::Threads threads) {
+  RecordedThink recorded;
+  std::optional<TraceWriter> writer;
+  try {
+    writer.emplace(path, makeHeader(engine, budget, fen, moves), threads);
+  } catch (const std::runtime_error& error) {
+    recorded.traceFailure = error.what();
+    recorded.result = engine.think(budget);
+    return recorded;
+  }
+  {
+    Recorder recorder(*writer, engine, std::move(progress), Recorder::Returns::kDerived);
+    recorded.result = thinkRestoring(engine, budget, recorder);
+  }
+  const ThinkResult& result = recorded.result;
+  writer->finish(
+      {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer->events()});
+  recorded.traceFailure = writer->failure();
+  return recorded;
+}
+
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
                         const std::string& moves, ProgressCallback progress, TraceWriter::Threads threads) {
   TraceWriter writer(path, makeHeader(engine, budget, fen, moves), threads);
-  Recorder recorder(writer, engine, std::move(progress), Recorder::Returns::kDerived);
-  const ThinkResult result = engine.think(budget, recorder);
+  ThinkResult result;
+  {
+    Recorder recorder(writer, engine, std::move(progress), Recorder::Returns::kDerived);
+    result = thinkRestoring(engine, budget, recorder);
+  }
   writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+  if (!writer.failure().empty()) throw std::runtime_error(writer.failure());
   return result;
 }
 

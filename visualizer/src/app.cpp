@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <filesystem>
+#include <optional>
 #include <sstream>
 
 namespace umax::viz {
@@ -36,6 +38,8 @@ LoadedTrace::~LoadedTrace() {
 Recording::~Recording() {
   stop = true;  // closing the app does not wait for the think to end
   if (thread.joinable()) thread.join();
+  std::error_code ignored;
+  if (temporary) std::filesystem::remove(path, ignored);
 }
 
 App::App(std::string sourceDir) : sourceDir_(std::move(sourceDir)) { lineMap_.load(sourceDir_); }
@@ -137,11 +141,12 @@ void App::waitForIndexes() {
 }
 
 void App::startRecording(const std::string& fen, const std::string& moves, long nodes,
-                         const std::string& output) {
+                         const std::string& output, bool temporary) {
   if (recording_ && !recording_->done) return;
   recording_ = std::make_unique<Recording>();
   Recording& job = *recording_;
   job.path = output;
+  job.temporary = temporary;
   job.budget = nodes;
   platform::startRecording(job, fen, moves, nodes);
 }
@@ -175,11 +180,11 @@ void App::update(double seconds) {
 void App::seekRecordingEvent() {
   const auto event = static_cast<uint64_t>(recordingEvent);
   recordingEvent = -1;
-  if (event <= eventCount())
-    seek(event);
+  if (event < eventCount())
+    seek(trace::cursorAfterEvent(event));
   else
-    message = "--event " + std::to_string(event) + " is outside the trace: it has " +
-              std::to_string(eventCount()) + " events";
+    message = "--event " + std::to_string(event) + " is outside the trace: its events are numbered 0 to " +
+              std::to_string(eventCount() - 1);
 }
 
 bool App::busy() const { return playing || recording_ || indexesBuilding(); }
@@ -195,17 +200,36 @@ bool App::indexesBuilding() const {
 
 void App::touched() { ++cursorGeneration; }
 
+// Every move of the cursor reads the trace: a damaged record (a large
+// file's chunks are checked when first decoded) is said in the message
+// line, and the view shows the start, where the replay went back.
+bool App::survived(const std::function<void()>& move) {
+  try {
+    move();
+    return true;
+  } catch (const trace::TraceError& damage) {
+    message = std::string("damaged trace: ") + damage.what() + "; back at the start";
+    touched();
+    return false;
+  }
+}
+
 void App::seek(uint64_t applied) {
   if (!hasTrace()) return;
-  replay().seek(applied);
-  touched();
+  if (survived([&] { replay().seek(applied); })) touched();
 }
 
 void App::stepForward() {
-  if (hasTrace() && replay().stepForward()) touched();
+  if (!hasTrace()) return;
+  survived([&] {
+    if (replay().stepForward()) touched();
+  });
 }
 void App::stepBack() {
-  if (hasTrace() && replay().stepBack()) touched();
+  if (!hasTrace()) return;
+  survived([&] {
+    if (replay().stepBack()) touched();
+  });
 }
 trace::Navigator App::navigator() {
   trace::Navigator navigator(replay(), trace_->readyTree(), trace_->readyTimeline());
@@ -227,7 +251,8 @@ std::string App::indexingMessage() const {
 void App::navigate(bool (trace::Navigator::*move)(), const char* none) {
   if (!hasTrace()) return;
   trace::Navigator navigator = this->navigator();
-  const bool moved = (navigator.*move)();
+  bool moved = false;
+  if (!survived([&] { moved = (navigator.*move)(); })) return;
   if (navigator.gaveUp()) {
     message = indexingMessage();
     return;
@@ -256,7 +281,8 @@ void App::findNode(const std::string& text) {
     return;
   }
   trace::Navigator navigator = this->navigator();
-  const bool found = navigator.findNode(number);
+  bool found = false;
+  if (!survived([&] { found = navigator.findNode(number); })) return;
   message = navigator.gaveUp() ? indexingMessage()
             : found            ? "node " + text
                                : "no node " + text + " in this trace";
@@ -278,7 +304,9 @@ void App::findLine(const std::string& text) {
     moves.emplace_back(from, to);
   }
   trace::Navigator navigator = this->navigator();
-  if (const auto call = navigator.findLine(moves)) {
+  std::optional<uint32_t> call;
+  if (!survived([&] { call = navigator.findLine(moves); })) return;
+  if (call) {
     message = "line " + text + ": call #" + std::to_string(*call);
     touched();
   } else if (navigator.gaveUp()) {
@@ -316,6 +344,44 @@ const std::vector<uint32_t>& App::currentPath() {
     if (path_.empty() || path_.back() != call) path_.push_back(call);
   }
   return path_;
+}
+
+const trace::ViewState& App::view() {
+  if (!hasTrace()) {
+    view_ = trace::ViewState{};
+    viewTrace_ = UINT64_MAX;
+    return view_;
+  }
+  const trace::TimelineIndex* timeline = trace_->readyTimeline();
+  if (viewCursorGeneration_ == cursorGeneration && viewTrace_ == traceGeneration &&
+      viewIndexed_ == (timeline != nullptr))
+    return view_;
+  if (viewTrace_ != traceGeneration) {
+    counters_ = {};
+    countersCursor_ = 0;
+    countersKnown_ = true;
+  }
+  viewCursorGeneration_ = cursorGeneration;
+  viewTrace_ = traceGeneration;
+  viewIndexed_ = timeline != nullptr;
+  const uint64_t target = cursor();
+  if (timeline) {
+    counters_ = trace::hashCountersAt(replay(), target, *timeline);
+    countersCursor_ = target;
+    countersKnown_ = true;
+  } else if (countersKnown_ && (target > countersCursor_ ? target - countersCursor_
+                                                         : countersCursor_ - target) <= kScanLimit / 10) {
+    // Count the events between the last cursor and this one, forward or back (at most about
+    // 0.01 s of reading: a longer jump waits for the index).
+    for (; countersCursor_ < target; ++countersCursor_) counters_.count(replay().eventAt(countersCursor_));
+    for (; countersCursor_ > target; --countersCursor_)
+      counters_.count(replay().eventAt(countersCursor_ - 1), -1);
+  } else {
+    countersKnown_ = false;  // until the timeline index is ready
+  }
+  view_ = trace::viewState(replay(), counters_);
+  view_.hashCounted = countersKnown_;
+  return view_;
 }
 
 void App::recordPanel(const char* name) {

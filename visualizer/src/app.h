@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -20,6 +21,7 @@
 #include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
+#include "umax/trace/view_state.h"
 
 struct ImFont;
 
@@ -65,6 +67,7 @@ struct LoadedTrace {
 /// A think being recorded into a trace file beside the window (platform::startRecording).
 struct Recording {
   std::string path;
+  bool temporary = false;  ///< a file of ours in the temporary folder: deleted once open (or failed)
   long budget = 0;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::thread thread;  ///< the desktop's recording thread (the browser uses a Web Worker)
@@ -106,8 +109,10 @@ class App {
   /// sets error() and returns false.
   bool openTrace(const std::string& path, bool buildInBackground = true);
   /// Starts recording a think in the background; the trace opens when done.
-  void startRecording(const std::string& fen, const std::string& moves, long nodes,
-                      const std::string& output);
+  /// A `temporary` output is deleted as soon as it is open (the mapping
+  /// keeps its bytes) or has failed, and by ~Recording if never opened.
+  void startRecording(const std::string& fen, const std::string& moves, long nodes, const std::string& output,
+                      bool temporary = false);
   /// Waits for the background work of the open trace (headless modes).
   void waitForIndexes();
   LoadedTrace* trace() { return trace_.get(); }
@@ -134,6 +139,11 @@ class App {
   /// Finds node `text` (a number) or a line of moves ("e2e4 e7e5").
   void findNode(const std::string& text);
   void findLine(const std::string& text);
+
+  /// What the panels show at the cursor (umax::trace::viewState), remade when the cursor moves.
+  /// Its hash counters are those up to the cursor; view().hashCounted is false while they are
+  /// unknown (a long jump in a large trace before the timeline index is ready).
+  const trace::ViewState& view();
 
   /// The SearchSite of the event just applied (0 = none).
   int currentSite() const;
@@ -184,6 +194,8 @@ class App {
   trace::Navigator navigator();
   /// What a move that gave up at the scan limit says (how far the indexes are).
   std::string indexingMessage() const;
+  /// Runs `move`; a TraceError becomes the message (false).
+  bool survived(const std::function<void()>& move);
   /// Runs a navigator move; sets `message` to `none` (if given) when it finds nothing.
   void navigate(bool (trace::Navigator::*move)(), const char* none);
   void startIndexing(LoadedTrace& loaded);
@@ -200,6 +212,14 @@ class App {
   uint64_t pathTrace_ = UINT64_MAX;
   bool pathHadTree_ = false;
   std::vector<uint32_t> path_;
+  // The view model at the cursor, and the hash counters it was made with.
+  trace::ViewState view_;
+  uint64_t viewCursorGeneration_ = UINT64_MAX;
+  uint64_t viewTrace_ = UINT64_MAX;
+  bool viewIndexed_ = false;
+  trace::HashCounters counters_;
+  uint64_t countersCursor_ = 0;
+  bool countersKnown_ = false;
 };
 
 // ---- helpers shared by the panels ----------------------------------------

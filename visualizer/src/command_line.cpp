@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "panels.h"
+#include "umax/cli_limits.h"
 
 namespace umax::viz {
 
@@ -20,13 +21,20 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
                  "trace file, or game folder (umax-readable --trace-dir) or its PGN, to open");
   cli.add_option("--ply", options.ply,
                  "in a game folder, open the think of this ply (1 = white's first move)");
-  cli.add_option("--fen", options.fen, "record a search of this position first (with --nodes)");
-  cli.add_option("--moves", options.moves, "moves played before the recorded search, e.g. \"e2e4 e7e5\"");
-  cli.add_option("--nodes", options.nodes, "node budget of the search to record (records when given)");
+  cli.add_option("--fen", options.fen, "record a search of this position first (with --nodes)")
+      ->check(::umax::cli::fenText());
+  cli.add_option("--moves", options.moves, "moves played before the recorded search, e.g. \"e2e4 e7e5\"")
+      ->check(::umax::cli::movesText());
+  cli.add_option("--nodes", options.nodes,
+                 "node budget of the search to record (records when given): 1 to 10000000, the original's "
+                 "own budget (a think of that budget can write about a gigabyte)")
+      ->check(::umax::cli::nodeBudget(1, kMaxRecordNodes));
   cli.add_option("-o,--output", options.output,
                  "where to write the recorded trace (default: a temporary file)");
-  cli.add_option("--event", options.event,
-                 "open the trace at this event: the number of events applied, 0 to the trace's event count");
+  cli.add_option(
+      "--event", options.event,
+      "open the trace just after this event: events are numbered from 0, as umax-trace jsonl's \"i\" "
+      "and umax-trace state --event (default: before the first event)");
   cli.add_option("--screenshot", options.screenshot, "render one frame into this PNG and exit (headless)");
   cli.add_flag("--layout-dump", options.layoutDump, "print each panel's name and rectangle after the frame");
   cli.add_flag("--show-help", options.showHelp, "open with the help (F1) shown");
@@ -50,7 +58,7 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
     return 2;
   }
   if (options.event < -1) {
-    std::cerr << "umax-viz: --event " << options.event << " is not an event (0 is before the first)\n";
+    std::cerr << "umax-viz: --event " << options.event << " is not an event (events are numbered from 0)\n";
     return 2;
   }
   return std::nullopt;
@@ -64,10 +72,11 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 /// Records the search --nodes asks for; headless, waits for it (there is no window to show it in).
 std::optional<int> recordStartingTrace(App& app, Options& options) {
-  if (options.output.empty())
+  const bool temporary = options.output.empty();
+  if (temporary)
     options.output =
         (std::filesystem::temp_directory_path() / ("umax-viz-" + std::to_string(getpid()) + ".trc")).string();
-  app.startRecording(options.fen, options.moves, options.nodes, options.output);
+  app.startRecording(options.fen, options.moves, options.nodes, options.output, temporary);
   if (!options.headless()) {
     app.recordingEvent = options.event;  // checked when the recording opens
     return std::nullopt;
@@ -114,12 +123,12 @@ std::optional<int> openStartingTrace(App& app, Options& options) {
     return 2;
   }
   if (exit || !app.hasTrace()) return exit;
-  if (options.event > static_cast<long long>(app.eventCount())) {
+  if (options.event >= static_cast<long long>(app.eventCount())) {
     std::cerr << "umax-viz: --event " << options.event << " is outside the trace: " << app.trace()->path
-              << " has " << app.eventCount() << " events (give 0 to " << app.eventCount() << ")\n";
+              << " has " << app.eventCount() << " events (numbered 0 to " << app.eventCount() - 1 << ")\n";
     return 2;
   }
-  if (options.event >= 0) app.seek(static_cast<uint64_t>(options.event));
+  if (options.event >= 0) app.seek(trace::cursorAfterEvent(static_cast<uint64_t>(options.event)));
   if (options.headless() && headlessWaitsForIndexes(app, options)) {
     // Headless frames of a short trace show the finished tree and index: wait for them here.
     app.waitForIndexes();

@@ -9,13 +9,16 @@
 
 namespace umax::viz {
 
+/// The largest --nodes budget umax-viz records: the original's own (10,000,000).
+inline constexpr long kMaxRecordNodes = 10000000;
+
 /// What the command line asks for.
 struct Options {
   std::string tracePath;
   int ply = 0;  ///< --ply: in a game folder, the think of this ply
   std::string fen;
   std::string moves;
-  long nodes = 0;  ///< > 0: record a search first
+  long nodes = 0;  ///< > 0: record a search first (at most kMaxRecordNodes)
   std::string output;
   long long event = -1;  ///< -1: open at the start
   std::string screenshot;

@@ -44,7 +44,7 @@ void drawRecordDialog(App& app) {
   if (ImGui::Button("Record and open")) {
     const auto path = std::filesystem::temp_directory_path() / ("umax-viz-" + std::to_string(getpid()) + "-" +
                                                                 std::to_string(app.recordNodes) + ".trc");
-    app.startRecording(app.recordFen, app.recordMoves, app.recordNodes, path.string());
+    app.startRecording(app.recordFen, app.recordMoves, app.recordNodes, path.string(), true);
     app.showRecord = false;
   }
   ImGui::End();

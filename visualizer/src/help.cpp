@@ -26,7 +26,8 @@ void drawRows(const char* id, const char* const (*rows)[2], int count, float nam
 constexpr const char* kPanels[][2] = {
     {"Board",
      "The position as the search has it at this event: a move being searched is on the board. "
-     "Arrows and coloured squares: see the legend (L)."},
+     "Arrows and coloured squares: see the legend (L). The caption under the board says what the "
+     "event did; hover it for why each arrow is drawn."},
     {"Variables",
      "The current call of D(), the search function: its variables under micro-Max's one-letter "
      "names with readable names beside them (hover a name for its meaning). Below: the stack of "
@@ -44,11 +45,12 @@ constexpr const char* kPanels[][2] = {
      "what each slot holds at this event, and what the event just applied did to the table."},
     {"Legend",
      "What the arrows, colours, timeline marks and tree rows mean. L or View > Legend shows or hides "
-     "it; it sits over the hash table."},
+     "it; it sits over the lower right of the source panel."},
     {"Timeline",
      "All events of the search from left to right: drag to scrub. Buttons step like the keys "
      "below; 'Find node' jumps to a counted node by number, 'Find line' to the first call a line "
-     "of moves reaches."},
+     "of moves reaches. Under the buttons: the event just applied (numbered from 0, as umax-trace "
+     "jsonl's \"i\") and what it did and why; hover it for the event's record."},
 };
 
 constexpr const char* kKeys[][2] = {
@@ -79,8 +81,13 @@ void drawHelp(App& app) {
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(760.0f, display.x - 40), std::min(680.0f, display.y - 60)),
                            ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.97f);
+  // Opaque: the panels behind it must not show through its text.
+  ImVec4 background = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  background.w = 1.0f;
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, background);
+  ImGui::SetNextWindowBgAlpha(1.0f);
   ImGui::Begin("Help: the panels and the keys", &app.showHelp, ImGuiWindowFlags_NoCollapse);
+  ImGui::PopStyleColor();
   ImGui::TextWrapped(
       "umax-viz replays a recorded search of micro-Max one event at a time: a call of D(), a hash probe, a "
       "move made, a score, a cutoff, a store, a return. Every panel shows the state after the event under "

@@ -77,9 +77,10 @@ void heading(const char* text) { ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "
 
 void drawLegend(App& app) {
   if (!app.showLegend) return;
-  // Over the hash table, the panel a first look needs least.
-  placePanel(940, 329, 340, 345, false);
-  ImGui::SetNextWindowBgAlpha(0.97f);
+  // Over the lower right of the source panel (the readable listing's right margin), leaving the
+  // hash table, the game panel of a game folder and the search tree in view.
+  placePanel(610, 130, 330, 544, false);
+  ImGui::SetNextWindowBgAlpha(1.0f);
   if (!ImGui::Begin("Legend (L or View > Legend hides it)", &app.showLegend, ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
     return;
@@ -108,9 +109,19 @@ void drawLegend(App& app) {
   ImGui::SameLine();
   ImGui::TextUnformatted("from hash; dim: later");
   entry(Sample::kSquare, packed(colours::kRowCurrent), "current call; lighter: open calls");
+  entry(Sample::kText, packed(colours::kRowText),
+        "PV: score inside [q, l]; CUT: >= l (a refutation); ALL: <= q", "PV");
+  ImVec4 grey = colours::kRowText;
+  grey.w = colours::kRowNotReachedAlpha;
+  entry(Sample::kText, packed(grey), "grey row: a CUT call's moves never tried", "...");
+  heading("Variables");
+  entry(Sample::kText, packed(colours::kRowText), "stack: depth asked for / draft reached", "n/d");
+  entry(Sample::kText, packed(colours::kRowText), "Y: not a castling; +sn: tried first next", "+nc");
   heading("Hash table");
   entry(Sample::kSquare, colours::kHashFilled, "filled slots; red: stored lately;");
   entry(Sample::kBox, colours::kHashWindow, "white box: the probe window");
+  entry(Sample::kText, packed(colours::kRowText), "lower bound (at least its score); up: upper; lo up: exact",
+        "lo");
   ImGui::End();
 }
 

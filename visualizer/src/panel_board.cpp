@@ -43,26 +43,6 @@ const char* glyph(int piece, bool outline) {
   return outline ? kWhite[index] : kBlackSet[index];
 }
 
-const char* pieceName(int piece) {
-  switch (typeOf(piece)) {
-    case kKing:
-      return "king";
-    case kQueen:
-      return "queen";
-    case kRook:
-      return "rook";
-    case kBishop:
-      return "bishop";
-    case kKnight:
-      return "knight";
-    case kUpwardPawn:
-    case kDownwardPawn:
-      return "pawn";
-    default:
-      return "?";
-  }
-}
-
 struct BoardGeometry {
   ImVec2 origin;
   float cell;
@@ -108,22 +88,10 @@ void drawArrow(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 colour, float thickne
                           ImVec2(base.x + uy * head * 0.6f, base.y - ux * head * 0.6f), colour);
 }
 
-/// The current call's frame if the event just applied scored its move (kMoveScored, or the
-/// kBestMove that follows it when the score is a new best); null otherwise.
-const trace::Frame* justScored(App& app) {
-  const trace::Event* event = app.replay().lastEvent();
-  const auto& stack = app.replay().state().stack();
-  if (!event || stack.empty() || stack.back().moveOnBoard || stack.back().movesMade == 0) return nullptr;
-  if (event->kind != trace::EventKind::kMoveScored && event->kind != trace::EventKind::kBestMove)
-    return nullptr;
-  const trace::MoveRecord& move = stack.back().move;
-  return isOnBoard(move.from) && isOnBoard(move.to) ? &stack.back() : nullptr;
-}
-
 }  // namespace
 
 void drawBoardPanel(App& app) {
-  placePanel(0, 19, 300, 340, false);
+  placePanel(0, 19, 360, 340, false);
   ImGui::Begin("Board");
   app.recordPanel("Board");
   if (!app.hasTrace()) {
@@ -185,59 +153,43 @@ void drawBoardPanel(App& app) {
     if (isOnBoard(sq) && board[static_cast<std::size_t>(sq)] != 0)
       drawPiece(draw, font, g, sq, board[static_cast<std::size_t>(sq)], 0.86f, 0);
 
-  std::string describe;
-  if (mover) {
+  // The victim, small and red in the corner of its square; E as a ring.
+  if (mover && mover->move.victim != 0 && isOnBoard(mover->move.captureSquare)) {
     const trace::MoveRecord& move = mover->move;
-    drawArrow(draw, g.centre(move.from), g.centre(move.to), colours::kSearched, std::max(2.0f, cell / 9));
-    describe = std::string(sideName(mover->call.side)) + " tries " + moveName(move.from, move.to) + " (" +
-               pieceName(move.piece) + ", ply " + std::to_string(mover->ply) + ")";
-    if (move.victim != 0 && isOnBoard(move.captureSquare)) {
-      // The captured piece, small and red in the corner of its square.
-      drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, colours::kVictim,
-                ImVec2(cell * 0.29f, -cell * 0.29f));
-      const ImVec2 c = g.corner(move.captureSquare);
-      draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), colours::kVictim, 0, 0, 2.5f);
-      describe += ", takes " + std::string(pieceName(move.victim)) + " on " + squareName(move.captureSquare);
-      if (move.flags & trace::kMoveEnPassant) describe += " e.p.";
+    drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, colours::kVictim,
+              ImVec2(cell * 0.29f, -cell * 0.29f));
+    const ImVec2 c = g.corner(move.captureSquare);
+    draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), colours::kVictim, 0, 0, 2.5f);
+  }
+  if (top && isOnBoard(top->call.epSquare) && top->call.epSquare >= 0 && top->call.epSquare < 128)
+    draw->AddCircle(g.centre(top->call.epSquare), cell * 0.22f, colours::kEpSquare, 16, 3);
+  // The arrows and the caption are the view model's (umax::trace::viewState), each arrow with its reason.
+  const trace::ViewState& view = app.view();
+  for (const trace::ArrowView& arrow : view.arrows) {
+    ImU32 colour = colours::kBest;
+    float thickness = std::max(1.5f, cell / 14);
+    if (arrow.what == "searched") {
+      colour = colours::kSearched;
+      thickness = std::max(2.0f, cell / 9);
+    } else if (arrow.what == "rook") {
+      colour = colours::kRook;
+      thickness = std::max(2.0f, cell / 12);
+    } else if (arrow.what == "scored") {
+      colour = colours::kScored;
+      thickness = std::max(2.5f, cell / 8);
+    } else if (arrow.what == "chosen") {
+      thickness = std::max(2.0f, cell / 9);
     }
-    if ((move.flags & trace::kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.rookTo)) {
-      drawArrow(draw, g.centre(move.rookFrom), g.centre(move.rookTo), colours::kRook,
-                std::max(2.0f, cell / 12));
-      describe += ", castles (rook " + moveName(move.rookFrom, move.rookTo) + ")";
-    }
-    if (move.flags & trace::kMovePromotion) describe += ", promotes";
-  }
-  if (top && isOnBoard(top->call.epSquare) && top->call.epSquare < 128) {
-    // E: the square a double-stepping pawn skipped (or a castling king passed).
-    const ImVec2 c = g.centre(top->call.epSquare);
-    draw->AddCircle(c, cell * 0.22f, colours::kEpSquare, 16, 3);
-    describe += describe.empty() ? "" : "; ";
-    describe += "E = " + squareName(top->call.epSquare) + " (e.p./passed square)";
-  }
-  // The move just scored: taken back, its score about to be compared with the best so far.
-  if (const trace::Frame* scored = justScored(app)) {
-    const trace::MoveRecord& move = scored->move;
-    drawArrow(draw, g.centre(move.from), g.centre(move.to), colours::kScored, std::max(2.5f, cell / 8));
-    describe += describe.empty() ? "" : "; ";
-    describe += moveName(move.from, move.to) + " scored v = " + scoreText(scored->lastScore) +
-                ", best m = " + (scored->best <= -kInfinity ? std::string("-I") : scoreText(scored->best));
-  }
-  if (top && top->best > -kInfinity && (top->bestFrom & 0x88) == 0 && isOnBoard(top->bestTo & 0x77) &&
-      top->bestFrom != (top->bestTo & 0x77) && top != mover) {
-    drawArrow(draw, g.centre(top->bestFrom), g.centre(top->bestTo & 0x77), colours::kBest,
-              std::max(1.5f, cell / 14));
-  }
-  // After the root returned: the move the search chose, as the root's best (green).
-  const trace::TraceReader& reader = *app.trace()->reader;
-  if (state.finished() && reader.hasResult() && isOnBoard(reader.result().from) &&
-      isOnBoard(reader.result().to)) {
-    const trace::TraceResult& result = reader.result();
-    drawArrow(draw, g.centre(result.from), g.centre(result.to), colours::kBest, std::max(2.0f, cell / 9));
-    describe = "the search chose " + moveName(result.from, result.to) + " (score " + scoreText(result.score) +
-               ", " + std::to_string(result.nodes) + " nodes)";
+    drawArrow(draw, g.centre(arrow.from), g.centre(arrow.to), colour, thickness);
   }
   ImGui::Dummy(ImVec2(labels + 8 * cell, 8 * cell + labels + 2));
-  ImGui::TextWrapped("%s", describe.empty() ? "no move on the board" : describe.c_str());
+  ImGui::TextWrapped("%s", view.caption.c_str());
+  if (ImGui::IsItemHovered()) {
+    std::string why;
+    for (const trace::ArrowView& arrow : view.arrows)
+      why += arrow.what + " arrow " + squareName(arrow.from) + squareName(arrow.to) + ": " + arrow.why + "\n";
+    ImGui::SetTooltip("%s", why.empty() ? "no arrows" : why.c_str());
+  }
   ImGui::End();
 }
 

@@ -20,9 +20,12 @@ std::string entryText(const HashEntry& entry) {
   if (entry.lock == 0) return "empty";
   char buffer[96];
   const int from = static_cast<uint8_t>(entry.from);
+  // X == Y (both a8 = 0): no best move stored (none beat the stand pat, or none was searched).
+  const bool noMove = (from & 0x77) == (entry.to & 0x77);
   std::snprintf(buffer, sizeof buffer, "%08x %+6d %s%s d%d%s%s", static_cast<uint32_t>(entry.lock),
-                entry.score, squareName(from & 0x77).c_str(), squareName(entry.to & 0x77).c_str(),
-                entry.draft, (from & kLowerBoundBit) ? " lo" : "", (from & kUpperBoundBit) ? " up" : "");
+                entry.score, noMove ? "no move" : squareName(from & 0x77).c_str(),
+                noMove ? "" : squareName(entry.to & 0x77).c_str(), entry.draft,
+                (from & kLowerBoundBit) ? " lo" : "", (from & kUpperBoundBit) ? " up" : "");
   return buffer;
 }
 
@@ -60,17 +63,46 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
     const int row = std::clamp(int((mouse.y - origin.y) / size), 0, kGrid - 1);
     const int cell = row * kGrid + column;
     ImGui::SetTooltip(
-        "slots %u..%u: %u filled, %u stores in this stretch of the trace\n(snapshot at event %llu)",
+        "slots %u..%u: %u filled, %u stores in this stretch of the trace\n(snapshot after %llu events)",
         uint32_t(cell) * hash.slotsPerCell(), uint32_t(cell + 1) * hash.slotsPerCell() - 1,
         hash.occupancy(snapshot, cell), hash.activity(snapshot, cell),
         static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
   }
   ImGui::SameLine();
   ImGui::BeginGroup();
-  ImGui::TextWrapped("%llu of %d slots filled (at event ~%llu)", static_cast<unsigned long long>(filled),
-                     kHashEntries, static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
+  // The snapshot holds the table after snapshotEvent() events: after event snapshotEvent() - 1.
+  const uint64_t applied = hash.snapshotEvent(snapshot);
+  if (applied == 0)
+    ImGui::TextWrapped("%llu of %d slots filled (before the first event)",
+                       static_cast<unsigned long long>(filled), kHashEntries);
+  else
+    ImGui::TextWrapped("%llu of %d slots filled (after event ~%llu)", static_cast<unsigned long long>(filled),
+                       kHashEntries, static_cast<unsigned long long>(applied - 1));
   ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's window");
-  ImGui::TextDisabled("%zu stores written", hash.storeCount());
+  // The counters up to the cursor (the view model's), not the whole trace's.
+  const trace::ViewState& view = app.view();
+  if (view.hashCounted) {
+    const trace::HashCounters& c = view.hash;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("so far: %llu stores written, %llu refused",
+                       static_cast<unsigned long long>(c.storesWritten),
+                       static_cast<unsigned long long>(c.storesRefused));
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "up to the cursor (the whole trace: %zu written)\nstores: %llu into empty slots, %llu updates of "
+          "the same "
+          "position, %llu over another position's entry, %llu refused (a deeper exact entry kept)\nprobes: "
+          "%llu, "
+          "%llu hits (%llu settled the window), %llu misses, %llu full windows",
+          hash.storeCount(), static_cast<unsigned long long>(c.storesNew),
+          static_cast<unsigned long long>(c.storesUpdated), static_cast<unsigned long long>(c.storesReplaced),
+          static_cast<unsigned long long>(c.storesRefused), static_cast<unsigned long long>(c.probes),
+          static_cast<unsigned long long>(c.hits), static_cast<unsigned long long>(c.hashCutoffs),
+          static_cast<unsigned long long>(c.misses), static_cast<unsigned long long>(c.fullWindows));
+  } else {
+    ImGui::TextDisabled("counting the stores...");
+  }
   ImGui::EndGroup();
 }
 

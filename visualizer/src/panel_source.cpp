@@ -124,7 +124,7 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
 
 void drawSourcePanel(App& app) {
   static int lastSite = -1;
-  placePanel(300, 19, 640, 655, false);
+  placePanel(360, 19, 580, 655, false);
   ImGui::Begin("Source");
   app.recordPanel("Source");
   LineMap& map = app.lineMap();

@@ -26,7 +26,7 @@ void drawScrubber(App& app) {
   LoadedTrace& loaded = *app.trace();
   const uint64_t total = std::max<uint64_t>(1, app.eventCount());
   const float width = ImGui::GetContentRegionAvail().x;
-  const float height = 46;
+  const float height = 34;  // leaves room for two lines of narration below the buttons
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("scrubber", ImVec2(std::max(width, 10.0f), height));
   const bool active = ImGui::IsItemActive();
@@ -61,16 +61,32 @@ void drawScrubber(App& app) {
                       ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)),
                       colours::kHashHitMark);
     }
-    // Iteration lines, labelled where the label does not run into the one before.
-    float labelsEnd = -1e9f;
-    for (const auto& iteration : index->rootIterations()) {
-      const float x = origin.x + width * float(double(iteration.event) / double(total));
-      draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height), colours::kIterationMark, 1.5f);
-      char label[16];
-      std::snprintf(label, sizeof label, "d%d", iteration.draft);
-      if (x + 2 < labelsEnd) continue;
-      draw->AddText(ImVec2(x + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
-      labelsEnd = x + 2 + ImGui::CalcTextSize(label).x + 4;
+    // Iteration lines. Labels that would run into each other are merged: "d1-3" for the first
+    // three iterations when they lie a few pixels apart.
+    const auto& iterations = index->rootIterations();
+    const auto xOf = [&](std::size_t i) {
+      return origin.x + width * float(double(iterations[i].event) / double(total));
+    };
+    for (std::size_t i = 0; i < iterations.size(); ++i)
+      draw->AddLine(ImVec2(xOf(i), origin.y), ImVec2(xOf(i), origin.y + height), colours::kIterationMark,
+                    1.5f);
+    for (std::size_t first = 0; first < iterations.size();) {
+      std::size_t last = first;
+      char label[32];
+      // Take in the next iteration while the label so far would reach its line.
+      for (;;) {
+        if (last == first)
+          std::snprintf(label, sizeof label, "d%d", iterations[first].draft);
+        else
+          std::snprintf(label, sizeof label, "d%d-%d", iterations[first].draft, iterations[last].draft);
+        const float end = xOf(first) + 2 + ImGui::CalcTextSize(label).x + 4;
+        if (last + 1 < iterations.size() && xOf(last + 1) < end)
+          ++last;
+        else
+          break;
+      }
+      draw->AddText(ImVec2(xOf(first) + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
+      first = last + 1;
     }
   } else {
     char text[96];
@@ -88,17 +104,26 @@ void drawScrubber(App& app) {
   } else if (hovered) {
     const float share =
         std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
-    ImGui::SetTooltip(
-        "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N",
-        static_cast<unsigned long long>(share * double(app.eventCount())));
+    // Clicking here moves the cursor to just after event N (events are numbered from 0).
+    const auto applied = static_cast<uint64_t>(std::llround(double(share) * double(app.eventCount())));
+    if (applied == 0)
+      ImGui::SetTooltip(
+          "before the first event\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration "
+          "N");
+    else
+      ImGui::SetTooltip(
+          "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N",
+          static_cast<unsigned long long>(applied - 1));
   }
 }
 
 /// The event just applied, as the trace names it; a return also says the draft it completed,
 /// since the d it carries is the loop counter, one higher (see trace::completedDraft()).
 std::string lastEventText(App& app) {
-  const trace::Event* event = app.replay().lastEvent();
-  if (!event) return "(before the first event)";
+  if (!app.replay().lastEvent()) return "(before the first event)";
+  // A copy: eventAt() below may decode another chunk, which moves what lastEvent() points to.
+  const trace::Event last = *app.replay().lastEvent();
+  const trace::Event* event = &last;
   std::string text = trace::toString(*event);
   if (event->kind == trace::EventKind::kReturn) {
     // A call answered by the hash table returns right after the probe that ended it.
@@ -160,8 +185,21 @@ void drawTimelinePanel(App& app) {
   ImGui::SameLine();
   if (button("Find line", "jump to the first call reached by these moves")) app.findLine(app.findLineText);
   ImGui::NewLine();
-  ImGui::Text("event %llu / %llu  %s", static_cast<unsigned long long>(app.cursor()),
-              static_cast<unsigned long long>(app.eventCount()), lastEventText(app).c_str());
+  // Events are numbered from 0, as umax-trace jsonl's "i" and umax-trace state --event: the
+  // event shown is the one just applied (the view model's event).
+  const trace::ViewState& view = app.view();
+  if (view.event)
+    ImGui::Text("event %llu of 0..%llu:", static_cast<unsigned long long>(*view.event),
+                static_cast<unsigned long long>(app.eventCount() - 1));
+  else
+    ImGui::Text("before event 0 of 0..%llu:", static_cast<unsigned long long>(app.eventCount() - 1));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lastEventText(app).c_str());
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.9f, 1, 1));
+  ImGui::TextWrapped("%s", view.narration.c_str());
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\n\nthe event's record: %s", view.narration.c_str(), lastEventText(app).c_str());
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "   %s", app.message.c_str());

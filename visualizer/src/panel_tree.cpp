@@ -16,6 +16,9 @@ namespace umax::viz {
 
 namespace {
 
+/// A row that is not a call: the note under a cut-off call's children (the call's index | kCutNote).
+constexpr uint32_t kCutNote = 0x80000000u;
+
 struct TreeView {
   const trace::CallTree* tree = nullptr;
   uint64_t traceGeneration = UINT64_MAX;
@@ -23,7 +26,7 @@ struct TreeView {
   std::unordered_set<uint32_t> closed;  // collapsed by the user
   std::unordered_set<uint32_t> onPath;  // the open calls at the cursor
   std::vector<uint32_t> path;
-  std::vector<uint32_t> rows;               // visible nodes, in tree order
+  std::vector<uint32_t> rows;               // visible nodes, in tree order (kCutNote: see below)
   std::unordered_map<uint32_t, int> evals;  // e of the rows drawn so far (the tree does not keep it)
   bool dirty = true;
   bool follow = true;
@@ -45,10 +48,13 @@ struct TreeView {
       const uint32_t node = pending.back();
       pending.pop_back();
       rows.push_back(node);
+      if (node & kCutNote) continue;
       if (!expanded(node)) continue;
       std::vector<uint32_t> children;
       for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling)
         children.push_back(child);
+      // After the children of a call that failed high: a greyed row for the moves it never tried.
+      if (nodes[node].flags & trace::kTreeCutoff) pending.push_back(node | kCutNote);
       pending.insert(pending.end(), children.rbegin(), children.rend());
     }
     dirty = false;
@@ -64,7 +70,9 @@ std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, 
                                                             : moveName(node.from, node.to);
   char buffer[160];
   if (node.returnEvent < cursor) {
-    std::snprintf(buffer, sizeof buffer, "  -> %+d draft %d", node.score, node.completedDraft());
+    // PV / CUT / ALL: the score against the call's own window (trace::nodeType).
+    std::snprintf(buffer, sizeof buffer, "  -> %+d %s draft %d", node.score,
+                  trace::nodeType(node.alpha, node.beta, node.score), node.completedDraft());
     text += buffer;
   } else if (node.callEvent < cursor) {
     text += "  -> ...";
@@ -75,8 +83,8 @@ std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, 
   else if (node.flags & trace::kTreeHashHit)
     text += " hash hit";
   if (node.flags & trace::kTreeBestFirst) text += " best first";
-  std::snprintf(buffer, sizeof buffer, "  eval %d  depth %d  window [%d, %d]", eval, node.depth, node.alpha,
-                node.beta);
+  std::snprintf(buffer, sizeof buffer, "  eval %d  depth %d  window [%s, %s]", eval, node.depth,
+                trace::scoreName(node.alpha).c_str(), trace::scoreName(node.beta).c_str());
   return text + buffer;
 }
 
@@ -98,6 +106,10 @@ void rowTooltip(const trace::TreeNode& node, uint32_t index) {
         "search's loop counter d ends one higher (d = %d on return): the test that ends the "
         "deepening loop, while (d++ < n ...), increments it once more.",
         node.completedDraft(), node.draft);
+  ImGui::TextDisabled(
+      "PV / CUT / ALL, once it returned: its score inside its window (PV), >= beta (CUT: a move refuted "
+      "the move that led here; its other moves were not tried, the greyed row under its children), <= alpha "
+      "(ALL: every move was tried, none reached alpha).");
   ImGui::TextDisabled(
       "cutoff: its last iteration failed high. from hash: answered by the hash table, not searched. "
       "hash hit: its probe found the position. best first: the previous iteration's best move, tried first.");
@@ -163,6 +175,15 @@ void drawTreePanel(App& app) {
   while (clipper.Step()) {
     for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
       const uint32_t index = view.rows[static_cast<std::size_t>(row)];
+      if (index & kCutNote) {
+        const trace::TreeNode& cut = nodes[index & ~kCutNote];
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * (cut.ply + 1) + ImGui::GetFontSize());
+        ImVec4 grey = colours::kRowText;
+        grey.w = colours::kRowNotReachedAlpha;
+        ImGui::TextColored(grey, "...its other moves: not tried (cut off at %+d >= beta %s)", cut.score,
+                           trace::scoreName(cut.beta).c_str());
+        continue;
+      }
       const trace::TreeNode& node = nodes[index];
       ImGui::PushID(static_cast<int>(index));
       ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * node.ply);

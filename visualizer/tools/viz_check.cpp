@@ -3,7 +3,8 @@
 //   umax-viz-check png SHOT.png LAYOUT.txt PANEL...
 //     the screenshot is not blank, and every named panel appears in the
 //     layout dump ("panel NAME x y w h") with a rectangle inside the image
-//     that holds drawn content (several distinct colours).
+//     that holds drawn content (several distinct colours); the legend, when
+//     shown, covers no panel but the source listing.
 //   umax-viz-check corrupt IN OUT OFFSET
 //     copies IN to OUT with the byte at OFFSET (negative: from the end) flipped.
 //   umax-viz-check truncate IN OUT LENGTH
@@ -83,6 +84,20 @@ int checkPng(const std::string& png, const std::string& layoutPath, const std::v
     if (!inside || colours < 8) {
       std::cerr << "panel '" << panel << "' is outside the window or empty\n";
       ++failures;
+    }
+  }
+  // The legend opens over the source listing's margin only: it must not hide the panels a
+  // caption or the help talks about (it once opened exactly over the hash table, and over the
+  // Game panel of a game folder).
+  if (auto legend = layout.find("Legend"); legend != layout.end()) {
+    const Rect& l = legend->second;
+    for (const auto& [name, r] : layout) {
+      if (name == "Legend" || name == "Source") continue;
+      const bool overlap = l.x < r.x + r.w && r.x < l.x + l.w && l.y < r.y + r.h && r.y < l.y + l.h;
+      if (overlap) {
+        std::cerr << "the legend covers panel '" << name << "'\n";
+        ++failures;
+      }
     }
   }
   stbi_image_free(pixels);

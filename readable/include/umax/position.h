@@ -44,7 +44,15 @@ class FenError : public std::runtime_error {
 /// The standard start position.
 inline constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// Parses a FEN (4 to 6 fields) into micro-Max's representation.
+/// The longest FEN parseFen() reads (a real one has fewer than 100 characters).
+inline constexpr std::size_t kMaxFenText = 65536;
+
+/// Parses a FEN (4 to 6 fields) into micro-Max's representation. Refused,
+/// besides malformed fields: not exactly one king a side, more than 16 men
+/// or 8 pawns a side, more promoted pieces than missing pawns, a pawn on
+/// rank 1 or 8, castling without its king and rook at home, an e.p. square
+/// not behind a pawn that can just have made a double step, the side not
+/// to move in check, the side to move in check by more than two men.
 /// \throws FenError with a message naming the field and the column.
 Position parseFen(std::string_view fen);
 

@@ -12,11 +12,43 @@
 
 namespace umax {
 
+/// The longest --fen or --moves text the tools accept (what a trace's
+/// header can hold, so that whatever is recorded can be read back).
+inline constexpr std::size_t kMaxInputText = 65536;
+
+/// `text` as an error message shows it: bytes outside printable ASCII as
+/// a backslash, x and two hex digits, cut after `limit` characters with "..." and the full length.
+inline std::string shownText(std::string_view text, std::size_t limit = 24) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string shown;
+  for (std::size_t index = 0; index < text.size() && index < limit; ++index) {
+    const auto byte = static_cast<unsigned char>(text[index]);
+    if (byte >= 32 && byte < 127) {
+      shown += static_cast<char>(byte);
+    } else {
+      shown += "\\x";
+      shown += kHex[byte >> 4];
+      shown += kHex[byte & 15];
+    }
+  }
+  if (text.size() > limit) shown += "... (" + std::to_string(text.size()) + " characters)";
+  return shown;
+}
+
+/// Throws std::runtime_error if `text` (the value of option `name`) is
+/// longer than kMaxInputText.
+inline void checkInputText(std::string_view name, std::string_view text) {
+  if (text.size() > kMaxInputText)
+    throw std::runtime_error(std::string(name) + " is " + std::to_string(text.size()) +
+                             " characters long: at most " + std::to_string(kMaxInputText) + " are accepted");
+}
+
 /// Plays space-separated coordinate moves ("e2e4 e7e5") through the engine's
 /// legality-check path, as the original's game loop plays entered moves.
 /// \throws std::runtime_error naming the first malformed or illegal move.
 template <class AnyEngine>
 void playMoves(AnyEngine& engine, std::string_view moves) {
+  checkInputText("--moves", moves);
   std::istringstream stream{std::string(moves)};
   std::string move;
   int number = 0;
@@ -25,9 +57,11 @@ void playMoves(AnyEngine& engine, std::string_view moves) {
     int from;
     int to;
     if (!parseMove(move, from, to))
-      throw std::runtime_error("move " + std::to_string(number) + " '" + move + "' is not a move like e2e4");
+      throw std::runtime_error("move " + std::to_string(number) + " '" + shownText(move) +
+                               "' is not a move like e2e4");
     if (!engine.playMove(from, to))
-      throw std::runtime_error("move " + std::to_string(number) + " '" + move + "' is illegal here");
+      throw std::runtime_error("move " + std::to_string(number) + " '" + shownText(move) +
+                               "' is illegal here");
   }
 }
 

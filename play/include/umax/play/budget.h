@@ -28,13 +28,14 @@ struct TimeControl {
   double increment = 0;       ///< seconds added per move
   double reservePerMove = 0;  ///< fixed cost of a move on our clock besides the search (seconds)
   double overshoot = 1;       ///< nodes searched per node of budget, measured (the last iteration overruns)
+  double afterThink = 0;      ///< seconds a move costs after its think (main()'s check of our move), measured
 };
 
 /// The budget chosen for a think, and why.
 struct Budget {
   long nodes = 0;          ///< the node budget passed to the search
   int depth = 0;           ///< depth limit (0: none)
-  double hardSeconds = 0;  ///< raise the stop flag after this long (0: never)
+  double hardSeconds = 0;  ///< raise the stop flag this long after the command arrived (0: never)
   std::string reason;      ///< e.g. "fixed 100000 nodes" or "clock: t = 1.23 s at 812345 nodes/s"
 };
 
@@ -49,6 +50,16 @@ inline constexpr int kAssumedMovesLeft = 40;
 inline constexpr double kSoftShare = 0.6;
 /// The hard limit (stop flag) as a multiple of the time per move.
 inline constexpr double kHardFactor = 3.0;
+/// A fixed time per move T is a limit the GUI enforces: the reply must come
+/// before it, so the stop flag is raised at T less this margin (and less the
+/// measured cost of playing the move after the think).
+inline constexpr double kMoveTimeMarginSeconds = 0.1;
+/// ... and less this share of T (a loaded machine answers late).
+inline constexpr double kMoveTimeMarginShare = 0.05;
+
+/// When the stop flag is raised for a fixed time per move of `moveSeconds`,
+/// counted from the command's arrival, when the move costs `afterThink` more.
+double moveTimeStop(double moveSeconds, double afterThink);
 
 /// The budget for `control` at `nodesPerSecond`.
 Budget chooseBudget(const TimeControl& control, double nodesPerSecond);

@@ -23,14 +23,23 @@
 
 namespace umax::play {
 
+/// The original's draft of the iteration a GUI's depth D (in plies) asks
+/// for: D + 2. Draft 2 searches every move one ply deep with the replies'
+/// captures (quiescence); only draft 3 tries every reply, so that a reply
+/// that leaves the king capturable shows as illegal and a mate in one is
+/// seen. So GUI depth 1 is draft 3, and draft d is reported as depth d - 2.
+inline constexpr int kDraftOfDepthOne = 3;
+
 /// What the root reports after each completed iteration.
 struct Iteration {
-  int depth = 0;   ///< the iteration's draft
-  int score = 0;   ///< the root's score, from the side to move
-  int from = 0;    ///< best move so far (from-square)
-  int to = 0;      ///< best move so far (to-square)
-  long nodes = 0;  ///< nodes of this think so far
-  std::string pv;  ///< the best line as far as the hash table gives it (at least the best move)
+  int depth = 0;           ///< the iteration's depth in plies as GUIs count (draft - 2; at least 1)
+  int draft = 0;           ///< the original's draft (kMateDraft after a mate score)
+  bool fromTable = false;  ///< the root was answered from the hash table (no iteration ran)
+  int score = 0;           ///< the root's score, from the side to move
+  int from = 0;            ///< best move so far (from-square)
+  int to = 0;              ///< best move so far (to-square)
+  long nodes = 0;          ///< nodes of this think so far
+  std::string pv;          ///< the best line as far as the hash table gives it (at least the best move)
 };
 
 /// Called after each completed iteration of a think.
@@ -39,22 +48,27 @@ using IterationListener = std::function<void(const Iteration&)>;
 /// How a think should end.
 struct ThinkLimits {
   long budget = kNodeLimit;                    ///< node budget: no new iteration starts after it
-  int depth = 0;                               ///< stop after this iteration (0: no limit)
+  int depth = 0;                               ///< stop after this depth in plies (0: no limit)
   std::atomic<bool>* stop = nullptr;           ///< raised: unwind at once, keep the last iteration's move
   const std::atomic<bool>* discard = nullptr;  ///< raised: play nothing (the GUI took the move back)
   IterationListener listener;                  ///< may be empty
   std::string tracePath;                       ///< record the think here (empty: no trace)
+  /// Play the move found (xboard). False (UCI): the move is only chosen; the
+  /// GUI sends it back with the next position, and playMove then records it
+  /// as ours, so a second go searches the same position again.
+  bool play = true;
 };
 
 /// What a think of the game found and played.
 struct GameThink {
-  bool played = false;   ///< a move was found and played
-  std::string move;      ///< coordinate move, e.g. "e2e4" ("" if none)
+  bool played = false;   ///< a move was found and played (ThinkLimits::play)
+  std::string move;      ///< coordinate move, e.g. "e2e4" ("" if none): played, or only chosen
   ThinkResult result;    ///< the (last) search's result
   long budget = 0;       ///< the budget of that search
   bool stopped = false;  ///< ended by the stop flag or the depth limit, not by the budget
   std::string filtered;  ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
   std::string note;      ///< what the front end should tell the user, or ""
+  std::string traceFailure;  ///< why the think's trace is missing or cut short ("" if none)
 };
 
 /// One move of the game record.
@@ -75,15 +89,25 @@ class Game {
   /// \throws FenError, and then nothing changes.
   void setBoard(std::string_view fen);
 
+  /// How playMove checks a move.
+  enum class Path {
+    kOriginal,  ///< main()'s path: clear the table's locks, legality check by search, play
+    kFast,      ///< the same check after clearing only the root's probe window (a replay)
+  };
   /// Plays an opponent's move like "e2e4" or "a7a8n". Returns "" if played,
   /// else why not ("not a move like e2e4", "illegal"). A move FIDE allows
   /// and the original's check refuses is set on the board directly (see note()).
-  std::string playMove(std::string_view text);
+  /// A move equal to the one the last think chose without playing it is recorded as ours.
+  std::string playMove(std::string_view text, Path path = Path::kOriginal);
   /// Back to the start of this game (same start position), the table kept.
   void rewind();
+  /// Takes back the moves after the first `plies` (restoring the position saved before each).
+  void truncate(std::size_t plies);
   /// What the last playMove() had to do beyond main()'s path ("" if nothing).
   const std::string& note() const { return note_; }
-  /// Takes back the last move: the game is replayed from its start (the table is kept).
+  /// Takes back the last move by restoring the position saved before it
+  /// (the table's locks are cleared before the next think, as main() would
+  /// have cleared them before the move).
   bool undo();
 
   /// Thinks and plays the move found (see the file comment for the path).
@@ -108,8 +132,9 @@ class Game {
   const std::vector<PlayedMove>& moves() const { return moves_; }
   /// The moves since the start as one space-separated string.
   std::string moveList() const;
-  /// Attaches details (trace, budget...) to the last move of the record.
-  void describeLastMove(const std::string& details) { moves_.back().details = details; }
+  /// Attaches details (trace, budget...) to the move of the last think: the
+  /// last move of the record, or the chosen move not played yet.
+  void describeLastMove(const std::string& details);
   /// Counts games: 1 after the first newGame/setBoard, +1 for each.
   int gameNumber() const { return gameNumber_; }
 
@@ -120,7 +145,7 @@ class Game {
   Engine& engine() { return *engine_; }
 
  private:
-  bool playOnEngine(int from, int to, char promotion);
+  bool playOnEngine(int from, int to, char promotion, Path path);
   void placeMove(const Position& before, int from, int to, char promotion);
   ThinkResult search(const ThinkLimits& limits, long& budgetUsed, bool& stopped);
 
@@ -129,8 +154,13 @@ class Game {
   Position start_;
   int startFullMove_ = 1;
   std::vector<PlayedMove> moves_;
+  std::vector<Position> before_;  // the position before each move of moves_ (undo restores it)
+  PlayedMove chosen_;             // the last think's move when it was not played (text "" if none)
+  bool locksStale_ = false;       // positions were restored: clear the locks before the next think
+  bool thoughtHere_ = false;      // the last think (not played) was from this very position
   int gameNumber_ = 0;
   std::string note_;
+  std::string traceFailure_;  // the think's first trace failure
   double lastCheckSeconds_ = 0;
 };
 

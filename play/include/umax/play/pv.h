@@ -15,4 +15,7 @@ namespace umax::play {
 /// public accessors of the engine. Returns coordinate moves, space-separated.
 std::string principalVariation(const Engine& engine, int maxPlies = 20);
 
+/// The draft the hash table holds for the game position's root (0 if none).
+int rootDraft(const Engine& engine);
+
 }  // namespace umax::play

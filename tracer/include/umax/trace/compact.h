@@ -243,11 +243,9 @@ struct ReturnValues {
 
 // ---- reading --------------------------------------------------------------
 
-/// Decodes the records of a trace one after the other. For version 3 it
-/// keeps the search's state between them and applies every event to it, so
-/// a record that does not fit the search is refused with a TraceError.
-/// Records of versions 1 and 2 stand alone: they are decoded without state
-/// (decodeEvent), and restore() is not needed for them.
+/// Decodes the records of a trace one after the other. It keeps the
+/// search's state between them and applies every event to it, so a record
+/// that does not fit the search is refused with a TraceError.
 class RecordDecoder {
  public:
   /// The decoder at the start of the trace with this header.

@@ -1,5 +1,5 @@
 /// \file format.h
-/// \brief The umax trace file format, version 3: events of one search, in a file.
+/// \brief The umax trace file format, version 4: events of one search, in a file.
 ///
 /// A trace holds every event of one think of the readable build (see
 /// umax/search_observer.h): each call of the search, each hash probe, each
@@ -8,7 +8,7 @@
 /// \section trace_layout File layout (all integers little-endian)
 /// \verbatim
 ///   header   "UMAXTRC\0"  magic, 8 bytes
-///            u32 version (3)   u32 header length L (bytes after this field)
+///            u32 version (4)   u32 header length L (bytes after this field)
 ///            L bytes: the header fields (see TraceHeader, written in order):
 ///              u32 line-map version, i64 budget, u32 start node count N0,
 ///              root call: u8 side, zz alpha, zz beta, zz eval, u32 J, u32 Z,
@@ -17,40 +17,40 @@
 ///              str FEN, str moves   (str = varint length + bytes)
 ///              varint K, then K initial hash entries: u32 slot, u32 lock,
 ///                zz score, u8 X, u8 Y, u8 D (the locked slots at search start)
-///            u32 CRC-32 of the L header bytes
+///            u32 CRC-32C of every header byte after the magic (version,
+///            length and the L bytes)
 ///   chunks   repeated: "CHNK" u32 payload bytes P, u32 events E, u32 CRC-32C
 ///            of E (4 bytes) and the payload, then P bytes holding E event records
 ///   footer   "FOOT" u32 length F, F bytes: varint chunk count, per chunk
 ///            varint file offset, varint first event, varint nodes before it;
 ///            then the result (zz score, u8 from, u8 to, varint nodes,
 ///            varint events) and one checkpoint per chunk (saveCheckpoint, state.h);
-///            u32 CRC-32 of the F bytes
+///            u32 CRC-32C of the F bytes
 ///   trailer  u64 offset of "FOOT", "UMAXEND\0"
 /// \endverbatim
 /// `varint` is LEB128 (7 bits per byte, low first); `zz` is a zigzag varint
-/// (0,-1,1,-2,... -> 0,1,2,3,...). CRC-32 is zlib's; CRC-32C is Castagnoli's
-/// (SSE4.2's crc32 instruction, see crc32c()).
+/// (0,-1,1,-2,... -> 0,1,2,3,...). CRC-32C is Castagnoli's (SSE4.2's crc32
+/// instruction, see crc32c()).
 ///
 /// \section trace_versions Versions
-/// Version 2 differs from version 1 in one thing: a chunk's checksum is
-/// CRC-32C instead of zlib's CRC-32 (the recording's hot path spent about a
-/// tenth of its tracing time in zlib's CRC). The header and footer keep
-/// CRC-32.
-///
-/// Version 3 keeps the layout of the file and changes the records: each
-/// leaves out what the events before it already say (a call's window and
-/// keys, a probe's first slot, a move's pieces, a score, a stored entry...;
-/// see compact.h), so a chunk can only be read from the state at its start,
-/// its checkpoint, whose frames also hold each call's slotEntry and
-/// childScore. About 1.6 bytes per event instead of 7.2. This code writes
-/// version 3 and reads all three.
+/// This code reads and writes version 4 only; a file of any other version
+/// is refused with a message naming it. Versions 1 and 2 held stand-alone
+/// records (about 7.2 bytes per event) with zlib's CRC-32 (version 1) or
+/// CRC-32C (version 2) per chunk. Version 3 brought the compact records:
+/// each leaves out what the events before it already say (a call's window
+/// and keys, a probe's first slot, a move's pieces, a score, a stored
+/// entry...; see compact.h), so a chunk can only be read from the state at
+/// its start, its checkpoint; about 1.6 bytes per event. Version 4 keeps
+/// version 3's records and checks the header and footer with CRC-32C too,
+/// the header's from its version field on (version 3's CRC-32 left the
+/// version and length out: a changed version byte passed every checksum).
 ///
 /// \section trace_records Event records
 /// A record starts with a tag byte: the EventKind in the low 4 bits, flags in
-/// the high 4 bits. The fields that follow each kind in versions 1 and 2 are
-/// listed at EventKind (encodeEvent and decodeEvent still write and read
-/// them, as a stand-alone description of an event); version 3's are in
-/// compact.h.
+/// the high 4 bits. The stand-alone fields of each kind (the records of
+/// versions 1 and 2) are listed at EventKind: encodeEvent still writes them,
+/// as a description of an event that sameEvent() compares; the fields the
+/// file holds are in compact.h.
 /// A writer that dies mid-search leaves the chunks it had flushed; the
 /// reader then reads up to the last complete record and reports the file as
 /// truncated.
@@ -75,12 +75,9 @@ inline constexpr char kEndMagic[8] = {'U', 'M', 'A', 'X', 'E', 'N', 'D', '\0'};
 inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
 /// The 4 bytes that start the footer.
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
-/// The format version this code writes (compact records, see compact.h).
-/// It reads this one and versions 2 (stand-alone records) and 1 (those,
-/// with zlib's CRC-32 per chunk).
-inline constexpr uint32_t kFormatVersion = 3;
-/// The oldest format version this code reads.
-inline constexpr uint32_t kOldestFormatVersion = 1;
+/// The format version this code writes and the only one it reads (compact
+/// records, see compact.h; CRC-32C throughout).
+inline constexpr uint32_t kFormatVersion = 4;
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// The largest payload a reader accepts in one chunk (a record never
@@ -248,14 +245,6 @@ uint8_t* encodeEvent(const Event& event, uint8_t* out);
 /// Appends an event record to `out`.
 void encodeEvent(const Event& event, std::vector<uint8_t>& out);
 
-/// Decodes one record from [data, end); returns the byte after it, or
-/// nullptr if the record is incomplete. Throws TraceError (with `offset`
-/// added to positions) if the record is malformed.
-const uint8_t* decodeEvent(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset);
-
-/// CRC-32 (zlib's) of a byte range, continuing from `crc` (0 to start).
-uint32_t crc32Of(const uint8_t* data, std::size_t size, uint32_t crc = 0);
-
 /// CRC-32C (Castagnoli) of a byte range, continuing from `crc` (0 to start):
 /// with SSE4.2's crc32 instruction where the CPU has it, else crc32cPortable.
 uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc = 0);
@@ -264,9 +253,8 @@ uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc = 0);
 /// fallback; the tests hold the two against each other).
 uint32_t crc32cPortable(const uint8_t* data, std::size_t size, uint32_t crc = 0);
 
-/// The checksum a chunk frame carries, over its event count (u32) and
-/// payload: CRC-32C from version 2 on, zlib's CRC-32 in version 1.
-uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size,
-                  uint32_t version = kFormatVersion);
+/// The checksum a chunk frame carries: CRC-32C over its event count (u32)
+/// and payload.
+uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size);
 
 }  // namespace umax::trace

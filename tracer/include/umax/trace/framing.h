@@ -28,8 +28,8 @@ inline constexpr uint64_t kTrailerBytes = 16;
 void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out);
 
 /// Reads the header from the start of a file image; returns the offset of
-/// the first chunk. Throws TraceError for a wrong magic, an unknown version
-/// or a malformed header.
+/// the first chunk. Throws TraceError for a wrong magic, any version but
+/// kFormatVersion (naming it), a checksum mismatch or a malformed header.
 uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header);
 
 // ---- chunk frames -----------------------------------------------------------
@@ -41,10 +41,8 @@ struct ChunkHead {
   uint32_t crc = 0;           ///< checksum of E and the payload (chunkCrc)
 };
 
-/// Appends the frame head of a chunk holding `events` records in `payload`,
-/// with the checksum of format `version`.
-void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out,
-                    uint32_t version = kFormatVersion);
+/// Appends the frame head of a chunk holding `events` records in `payload`.
+void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out);
 
 /// Reads a frame head at `at` (kChunkHeadBytes available); false if it does
 /// not start with "CHNK".

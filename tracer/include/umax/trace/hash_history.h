@@ -23,6 +23,22 @@
 
 namespace umax::trace {
 
+/// How the hash table was used by the events before a cursor (counts, not the whole trace's).
+struct HashCounters {
+  uint64_t probes = 0;          ///< kProbe events
+  uint64_t hits = 0;            ///< probes that found their position
+  uint64_t misses = 0;          ///< probes that found an empty slot
+  uint64_t fullWindows = 0;     ///< probes whose 9-slot window held only other positions
+  uint64_t hashCutoffs = 0;     ///< hits whose entry settled the window: the node returned at once
+  uint64_t storesWritten = 0;   ///< kStore events that wrote the slot
+  uint64_t storesRefused = 0;   ///< kStore events that kept a deeper exact entry
+  uint64_t storesNew = 0;       ///< written into an empty slot
+  uint64_t storesUpdated = 0;   ///< written over the same position's entry
+  uint64_t storesReplaced = 0;  ///< written over another position's entry (a foreign overwrite)
+  /// Counts one event (`sign` -1 takes it out again, for a cursor moving back).
+  void count(const Event& event, int sign = 1);
+};
+
 /// The contents of the hash table along a trace.
 class HashHistory {
  public:
@@ -112,6 +128,9 @@ class TimelineIndex {
   const std::vector<uint32_t>& cutoffs() const { return cutoffs_; }
   /// Probes that hit, per bucket.
   const std::vector<uint32_t>& hashHits() const { return hashHits_; }
+  /// The hash counters of the events before bucket `bucket`'s first event (index bucket *
+  /// eventsPerBucket()); valid for the buckets the events reached.
+  const HashCounters& countersBeforeBucket(std::size_t bucket) const { return before_[bucket]; }
 
  private:
   uint64_t perBucket_;
@@ -119,6 +138,8 @@ class TimelineIndex {
   std::vector<Iteration> rootIterations_;
   std::vector<uint32_t> cutoffs_;
   std::vector<uint32_t> hashHits_;
+  std::vector<HashCounters> before_;  // per bucket
+  HashCounters running_;
 };
 
 /// Builds both in one pass over `reader`'s events; `progress` gets 0..1.

@@ -95,8 +95,7 @@ class TraceReader {
   /// holding all of it in the resident set.
   void releaseChunks(std::size_t first, std::size_t last) const;
   /// The raw bytes of a chunk's checkpoint: the footer's, or for a truncated
-  /// file of version 3 the state the reader rebuilt at open (nullptr for a
-  /// truncated file of an older version).
+  /// file the state the reader rebuilt at open.
   const uint8_t* checkpoint(std::size_t chunk, std::size_t& size) const;
   /// The file image.
   const uint8_t* data() const { return data_; }
@@ -126,7 +125,7 @@ class TraceReader {
   uint64_t eventCount_ = 0;
   uint64_t chunksEnd_ = 0;
   std::vector<ChunkInfo> chunks_;
-  std::vector<std::vector<uint8_t>> rebuiltCheckpoints_;  // a truncated version 3 file's, one per chunk
+  std::vector<std::vector<uint8_t>> rebuiltCheckpoints_;  // a truncated file's, one per chunk
   // Per chunk: 1 once its CRC-32 matched (set by whichever thread checked it).
   std::unique_ptr<std::atomic<uint8_t>[]> checked_;
   mutable std::atomic<std::size_t> uncheckedChunks_{0};

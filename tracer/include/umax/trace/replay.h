@@ -38,12 +38,14 @@ class Replay {
   uint64_t cursor() const { return state_.events(); }
   /// The state at the cursor.
   const SearchState& state() const { return state_; }
-  /// The event just applied (the one at cursor() - 1), if any.
+  /// The event just applied (the one at cursor() - 1), if any. The pointer is valid until the
+  /// next call that moves the cursor or reads an event of another chunk (eventAt()).
   const Event* lastEvent() const;
   /// The event at `index` (< eventCount()).
   Event eventAt(uint64_t index) const;
 
-  /// Moves the cursor to `applied` (clamped to [0, eventCount()]).
+  /// Moves the cursor to `applied` (clamped to [0, eventCount()]). Throws
+  /// TraceError for a damaged chunk on the way, and is then at the start.
   void seek(uint64_t applied);
   /// One event forward; false at the end.
   bool stepForward();

@@ -61,11 +61,10 @@ inline constexpr std::size_t kMaxStack = 1024;
 /// the open calls `frames[0, depth)`, root first. SearchState::save writes
 /// its own state with it; the Recorder writes the state it keeps while
 /// recording, with the engine's own board.
-/// `version` is the trace's format version: from version 3 on, each frame
-/// also holds its slotEntry and childScore (what its records leave out).
+/// Each frame also holds its slotEntry and childScore (what its records
+/// leave out).
 void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, uint64_t events,
-                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out,
-                    uint32_t version = kFormatVersion);
+                    uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out);
 
 /// The search's state between events, rebuilt from the trace.
 class SearchState {
@@ -101,7 +100,6 @@ class SearchState {
   Frame& top(const Event& event, uint64_t offset);
   [[noreturn]] void inconsistent(const Event& event, uint64_t offset, const char* why) const;
 
-  uint32_t version_ = kFormatVersion;  // the trace's: says how checkpoints are laid out
   Board board_{};
   std::vector<Frame> stack_;
   uint64_t events_ = 0;

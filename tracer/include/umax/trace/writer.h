@@ -2,6 +2,7 @@
 /// \brief Recording a think of the readable build into a trace file.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
@@ -34,7 +35,8 @@ namespace umax::trace {
 /// waiting for their write (with a writer thread, also those being
 /// written); what was written stays readable, to its last whole record. A
 /// writer destroyed without finish() (as when the search throws) writes its
-/// full chunks first.
+/// full chunks first. A failed write (a full disk) never throws into the
+/// search: the writer stops writing and says why in failure().
 class TraceWriter {
  public:
   /// How the work is shared between threads.
@@ -43,7 +45,8 @@ class TraceWriter {
     kWriterThread,  ///< a writer thread writes the full chunks
   };
   /// Creates `path` and writes the header. Throws std::runtime_error if the
-  /// file cannot be written.
+  /// file cannot be written (and then leaves no file), or if `path` names a
+  /// folder, FIFO or device (refused before anything is written).
   TraceWriter(const std::string& path, const TraceHeader& header, Threads threads = Threads::kSameThread);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
@@ -59,8 +62,13 @@ class TraceWriter {
   /// event is `events` (events so far), after `nodes` counted nodes, and
   /// whose checkpoint is `checkpoint` (the state after the last record).
   void flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, uint64_t nodes);
-  /// Flushes the last chunk and writes the footer with `result`.
+  /// Flushes the last chunk and writes the footer with `result`. A write
+  /// that failed (a full disk) does not throw, here or in flushChunk(): the
+  /// writer stops writing, the file keeps what was written (readable to its
+  /// last whole chunk, without a footer), and failure() says why.
   void finish(const TraceResult& result);
+  /// Why the file is cut short ("" if every write succeeded so far).
+  std::string failure() const;
 
   /// Events committed so far.
   uint64_t events() const { return cursor_->events; }
@@ -136,7 +144,11 @@ class TraceWriter {
   uint64_t issued_ = 0;    // bytes of the file so far, full chunks included
   uint64_t reserved_ = 0;  // the file's space is reserved up to here (0: nothing reserved)
   bool finished_ = false;
-  bool writeFailed_ = false;  // a write of the batches failed: the file ends where it broke off
+  // A write failed: the file ends where it broke off and nothing more is
+  // written. Set by the writer thread too, read after it has handed over.
+  std::atomic<bool> writeFailed_{false};
+  std::atomic<int> writeErrno_{0};
+  std::atomic<uint64_t> written_{0};  // bytes in the file
 
   // The hand-off between the search thread and the writer thread: one batch
   // at a time, in pending_, its first pendingBytes_ to be written.
@@ -244,8 +256,27 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
 
 /// Records one think of `engine` (from its current state and table) into
 /// `path`. Returns the search's result; the file is complete when it returns.
+/// Throws std::runtime_error if the file cannot be created (before the
+/// search) or a write failed (after the whole search, the file cut short);
+/// the engine is as before the think whatever unwinds it.
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
                         const std::string& moves, ProgressCallback progress = {},
                         TraceWriter::Threads threads = TraceWriter::Threads::kSameThread);
+
+/// A think and what became of its trace.
+struct RecordedThink {
+  ThinkResult result;        ///< the search's result, the same as untraced
+  std::string traceFailure;  ///< why the trace is missing or cut short ("" if complete)
+};
+
+/// As recordThink, for a game: a trace that cannot be written never costs
+/// the think. A file that cannot be created leaves no file and the think runs
+/// untraced; a write that fails mid-think stops the writing, the search
+/// completes node for node as untraced, and the file keeps a readable prefix
+/// (no footer). traceFailure says which, for the user.
+RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
+                                   const std::string& fen, const std::string& moves,
+                                   ProgressCallback progress = {},
+                                   TraceWriter::Threads threads = TraceWriter::Threads::kSameThread);
 
 }  // namespace umax::trace

@@ -1,0 +1,389 @@
+// test_reliability.cpp - faults that must never corrupt a game or a file:
+// a trace write that fails mid-think or before it (a full disk, injected
+// with a file-size limit), files that are not regular, oversized strings.
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "protocol_support.h"
+#include "support.h"
+#include "umax/engine.h"
+#include "umax/play/protocol.h"
+#include "umax/session.h"
+#include "umax/trace/game_dir.h"
+#include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
+#include "umax/trace/writer.h"
+
+using namespace umax;
+using namespace umax::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A full disk, injected: while it lives, no file of this process may grow
+/// beyond `bytes` (RLIMIT_FSIZE; writes past it fail with EFBIG, the signal
+/// they would raise is ignored). The writer sees what it sees on a full
+/// disk: a write() that fails after some bytes.
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    oldHandler_ = std::signal(SIGXFSZ, SIG_IGN);
+    getrlimit(RLIMIT_FSIZE, &old_);
+    rlimit limit = old_;
+    limit.rlim_cur = bytes;
+    REQUIRE(setrlimit(RLIMIT_FSIZE, &limit) == 0);
+  }
+  ~FileSizeLimit() {
+    setrlimit(RLIMIT_FSIZE, &old_);
+    std::signal(SIGXFSZ, oldHandler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  rlimit old_{};
+  void (*oldHandler_)(int) = nullptr;
+};
+
+std::string scratchDir(const std::string& name) {
+  const std::string dir = binPath(name + "-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("a trace write failing mid-think leaves the search node-identical and the board whole",
+          "[reliability][trace]") {
+  const std::string path = scratchFile("cut-mid-think.trc");
+  Engine plain;
+  plain.setPosition(parseFen(kStartFen));
+  const ThinkResult expected = plain.think(20000);
+
+  Engine engine;
+  engine.setPosition(parseFen(kStartFen));
+  const Position start = engine.position();
+  // The board's squares (the byte past them is the search's scratch square).
+  const auto squares = [](const Position& position) {
+    return std::vector<int8_t>(position.board.begin(), position.board.begin() + 128);
+  };
+  trace::RecordedThink recorded;
+  {
+    FileSizeLimit limit(100000);  // the think writes about 200 KB
+    recorded = trace::recordThinkReporting(engine, 20000, path, "", "");
+  }
+  CHECK(recorded.result.from == expected.from);
+  CHECK(recorded.result.to == expected.to);
+  CHECK(recorded.result.score == expected.score);
+  CHECK(recorded.result.nodes == expected.nodes);
+  CHECK(recorded.traceFailure.find("File too large") != std::string::npos);
+  CHECK(squares(engine.position()) == squares(start));
+  CHECK(engine.position().side == start.side);
+  CHECK(engine.position().epSquare == start.epSquare);
+  CHECK(engine.position().eval == start.eval);
+  // The prefix is a readable, cut trace.
+  CHECK(fs::file_size(path) <= 100000);
+  trace::TraceReader reader(path);
+  CHECK(reader.truncated());
+  CHECK(reader.eventCount() > 0);
+
+  // recordThink (the command line's) says so too, after the whole search.
+  Engine again;
+  again.setPosition(parseFen(kStartFen));
+  {
+    FileSizeLimit limit(100000);
+    CHECK_THROWS_WITH(trace::recordThink(again, 20000, path, "", ""), Catch::Contains("File too large"));
+  }
+  CHECK(squares(again.position()) == squares(start));
+}
+
+TEST_CASE("a trace that cannot even start leaves no file and the think runs untraced",
+          "[reliability][trace]") {
+  const std::string path = scratchFile("full-before.trc");
+  fs::remove(path);
+  Engine engine;
+  engine.setPosition(parseFen(kStartFen));
+  trace::RecordedThink recorded;
+  {
+    FileSizeLimit limit(0);  // the disk is full before the think
+    recorded = trace::recordThinkReporting(engine, 3000, path, "", "");
+  }
+  CHECK_FALSE(fs::exists(path));  // no 0-byte .trc
+  CHECK(recorded.traceFailure.find("cannot write") != std::string::npos);
+  CHECK(recorded.result.hasMove());
+}
+
+TEST_CASE("a full disk during a traced game: correct moves, the GUI told once, no empty game.txt",
+          "[reliability][protocol][trace]") {
+  const std::string input =
+      "uci\nposition startpos\ngo nodes 20000\nposition startpos moves e2e4 e7e5\ngo nodes 20000\nquit\n";
+  const std::string plain = converse(play::Protocol::kUci, input);
+  const std::vector<std::string> expected = linesAfter(plain, "bestmove ");
+  REQUIRE(expected.size() == 2);
+  CHECK(expected[0] != "0000");
+
+  SECTION("the disk fills during the first think") {
+    const std::string dir = scratchDir("full-mid");
+    std::string traced;
+    {
+      FileSizeLimit limit(100000);
+      traced = converse(play::Protocol::kUci, input, 0, dir);
+    }
+    CHECK(linesAfter(traced, "bestmove ") == expected);
+    const std::vector<std::string> told = linesAfter(traced, "info string tracing stopped: ");
+    REQUIRE(told.size() == 1);
+    CHECK(told[0].find("File too large") != std::string::npos);
+    CHECK(linesAfter(traced, "info string error").empty());
+    trace::TraceReader reader(dir + "/game-001/001-white.trc");  // the readable prefix
+    CHECK(reader.truncated());
+    CHECK_FALSE(fs::exists(dir + "/game-002"));  // no more traces
+    // The record says no trace for the think whose trace is cut short.
+    const std::vector<std::string> moves = linesAfter(readFile(dir + "/game-001/game.txt"), "move ");
+    REQUIRE(moves.size() == 1);
+    CHECK(moves[0].rfind("1 white " + expected[0] + " engine budget 20000 nodes ", 0) == 0);
+    fs::remove_all(dir);
+  }
+  SECTION("the disk is full before the first think (xboard)") {
+    const std::string dir = scratchDir("full-before");
+    const std::string xboardInput = "xboard\nnew\nusermove e2e4\nusermove d2d4\nquit\n";
+    const std::string xboardPlain = converse(play::Protocol::kXboard, xboardInput, 3000);
+    std::string traced;
+    {
+      FileSizeLimit limit(0);
+      traced = converse(play::Protocol::kXboard, xboardInput, 3000, dir);
+    }
+    CHECK(linesAfter(traced, "move ") == linesAfter(xboardPlain, "move "));
+    const std::vector<std::string> told = linesAfter(traced, "telluser ");
+    REQUIRE(told.size() == 2);  // once for the traces, once for game.txt
+    CHECK(told[0].find("tracing stopped: cannot write") != std::string::npos);
+    CHECK(told[1].find("game.txt") != std::string::npos);
+    for (const auto& entry : fs::recursive_directory_iterator(dir))
+      CHECK(entry.is_directory());  // no 0-byte .trc, no empty game.txt
+    fs::remove_all(dir);
+  }
+}
+
+// ---- readers: damaged records, FIFOs, devices, folders ----------------------
+
+namespace {
+
+std::string quote(const std::string& text) { return "'" + text + "'"; }
+
+/// Runs a tool under `timeout 60`, stderr with stdout: a hang gives 124.
+std::string runBounded(const std::string& arguments, int& status) {
+  return runCommand("timeout 60 " + arguments + " 2>&1", &status);
+}
+
+}  // namespace
+
+TEST_CASE("seeking onto a damaged chunk of a lazily checked trace throws TraceError, then the replay works",
+          "[reliability][trace]") {
+  const std::string good = scratchFile("lazy-good.trc");
+  Engine engine;
+  engine.setPosition(parseFen(kStartFen));
+  trace::recordThink(engine, 20000, good, "", "");
+  std::string bytes = readFile(good);
+  const trace::TraceReader intact(good);
+  REQUIRE(intact.chunks().size() > 2);
+  const trace::ChunkInfo& second = intact.chunks()[1];
+  bytes[static_cast<std::size_t>(second.payloadOffset) + 100] ^= 0x20;
+  const std::string bad = scratchFile("lazy-bad.trc");
+  std::ofstream(bad, std::ios::binary) << bytes;
+
+  // Checked when first decoded, as files over 256 MB are: it opens.
+  const trace::TraceReader reader(bad, trace::ChunkChecks::kOnFirstDecode);
+  trace::Replay replay(reader);
+  const uint64_t inSecond = second.firstEvent + 10;
+  CHECK_THROWS_AS(replay.seek(inSecond), trace::TraceError);
+  CHECK(replay.cursor() == 0);  // back at the start, a state it can show
+  replay.seek(5);               // the first chunk is sound
+  CHECK(replay.cursor() == 5);
+  CHECK_THROWS_AS(replay.seek(inSecond), trace::TraceError);
+  const uint64_t inThird = intact.chunks()[2].firstEvent + 10;
+  replay.seek(inThird);
+  CHECK(replay.cursor() == inThird);
+}
+
+TEST_CASE("no tool hangs on a FIFO, or reads a device or folder as a trace",
+          "[reliability][trace][bad-input]") {
+  const std::string dir = scratchDir("not-regular");
+  fs::create_directories(dir + "/folder.trc");
+  const std::string fifo = dir + "/f.trc";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  const std::string tool = quote(binPath("umax-trace"));
+  int status = -1;
+  for (const std::string& path : {fifo, dir + "/folder.trc", std::string("/dev/zero")}) {
+    for (const char* command : {"info", "dot", "jsonl", "chrome"}) {
+      CAPTURE(path, command);
+      const std::string output = runBounded(tool + " " + command + " " + quote(path), status);
+      CHECK(status == 2);  // not 124: no hang
+      CHECK(output.find("is not a regular file") != std::string::npos);
+    }
+  }
+  // record -o refuses them before the search: a budget that would take
+  // minutes to search ends at once (the bound is the timeout, not a clock).
+  for (const std::string& path : {fifo, dir + "/folder.trc", std::string("/dev/null")}) {
+    CAPTURE(path);
+    const std::string output = runBounded(tool + " record --nodes 100000000 -q -o " + quote(path), status);
+    CHECK(status == 2);
+    CHECK(output.find("not a regular file (a folder, FIFO or device)") != std::string::npos);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("record -o keeps a file that is not a trace unless --force", "[reliability][trace][bad-input]") {
+  const std::string path = scratchFile("not-a-trace.txt");
+  std::ofstream(path) << "my notes\n";
+  const std::string tool = quote(binPath("umax-trace"));
+  int status = -1;
+  std::string output = runBounded(tool + " record --nodes 300 -q -o " + quote(path), status);
+  CHECK(status == 2);
+  CHECK(output.find("exists and is not a trace: not overwritten (--force overwrites it)") !=
+        std::string::npos);
+  CHECK(readFile(path) == "my notes\n");
+  // A trace is overwritten as before; --force overwrites anything.
+  runBounded(tool + " record --nodes 300 -q -o " + quote(path) + " --force", status);
+  CHECK(status == 0);
+  runBounded(tool + " record --nodes 300 -q -o " + quote(path), status);
+  CHECK(status == 0);
+  CHECK(trace::TraceReader(path).eventCount() > 0);
+}
+
+// ---- bounded input ---------------------------------------------------------
+
+TEST_CASE("FEN and move strings over 64 KiB are refused at input, never written unreadable",
+          "[reliability][bad-input]") {
+  std::string moves;
+  while (moves.size() <= kMaxInputText) moves += "g1f3 g8f6 f3g1 f6g8 ";
+  const std::string path = scratchFile("long-moves.trc");
+  fs::remove(path);
+  int status = -1;
+  const std::string output = runBounded(
+      quote(binPath("umax-readable")) + " --moves " + quote(moves) + " --trace " + quote(path), status);
+  CHECK(status != 0);
+  CHECK(output.find("at most 65536 are accepted") != std::string::npos);
+  CHECK_FALSE(fs::exists(path));
+  const std::string help = runBounded(quote(binPath("umax-trace")) + " record --help", status);
+  CHECK(help.find("at most 65536 characters") != std::string::npos);
+  // The writer itself refuses a header the reader could not read back.
+  Engine engine;
+  trace::TraceHeader header = trace::makeHeader(engine, 1000, "", moves);
+  CHECK_THROWS_WITH(trace::TraceWriter(path, header), Catch::Contains("a trace holds at most 65536"));
+  CHECK_FALSE(fs::exists(path));
+  // And a FEN that long is refused by the parser.
+  CHECK(fenRefusal(std::string(70000, ' ') + std::string(kStartFen)));
+}
+
+TEST_CASE("node budgets: --nodes abc is explained, umax-probe refuses what the original cannot search",
+          "[reliability][bad-input]") {
+  int status = -1;
+  std::string output = runBounded(quote(binPath("umax-probe")) + " --engine minimal --nodes abc", status);
+  CHECK(status != 0);
+  CHECK(output.find("the budget must be a whole number of nodes from 2 to") != std::string::npos);
+  // Budget 1: the root's own node spends it, no iteration starts, and the
+  // original prints its uninitialized score: refused with the reason.
+  output = runBounded(quote(binPath("umax-probe")) + " --engine minimal --nodes 1", status);
+  CHECK(status != 0);
+  CHECK(output.find("with 1 the original starts no iteration") != std::string::npos);
+  // From 2 on the two builds agree.
+  const std::string minimal =
+      runBounded(quote(binPath("umax-probe")) + " --engine minimal --nodes 2", status);
+  CHECK(status == 0);
+  CHECK(minimal == runBounded(quote(binPath("umax-probe")) + " --engine readable --nodes 2", status));
+  output = runBounded(quote(binPath("umax-readable")) + " --think --nodes 12x", status);
+  CHECK(status != 0);
+  CHECK(output.find("not '12x'") != std::string::npos);
+}
+
+TEST_CASE("nonsense positions are refused with the reason", "[reliability][bad-input][fen]") {
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"", "4 to 6 space-separated fields"},
+      // e.p.: the pawn's start square occupied
+      {"4k3/3p4/8/3pP3/8/8/8/4K3 w - d6 0 1", "started from is occupied"},
+      {"4k3/3b4/8/3pP3/8/8/8/4K3 w - d6 0 1", "started from is occupied"},
+      // e.p. not behind a just-moved pawn
+      {"4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", "does not lie behind a pawn"},
+      // the side not to move in check (its king capturable)
+      {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "the side not to move (black) is in check"},
+      // triple check
+      {"4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1", "black is in check by 3 men"},
+      // 9 pawns, 16 pawns, 16 queens
+      {"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", "9 pawns"},
+      {"4k3/8/8/8/PPPPPPPP/PPPPPPPP/8/4K3 w - - 0 1", "white has 17 men"},
+      {"QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k3K3 w - - 0 1", "17 men"},
+      {"QQQQQQQQ/QQQQQQQ1/8/8/8/8/8/k3K3 w - - 0 1", "pieces beyond its first army"},
+      {"4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", "pieces beyond its first army"},
+      // pawns on rank 1 or 8
+      {"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "impossible"},
+      {"4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "impossible"},
+      // kings missing or extra
+      {"8/8/8/8/8/8/8/4K3 w - - 0 1", "exactly one black king"},
+      {"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "exactly one white king"},
+  };
+  for (const auto& [fen, reason] : refused) {
+    CAPTURE(fen);
+    const auto refusal = fenRefusal(fen);
+    REQUIRE(refusal);
+    CHECK_THAT(refusal->what(), Catch::Contains(reason));
+  }
+  // What stays accepted: a real e.p. square, a double check, eight queens
+  // with no pawn left, the start position.
+  for (const std::string& fen :
+       std::vector<std::string>{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1",
+                                "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1", std::string(kStartFen)}) {
+    CAPTURE(fen);
+    CHECK_FALSE(fenRefusal(fen));
+  }
+  int status = -1;
+  const std::string output = runBounded(quote(binPath("umax-readable")) + " --fen '' --think", status);
+  CHECK(status != 0);
+  CHECK(output.find("the FEN is empty") != std::string::npos);
+}
+
+TEST_CASE("xboard and UCI error lines echo no raw bytes and cut long tokens",
+          "[reliability][protocol][bad-input]") {
+  const std::string token(3000, 'x');
+  const std::string output =
+      converse(play::Protocol::kXboard, "xboard\n\xff\xfe\x80 go\nusermove " + token + "\nquit\n");
+  for (const char byte : output) CHECK(static_cast<unsigned char>(byte) < 128);
+  for (const std::string& line : splitLines(output)) CHECK(line.size() < 200);
+  CHECK(output.find("Illegal move") != std::string::npos);
+  // UCI's error lines alike: bytes escaped, long words cut with their length.
+  const std::string uci =
+      converse(play::Protocol::kUci, "uci\n\xff\xfe\x80 go\nposition startpos moves " + token + "\nquit\n");
+  for (const char byte : uci) CHECK(static_cast<unsigned char>(byte) < 128);
+  CHECK(uci.find("unknown command: \\xff\\xfe\\x80 go") != std::string::npos);
+  CHECK(uci.find("(3000 characters)") != std::string::npos);
+}
+
+// ---- game folders -----------------------------------------------------------
+
+TEST_CASE("a game folder with a symlink loop or a FIFO lists them as not read and reads the rest",
+          "[reliability][trace][game-dir]") {
+  const std::string dir = scratchDir("bad-folder");
+  fs::create_directories(dir + "/game-001");
+  Engine engine;
+  engine.setPosition(parseFen(kStartFen));
+  trace::recordThink(engine, 300, dir + "/game-001/001-white.trc", "", "");
+  fs::create_symlink("loop", dir + "/loop");  // a link to itself
+  fs::create_symlink("loop.trc", dir + "/game-001/loop.trc");
+  REQUIRE(mkfifo((dir + "/fifo.trc").c_str(), 0600) == 0);
+  const trace::GameDir read = trace::readGameDir(dir);
+  CHECK(read.thinkCount() == 1);
+  const std::string listing = trace::formatGameDir(read);
+  CHECK(listing.find("not read: " + dir + "/loop: ") != std::string::npos);
+  CHECK(listing.find("loop.trc: ") != std::string::npos);
+  CHECK(listing.find("fifo.trc: not a regular file") != std::string::npos);
+  int status = -1;
+  const std::string output = runBounded(quote(binPath("umax-trace")) + " game " + quote(dir), status);
+  CHECK(status == 0);
+  CHECK(output.find("not read: ") != std::string::npos);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,351 @@
+// The view model (umax/trace/view_state.h) against an independent walk of the JSON-lines export,
+// at every event of several traces: the event number is jsonl's "i", the kind and ply are
+// jsonl's, the board (as FEN) is the one the walk gets by making and taking back the exported
+// moves, alpha and beta are the current call's, the hash counters are those of the events up to
+// the cursor, every arrow lies on the board, v at a hash hit is the stored score, a cutoff's
+// narration gives the numbers of its comparison, a store's says what it did to the slot. Then
+// `umax-trace state` prints the same model as JSON and refuses an event outside the trace.
+#include <algorithm>
+#include <array>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "support.h"
+#include "umax/engine.h"
+#include "umax/notation.h"
+#include "umax/session.h"
+#include "umax/trace/export.h"
+#include "umax/trace/hash_history.h"
+#include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
+#include "umax/trace/view_state.h"
+#include "umax/trace/writer.h"
+
+using namespace umax;
+using namespace umax::trace;
+using nlohmann::json;
+
+namespace {
+
+struct Think {
+  const char* name;
+  const char* fen;
+  const char* moves;
+  long budget;
+};
+
+// White after 1. e4 e5 (the start), black in an Italian, and kiwipete (castling, e.p., promotions,
+// king captures deep in the tree).
+constexpr Think kThinks[] = {
+    {"e4", "", "e2e4", 2000},
+    {"italian", "", "e2e4 e7e5 g1f3 b8c6 f1c4", 2500},
+    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 1500},
+};
+
+std::string record(const Think& think) {
+  const std::string path = test::scratchFile(std::string("view-") + think.name + ".trc");
+  auto engine = std::make_unique<Engine>();
+  if (*think.fen) engine->setPosition(parseFen(think.fen));
+  playMoves(*engine, think.moves);
+  recordThink(*engine, think.budget, path, think.fen, think.moves);
+  return path;
+}
+
+/// The pieces (type | colour) and the side to move of a FEN, read square by square: the FEN parser
+/// refuses the illegal positions a search passes through, such as a king left in check.
+std::pair<std::array<int, 128>, int> readFen(const std::string& fen) {
+  std::array<int, 128> board{};
+  int square = 0;
+  std::size_t at = 0;
+  for (; at < fen.size() && fen[at] != ' '; ++at) {
+    const char c = fen[at];
+    const bool black = (c & 0x20) != 0;
+    if (c == '/')
+      square = (square & 0x70) + 16;
+    else if (c >= '1' && c <= '8')
+      square += c - '0';
+    else if ((c | 0x20) == 'p')
+      board[static_cast<std::size_t>(square++)] = black ? (kDownwardPawn | kBlack) : (kUpwardPawn | kWhite);
+    else
+      board[static_cast<std::size_t>(square++)] =
+          static_cast<int>(std::string("???nkbrq").find(static_cast<char>(c | 0x20))) |
+          (black ? kBlack : kWhite);
+  }
+  REQUIRE(at + 1 < fen.size());
+  return {board, fen[at + 1] == 'w' ? kWhite : kBlack};
+}
+
+struct WalkFrame {
+  int side = 0, alpha = 0, beta = 0, eval = 0;
+  bool moveOnBoard = false;
+  json move;
+  int best = -kInfinity;
+};
+
+}  // namespace
+
+TEST_CASE("the view model agrees with an independent walk of the jsonl export at every event",
+          "[view][trace]") {
+  for (const Think& think : kThinks) {
+    INFO("think " << think.name);
+    const std::string path = record(think);
+    const TraceReader reader(path);
+    std::ostringstream lines;
+    writeJsonLines(reader, lines);
+    std::istringstream in(lines.str());
+
+    Replay replay(reader);
+    HashCounters counters;
+    Board board = reader.header().position.board;
+    std::vector<WalkFrame> stack;
+    uint64_t probes = 0, hits = 0, refused = 0, replaced = 0, written = 0, hashCutoffs = 0;
+    json previous;
+    std::string line;
+    uint64_t checked = 0, cutoffs = 0, standPats = 0, refutations = 0, hitsSeen = 0;
+    while (std::getline(in, line)) {
+      const json event = json::parse(line);
+      const std::string kind = event["kind"];
+      // The walk: the stack of windows, the board, the counters.
+      if (kind == "call") {
+        WalkFrame frame;
+        frame.side = event["k"];
+        frame.alpha = event["q"];
+        frame.beta = event["l"];
+        frame.eval = event["e"];
+        stack.push_back(frame);
+      } else if (kind == "move") {
+        WalkFrame& top = stack.back();
+        const int x = event["x"], y = event["y"], u = event["u"], G = event["G"], H = event["H"],
+                  F = event["F"];
+        board[static_cast<std::size_t>(G)] = board[static_cast<std::size_t>(H)] =
+            board[static_cast<std::size_t>(x)] = 0;
+        board[static_cast<std::size_t>(y)] = static_cast<int8_t>(u & 31);
+        if (event["castling"]) board[static_cast<std::size_t>(F)] = static_cast<int8_t>(top.side + kRook);
+        if (event["promotion"]) board[static_cast<std::size_t>(y)] |= kQueen;
+        top.moveOnBoard = true;
+        top.move = event;
+      } else if (kind == "score") {
+        WalkFrame& top = stack.back();
+        const json& m = top.move;
+        const int x = m["x"], y = m["y"], u = m["u"], t = m["t"], G = m["G"], H = m["H"], F = m["F"];
+        board[static_cast<std::size_t>(G)] = static_cast<int8_t>(top.side + kRook + kVirgin);
+        board[static_cast<std::size_t>(F)] = board[static_cast<std::size_t>(y)] = 0;
+        board[static_cast<std::size_t>(x)] = static_cast<int8_t>(u);
+        board[static_cast<std::size_t>(H)] = static_cast<int8_t>(t);
+        top.moveOnBoard = false;
+      } else if (kind == "probe") {
+        ++probes;
+        if (event["outcome"] == "hit") ++hits;
+        if (event["endsNode"]) ++hashCutoffs;
+      } else if (kind == "store") {
+        if (!event["written"])
+          ++refused;
+        else {
+          ++written;
+          if (event["before"]["K"] != 0 && event["before"]["K"] != event["after"]["K"]) ++replaced;
+        }
+      }
+      json returned;  // the returning call's window
+      if (kind == "return") {
+        returned = {{"q", stack.back().alpha}, {"l", stack.back().beta}};
+        stack.pop_back();
+      }
+
+      REQUIRE(replay.stepForward());
+      counters.count(replay.eventAt(replay.cursor() - 1));
+      const ViewState view = viewState(replay, counters);
+      INFO("event " << event["i"] << ": " << line << "\n narration: " << view.narration);
+      REQUIRE(view.event.has_value());
+      REQUIRE(*view.event == event["i"].get<uint64_t>());
+      REQUIRE(view.kind == kind);
+      REQUIRE(view.ply == event["ply"].get<int>());
+      // The board: the FEN read back by the FEN parser holds the walk's pieces, the walk's side to move.
+      const auto [shownBoard, shownSide] = readFen(view.fen);
+      for (int square = 0; square < 128; ++square)
+        if (isOnBoard(square))
+          REQUIRE(shownBoard[static_cast<std::size_t>(square)] ==
+                  (board[static_cast<std::size_t>(square)] & 31));
+      if (!stack.empty()) {
+        const WalkFrame& top = stack.back();
+        REQUIRE(shownSide == (top.moveOnBoard ? opponentOf(top.side) : top.side));
+        REQUIRE(view.alpha == top.alpha);
+        REQUIRE(view.beta == top.beta);
+      } else {
+        REQUIRE(view.alpha == reader.header().root.alpha);
+        REQUIRE(view.beta == reader.header().root.beta);
+      }
+      // The hash counters are those of the events so far.
+      REQUIRE(view.hash.probes == probes);
+      REQUIRE(view.hash.hits == hits);
+      REQUIRE(view.hash.hashCutoffs == hashCutoffs);
+      REQUIRE(view.hash.storesRefused == refused);
+      REQUIRE(view.hash.storesWritten == written);
+      REQUIRE(view.hash.storesReplaced == replaced);
+      // Every arrow lies on the board, between two different squares.
+      for (const ArrowView& arrow : view.arrows) {
+        // (A hash entry's X carries its bound bits: read as a plain int it was once a negative
+        // "square" that passes the 0x88 test and drew the green arrow above the board.)
+        REQUIRE((arrow.from >= 0 && arrow.from < 128 && isOnBoard(arrow.from)));
+        REQUIRE((arrow.to >= 0 && arrow.to < 128 && isOnBoard(arrow.to)));
+        REQUIRE(arrow.from != arrow.to);
+        REQUIRE(!arrow.why.empty());
+      }
+      REQUIRE(!view.narration.empty());
+      if (!stack.empty()) {
+        // Each variable under its own readable name (E and F were both "passedSquare").
+        std::set<std::string> names;
+        for (const VariableView& variable : view.variables) names.insert(variable.readable);
+        REQUIRE(names.size() == view.variables.size());
+      }
+      if (kind == "probe" && event["outcome"] == "hit") {
+        ++hitsSeen;
+        // v holds the stored score at a hit (micro-Max: v=a->V), until a move is scored.
+        const auto v = std::find_if(view.variables.begin(), view.variables.end(),
+                                    [](const VariableView& variable) { return variable.name == "v"; });
+        REQUIRE(v != view.variables.end());
+        const int stored = event["V"];
+        REQUIRE(v->value == (stored >= kInfinity    ? "+I"
+                             : stored <= -kInfinity ? "-I"
+                                                    : std::to_string(stored)));
+        REQUIRE(view.narration.rfind("hash hit", 0) == 0);
+        if (event["endsNode"]) {
+          REQUIRE(view.narration.find("without searching") != std::string::npos);
+          // No iteration ran: m holds nothing yet (it once showed the frame's 0).
+          const auto m = std::find_if(view.variables.begin(), view.variables.end(),
+                                      [](const VariableView& variable) { return variable.name == "m"; });
+          REQUIRE(m->value == "-");
+        }
+      }
+      if (kind == "cutoff") {
+        ++cutoffs;
+        const std::string beta = std::to_string(stack.back().beta);
+        if (previous["kind"] == "iteration") {
+          ++standPats;
+          REQUIRE(view.narration.find("stand pat") != std::string::npos);
+          REQUIRE(view.narration.find("eval " + std::to_string(stack.back().eval) + " >= beta " + beta) !=
+                  std::string::npos);
+        } else if (previous["kind"] != "king-capture") {
+          ++refutations;
+          const std::string move = stack.back().move["move"];
+          REQUIRE(view.narration.rfind(move + " fails high", 0) == 0);
+          REQUIRE(view.narration.find("score " + std::to_string(event["m"].get<int>()) + " >= beta " +
+                                      beta) != std::string::npos);
+        }
+        // The caption says the same, not the parent's move.
+        REQUIRE(view.caption.rfind(view.narration, 0) == 0);
+      }
+      if (kind == "store") {
+        const bool replace =
+            event["written"] && event["before"]["K"] != 0 && event["before"]["K"] != event["after"]["K"];
+        REQUIRE((view.narration.find("refused") != std::string::npos) == !event["written"].get<bool>());
+        REQUIRE((view.narration.find("replaces another position") != std::string::npos) == replace);
+      }
+      if (kind == "return") {
+        const int m = event["m"];
+        const char* type = nodeType(returned["q"], returned["l"], m);
+        REQUIRE(view.nodeType == type);
+        REQUIRE(view.narration.find(std::string(type) + " node") != std::string::npos);
+      }
+      previous = event;
+      ++checked;
+    }
+    REQUIRE(checked == reader.eventCount());
+    REQUIRE(!replay.stepForward());
+    // The traces hold what the checks are about.
+    CHECK(hitsSeen > 0);
+    CHECK(standPats > 0);
+    CHECK(refutations > 0);
+  }
+}
+
+TEST_CASE("event numbers are 0-based everywhere: event N is jsonl's i = N, at cursor N + 1",
+          "[view][trace]") {
+  REQUIRE(!eventAtCursor(0).has_value());
+  for (uint64_t event : {0ULL, 1ULL, 29ULL, 123456ULL}) {
+    REQUIRE(cursorAfterEvent(event) == event + 1);
+    REQUIRE(eventAtCursor(cursorAfterEvent(event)) == event);
+  }
+}
+
+TEST_CASE("umax-trace state prints the view model at an event as JSON, and refuses one outside the trace",
+          "[view][trace][tools]") {
+  const std::string path = record(kThinks[0]);
+  const TraceReader reader(path);
+  std::ostringstream lines;
+  writeJsonLines(reader, lines);
+  std::vector<json> events;
+  std::istringstream in(lines.str());
+  for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+  Replay replay(reader);
+  for (uint64_t index : {uint64_t{0}, uint64_t{29}, reader.eventCount() / 2, reader.eventCount() - 1}) {
+    int status = 0;
+    const std::string output = test::runCommand(
+        test::binPath("umax-trace") + " state " + path + " --event " + std::to_string(index), &status);
+    INFO("event " << index << ": " << output);
+    REQUIRE(status == 0);
+    const json state = json::parse(output);
+    REQUIRE(state["event"] == index);
+    REQUIRE(state["event"] == events[index]["i"]);
+    REQUIRE(state["kind"] == events[index]["kind"]);
+    REQUIRE(state["ply"] == events[index]["ply"]);
+    replay.seek(cursorAfterEvent(index));
+    const ViewState view = viewState(replay, hashCountersAt(reader, replay.cursor()));
+    REQUIRE(state == json::parse(toJson(view)));
+    for (const char* key : {"fen", "alpha", "beta", "narration", "variables", "hash", "arrows", "caption"})
+      REQUIRE(state.contains(key));
+  }
+  int status = 0;
+  const std::string refused = test::runCommand(test::binPath("umax-trace") + " state " + path + " --event " +
+                                                   std::to_string(reader.eventCount()) + " 2>&1",
+                                               &status);
+  REQUIRE(status != 0);
+  REQUIRE(refused.find("outside") != std::string::npos);
+  REQUIRE(refused.find("0 to " + std::to_string(reader.eventCount() - 1)) != std::string::npos);
+}
+
+TEST_CASE("the hash counters at a cursor from the timeline index equal those counted from the start",
+          "[view][trace]") {
+  const std::string path = record(kThinks[1]);
+  const TraceReader reader(path);
+  HashHistory hash(reader.header(), reader.eventCount());
+  TimelineIndex timeline(reader.eventCount());
+  buildHistories(reader, hash, timeline);
+  const Replay replay(reader);
+  // Counted once along the trace: the counters after each cursor.
+  std::vector<HashCounters> expected{HashCounters{}};
+  reader.forEach([&](const Event& event, uint64_t) {
+    expected.push_back(expected.back());
+    expected.back().count(event);
+  });
+  REQUIRE(expected.size() == reader.eventCount() + 1);
+  const auto same = [](const HashCounters& a, const HashCounters& b) {
+    return a.probes == b.probes && a.hits == b.hits && a.misses == b.misses &&
+           a.fullWindows == b.fullWindows && a.hashCutoffs == b.hashCutoffs &&
+           a.storesWritten == b.storesWritten && a.storesRefused == b.storesRefused &&
+           a.storesNew == b.storesNew && a.storesUpdated == b.storesUpdated &&
+           a.storesReplaced == b.storesReplaced;
+  };
+  // Every bucket boundary and its neighbours, and a stride through the rest.
+  std::vector<uint64_t> cursors{0, reader.eventCount()};
+  for (uint64_t start = 0; start <= reader.eventCount(); start += timeline.eventsPerBucket())
+    for (uint64_t cursor : {start, start + 1, start > 0 ? start - 1 : 0})
+      if (cursor <= reader.eventCount()) cursors.push_back(cursor);
+  for (uint64_t cursor = 0; cursor <= reader.eventCount(); cursor += 977) cursors.push_back(cursor);
+  for (uint64_t cursor : cursors) {
+    INFO("cursor " << cursor);
+    REQUIRE(same(hashCountersAt(replay, cursor, timeline), expected[cursor]));
+  }
+  REQUIRE(same(hashCountersAt(reader, reader.eventCount() / 2), expected[reader.eventCount() / 2]));
+  // Counting an event back out (a cursor moving back) undoes counting it.
+  HashCounters walked = expected.back();
+  for (uint64_t index = reader.eventCount(); index > reader.eventCount() / 2; --index)
+    walked.count(replay.eventAt(index - 1), -1);
+  REQUIRE(same(walked, expected[reader.eventCount() / 2]));
+  // The trace holds what is counted.
+  CHECK(expected.back().storesWritten > 0);
+  CHECK(expected.back().hits > 0);
+}

@@ -1,0 +1,563 @@
+// view_state.cpp - what the visualizer shows at one event, and a sentence saying what happened
+// and why. Each narration follows the statements of Engine::search() that made the event
+// (engine.cpp's step numbers are given where they help).
+#include "umax/trace/view_state.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "umax/notation.h"
+#include "umax/types.h"
+
+namespace umax::trace {
+namespace {
+
+int asChar(int value) { return static_cast<int8_t>(value); }
+
+const char* side(int code) { return code == kWhite ? "white" : "black"; }
+
+std::string score(int value) {
+  if (value >= kInfinity) return "+I";
+  if (value <= -kInfinity) return "-I";
+  return std::to_string(value);
+}
+
+const char* pieceName(int piece) {
+  switch (typeOf(piece)) {
+    case kKing:
+      return "king";
+    case kQueen:
+      return "queen";
+    case kRook:
+      return "rook";
+    case kBishop:
+      return "bishop";
+    case kKnight:
+      return "knight";
+    case kUpwardPawn:
+    case kDownwardPawn:
+      return "pawn";
+    default:
+      return "?";
+  }
+}
+
+/// The square a best-move byte names, or -1 when it names none on the board. X and Y are
+/// signed chars in the search; a hash entry's X carries bound bits (a frame's copy may hold
+/// them sign-extended), so only the low 7 bits' square counts.
+int bestSquare(int byte) {
+  const int square = asChar(byte) & 0x77;
+  return isOnBoard(square) ? square : -1;
+}
+
+std::string bestToText(int bestTo) {
+  std::string text = squareName(asChar(bestTo) & 0x77);
+  if (bestTo & kNotCastlingBit) text += "+nc";
+  if (bestTo & kSneakBit) text += "+sn";
+  return text;
+}
+
+std::string boundText(const HashEntry& entry) {
+  const bool lower = (entry.from & kLowerBoundBit) != 0, upper = (entry.from & kUpperBoundBit) != 0;
+  if (lower && upper) return "exact";
+  if (lower) return "lower bound (it failed high: at least " + score(entry.score) + ")";
+  if (upper) return "upper bound (it failed low: at most " + score(entry.score) + ")";
+  return "no bound";
+}
+
+/// The board as a FEN: side to move, castling rights from the virgin bits, the e.p. square
+/// when the last move was a pawn's double step. Half-move and move numbers are not tracked.
+std::string fenOf(const Board& board, int toMove, int epSquare) {
+  std::string fen;
+  for (int row = 0; row < 8; ++row) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const int piece = board[static_cast<std::size_t>(16 * row + file)];
+      if (piece == 0) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += static_cast<char>('0' + empty);
+      empty = 0;
+      const char letter = "?PPNKBRQ"[typeOf(piece)];
+      fen += (piece & kWhite) ? letter : static_cast<char>(letter | 0x20);
+    }
+    if (empty) fen += static_cast<char>('0' + empty);
+    if (row < 7) fen += '/';
+  }
+  fen += toMove == kWhite ? " w " : " b ";
+  std::string rights;
+  auto unmoved = [&](int square, int piece) {
+    return board[static_cast<std::size_t>(square)] == (piece | kVirgin);
+  };
+  if (unmoved(0x74, kKing | kWhite)) {
+    if (unmoved(0x77, kRook | kWhite)) rights += 'K';
+    if (unmoved(0x70, kRook | kWhite)) rights += 'Q';
+  }
+  if (unmoved(0x04, kKing | kBlack)) {
+    if (unmoved(0x07, kRook | kBlack)) rights += 'k';
+    if (unmoved(0x00, kRook | kBlack)) rights += 'q';
+  }
+  fen += rights.empty() ? "-" : rights;
+  fen += " " + (isOnBoard(epSquare) && epSquare < 128 ? squareName(epSquare) : std::string("-"));
+  return fen + " 0 1";
+}
+
+/// A pawn's double step (F is the square it skipped), not a castling (F is the rook's square).
+bool isDoubleStep(const MoveRecord& move) {
+  return (move.flags & kMoveHasF) && !(move.flags & kMoveCastling) && typeOf(move.piece) <= kDownwardPawn;
+}
+
+std::string describeMove(const MoveRecord& move) {
+  std::string text = moveName(move.from, move.to) + " (" + pieceName(move.piece);
+  if (move.victim != 0)
+    text += std::string(" takes ") + pieceName(move.victim) + " on " + squareName(move.captureSquare);
+  if (move.flags & kMoveEnPassant) text += " e.p.";
+  if (move.flags & kMoveCastling) text += ", castles: rook " + moveName(move.rookFrom, move.rookTo);
+  if (isDoubleStep(move)) text += ", double step skipping " + squareName(move.rookTo);
+  if (move.flags & kMovePromotion) text += ", promotes to a queen";
+  return text + ")";
+}
+
+/// The window a call below `parent` was given for the parent's move (engine.cpp Step 12), or
+/// for the mate probe (Step 17: -I, I): the parent has no move on the board during the probe
+/// (and once it returned, the replay has already cleared the parent's mateProbe).
+std::pair<int, int> childWindow(const Frame& parent) {
+  if (parent.mateProbe || !parent.moveOnBoard) return {-kInfinity, kInfinity};
+  const int alpha = -parent.call.beta - (parent.call.beta > parent.call.eval ? 1 : 0);
+  const int beta = parent.best > parent.call.alpha ? -parent.best : -parent.call.alpha;
+  return {alpha, beta};
+}
+
+/// The narration of the event just applied. `state` is the state after it.
+std::string narrate(const Replay& replay, const Event& event, const SearchState& state) {
+  const auto& stack = state.stack();
+  const uint64_t cursor = state.events();
+  const Frame* top = stack.empty() ? nullptr : &stack.back();
+  const std::string at = top ? " at ply " + std::to_string(top->ply) : "";
+  switch (event.kind) {
+    case EventKind::kCall: {
+      const NodeCall& c = event.call;
+      std::string text;
+      if (stack.size() == 1) {
+        text = "the root call: " + std::string(side(c.side)) + " to move";
+      } else {
+        const Frame& parent = stack[stack.size() - 2];
+        text = parent.mateProbe ? "the mate test's null-move probe: " + std::string(side(c.side)) +
+                                      " moves twice in a row, to see whether it can take the king"
+                                : std::string(side(c.side)) + " answers " + side(parent.call.side) + "'s " +
+                                      moveName(parent.move.from, parent.move.to);
+      }
+      return text + " (ply " + std::to_string(top->ply) + "): window [" + score(c.alpha) + ", " +
+             score(c.beta) + "], depth n = " + std::to_string(c.depth) +
+             ", eval e = " + std::to_string(c.eval);
+    }
+    case EventKind::kProbe: {
+      const ProbeReport& probe = event.probe;
+      if (probe.outcome == ProbeOutcome::kMiss)
+        return "hash miss" + at + ": slot " + std::to_string(probe.slot) +
+               " is empty, the position is new; the node searches from draft 1 and will store there";
+      if (probe.outcome == ProbeOutcome::kFull)
+        return "hash window full" + at + ": all " + std::to_string(kProbeSlots) +
+               " slots hold other positions; the node searches from scratch and stores into the dummy slot 0";
+      const HashEntry& entry = event.entry;
+      std::string text = "hash hit" + at + ": slot " + std::to_string(probe.slot) +
+                         " holds this position: score " + score(entry.score) + ", draft " +
+                         std::to_string(entry.draft) + ", " + boundText(entry);
+      if (probe.endsNode)
+        return text + "; draft " + std::to_string(entry.draft) + " >= n " + std::to_string(top->call.depth) +
+               " and the bound settles the window [" + score(top->call.alpha) + ", " + score(top->call.beta) +
+               "]: the node returns " + score(entry.score) + " without searching";
+      // The stored move is tried first when its Y carries the not-castling bit (Step 4's sneak).
+      const std::string first =
+          top->draft > 0 && (top->bestTo & kNotCastlingBit)
+              ? ", the stored move " + moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " first"
+              : ", no stored move to try first";
+      if (entry.draft >= top->call.depth)
+        return text + "; deep enough but the bound does not settle the window [" + score(top->call.alpha) +
+               ", " + score(top->call.beta) + "]: the node searches again at draft n " +
+               std::to_string(top->call.depth) + first;
+      return text + "; draft " + std::to_string(entry.draft) + " < n " + std::to_string(top->call.depth) +
+             ": deepening resumes at draft " + std::to_string(top->draft + 1) + first;
+    }
+    case EventKind::kNodeCounted:
+      return "node #" + std::to_string(top->nodeNumber) + " counted (N++)" + at +
+             ": the node count is the think's clock";
+    case EventKind::kIteration: {
+      std::string text = (stack.size() == 1 ? "root iteration " : "iteration ") +
+                         std::to_string(event.value) + " starts" + at + ": best m starts at ";
+      if (event.value > 1) return text + "-I (a move must be played)";
+      return text + "the eval " + std::to_string(top->call.eval) +
+             " (draft 1, quiescence: the node may stand pat; only captures and recaptures are searched)";
+    }
+    case EventKind::kKingCapture:
+      if (event.badCastling)
+        return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
+               " reaches the square the opponent's castling king passed: the castling was through check, "
+               "the node scores +I";
+      return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
+             " takes the king, so the opponent's last move was illegal; the node scores +I";
+    case EventKind::kCutoff: {
+      const int beta = top->call.beta;
+      const Event before = replay.eventAt(cursor - 2);
+      if (before.kind == EventKind::kIteration)
+        return "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta) +
+               ", the node returns without trying a move";
+      if (before.kind == EventKind::kKingCapture)
+        return "cutoff" + at + ": the king capture scores +I >= beta " + score(beta) +
+               ", no other move is tried";
+      std::string parentMove;
+      if (stack.size() >= 2) {
+        const Frame& parent = stack[stack.size() - 2];
+        if (parent.moveOnBoard)
+          parentMove = std::string(", refuting ") + side(parent.call.side) + "'s " +
+                       moveName(parent.move.from, parent.move.to);
+      }
+      return moveName(top->move.from, top->move.to) + " fails high" + at + ": score " + score(event.value) +
+             " >= beta " + score(beta) + parentMove + "; the node's other moves are not tried (" +
+             std::to_string(top->movesMade) + " made in this call)";
+    }
+    case EventKind::kMoveMade: {
+      std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
+                         "; its reply is searched to h = " + std::to_string(event.move.remaining);
+      if (event.move.flags & kMoveSneaked) text += "; the previous iteration's best move, tried first";
+      if (event.move.to == top->call.lastTo)
+        text += " (a recapture on " + squareName(event.move.to) + ": it keeps the full draft " +
+                std::to_string(top->draft) + ")";
+      return text;
+    }
+    case EventKind::kMoveScored: {
+      const std::string move = moveName(top->move.from, top->move.to);
+      std::string text = move + " scored v = " + score(event.value) + at;
+      if (top->move.flags & kMoveSneaked)
+        return text + ": the previous best, searched first, sets best m = v";
+      // The best move event that follows (if any) updates m; here m is still the old best.
+      if (event.value > top->best) {
+        text += ": better than best m = " + score(top->best) + ", it becomes the best move";
+        if (event.value >= top->call.beta)
+          text += " and reaches beta " + score(top->call.beta) + " (fail high)";
+        return text;
+      }
+      return text + ": not better than best m = " + score(top->best);
+    }
+    case EventKind::kBestMove: {
+      std::string text = "new best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77) + at +
+                         ": m = " + score(event.best);
+      if (event.best >= top->call.beta)
+        return text + " >= beta " + score(top->call.beta) + ": the node fails high";
+      if (event.best > top->call.alpha)
+        return text + " > alpha " + score(top->call.alpha) + ": the next replies are searched with alpha " +
+               score(event.best);
+      return text + " (still <= alpha " + score(top->call.alpha) + ")";
+    }
+    case EventKind::kMateProbe:
+      return "no move kept the king" + at +
+             " (best is still -I): the null-move probe tells mate (the opponent takes the king) from "
+             "stalemate";
+    case EventKind::kStore: {
+      std::string text;
+      if (!event.written)
+        text = "hash store refused" + at + ": slot " + std::to_string(event.slot) +
+               " keeps its exact score of draft " + std::to_string(event.before.draft) + " > d " +
+               std::to_string(top->draft);
+      else if (event.before.lock == 0)
+        text = "hash store" + at + " into empty slot " + std::to_string(event.slot);
+      else if (event.before.lock != event.after.lock)
+        text = "hash store" + at + " replaces another position's entry in slot " +
+               std::to_string(event.slot) + " (draft " + std::to_string(event.before.draft) +
+               ", not exact or not deeper)";
+      else
+        text = "hash store" + at + " updates this position's entry in slot " + std::to_string(event.slot);
+      if (event.written)
+        text += ": score " + score(event.after.score) + ", draft " + std::to_string(event.after.draft) +
+                ", " + boundText(event.after);
+      if (stack.size() == 1 && top->call.lastTo == kThinkMarker)
+        text += "; root iteration " + std::to_string(top->draft) + " ends: best " +
+                moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " " + score(top->best);
+      return text;
+    }
+    case EventKind::kReturn: {
+      if (stack.empty())
+        return "the root returns " + score(event.best) + " (" +
+               nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
+               " node): the search is over, best move " +
+               moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
+      const Frame& parent = stack.back();
+      const auto [alpha, beta] = childWindow(parent);
+      const int ply = static_cast<int>(stack.size());
+      const Event before = replay.eventAt(cursor - 2);
+      const bool fromHash = before.kind == EventKind::kProbe && before.probe.endsNode;
+      std::string text = "ply " + std::to_string(ply) + " returns " + score(event.best) +
+                         (fromHash ? " from the hash table" : "") + ": " + nodeType(alpha, beta, event.best) +
+                         " node, window [" + score(alpha) + ", " + score(beta) + "]";
+      if (!parent.moveOnBoard)
+        return text + "; the mate test: half of its score, " + score(parent.best) +
+               ", becomes the parent's best";
+      return text + "; " + side(parent.call.side) + "'s " + moveName(parent.move.from, parent.move.to) +
+             " will score about " + score(-event.best);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+HashCounters hashCountersAt(const TraceReader& reader, uint64_t applied) {
+  HashCounters counters;
+  if (applied == 0) return counters;
+  reader.forEach([&](const Event& event, uint64_t index) {
+    if (index < applied) counters.count(event);
+  });
+  return counters;
+}
+
+HashCounters hashCountersAt(const Replay& replay, uint64_t applied, const TimelineIndex& index) {
+  applied = std::min(applied, replay.eventCount());
+  if (applied == 0) return {};
+  // The bucket of the last event applied: a cursor at the end of a trace whose length is a
+  // multiple of the bucket size lies past the last bucket the events reached.
+  const uint64_t bucket = std::min<uint64_t>((applied - 1) / index.eventsPerBucket(),
+                                             static_cast<uint64_t>(TimelineIndex::kBuckets - 1));
+  HashCounters counters = index.countersBeforeBucket(static_cast<std::size_t>(bucket));
+  for (uint64_t event = bucket * index.eventsPerBucket(); event < applied; ++event)
+    counters.count(replay.eventAt(event));
+  return counters;
+}
+
+std::string scoreName(int value) { return score(value); }
+
+const char* nodeType(int alpha, int beta, int score) {
+  if (score >= beta) return "CUT";
+  if (score <= alpha) return "ALL";
+  return "PV";
+}
+
+ViewState viewState(const Replay& replay, const HashCounters& hash) {
+  ViewState view;
+  const SearchState& state = replay.state();
+  const TraceHeader& header = replay.reader().header();
+  const auto& stack = state.stack();
+  const Frame* top = stack.empty() ? nullptr : &stack.back();
+  view.cursor = replay.cursor();
+  view.eventCount = replay.eventCount();
+  view.event = eventAtCursor(view.cursor);
+  view.hash = hash;
+  view.nodes = state.nodes();
+  view.calls = state.calls();
+  // A copy: the pointer lastEvent() gives points into the replay's decoded chunk, which
+  // eventAt() replaces when it reads another chunk (the narration reads the event before).
+  std::optional<Event> lastEvent;
+  if (const Event* applied = replay.lastEvent()) lastEvent = *applied;
+  const Event* event = lastEvent ? &*lastEvent : nullptr;
+  view.kind = event ? std::string(kindName(event->kind)) : "start";
+  // The ply of the call the event belongs to: a return's is the call that returned.
+  if (event && event->kind == EventKind::kReturn)
+    view.ply = static_cast<int>(stack.size());
+  else
+    view.ply = top ? top->ply : 0;
+
+  // The board: the side to move is the current call's, or its opponent while its move is on it.
+  int toMove = header.root.side;
+  int epSquare = kNoSquare;
+  if (top) {
+    toMove = top->moveOnBoard ? opponentOf(top->call.side) : top->call.side;
+    if (top->moveOnBoard) {
+      if (isDoubleStep(top->move)) epSquare = top->move.rookTo;
+    } else if (isOnBoard(top->call.epSquare) && top->call.epSquare >= 0 && isOnBoard(top->call.lastTo) &&
+               typeOf(state.board()[static_cast<std::size_t>(top->call.lastTo)]) <= kDownwardPawn &&
+               state.board()[static_cast<std::size_t>(top->call.lastTo)] != 0) {
+      epSquare = top->call.epSquare;
+    }
+  } else if (!state.finished()) {
+    epSquare = header.position.epSquare;
+  }
+  view.fen = fenOf(state.board(), toMove, epSquare);
+  view.sideToMove = side(toMove);
+
+  const NodeCall& call = top ? top->call : header.root;
+  view.inCall = top != nullptr;
+  view.alpha = call.alpha;
+  view.beta = call.beta;
+  view.searchAlpha = top && top->best > call.alpha ? top->best : call.alpha;
+
+  // The current call's type, once it has returned (the event just applied is its return).
+  if (event && event->kind == EventKind::kReturn) {
+    if (stack.empty()) {
+      view.nodeType = nodeType(header.root.alpha, header.root.beta, event->best);
+    } else {
+      const auto [alpha, beta] = childWindow(stack.back());
+      view.nodeType = nodeType(alpha, beta, event->best);
+    }
+  }
+
+  if (top) {
+    const Frame& f = *top;
+    const MoveRecord& mv = f.move;
+    const bool moved = f.movesMade > 0;
+    const bool scored = f.movesMade > (f.moveOnBoard ? 1 : 0);
+    auto sq = [moved](int s) { return moved ? squareName(s) : std::string("-"); };
+    auto num = [moved](int n) { return moved ? std::to_string(n) : std::string("-"); };
+    // v: the last move's score; before one was scored, a hit's stored score (micro-Max: v=a->V).
+    std::string v = "-";
+    if (scored)
+      v = score(f.lastScore);
+    else if (f.probed && f.probe.outcome == ProbeOutcome::kHit)
+      v = score(f.probeEntry.score);
+    const int x = bestSquare(f.bestFrom);
+    // m is set when an iteration starts (Step 4): not yet for a call answered by the hash table,
+    // nor just after N++.
+    const bool iterated = f.nodeNumber != 0 && !(event && event->kind == EventKind::kNodeCounted);
+    view.variables = {
+        {"k", "side", side(f.call.side)},
+        {"q", "alpha", score(f.call.alpha)},
+        {"l", "beta", score(f.call.beta)},
+        {"e", "eval", std::to_string(f.call.eval)},
+        {"n", "depth", std::to_string(f.call.depth)},
+        {"d", "draft", std::to_string(f.draft)},
+        {"m", "best", iterated ? score(f.best) : "-"},
+        {"v", "score", v},
+        {"X", "bestFrom", x < 0 ? "--" : squareName(x)},
+        {"Y", "bestTo", bestToText(f.bestTo)},
+        {"x", "from", sq(mv.from)},
+        {"y", "to", sq(mv.to)},
+        {"u", "piece", num(mv.piece)},
+        {"t", "victim", num(mv.victim)},
+        {"h", "remaining", num(mv.remaining)},
+        {"H", "captureSquare", sq(mv.captureSquare)},
+        {"G", "rookFrom", sq(mv.rookFrom)},
+        {"F", "move.passedSquare", sq(mv.rookTo)},
+        {"E", "passedSquare", squareName(f.call.epSquare)},
+        {"z", "lastTo", squareName(f.call.lastTo)},
+    };
+  }
+  for (const Frame& frame : stack) {
+    FrameView row;
+    row.ply = frame.ply;
+    row.trying = frame.moveOnBoard ? moveName(frame.move.from, frame.move.to) : "-";
+    if (frame.mateProbe) row.trying += " (mate probe)";
+    row.alpha = frame.call.alpha;
+    row.beta = frame.call.beta;
+    row.depth = frame.call.depth;
+    row.draft = frame.draft;
+    row.best = score(frame.best);
+    row.node = frame.nodeNumber;
+    view.stack.push_back(row);
+  }
+
+  // Arrows and the caption.
+  const Frame* mover = nullptr;  // the deepest call with its move on the board
+  for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+    if (it->moveOnBoard) {
+      mover = &*it;
+      break;
+    }
+  std::string caption;
+  auto add = [&caption](const std::string& part) { caption += (caption.empty() ? "" : "; ") + part; };
+  if (event && event->kind == EventKind::kCutoff) add(narrate(replay, *event, state));
+  if (mover) {
+    const MoveRecord& move = mover->move;
+    view.arrows.push_back({"searched", move.from, move.to,
+                           std::string(side(mover->call.side)) + "'s move being searched at ply " +
+                               std::to_string(mover->ply) + " (it is on the board)"});
+    if ((move.flags & kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.rookTo))
+      view.arrows.push_back({"rook", move.rookFrom, move.rookTo, "the castling rook's part of that move"});
+    if (!(event && event->kind == EventKind::kCutoff))
+      add(std::string(side(mover->call.side)) + " tries " + describeMove(move) + " at ply " +
+          std::to_string(mover->ply));
+  }
+  if (top && isOnBoard(top->call.epSquare) && top->call.epSquare >= 0 && top->call.epSquare < 128)
+    add("E = " + squareName(top->call.epSquare) + " (the square the last move passed: e.p. or castling)");
+  // The move just scored: taken back, its score compared with the best so far.
+  if (event && top && !top->moveOnBoard && top->movesMade > 0 &&
+      (event->kind == EventKind::kMoveScored || event->kind == EventKind::kBestMove) &&
+      isOnBoard(top->move.from) && isOnBoard(top->move.to)) {
+    view.arrows.push_back({"scored", top->move.from, top->move.to,
+                           "the move just scored and taken back: v = " + score(top->lastScore)});
+    add(moveName(top->move.from, top->move.to) + " scored v = " + score(top->lastScore) +
+        ", best m = " + score(top->best));
+  }
+  if (top && top != mover && top->best > -kInfinity) {
+    const int from = bestSquare(top->bestFrom), to = bestSquare(top->bestTo);
+    if (from >= 0 && to >= 0 && from != to)
+      view.arrows.push_back({"best", from, to,
+                             "the call's best move so far (X, Y): m = " + score(top->best) +
+                                 (top->movesMade == 0 ? ", from the hash entry" : "")});
+  }
+  const TraceReader& reader = replay.reader();
+  if (state.finished() && reader.hasResult() && isOnBoard(reader.result().from) &&
+      isOnBoard(reader.result().to)) {
+    const TraceResult& result = reader.result();
+    view.arrows.push_back({"chosen", result.from, result.to, "the move the search chose"});
+    caption = "the search chose " + moveName(result.from, result.to) + " (score " + score(result.score) +
+              ", " + std::to_string(result.nodes) + " nodes)";
+  }
+  view.caption = caption.empty() ? "no move on the board" : caption;
+
+  if (!event)
+    view.narration = "before the first event: the root call comes next, " +
+                     std::string(side(header.root.side)) + " to move";
+  else
+    view.narration = narrate(replay, *event, state);
+  return view;
+}
+
+std::string toJson(const ViewState& view, int indent) {
+  using nlohmann::json;
+  json out;
+  out["event"] = view.event ? json(*view.event) : json(nullptr);
+  out["cursor"] = view.cursor;
+  out["eventCount"] = view.eventCount;
+  out["kind"] = view.kind;
+  out["ply"] = view.ply;
+  out["fen"] = view.fen;
+  out["sideToMove"] = view.sideToMove;
+  out["inCall"] = view.inCall;
+  out["alpha"] = view.alpha;
+  out["beta"] = view.beta;
+  out["searchAlpha"] = view.searchAlpha;
+  out["nodes"] = view.nodes;
+  out["calls"] = view.calls;
+  out["nodeType"] = view.nodeType;
+  out["narration"] = view.narration;
+  out["caption"] = view.caption;
+  json variables = json::object();
+  json readable = json::object();
+  for (const VariableView& variable : view.variables) {
+    variables[variable.name] = variable.value;
+    readable[variable.name] = variable.readable;
+  }
+  out["variables"] = variables;
+  out["variableNames"] = readable;
+  json stack = json::array();
+  for (const FrameView& frame : view.stack)
+    stack.push_back({{"ply", frame.ply},
+                     {"trying", frame.trying},
+                     {"alpha", frame.alpha},
+                     {"beta", frame.beta},
+                     {"depth", frame.depth},
+                     {"draft", frame.draft},
+                     {"best", frame.best},
+                     {"node", frame.node}});
+  out["stack"] = stack;
+  const HashCounters& h = view.hash;
+  out["hash"] = {{"probes", h.probes},
+                 {"hits", h.hits},
+                 {"misses", h.misses},
+                 {"fullWindows", h.fullWindows},
+                 {"hashCutoffs", h.hashCutoffs},
+                 {"storesWritten", h.storesWritten},
+                 {"storesRefused", h.storesRefused},
+                 {"storesNew", h.storesNew},
+                 {"storesUpdated", h.storesUpdated},
+                 {"storesReplaced", h.storesReplaced}};
+  json arrows = json::array();
+  for (const ArrowView& arrow : view.arrows)
+    arrows.push_back({{"what", arrow.what},
+                      {"from", squareName(arrow.from)},
+                      {"to", squareName(arrow.to)},
+                      {"why", arrow.why}});
+  out["arrows"] = arrows;
+  return out.dump(indent);
+}
+
+}  // namespace umax::trace
