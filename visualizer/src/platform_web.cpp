@@ -23,6 +23,7 @@
 #include "platform.h"
 #include "ui.h"
 #include "umax/notation.h"
+#include "umax/trace/view_state.h"
 
 namespace umax::viz {
 
@@ -69,34 +70,18 @@ std::string jsonString(const std::string& text) {
   return out + "\"";
 }
 
-/// What the app shows, as JSON for the page's element id="umax-state": the cursor and the
-/// event just applied (index, kind and ply as `umax-trace jsonl` numbers them), the open call's
-/// variables, the last message and error, and the last recording's result.
+/// What the app shows, as JSON for the page's element id="umax-state": with a trace open, the
+/// object `umax-trace state` prints at the cursor plus "trace" (its path) and "indexesReady";
+/// then the recording under way, the last recording's result ("search": bestmove, score and
+/// nodes; the view's own "nodes" are those counted up to the cursor), the message and the error.
 std::string stateJson(App& app) {
+  // The object `umax-trace state FILE --event N` prints at the cursor (the view model the panels
+  // draw), then the page's own fields.
   std::string json = "{";
   if (app.hasTrace()) {
-    const trace::Replay& replay = app.replay();
-    json += "\"trace\":" + jsonString(app.trace()->path);
-    json += ",\"events\":" + std::to_string(replay.eventCount());
-    json += ",\"event\":" + std::to_string(replay.cursor());
-    json += ",\"nodesSoFar\":" + std::to_string(replay.state().nodes());
-    const auto& stack = replay.state().stack();
-    if (const trace::Event* event = replay.lastEvent()) {
-      const bool returned = event->kind == trace::EventKind::kReturn;
-      const std::size_t ply = returned ? stack.size() : (stack.empty() ? 0 : stack.size() - 1);
-      json += ",\"index\":" + std::to_string(replay.cursor() - 1);
-      json += ",\"kind\":" + jsonString(std::string(trace::kindName(event->kind)));
-      json += ",\"ply\":" + std::to_string(ply);
-      json += ",\"site\":" + std::to_string(app.currentSite());
-    }
-    if (!stack.empty()) {
-      const trace::Frame& frame = stack.back();
-      json += ",\"callEvent\":" + std::to_string(frame.callEvent);
-      json += ",\"alpha\":" + std::to_string(frame.call.alpha);
-      json += ",\"beta\":" + std::to_string(frame.call.beta);
-      json += ",\"draft\":" + std::to_string(frame.draft);
-      json += ",\"best\":" + std::to_string(frame.best);
-    }
+    json = trace::toJson(app.view());
+    json.pop_back();  // its closing brace: the page's fields follow
+    json += ",\"trace\":" + jsonString(app.trace()->path);
     json += ",\"indexesReady\":";
     json += app.trace()->treeReady && app.trace()->indexReady ? "true" : "false";
   }
@@ -104,7 +89,8 @@ std::string stateJson(App& app) {
     json += std::string(json.size() > 1 ? "," : "") +
             "\"recording\":{\"nodes\":" + std::to_string(job->nodes.load()) +
             ",\"draft\":" + std::to_string(job->draft.load()) + "}";
-  if (!recordedResult.empty()) json += std::string(json.size() > 1 ? "," : "") + recordedResult;
+  if (!recordedResult.empty())
+    json += std::string(json.size() > 1 ? "," : "") + "\"search\":{" + recordedResult + "}";
   if (!app.message.empty())
     json += std::string(json.size() > 1 ? "," : "") + "\"message\":" + jsonString(app.message);
   if (!app.error().empty())
@@ -257,17 +243,18 @@ void fileMenuItems(App& app) {
 
 extern "C" {
 
-/// Opens the trace at `path` (in the page's file system) at event `event` (-1: the start).
+/// Opens the trace at `path` (in the page's file system) just after event `event`, numbered from 0
+/// (-1: before the first event).
 EMSCRIPTEN_KEEPALIVE int umax_web_open(const char* path, double event) {
   umax::viz::App& app = *umax::viz::theApp;
   if (!app.openTrace(path)) return 0;
   if (event >= 0) {
     const auto wanted = static_cast<uint64_t>(event);
-    if (wanted <= app.eventCount()) {
-      app.seek(wanted);
+    if (wanted < app.eventCount()) {
+      app.seek(umax::trace::cursorAfterEvent(wanted));  // just after event `wanted`, as umax-viz --event
     } else {
-      app.setError("event " + std::to_string(wanted) + " is outside the trace: it has " +
-                   std::to_string(app.eventCount()) + " events");
+      app.setError("event " + std::to_string(wanted) + " is outside the trace: its events are numbered 0 to " +
+                   std::to_string(app.eventCount() - 1));
       return 0;
     }
   }
