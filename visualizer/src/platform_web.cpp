@@ -253,7 +253,8 @@ EMSCRIPTEN_KEEPALIVE int umax_web_open(const char* path, double event) {
     if (wanted < app.eventCount()) {
       app.seek(umax::trace::cursorAfterEvent(wanted));  // just after event `wanted`, as umax-viz --event
     } else {
-      app.setError("event " + std::to_string(wanted) + " is outside the trace: its events are numbered 0 to " +
+      app.setError("event " + std::to_string(wanted) +
+                   " is outside the trace: its events are numbered 0 to " +
                    std::to_string(app.eventCount() - 1));
       return 0;
     }
