@@ -151,6 +151,7 @@ void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex&
 /// histories must outlive the builder.
 class HistoriesBuilder {
  public:
+  /// Starts the pass over `reader`'s events into `hash` and `timeline` (new, empty ones).
   HistoriesBuilder(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline);
   /// Reads up to `chunks` more chunks, stopping at the end of each 64-chunk step; after the last
   /// chunk, one more step sorts the stores (HashHistory::finish). Returns true while work remains.

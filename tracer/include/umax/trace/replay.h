@@ -119,6 +119,7 @@ class CallTree {
 /// it to its end. `reader` must outlive the builder.
 class CallTreeBuilder {
  public:
+  /// Starts the pass over `reader`'s events (nothing read yet).
   explicit CallTreeBuilder(const TraceReader& reader);
   /// Reads up to `chunks` more chunks of events, stopping at the end of each 64-chunk step (whose
   /// file pages it then releases). Returns true while chunks remain.
