@@ -7,12 +7,14 @@
 #include <fstream>
 #include <memory>
 #include <random>
+#include <tuple>
 #include <unordered_map>
 
 #include "engines.h"
 #include "support.h"
 #include "umax/session.h"
 #include "umax/trace/compact.h"
+#include "umax/trace/hash_history.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/state.h"
@@ -454,6 +456,60 @@ TEST_CASE("a damaged trace is refused with a message, or read as truncated, neve
     }
     CHECK(refused + truncated == 400);
     CHECK(refused > 390);
+  }
+}
+
+TEST_CASE("built a few chunks at a time, the call tree and histories equal the one-pass build", "[trace]") {
+  const std::string path = scratchFile("steps.trc");
+  recordThink(setUp("", "e2e4"), 30000, path, "", "e2e4");
+  const TraceReader reader(path);
+  REQUIRE(reader.chunks().size() >= 3);  // steps of 1 and 2 chunks end inside the pass
+  const CallTree whole(reader);
+  HashHistory wholeHash(reader.header(), reader.eventCount());
+  TimelineIndex wholeTimeline(reader.eventCount());
+  buildHistories(reader, wholeHash, wholeTimeline);
+  for (const std::size_t chunks : {std::size_t{1}, std::size_t{2}, std::size_t{1000}}) {
+    CAPTURE(chunks);
+    CallTreeBuilder treeBuilder(reader);
+    int steps = 0;
+    double share = 0;
+    while (treeBuilder.step(chunks)) {
+      ++steps;
+      CHECK(treeBuilder.share() > share);
+      share = treeBuilder.share();
+    }
+    CHECK(treeBuilder.done());
+    CHECK(steps >= (chunks == 1 ? static_cast<int>(reader.chunks().size()) - 1 : 0));
+    const std::unique_ptr<CallTree> tree = treeBuilder.take();
+    REQUIRE(tree->nodes().size() == whole.nodes().size());
+    for (std::size_t at = 0; at < whole.nodes().size(); ++at) {
+      const TreeNode& a = tree->nodes()[at];
+      const TreeNode& b = whole.nodes()[at];
+      REQUIRE(std::tie(a.callEvent, a.returnEvent, a.parent, a.firstChild, a.nextSibling, a.alpha, a.beta,
+                       a.score, a.from, a.to, a.ply, a.depth, a.draft, a.flags, a.iteration) ==
+              std::tie(b.callEvent, b.returnEvent, b.parent, b.firstChild, b.nextSibling, b.alpha, b.beta,
+                       b.score, b.from, b.to, b.ply, b.depth, b.draft, b.flags, b.iteration));
+    }
+    HashHistory hash(reader.header(), reader.eventCount());
+    TimelineIndex timeline(reader.eventCount());
+    HistoriesBuilder historiesBuilder(reader, hash, timeline);
+    while (historiesBuilder.step(chunks)) CHECK(historiesBuilder.share() < 1.0);
+    CHECK(historiesBuilder.share() == 1.0);
+    CHECK(hash.storeCount() == wholeHash.storeCount());
+    CHECK(timeline.cutoffs() == wholeTimeline.cutoffs());
+    CHECK(timeline.hashHits() == wholeTimeline.hashHits());
+    REQUIRE(timeline.rootIterations().size() == wholeTimeline.rootIterations().size());
+    for (int snapshot = 0; snapshot < HashHistory::kSnapshots; snapshot += 97)
+      for (int cell = 0; cell < HashHistory::kCells; cell += 13)
+        REQUIRE(hash.occupancy(snapshot, cell) == wholeHash.occupancy(snapshot, cell));
+    for (const uint64_t applied : {uint64_t{0}, reader.eventCount() / 3, reader.eventCount()})
+      for (uint32_t slot = 0; slot < 1u << 24; slot += 4099) {
+        const HashEntry a = hash.entryAt(slot, applied);
+        const HashEntry b = wholeHash.entryAt(slot, applied);
+        REQUIRE(std::tie(a.lock, a.score, a.from, a.to, a.draft) ==
+                std::tie(b.lock, b.score, b.from, b.to, b.draft));
+        REQUIRE(hash.lastWriteBefore(slot, applied) == wholeHash.lastWriteBefore(slot, applied));
+      }
   }
 }
 

@@ -18,7 +18,8 @@ import sys
 
 
 def live_view(name, event):
-    url = html.escape(f"viz/index.html?trace=traces/{name}.umaxtrace&event={event}")
+    at = "" if event is None else f"&event={event}"  # numbered from 0: the state just after it
+    url = html.escape(f"viz/index.html?trace=traces/{name}.umaxtrace{at}")
     return (f'\n<div class="umax-live">'
             f'<iframe src="{url}" title="umax-viz: the worked example\'s trace, live" loading="lazy" '
             f'style="width:100%;height:620px;border:1px solid #555;"></iframe>'
@@ -42,7 +43,7 @@ def main():
             continue
         name = entry[:-len(".umaxtrace")]
         shutil.copyfile(os.path.join(examples, entry), os.path.join(traces, entry))
-        event = 0
+        event = None  # its start
         event_file = os.path.join(examples, name + ".event")
         if os.path.exists(event_file):
             event = int(open(event_file).read().split()[0])

@@ -73,6 +73,11 @@ def main():
             print(f"  native: {searched:,} nodes in {seconds:.2f} s (the think, as umax-trace record times it) = {native / 1e6:.2f} M nodes/s "
                   f"(process {native_wall:.2f} s)")
         browser.open(f"{viz}?moves={moves}&nodes={nodes}")
+        browser.wait_until("window.umaxWeb && umaxWeb.firstFrame", 60)
+        # Every animation frame's time, from the recording on (the opening and the indexing included).
+        browser.evaluate("umaxWeb.frames = []; (function tick(now) { umaxWeb.frames.push(now); "
+                         "if (umaxWeb.frames.length < 100000) requestAnimationFrame(tick); })"
+                         "(performance.now()), true")
         if browser.wait_until("window.umaxWeb && umaxWeb.lastSearch", 300):
             result = browser.evaluate("umaxWeb.lastSearch")
             page = result["nodes"] / result["searchSeconds"]
@@ -80,25 +85,34 @@ def main():
                   f"= {page / native:.2f}x native (with the hash table's allocation and reading the trace "
                   f"out: {result['seconds']:.2f} s)")
             print(f"  recorder's WebAssembly memory: {result['memoryBytes'] / 1e6:.1f} MB (hash table included)")
-            browser.wait_until(f"JSON.parse({STATE} || '{{}}').events > 0", 120)
+            browser.wait_until(f"JSON.parse({STATE} || '{{}}').eventCount > 0", 120)
             got = json.loads(browser.evaluate(STATE))
-            print(f"  the page then opens its trace: {got.get('events', 0):,} events; "
+            print(f"  the page then opens its trace: {got.get('eventCount', 0):,} events; "
                   f"viewing page's memory {browser.evaluate('umaxWeb.memoryBytes()') / 1e6:.1f} MB")
-            print(f"  opening it (reader, replay, call tree and hash index, on the page's thread): "
+            print(f"  opening it (reader, replay; to its first frame): "
                   f"{(browser.evaluate('umaxWeb.firstTraceFrame - umaxWeb.lastSearchAt')) / 1000:.2f} s")
+            browser.wait_until(f"JSON.parse({STATE} || '{{}}').indexesReady === true", 300)
+            ready = browser.evaluate("performance.now()")
+            first = browser.evaluate("umaxWeb.firstTraceFrame")
+            frames = [t for t in browser.evaluate("umaxWeb.frames") if first <= t <= ready]
+            gaps = sorted(b - a for a, b in zip(frames, frames[1:]))
+            if gaps:
+                print(f"  indexing it (call tree, hash history; steps before each frame): ready "
+                      f"{(ready - first) / 1000:.2f} s after its first frame; {len(gaps)} frames meanwhile, "
+                      f"interval median {statistics.median(gaps):.0f} ms, worst {gaps[-1]:.0f} ms")
             # Stepping it: play (Space) at 200,000 events/s and time the frames for 3 s.
             browser.evaluate("umaxWeb.frames = []; (function tick(now) { umaxWeb.frames.push(now); "
                              "if (umaxWeb.frames.length < 100000) requestAnimationFrame(tick); })"
                              "(performance.now()), true")
             for _ in range(10):  # '=' doubles the speed: 200 -> 204,800 events/s
                 press_key(browser, "=", "Equal", 187)
-            before = json.loads(browser.evaluate(STATE)).get("event", 0)
+            before = json.loads(browser.evaluate(STATE)).get("cursor", 0)
             press_key(browser, " ", "Space", 32)
             browser.evaluate("umaxWeb.frames = [], true")
             time.sleep(3)
             frames = browser.evaluate("umaxWeb.frames")
             press_key(browser, " ", "Space", 32)
-            after = json.loads(browser.evaluate(STATE)).get("event", 0)
+            after = json.loads(browser.evaluate(STATE)).get("cursor", 0)
             gaps = sorted(b - a for a, b in zip(frames, frames[1:]))
             if gaps:
                 print(f"  playing it for 3 s: {after - before:,} events stepped, {len(gaps)} frames, "

@@ -70,25 +70,27 @@ def main():
     viz = site_url.rstrip("/") + "/viz/index.html"
     browser = Browser(1280, 800)
     try:
-        # 1. The state at several events of several traces.
+        # 1. The state at several events of several traces: the page's element holds the object
+        # `umax-trace state FILE --event N` prints (plus the page's own fields).
+        page_only = ("trace", "indexesReady", "recording", "search", "message", "error")
         for name in ("start-1000", "e2e4-3000", "mate-300"):
-            lines = jsonl(build_bin, os.path.join(site_dir, "viz", "traces", name + ".trc"))
-            count = len(lines)
-            for event in sorted({1, 2, 37, count // 3, count // 2, count - 1, count}):
+            path = os.path.join(site_dir, "viz", "traces", name + ".trc")
+            count = len(jsonl(build_bin, path))
+            for event in sorted({0, 1, 36, count // 3, count // 2, count - 2, count - 1}):
                 got = open_page(browser, f"{viz}?trace=traces/{name}.trc&event={event}",
-                                f"JSON.parse({STATE} || '{{}}').event === {event}")
+                                f"JSON.parse({STATE} || '{{}}').event === {event} && "
+                                f"JSON.parse({STATE}).indexesReady === true")
                 if got is None:
                     check(False, f"{name} event {event}: the page reached it (state {browser.evaluate(STATE)})")
                     continue
-                line = lines[event - 1]
-                nodes = sum(1 for earlier in lines[:event] if "N" in earlier)
-                expected = {"index": line["i"], "kind": line["kind"], "ply": line["ply"], "site": line["site"],
-                            "nodesSoFar": nodes, "events": count}
-                shown = {key: got.get(key) for key in expected}
-                if line["kind"] == "call":
-                    expected.update(alpha=line["q"], beta=line["l"])
-                    shown.update(alpha=got.get("alpha"), beta=got.get("beta"))
-                check(shown == expected, f"{name} event {event}: page {shown} == umax-trace jsonl {expected}")
+                expected = json.loads(subprocess.run(
+                    [os.path.join(build_bin, "umax-trace"), "state", path, "--event", str(event)],
+                    check=True, capture_output=True, text=True).stdout)
+                shown = {key: value for key, value in got.items() if key not in page_only}
+                differing = sorted(key for key in set(shown) | set(expected) if shown.get(key) != expected.get(key))
+                check(not differing and expected.get("event") == event,
+                      f"{name} event {event}: page state == umax-trace state ({len(expected)} fields"
+                      + (f"; differ: {differing}" if differing else "") + ")")
 
         # 2. Searches in the page equal the original's.
         searches = [("", "", 1000), ("", "e2e4 e7e5", 2000),
@@ -105,11 +107,11 @@ def main():
             query = "&".join(f"{key}={value}" for key, value in
                              (("fen", fen.replace(" ", "%20")), ("moves", moves.replace(" ", "+")),
                               ("nodes", nodes)) if value)
-            got = open_page(browser, f"{viz}?{query}", f"JSON.parse({STATE} || '{{}}').bestmove", 120)
-            shown = {key: (got or {}).get(key) for key in expected}
+            got = open_page(browser, f"{viz}?{query}", f"JSON.parse({STATE} || '{{}}').search", 120)
+            shown = {key: (got or {}).get("search", {}).get(key) for key in expected}
             check(shown == expected, f"search fen='{fen}' moves='{moves}' nodes={nodes}: page {shown} == "
                                      f"umax-probe --engine minimal {expected}")
-            check(got is not None and got.get("event") == 0 and got.get("events", 0) > 0,
+            check(got is not None and got.get("cursor") == 0 and got.get("eventCount", 0) > 0,
                   "  the recorded trace is open at its start")
 
         # 3. The keyboard steps the search; the page does not scroll.
@@ -132,11 +134,11 @@ def main():
         node = browser.call("DOM.querySelector", nodeId=browser.call("DOM.getDocument")["root"]["nodeId"],
                             selector="#umax-file")["nodeId"]
         browser.call("DOM.setFileInputFiles", nodeId=node, files=[mate])
-        check(browser.wait_until(f"JSON.parse({STATE}).events === 1268", 20), "a trace chosen in the picker opens")
+        check(browser.wait_until(f"JSON.parse({STATE}).eventCount === 1268", 20), "a trace chosen in the picker opens")
         for kind in ("dragEnter", "dragOver", "drop"):
             browser.call("Input.dispatchDragEvent", type=kind, x=640, y=400,
                          data={"items": [], "files": [e2e4], "dragOperationsMask": 1})
-        check(browser.wait_until(f"JSON.parse({STATE}).events === 171063", 20), "a dropped trace opens")
+        check(browser.wait_until(f"JSON.parse({STATE}).eventCount === 171063", 20), "a dropped trace opens")
         downloads = os.path.join(site_dir, "..", "test-downloads")
         shutil.rmtree(downloads, ignore_errors=True)
         os.makedirs(downloads)

@@ -149,29 +149,52 @@ void TimelineIndex::add(const Event& event, uint64_t index) {
   }
 }
 
+namespace {
+
+/// Chunks between two progress reports (4 MB of records); the pages of the file read in a step are
+/// released after it, so the pass does not keep the whole file resident.
+constexpr std::size_t kChunksPerStep = 64;
+
+}  // namespace
+
 void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,
                     const std::function<void(double)>& progress) {
-  // Chunks between two progress reports (4 MB of records); the pages of the file read in a step are
-  // released after it, so the pass does not keep the whole file resident.
-  constexpr std::size_t kChunksPerStep = 64;
-  const std::size_t chunkCount = reader.chunks().size();
-  std::vector<Event> events;
-  for (std::size_t chunk = 0; chunk < chunkCount; ++chunk) {
-    reader.decodeChunk(chunk, events);
-    uint64_t index = reader.chunks()[chunk].firstEvent;
-    for (const Event& event : events) {
-      hash.add(event, index);
-      timeline.add(event, index);
+  HistoriesBuilder builder(reader, hash, timeline);
+  // The last share (sorting the stores) is reported at the end.
+  while (builder.step(kChunksPerStep))
+    if (progress) progress(builder.share());
+  if (progress) progress(1.0);
+}
+
+HistoriesBuilder::HistoriesBuilder(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline)
+    : reader_(reader), hash_(hash), timeline_(timeline), chunkCount_(reader.chunks().size()) {}
+
+bool HistoriesBuilder::step(std::size_t chunks) {
+  if (chunk_ == chunkCount_) {
+    if (!finished_) hash_.finish();
+    finished_ = true;
+    return false;
+  }
+  for (std::size_t read = 0; read < chunks && chunk_ < chunkCount_; ++read) {
+    const std::size_t chunk = chunk_++;
+    reader_.decodeChunk(chunk, events_);
+    uint64_t index = reader_.chunks()[chunk].firstEvent;
+    for (const Event& event : events_) {
+      hash_.add(event, index);
+      timeline_.add(event, index);
       ++index;
     }
-    if (chunk % kChunksPerStep == kChunksPerStep - 1 || chunk + 1 == chunkCount) {
-      reader.releaseChunks(chunk + 1 - std::min<std::size_t>(chunk + 1, kChunksPerStep), chunk + 1);
-      // The last share (sorting the stores) is reported at the end.
-      if (progress) progress(0.95 * double(chunk + 1) / double(chunkCount));
+    if (chunk % kChunksPerStep == kChunksPerStep - 1 || chunk + 1 == chunkCount_) {
+      reader_.releaseChunks(chunk + 1 - std::min<std::size_t>(chunk + 1, kChunksPerStep), chunk + 1);
+      break;
     }
   }
-  hash.finish();
-  if (progress) progress(1.0);
+  return true;
+}
+
+double HistoriesBuilder::share() const {
+  if (finished_) return 1.0;
+  return chunkCount_ == 0 ? 0.95 : 0.95 * double(chunk_) / double(chunkCount_);
 }
 
 }  // namespace umax::trace

@@ -107,92 +107,104 @@ constexpr std::size_t kChunksPerStep = 64;
 }  // namespace
 
 CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>& progress) {
+  CallTreeBuilder builder(reader);
+  while (!builder.done()) {
+    builder.step(kChunksPerStep);
+    if (progress) progress(builder.share());
+  }
+  nodes_ = std::move(builder.nodes_);
+}
+
+CallTreeBuilder::CallTreeBuilder(const TraceReader& reader)
+    : reader_(reader), chunkCount_(reader.chunks().size()) {
   // A call takes 9-10 events in the searches measured (kCall, kProbe, kNodeCounted, kIteration,
   // kMoveMade, kMoveScored, kStore, kReturn, ...), so eventCount / 8 is room for all of them: no
   // reallocation, which would hold the old and the new array at once (gigabytes for a 700M-event
   // trace). Reserved pages cost no memory until used.
   nodes_.reserve(static_cast<std::size_t>(std::min<uint64_t>(reader.eventCount() / 8 + 16, UINT32_MAX)));
-  std::vector<uint32_t> open;       // the stack of open calls
-  std::vector<uint32_t> lastChild;  // per open call: its last child so far (0 = none)
-  MoveRecord pendingMove;           // the move made by the top call, if any
-  bool movePending = false;
-  bool pendingMate = false;
-  uint16_t iteration = 0;
-  const std::size_t chunkCount = reader.chunks().size();
-  std::vector<Event> events;
-  for (std::size_t chunk = 0; chunk < chunkCount; ++chunk) {
-    reader.decodeChunk(chunk, events);
-    uint64_t index = reader.chunks()[chunk].firstEvent;
-    for (const Event& event : events) {
+}
+
+std::unique_ptr<CallTree> CallTreeBuilder::take() {
+  std::unique_ptr<CallTree> tree(new CallTree());
+  tree->nodes_ = std::move(nodes_);
+  return tree;
+}
+
+bool CallTreeBuilder::step(std::size_t chunks) {
+  for (std::size_t read = 0; read < chunks && chunk_ < chunkCount_; ++read) {
+    const std::size_t chunk = chunk_++;
+    reader_.decodeChunk(chunk, events_);
+    uint64_t index = reader_.chunks()[chunk].firstEvent;
+    for (const Event& event : events_) {
       switch (event.kind) {
         case EventKind::kCall: {
           if (nodes_.size() >= UINT32_MAX - 1) throw TraceError("trace has too many calls for the tree", 0);
           TreeNode node;
           const auto self = static_cast<uint32_t>(nodes_.size());
           node.callEvent = index;
-          node.returnEvent = reader.eventCount();
-          node.parent = open.empty() ? self : open.back();
+          node.returnEvent = reader_.eventCount();
+          node.parent = open_.empty() ? self : open_.back();
           node.alpha = event.call.alpha;
           node.beta = event.call.beta;
-          node.ply = static_cast<uint8_t>(std::min<std::size_t>(open.size(), 255));
+          node.ply = static_cast<uint8_t>(std::min<std::size_t>(open_.size(), 255));
           node.depth = static_cast<uint8_t>(event.call.depth);
-          node.iteration = iteration;
-          if (movePending) {
-            node.from = static_cast<uint8_t>(pendingMove.from);
-            node.to = static_cast<uint8_t>(pendingMove.to);
-            if (pendingMove.flags & kMoveSneaked) node.flags |= kTreeBestFirst;
+          node.iteration = iteration_;
+          if (movePending_) {
+            node.from = static_cast<uint8_t>(pendingMove_.from);
+            node.to = static_cast<uint8_t>(pendingMove_.to);
+            if (pendingMove_.flags & kMoveSneaked) node.flags |= kTreeBestFirst;
           }
-          if (pendingMate) node.flags |= kTreeMateProbe;
-          if (!open.empty()) {
-            uint32_t& last = lastChild[open.size() - 1];
+          if (pendingMate_) node.flags |= kTreeMateProbe;
+          if (!open_.empty()) {
+            uint32_t& last = lastChild_[open_.size() - 1];
             if (last == 0)
-              nodes_[open.back()].firstChild = self;
+              nodes_[open_.back()].firstChild = self;
             else
               nodes_[last].nextSibling = self;
             last = self;
           }
           nodes_.push_back(node);
-          open.push_back(self);
-          lastChild.push_back(0);
-          movePending = pendingMate = false;
+          open_.push_back(self);
+          lastChild_.push_back(0);
+          movePending_ = pendingMate_ = false;
           break;
         }
         case EventKind::kProbe:
-          if (open.empty()) throw TraceError("corrupt trace: a probe outside any call", 0);
-          if (event.probe.outcome == ProbeOutcome::kHit) nodes_[open.back()].flags |= kTreeHashHit;
-          if (event.probe.endsNode) nodes_[open.back()].flags |= kTreeHashCut;
+          if (open_.empty()) throw TraceError("corrupt trace: a probe outside any call", 0);
+          if (event.probe.outcome == ProbeOutcome::kHit) nodes_[open_.back()].flags |= kTreeHashHit;
+          if (event.probe.endsNode) nodes_[open_.back()].flags |= kTreeHashCut;
           break;
         case EventKind::kNodeCounted:
-          if (open.empty()) throw TraceError("corrupt trace: a node outside any call", 0);
-          nodes_[open.back()].flags |= kTreeCounted;
+          if (open_.empty()) throw TraceError("corrupt trace: a node outside any call", 0);
+          nodes_[open_.back()].flags |= kTreeCounted;
           break;
         case EventKind::kIteration:
-          if (open.empty()) throw TraceError("corrupt trace: an iteration outside any call", 0);
-          if (open.size() == 1) iteration = static_cast<uint16_t>(event.value);
-          nodes_[open.back()].flags &= static_cast<uint8_t>(~kTreeCutoff);
+          if (open_.empty()) throw TraceError("corrupt trace: an iteration outside any call", 0);
+          if (open_.size() == 1) iteration_ = static_cast<uint16_t>(event.value);
+          nodes_[open_.back()].flags &= static_cast<uint8_t>(~kTreeCutoff);
           break;
         case EventKind::kCutoff:
-          if (open.empty()) throw TraceError("corrupt trace: a cutoff outside any call", 0);
-          nodes_[open.back()].flags |= kTreeCutoff;
+          if (open_.empty()) throw TraceError("corrupt trace: a cutoff outside any call", 0);
+          nodes_[open_.back()].flags |= kTreeCutoff;
           break;
         case EventKind::kMoveMade:
-          pendingMove = event.move;
-          movePending = true;
+          pendingMove_ = event.move;
+          movePending_ = true;
           break;
         case EventKind::kMoveScored:
-          movePending = false;
+          movePending_ = false;
           break;
         case EventKind::kMateProbe:
-          pendingMate = true;
+          pendingMate_ = true;
           break;
         case EventKind::kReturn: {
-          if (open.empty()) throw TraceError("corrupt trace: a return outside any call", 0);
-          TreeNode& node = nodes_[open.back()];
+          if (open_.empty()) throw TraceError("corrupt trace: a return outside any call", 0);
+          TreeNode& node = nodes_[open_.back()];
           node.returnEvent = index;
           node.score = event.best;
           node.draft = static_cast<uint8_t>(event.draft);
-          open.pop_back();
-          lastChild.pop_back();
+          open_.pop_back();
+          lastChild_.pop_back();
           break;
         }
         default:
@@ -200,11 +212,12 @@ CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>&
       }
       ++index;
     }
-    if (chunk % kChunksPerStep == kChunksPerStep - 1 || chunk + 1 == chunkCount) {
-      reader.releaseChunks(chunk + 1 - std::min<std::size_t>(chunk + 1, kChunksPerStep), chunk + 1);
-      if (progress) progress(double(chunk + 1) / double(chunkCount));
+    if (chunk % kChunksPerStep == kChunksPerStep - 1 || chunk + 1 == chunkCount_) {
+      reader_.releaseChunks(chunk + 1 - std::min<std::size_t>(chunk + 1, kChunksPerStep), chunk + 1);
+      break;
     }
   }
+  return !done();
 }
 
 std::optional<uint32_t> CallTree::findByCallEvent(uint64_t callEvent) const {

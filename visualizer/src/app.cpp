@@ -74,16 +74,24 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
 }
 
 void App::startIndexing(LoadedTrace& loaded) {
-  // One thread builds the call tree, another the hash history and the
-  // timeline index (each one pass over the events); the UI polls the ready flags.
-  loaded.worker.start([&loaded] {
+  // One background task builds the call tree, another the hash history and the timeline index
+  // (each one pass over the events, a step of a few chunks at a time); the UI polls the ready flags.
+  auto tree = std::make_shared<std::unique_ptr<trace::CallTreeBuilder>>();
+  loaded.worker.start([&loaded, tree, start = std::chrono::steady_clock::time_point{},
+                       cpuStart = -1.0](std::size_t chunks) mutable {
     try {
-      const auto start = std::chrono::steady_clock::now();
-      const double cpuStart = threadCpuSeconds();
-      loaded.tree = std::make_unique<trace::CallTree>(*loaded.reader, [&loaded](double share) {
-        if (loaded.closing) throw BuildAbandoned{};
-        loaded.treeProgress = share;
-      });
+      if (loaded.closing) throw BuildAbandoned{};
+      if (!*tree) {
+        start = std::chrono::steady_clock::now();
+        cpuStart = threadCpuSeconds();
+        *tree = std::make_unique<trace::CallTreeBuilder>(*loaded.reader);
+      }
+      trace::CallTreeBuilder& builder = **tree;
+      builder.step(chunks);
+      loaded.treeProgress = builder.share();
+      if (!builder.done()) return true;
+      loaded.tree = builder.take();
+      tree->reset();
       loaded.treeSeconds = secondsSince(start);
       loaded.treeCpuSeconds = threadCpuSeconds() - cpuStart;
       loaded.treeReady = true;
@@ -93,18 +101,27 @@ void App::startIndexing(LoadedTrace& loaded) {
       loaded.workerError = failure.what();
       loaded.workerFailed = true;
     }
+    return false;
   });
-  loaded.indexWorker.start([&loaded] {
+  auto histories = std::make_shared<std::unique_ptr<trace::HistoriesBuilder>>();
+  loaded.indexWorker.start([&loaded, histories, start = std::chrono::steady_clock::time_point{},
+                            cpuStart = -1.0](std::size_t chunks) mutable {
     try {
-      const auto start = std::chrono::steady_clock::now();
-      const double cpuStart = threadCpuSeconds();
-      loaded.hash =
-          std::make_unique<trace::HashHistory>(loaded.reader->header(), loaded.reader->eventCount());
-      loaded.timeline = std::make_unique<trace::TimelineIndex>(loaded.reader->eventCount());
-      trace::buildHistories(*loaded.reader, *loaded.hash, *loaded.timeline, [&loaded](double share) {
-        if (loaded.closing) throw BuildAbandoned{};
-        loaded.indexProgress = share;
-      });
+      if (loaded.closing) throw BuildAbandoned{};
+      if (!*histories) {
+        start = std::chrono::steady_clock::now();
+        cpuStart = threadCpuSeconds();
+        loaded.hash =
+            std::make_unique<trace::HashHistory>(loaded.reader->header(), loaded.reader->eventCount());
+        loaded.timeline = std::make_unique<trace::TimelineIndex>(loaded.reader->eventCount());
+        *histories =
+            std::make_unique<trace::HistoriesBuilder>(*loaded.reader, *loaded.hash, *loaded.timeline);
+      }
+      trace::HistoriesBuilder& builder = **histories;
+      builder.step(chunks);
+      loaded.indexProgress = builder.share();
+      if (!builder.done()) return true;
+      histories->reset();
       loaded.indexSeconds = secondsSince(start);
       loaded.indexCpuSeconds = threadCpuSeconds() - cpuStart;
       loaded.indexReady = true;
@@ -114,6 +131,7 @@ void App::startIndexing(LoadedTrace& loaded) {
       loaded.indexError = failure.what();
       loaded.indexFailed = true;
     }
+    return false;
   });
 }
 

@@ -5,6 +5,7 @@
 // page's file picker and downloads, and also holds the browser's main loop.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <thread>
@@ -16,17 +17,30 @@ struct Recording;
 
 namespace platform {
 
-/// Work done beside the window. On the desktop a thread of lower priority (nice 10), so that
-/// scrubbing stays smooth while it runs; in the browser (no threads without cross-origin
-/// isolation) the work runs to its end inside start().
+/// Work done beside the window, in steps: `step(chunks)` does a little more (a pass over at most
+/// `chunks` chunks of a trace's events) and returns true while work remains. On the desktop a
+/// thread of lower priority (nice 10) runs the steps to the end, so that scrubbing stays smooth; in
+/// the browser (no threads without cross-origin isolation) the main loop runs a few steps before
+/// each frame, within a time budget, so that the page keeps drawing.
+class BackgroundTask;
+
+/// Browser: runs steps of the started background tasks, in turn, for about `milliseconds` (the
+/// main loop calls it before each frame). The desktop's tasks run on their threads instead.
+void runBackgroundSteps(double milliseconds);
+
 class BackgroundTask {
  public:
-  void start(std::function<void()> work);
-  bool joinable() const { return thread_.joinable(); }
-  void join() { thread_.join(); }
+  using Step = std::function<bool(std::size_t chunks)>;
+  void start(Step step);
+  bool joinable() const;
+  /// Waits for the work to end (in the browser: runs its remaining steps).
+  void join();
+  ~BackgroundTask();
 
  private:
-  std::thread thread_;
+  friend void runBackgroundSteps(double milliseconds);
+  std::thread thread_;  // desktop
+  Step step_;           // browser: the work not done yet (empty when done)
 };
 
 /// Starts recording the think `job` describes (its path, budget): the search runs beside the

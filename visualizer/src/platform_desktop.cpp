@@ -24,12 +24,19 @@ void yieldToTheWindow() { ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscal
 
 }  // namespace
 
-void BackgroundTask::start(std::function<void()> work) {
-  thread_ = std::thread([work = std::move(work)] {
+void BackgroundTask::start(Step step) {
+  thread_ = std::thread([step = std::move(step)] {
     yieldToTheWindow();
-    work();
+    while (step(64)) {  // 64 chunks (4 MB of records) a step, as the tracer's own passes
+    }
   });
 }
+
+bool BackgroundTask::joinable() const { return thread_.joinable(); }
+
+void BackgroundTask::join() { thread_.join(); }
+
+BackgroundTask::~BackgroundTask() = default;
 
 void startRecording(Recording& job, const std::string& fen, const std::string& moves, long nodes) {
   job.thread = std::thread([&job, fen, moves, nodes] {

@@ -17,15 +17,23 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "platform.h"
 #include "ui.h"
 #include "umax/notation.h"
+#include "umax/trace/view_state.h"
 
 namespace umax::viz {
 
 namespace {
+
+/// Chunks of events a background step reads (64 KB of records, some 44,000 events: 2-4 ms in
+/// WebAssembly).
+constexpr std::size_t kChunksPerSlice = 1;
+/// The time the main loop gives the background tasks (indexing a trace) before each frame.
+constexpr double kSliceMilliseconds = 8;
 
 App* theApp = nullptr;
 GLFWwindow* theWindow = nullptr;
@@ -62,34 +70,18 @@ std::string jsonString(const std::string& text) {
   return out + "\"";
 }
 
-/// What the app shows, as JSON for the page's element id="umax-state": the cursor and the
-/// event just applied (index, kind and ply as `umax-trace jsonl` numbers them), the open call's
-/// variables, the last message and error, and the last recording's result.
+/// What the app shows, as JSON for the page's element id="umax-state": with a trace open, the
+/// object `umax-trace state` prints at the cursor plus "trace" (its path) and "indexesReady";
+/// then the recording under way, the last recording's result ("search": bestmove, score and
+/// nodes; the view's own "nodes" are those counted up to the cursor), the message and the error.
 std::string stateJson(App& app) {
+  // The object `umax-trace state FILE --event N` prints at the cursor (the view model the panels
+  // draw), then the page's own fields.
   std::string json = "{";
   if (app.hasTrace()) {
-    const trace::Replay& replay = app.replay();
-    json += "\"trace\":" + jsonString(app.trace()->path);
-    json += ",\"events\":" + std::to_string(replay.eventCount());
-    json += ",\"event\":" + std::to_string(replay.cursor());
-    json += ",\"nodesSoFar\":" + std::to_string(replay.state().nodes());
-    const auto& stack = replay.state().stack();
-    if (const trace::Event* event = replay.lastEvent()) {
-      const bool returned = event->kind == trace::EventKind::kReturn;
-      const std::size_t ply = returned ? stack.size() : (stack.empty() ? 0 : stack.size() - 1);
-      json += ",\"index\":" + std::to_string(replay.cursor() - 1);
-      json += ",\"kind\":" + jsonString(std::string(trace::kindName(event->kind)));
-      json += ",\"ply\":" + std::to_string(ply);
-      json += ",\"site\":" + std::to_string(app.currentSite());
-    }
-    if (!stack.empty()) {
-      const trace::Frame& frame = stack.back();
-      json += ",\"callEvent\":" + std::to_string(frame.callEvent);
-      json += ",\"alpha\":" + std::to_string(frame.call.alpha);
-      json += ",\"beta\":" + std::to_string(frame.call.beta);
-      json += ",\"draft\":" + std::to_string(frame.draft);
-      json += ",\"best\":" + std::to_string(frame.best);
-    }
+    json = trace::toJson(app.view());
+    json.pop_back();  // its closing brace: the page's fields follow
+    json += ",\"trace\":" + jsonString(app.trace()->path);
     json += ",\"indexesReady\":";
     json += app.trace()->treeReady && app.trace()->indexReady ? "true" : "false";
   }
@@ -97,7 +89,8 @@ std::string stateJson(App& app) {
     json += std::string(json.size() > 1 ? "," : "") +
             "\"recording\":{\"nodes\":" + std::to_string(job->nodes.load()) +
             ",\"draft\":" + std::to_string(job->draft.load()) + "}";
-  if (!recordedResult.empty()) json += std::string(json.size() > 1 ? "," : "") + recordedResult;
+  if (!recordedResult.empty())
+    json += std::string(json.size() > 1 ? "," : "") + "\"search\":{" + recordedResult + "}";
   if (!app.message.empty())
     json += std::string(json.size() > 1 ? "," : "") + "\"message\":" + jsonString(app.message);
   if (!app.error().empty())
@@ -135,6 +128,12 @@ void frame() {
   fitCanvasToFrame();
   stopRecordingIfAsked(app);
   const double now = emscripten_get_now() / 1000.0;
+  // While the worker searches, the page draws 10 frames a second (the progress, the Stop button):
+  // drawing at the display's rate (software WebGL where there is no GPU) took the CPU the search
+  // needs on a machine with few cores. A click between two frames is kept by ImGui's GLFW backend.
+  if (const Recording* job = app.recording(); job && !job->done && now - lastFrame < 0.1) return;
+  // A trace being indexed: a few steps of its passes, then the frame (which shows their progress).
+  platform::runBackgroundSteps(kSliceMilliseconds);
   const double seconds = std::clamp(now - lastFrame, 0.0, 0.1);
   lastFrame = now;
 
@@ -184,7 +183,46 @@ void openDropped(GLFWwindow*, int count, const char** paths) {
 
 namespace platform {
 
-void BackgroundTask::start(std::function<void()> work) { work(); }
+namespace {
+
+/// The background tasks with steps to run, in the order they started.
+std::vector<BackgroundTask*> pendingTasks;
+
+void forget(BackgroundTask* task) { std::erase(pendingTasks, task); }
+
+}  // namespace
+
+void runBackgroundSteps(double milliseconds) {
+  const double end = emscripten_get_now() + milliseconds;
+  while (!pendingTasks.empty() && emscripten_get_now() < end) {
+    for (std::size_t index = 0; index < pendingTasks.size() && emscripten_get_now() < end;) {
+      BackgroundTask* task = pendingTasks[index];
+      if (task->step_(kChunksPerSlice)) {
+        ++index;
+      } else {
+        task->step_ = nullptr;
+        pendingTasks.erase(pendingTasks.begin() + static_cast<std::ptrdiff_t>(index));
+      }
+    }
+  }
+}
+
+void BackgroundTask::start(Step step) {
+  step_ = std::move(step);
+  pendingTasks.push_back(this);
+  runBackgroundSteps(kSliceMilliseconds);  // a short trace is complete before its first frame
+}
+
+bool BackgroundTask::joinable() const { return static_cast<bool>(step_); }
+
+void BackgroundTask::join() {
+  forget(this);
+  while (step_ && step_(kChunksPerSlice)) {
+  }
+  step_ = nullptr;
+}
+
+BackgroundTask::~BackgroundTask() { forget(this); }
 
 void startRecording(Recording& job, const std::string& fen, const std::string& moves, long nodes) {
   stopSent = false;
@@ -205,17 +243,19 @@ void fileMenuItems(App& app) {
 
 extern "C" {
 
-/// Opens the trace at `path` (in the page's file system) at event `event` (-1: the start).
+/// Opens the trace at `path` (in the page's file system) just after event `event`, numbered from 0
+/// (-1: before the first event).
 EMSCRIPTEN_KEEPALIVE int umax_web_open(const char* path, double event) {
   umax::viz::App& app = *umax::viz::theApp;
   if (!app.openTrace(path)) return 0;
   if (event >= 0) {
     const auto wanted = static_cast<uint64_t>(event);
-    if (wanted <= app.eventCount()) {
-      app.seek(wanted);
+    if (wanted < app.eventCount()) {
+      app.seek(umax::trace::cursorAfterEvent(wanted));  // just after event `wanted`, as umax-viz --event
     } else {
-      app.setError("event " + std::to_string(wanted) + " is outside the trace: it has " +
-                   std::to_string(app.eventCount()) + " events");
+      app.setError("event " + std::to_string(wanted) +
+                   " is outside the trace: its events are numbered 0 to " +
+                   std::to_string(app.eventCount() - 1));
       return 0;
     }
   }

@@ -146,4 +146,29 @@ class TimelineIndex {
 void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,
                     const std::function<void(double)>& progress = {});
 
+/// The pass of buildHistories, a few chunks at a time, for a caller that interleaves it with other
+/// work (the web edition's main loop); buildHistories runs it to its end. The reader and both
+/// histories must outlive the builder.
+class HistoriesBuilder {
+ public:
+  /// Starts the pass over `reader`'s events into `hash` and `timeline` (new, empty ones).
+  HistoriesBuilder(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline);
+  /// Reads up to `chunks` more chunks, stopping at the end of each 64-chunk step; after the last
+  /// chunk, one more step sorts the stores (HashHistory::finish). Returns true while work remains.
+  bool step(std::size_t chunks);
+  /// True when the histories are complete.
+  bool done() const { return finished_; }
+  /// The share done, 0..1 (the chunks are 95%, the sorting the rest).
+  double share() const;
+
+ private:
+  const TraceReader& reader_;
+  HashHistory& hash_;
+  TimelineIndex& timeline_;
+  std::size_t chunkCount_ = 0;
+  std::size_t chunk_ = 0;  // the next chunk to read
+  bool finished_ = false;
+  std::vector<Event> events_;
+};
+
 }  // namespace umax::trace

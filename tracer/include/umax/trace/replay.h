@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -108,7 +109,41 @@ class CallTree {
   uint32_t callAt(uint64_t index) const;
 
  private:
+  friend class CallTreeBuilder;
+  CallTree() = default;
   std::vector<TreeNode> nodes_;
+};
+
+/// The pass that builds a CallTree, a few chunks at a time, for a caller that interleaves it with
+/// other work (the web edition's main loop: a page has one thread); CallTree's constructor runs
+/// it to its end. `reader` must outlive the builder.
+class CallTreeBuilder {
+ public:
+  /// Starts the pass over `reader`'s events (nothing read yet).
+  explicit CallTreeBuilder(const TraceReader& reader);
+  /// Reads up to `chunks` more chunks of events, stopping at the end of each 64-chunk step (whose
+  /// file pages it then releases). Returns true while chunks remain.
+  bool step(std::size_t chunks);
+  /// True when every chunk has been read.
+  bool done() const { return chunk_ == chunkCount_; }
+  /// The share of the chunks read, 0..1.
+  double share() const { return chunkCount_ == 0 ? 1.0 : double(chunk_) / double(chunkCount_); }
+  /// The tree, once done(); the builder is spent.
+  std::unique_ptr<CallTree> take();
+
+ private:
+  friend class CallTree;
+  const TraceReader& reader_;
+  std::size_t chunkCount_ = 0;
+  std::size_t chunk_ = 0;            // the next chunk to read
+  std::vector<TreeNode> nodes_;      // the calls so far
+  std::vector<uint32_t> open_;       // the stack of open calls
+  std::vector<uint32_t> lastChild_;  // per open call: its last child so far (0 = none)
+  MoveRecord pendingMove_;           // the move made by the top call, if any
+  bool movePending_ = false;
+  bool pendingMate_ = false;
+  uint16_t iteration_ = 0;
+  std::vector<Event> events_;
 };
 
 }  // namespace umax::trace
