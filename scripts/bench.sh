@@ -34,7 +34,7 @@ if [[ "$page" == 1 ]]; then
     echo 'in the same run on the same machine; the machine'"'"'s load at the start is on the first line.'
     echo 'Goals: the readable build at least 1.25x the original'"'"'s nodes per second (section 1),'
     echo 'tracing at most 1.2x the untraced CPU (section 2), the visualizer at 60 frames per'
-    echo 'second or better while scrubbing (section 3). ef page_performance explains where the'
+    echo 'second or better while scrubbing (section 3). \ref page_performance explains where the'
     echo 'time goes and what each speed change gave.'
     echo
     echo "Run at $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)."

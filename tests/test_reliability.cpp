@@ -122,12 +122,18 @@ TEST_CASE("a trace that cannot even start leaves no file and the think runs untr
 
 TEST_CASE("a full disk during a traced game: correct moves, the GUI told once, no empty game.txt",
           "[reliability][protocol][trace]") {
+  // A UCI GUI plays the engine's move by sending it back with the next
+  // position: the first think's move is found untraced first.
+  const std::string first = "uci\nposition startpos\ngo nodes 20000\n";
+  const std::vector<std::string> firstMove =
+      linesAfter(converse(play::Protocol::kUci, first + "quit\n"), "bestmove ");
+  REQUIRE(firstMove.size() == 1);
   const std::string input =
-      "uci\nposition startpos\ngo nodes 20000\nposition startpos moves e2e4 e7e5\ngo nodes 20000\nquit\n";
+      first + "position startpos moves " + firstMove[0] + " e7e5\ngo nodes 20000\nquit\n";
   const std::string plain = converse(play::Protocol::kUci, input);
   const std::vector<std::string> expected = linesAfter(plain, "bestmove ");
   REQUIRE(expected.size() == 2);
-  CHECK(expected[0] != "0000");
+  CHECK(expected[0] == firstMove[0]);
 
   SECTION("the disk fills during the first think") {
     const std::string dir = scratchDir("full-mid");
@@ -146,8 +152,10 @@ TEST_CASE("a full disk during a traced game: correct moves, the GUI told once, n
     CHECK_FALSE(fs::exists(dir + "/game-002"));  // no more traces
     // The record says no trace for the think whose trace is cut short.
     const std::vector<std::string> moves = linesAfter(readFile(dir + "/game-001/game.txt"), "move ");
-    REQUIRE(moves.size() == 1);
+    REQUIRE(moves.size() == 2);  // ours, sent back by the GUI, and the opponent's reply
     CHECK(moves[0].rfind("1 white " + expected[0] + " engine budget 20000 nodes ", 0) == 0);
+    CHECK(moves[0].find(".trc") == std::string::npos);
+    CHECK(moves[1] == "1 black e7e5 opponent");
     fs::remove_all(dir);
   }
   SECTION("the disk is full before the first think (xboard)") {

@@ -136,7 +136,8 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
     overshoot_ = std::min(kMaxOvershoot, overshoot_ * 1.5);  // the hard limit struck: plan smaller
   }
   if (!discard_) {
-    if (think.played)
+    // Played now (xboard), or only chosen (UCI: recorded when the GUI plays it).
+    if (think.played || !think.move.empty())
       game_.describeLastMove(details(think, think.traceFailure.empty() ? lastTraceFile_ : ""));
     finish(think, budget, seconds);
     writeRecord();
