@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What CI runs after the test command (scripts/test.sh, whose build/ it reuses):
-#  1. the hidden [.slow] cases of the suite (CTest configuration `slow`);
+#  1. the hidden [.slow] cases of the suite and the 1 s per move match
+#     (CTest configuration `slow`);
 #  2. the suite again, everything built with AddressSanitizer + UBSan
 #     (preset `sanitize`, build-asan/);
 #  3. a short pass of each libFuzzer target (preset `fuzz`, clang, build-fuzz/),

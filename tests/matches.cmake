@@ -20,7 +20,8 @@ function(match_test name status args expect reject)
       -DMATCH=${PROJECT_SOURCE_DIR}/scripts/match.sh -DBIN=${CMAKE_RUNTIME_OUTPUT_DIRECTORY}
       -DWORK=${CMAKE_CURRENT_BINARY_DIR}/matches/${folder} "-DARGS=${args}"
       -DEXPECT_STATUS=${status} "-DEXPECT=${expect}" "-DREJECT=${reject}"
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/match_test.cmake)
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/match_test.cmake
+    ${ARGN})  # e.g. CONFIGURATIONS slow: only in CI's extra stage
   # A generous limit: the clocks below are short, but the machine may be loaded.
   set_tests_properties("umax-match: ${name}" PROPERTIES TIMEOUT 180)
 endfunction()
@@ -43,13 +44,14 @@ set_tests_properties(
   "umax-match: two games against Fairy-Max through UCI and polyglot at 5 s + 0.2 s a move, no illegal move, forfeit or crash"
   PROPERTIES LABELS clocked)
 # A fixed time per move (xboard -st 1, with -autoCallFlag): each reply must come within the
-# second, the legality check of our move included. A game takes up to about 300 s.
+# second, the legality check of our move included. A game takes up to about 300 s, so it runs
+# with the slow cases in CI's extra stage (ctest -C slow -L slow), not in scripts/test.sh.
 set(one_game "game 1: umax white, [^\n]*\\((win|draw|loss)\\)" "problems: none")
 match_test("a game against Fairy-Max through CECP at 1 s per move, no illegal move, forfeit or crash"
-  0 "-n;1;--st;1" "${one_game}" "PROBLEM")
+  0 "-n;1;--st;1" "${one_game}" "PROBLEM" CONFIGURATIONS slow)
 set_tests_properties(
   "umax-match: a game against Fairy-Max through CECP at 1 s per move, no illegal move, forfeit or crash"
-  PROPERTIES LABELS clocked TIMEOUT 700)
+  PROPERTIES LABELS "clocked;slow" TIMEOUT 700)
 # Fixed node budget: every move we played is the one both builds choose along main()'s path.
 set(replayed "game 1 replayed: [^\n]*every move equal" "problems: none")
 match_test("a fixed-node game through CECP replays move for move in the minimal and the readable build"
