@@ -208,9 +208,11 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
                                     [](const VariableView& variable) { return variable.name == "v"; });
         REQUIRE(v != view.variables.end());
         const int stored = event["V"];
-        REQUIRE(v->value == (stored >= kInfinity    ? "+I"
-                             : stored <= -kInfinity ? "-I"
-                                                    : std::to_string(stored)));
+        REQUIRE(v->value == (stored == kInfinity            ? "+I"
+                             : stored == -kInfinity         ? "-I"
+                             : stored == -kInfinity - 1     ? "-I-1"
+                             : std::abs(stored) < kInfinity ? std::to_string(stored)
+                                                            : "a stored score beyond I"));
         REQUIRE(view.narration.rfind("hash hit", 0) == 0);
         if (event["endsNode"]) {
           REQUIRE(view.narration.find("without searching") != std::string::npos);

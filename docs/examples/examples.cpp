@@ -27,6 +27,7 @@
 
 #include "render.h"
 #include "trace_walk.h"
+#include "umax/engine.h"
 #include "umax/position.h"
 #include "umax/types.h"
 
@@ -198,7 +199,7 @@ std::string generation(const Context& context) {
          std::to_string(children.size()) +
          " moves, one piece after another as the board scan meets them (a2 first: the scan starts at "
          "square 0, a8, and walks towards h1):\n" +
-         table({"piece", "square", "moves, in the order searched"}, rows);
+         table({"#", "square", "moves, in the order searched"}, rows);
 }
 
 // ---- 4. en passant -------------------------------------------------------------
@@ -290,7 +291,11 @@ std::string promotion(const Context& context) {
                   {"piece on y after the move", num(after) + " = " + kTypeNames[after & 7]},
                   {"root's evaluation e", num(rootEval)},
                   {"the reply's evaluation -e-v-i", num(call.args.eval)},
-                  {"so v + i", num(-call.args.eval - rootEval) + " (i includes the promotion bonus 799)"}});
+                  {"so v + i", num(-call.args.eval - rootEval) + " (i includes the promotion bonus 799)"},
+                  {"so v, the positional part", num(-call.args.eval - rootEval - 799) +
+                                                    ": the centre points b[x+8]-b[y+8] of the step, and the "
+                                                    "pawn-structure term of line 78, -9 for each side square "
+                                                    "(two files away) without an own pawn, +9"}});
   }
   claimFails("promotion", "no promotion at the root");
 }
@@ -577,9 +582,9 @@ std::string hashing(const Context& context) {
                                               " of them ended their node"},
                   {"a probe that walked on", walkRow}}) +
            context.screenshot("hashing", index,
-                              "The visualizer at that probe (build/bin/umax-viz "
+                              "The visualizer at the hash hit of the first rows (build/bin/umax-viz "
                               "build/docs/examples/hashing.umaxtrace --event " +
-                                  std::to_string(index) + "): the hash panel shows the probe window");
+                                  std::to_string(index) + "): the hash panel shows that probe's window");
   }
   claimFails("hashing", "no hash hit ended a node");
 }
@@ -728,7 +733,11 @@ std::string delayedGain(const Context& context) {
 
 // ---- 18. legality and the interface --------------------------------------------
 std::string legality(const Context& context) {
-  const auto walk = context.record("legality", "4k3/8/8/8/8/8/4r3/3K4 w - - 0 1", "", 100);
+  const char* fen = "4k3/8/8/8/8/8/4r3/3K4 w - - 0 1";
+  const auto walk = context.record("legality", fen, "", 100);
+  // main()'s own check of an entered move, from the same position, tells
+  // what the think left open.
+  Engine checker;
   std::vector<std::vector<std::string>> rows;
   int illegal = 0, unrefuted = 0;
   for (int child : rootChildrenOfIteration(walk, 2)) {
@@ -742,11 +751,20 @@ std::string legality(const Context& context) {
     bool storedScore = false;  // the probe returned a stored score: no move was generated
     for (std::size_t index : walk.ownOfKind(child, EventKind::kProbe))
       storedScore |= walk.events()[index].probe.endsNode;
+    const auto& made = walk.events()[walk.calls()[child].moveEvent].move;
+    checker.setPosition(parseFen(fen));  // a legal move stays played: set the position each time
+    const bool legal = checker.checkMove(made.from, made.to);
+    if (score == -kInfinity && legal)
+      claimFails("legality", "main()'s check passes a move the think refuted");
     std::string verdict = "illegal: the reply takes the king";
-    if (score != -kInfinity)
-      verdict = cutOff        ? "not refuted here: the reply cut off first"
-                : storedScore ? "not refuted here: the reply returned a stored score"
-                              : "legal: no reply takes the king";
+    if (score != -kInfinity) {
+      const std::string check = legal ? "; main()'s check: legal" : "; main()'s check: illegal";
+      verdict = cutOff        ? "not refuted here: the reply cut off first" + check
+                : storedScore ? "not refuted here: the reply returned a stored score" + check
+                              : "legal: no reply takes the king" + check;
+      if (!cutOff && !storedScore && !legal)
+        claimFails("legality", "a reply that searched every move missed the king capture");
+    }
     (score == -kInfinity ? illegal : unrefuted)++;
     rows.push_back({"`" + walk.moveName(child) + "`", capture, num(score), verdict});
   }
@@ -759,7 +777,9 @@ std::string legality(const Context& context) {
          "main()'s legality check searches 2 ply with the full window `-I, I` and every other root move "
          "only reports the current best, so the entered move's reply has nothing to cut off on and does "
          "find a king capture if there is one:\n" +
-         table({"root move", "reply's king capture", "score", "so the move is"}, rows);
+         table({"root move", "reply's king capture", "score", "so the move is"}, rows) +
+         "\nThe last column's second verdict is main()'s check of the same move from the same position "
+         "(`Engine::checkMove`): a move the think left unrefuted can still be illegal.\n";
 }
 
 }  // namespace

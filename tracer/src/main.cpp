@@ -265,9 +265,11 @@ int main(int argc, char** argv) {
   dotCommand->add_option("--iteration", dot.iteration, "root iteration to draw (default: the last)")
       ->check(CLI::Range(0, 200));
   dotCommand
-      ->add_option("--children", dot.children,
-                   "moves drawn at each call of the principal variation, the best first (default 3; other "
-                   "calls show their best reply; the rest fold into a \"+N more\" box); 0 draws every call")
+      ->add_option(
+          "--children", dot.children,
+          "moves drawn at each call of the principal variation: the best ones, drawn left to right in the "
+          "order searched (default 3; other "
+          "calls show their best reply; the rest fold into a \"+N more\" box); 0 draws every call")
       ->check(CLI::Range(0, 1000));
   dotCommand
       ->add_option("--max-nodes", dot.maxNodes,

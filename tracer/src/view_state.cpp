@@ -16,9 +16,11 @@ int asChar(int value) { return static_cast<int8_t>(value); }
 
 const char* side(int code) { return code == kWhite ? "white" : "black"; }
 
+// I (80000) as "+I"; a bound beyond it, such as a reply's beta -80001
+// (-l-(l>e) with l = I), as "-I-1": the pages' numbers, in I's terms.
 std::string score(int value) {
-  if (value >= kInfinity) return "+I";
-  if (value <= -kInfinity) return "-I";
+  if (value >= kInfinity) return value == kInfinity ? "+I" : "+I+" + std::to_string(value - kInfinity);
+  if (value <= -kInfinity) return value == -kInfinity ? "-I" : "-I-" + std::to_string(-kInfinity - value);
   return std::to_string(value);
 }
 

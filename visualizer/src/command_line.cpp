@@ -35,7 +35,9 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
       "--event", options.event,
       "open the trace just after this event: events are numbered from 0, as umax-trace jsonl's \"i\" "
       "and umax-trace state --event (default: before the first event)");
-  cli.add_option("--screenshot", options.screenshot, "render one frame into this PNG and exit (headless)");
+  cli.add_option("--screenshot", options.screenshot,
+                 "render one frame into this PNG and exit (no window shown, but GLFW needs a display: "
+                 "without one, run under xvfb-run -a)");
   cli.add_flag("--layout-dump", options.layoutDump, "print each panel's name and rectangle after the frame");
   cli.add_flag("--show-help", options.showHelp, "open with the help (F1) shown");
   cli.add_flag("--no-legend", options.hideLegend, "open with the legend (L) hidden");

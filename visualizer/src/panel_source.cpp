@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <set>
 
 #include "colours.h"
@@ -68,6 +69,21 @@ float sidewaysScroll(const SourceFile& file, const std::set<int>& marked, float 
   return std::min(right - paneWidth, float(indent + kNumberColumns) * charWidth);
 }
 
+/// Draws a line's number again at the pane's left edge, over whatever text a
+/// sideways scroll moved there, so that a scrolled listing still shows whole
+/// line numbers. `width` is the number's column, up to where the text starts.
+void pinLineNumber(int number, bool lit, float y, float width) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float left = ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x;
+  const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 from(left - 4, y), to(left + width - ImGui::GetStyle().ItemSpacing.x / 2, y + lineHeight);
+  draw->AddRectFilled(from, to, ImGui::GetColorU32(ImGuiCol_WindowBg, 1.0f));
+  if (lit) draw->AddRectFilled(from, to, colours::kSourceLit);
+  char text[16];
+  std::snprintf(text, sizeof text, "%3d", number);
+  draw->AddText(ImVec2(left, y), ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
+}
+
 /// Draws a source file with `marked` lines highlighted; scrolls the first
 /// marked line into view when `scroll` is set. `original` turns on the
 /// annotation and variable tooltips.
@@ -101,6 +117,7 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
       ImGui::SameLine();
       const float textX = ImGui::GetCursorScreenPos().x;
       ImGui::TextUnformatted(text.c_str());
+      if (ImGui::GetScrollX() > 0) pinLineNumber(number, marked.count(number) != 0, start.y, textX - start.x);
       if (original && ImGui::IsItemHovered()) {
         const int column = static_cast<int>((ImGui::GetIO().MousePos.x - textX) / charWidth);
         if (const char letter = letterAt(text, column)) {
