@@ -180,12 +180,17 @@ std::string pieces(const Context& context) {
   if (!(virgin && moved && white && black))
     claimFails("pieces", "not all of virgin, moved, white and black pieces move");
   {
-    const std::size_t first = walk.ownOfKind(0, EventKind::kMoveMade).at(0);
+    // The root's first move of a piece that has not moved yet (its virgin bit set).
+    std::size_t first = walk.ownOfKind(0, EventKind::kMoveMade).at(0);
+    for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade))
+      if (walk.events()[index].move.piece & kVirgin) {
+        first = index;
+        break;
+      }
     const auto& move = walk.events()[first].move;
     const int code = move.piece & 0xFF;
     context.ask("pieces",
-                "The root's first move here is " + moveText(move.from, move.to) + " (event " +
-                    std::to_string(first) +
+                "The root tries " + moveText(move.from, move.to) + " (event " + std::to_string(first) +
                     " of pieces.umaxtrace). Which piece code u does it move: its type, " +
                     "its colour bit and its virgin bit?",
                 "u = " + std::to_string(code) + " = binary " + binary(code).substr(1, 6) + ": type " +
@@ -397,14 +402,19 @@ std::string promotion(const Context& context) {
     const int after = walk.boardAfter(call.moveEvent)[move.to];
     if ((after & 7) != kQueen) claimFails("promotion", "the promoted piece is not a queen");
     const int rootEval = walk.calls()[0].args.eval;
-    context.ask("promotion",
-                "The root (e = " + std::to_string(rootEval) + ") plays the promotion " +
-                    moveText(move.from, move.to) + ". Which evaluation e does the reply's call get (event " +
-                    std::to_string(call.callEvent) +
-                    " of promotion.umaxtrace)? Remember the promotion bonus.",
-                "e = -(e + v + i) = " + std::to_string(call.args.eval) + ": v + i = " +
-                    std::to_string(-call.args.eval - rootEval) + ", of which 799 is the promotion bonus.",
-                jsonlCommand("promotion", call.callEvent), field("e", call.args.eval));
+    context.ask(
+        "promotion",
+        "The root (e = " + std::to_string(rootEval) + ") plays the promotion " +
+            moveText(move.from, move.to) + ". Which evaluation e does the reply's call get (event " +
+            std::to_string(call.callEvent) + " of promotion.umaxtrace)? Remember the promotion bonus.",
+        "e = -(e + v + i) = " + std::to_string(call.args.eval) +
+            ": v + i = " + std::to_string(-call.args.eval - rootEval) +
+            ", where i = " + std::to_string(kValueScale * kPieceValue[move.victim & 7] + kPromotionBonus) +
+            " (the victim's value and the promotion bonus " + std::to_string(kPromotionBonus) + ") and v = " +
+            std::to_string(-call.args.eval - rootEval - kValueScale * kPieceValue[move.victim & 7] -
+                           kPromotionBonus) +
+            " (the pawn's positional terms).",
+        jsonlCommand("promotion", call.callEvent), field("e", call.args.eval));
     return exampleHeader("a promotion at the root", walk.command()) +
            table({"", "from the trace"},
                  {{"move", "`" + moveText(move.from, move.to) + "`"},
@@ -432,6 +442,14 @@ std::string refutationCutoff(const Context& context, const TraceWalk& walk) {
     if (before == EventKind::kIteration || before == EventKind::kKingCapture) continue;
     const Call& call = walk.calls()[walk.callOf(index)];
     if (call.ply < 1 || call.ply >= foundPly || call.moveEvent < 0) continue;
+    // One where a move below beta came first, so the table shows both kinds.
+    int made = 0;
+    for (std::size_t own : call.own)
+      if (own < index) {
+        if (walk.events()[own].kind == EventKind::kIteration) made = 0;
+        if (walk.events()[own].kind == EventKind::kMoveMade) ++made;
+      }
+    if (made < 2) continue;
     found = index;
     foundPly = call.ply;
   }
@@ -450,8 +468,11 @@ std::string refutationCutoff(const Context& context, const TraceWalk& walk) {
     const Call& reply = walk.calls()[child];
     if (reply.callEvent < iteration || reply.callEvent > found || reply.moveEvent < 0) continue;
     refuting = walk.moveName(child);
+    const bool sneaked = walk.events()[reply.moveEvent].move.flags & trace::kMoveSneaked;
     rows.push_back({"`" + refuting + "`", num(scored(walk, child)),
-                    scored(walk, child) >= call.args.beta ? "reaches beta: the refutation" : "below beta"});
+                    scored(walk, child) >= call.args.beta ? "reaches beta: the refutation" : "below beta",
+                    sneaked ? "the previous iteration's best, tried first (it comes again in the board scan)"
+                            : "in the board scan's order"});
   }
   if (rows.empty()) claimFails("alphabeta", "the refuting node made no move in its iteration");
   const std::string narration = context.stateField("alphabeta", found, "narration");
@@ -474,8 +495,8 @@ std::string refutationCutoff(const Context& context, const TraceWalk& walk) {
          "'s `" + refuted + "`. Its window is " + window(call.args.alpha, call.args.beta) +
          "; the moves it made in " + "its iteration " + std::to_string(walk.events()[iteration].value) +
          ", in order:\n" +
-         table({"move", "score v", "against beta " + std::to_string(call.args.beta)}, rows) + "\nThe score " +
-         num(cutoff.value) + " >= beta " + num(call.args.beta) +
+         table({"move", "score v", "against beta " + std::to_string(call.args.beta), "why here"}, rows) +
+         "\nThe score " + num(cutoff.value) + " >= beta " + num(call.args.beta) +
          ": the opponent, one ply up, already has a way to hold this node to less, so `" + refuted +
          "` is refuted and the rest of the node's moves are not searched. `umax-trace state` says it in "
          "one line (the moves not tried are counted in the generator's order, from the board at that "
@@ -754,10 +775,10 @@ std::string deepening(const Context& context) {
                 now = it.score - iterations[at - 1].score;
       alternates &= (before > 0 && now < 0) || (before < 0 && now > 0);
     }
-    const std::string branching = at == 0 || iterations[at - 1].nodes == 0
-                                      ? "-"
-                                      : std::to_string(it.nodes / iterations[at - 1].nodes) + "." +
-                                            std::to_string(it.nodes * 10 / iterations[at - 1].nodes % 10);
+    char ratio[32] = "-";
+    if (at > 0 && iterations[at - 1].nodes > 0)
+      std::snprintf(ratio, sizeof ratio, "%.2f", static_cast<double>(it.nodes) / iterations[at - 1].nodes);
+    const std::string branching = ratio;
     rows.push_back({num(it.draft), num(it.nodes), num(it.nodesBefore + it.nodes), num(it.calls), branching,
                     "`" + it.best + "`", num(it.score),
                     it.draft < 2 ? "(none: only recaptures)"
@@ -803,7 +824,8 @@ std::string deepening(const Context& context) {
          "divided by the previous one's, how much one more ply costs. At draft 1 only recaptures are "
          "searched, "
          "and the root has none, so its best move is still empty (`a8a8`) and its score is the "
-         "evaluation.\n" +
+         "evaluation. (The one node before iteration 1 is the root's own, counted before its first "
+         "iteration.)\n" +
          table({"iteration d", "its nodes", "nodes so far", "its calls", "branching", "best move", "score",
                 "last full-width move"},
                rows) +
@@ -950,6 +972,63 @@ std::string hashing(const Context& context) {
 }
 
 // ---- 13. hash replacement -----------------------------------------------------
+/// What a shell command prints (stdout); stops the build if it fails.
+std::string output(const std::string& command) {
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) throw std::runtime_error("cannot run " + command);
+  std::string text;
+  char buffer[4096];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, got);
+  if (pclose(pipe) != 0) throw std::runtime_error("failed: " + command);
+  return text;
+}
+
+/// The number after "KEY": in a JSON text.
+long jsonNumber(const std::string& text, const std::string& key) {
+  const auto at = text.find("\"" + key + "\":");
+  if (at == std::string::npos) throw std::runtime_error("no " + key + " in " + text);
+  return std::stol(text.substr(at + key.size() + 3));
+}
+
+/// Refused stores and overwrites of another position's entry are rare: a node's slot must change
+/// hands between its probe and its first store. Look for them in larger thinks from the same
+/// position, reading the view model's hash counters at the last event of each.
+std::string searchForReplacements(const Context& context) {
+  std::vector<std::vector<std::string>> rows;
+  std::string found;
+  for (const int nodes : {30000}) {
+    const std::string name = "replacement-" + std::to_string(nodes);
+    const std::string file = (context.out / (name + ".umaxtrace")).string();
+    output("\"" + context.umaxTrace + "\" record --moves e2e4 --nodes " + std::to_string(nodes) +
+           " -q -o \"" + file + "\"");
+    const std::string info = output("\"" + context.umaxTrace + "\" info \"" + file + "\"");
+    const long events = jsonNumber("\"events\":" + info.substr(info.find("events ") + 7), "events");
+    const std::string hash =
+        output("\"" + context.umaxTrace + "\" state \"" + file + "\" --event " + std::to_string(events - 1));
+    const long written = jsonNumber(hash, "storesWritten"), refused = jsonNumber(hash, "storesRefused"),
+               replaced = jsonNumber(hash, "storesReplaced");
+    rows.push_back({num(nodes), num(written + refused), num(refused), num(replaced)});
+    fs::remove(file);
+    if (refused > 0 && replaced > 0) {
+      found = " The " + std::to_string(nodes) + "-node think has both.";
+      break;
+    }
+  }
+  return "\nWhy so few? A store is refused only when its slot holds an exact score from a deeper search "
+         "of another position, and it overwrites another position's entry only when that position took "
+         "the slot after this node's probe chose it and before its first store (a node stores after every "
+         "iteration, so the slot is its own from then on). Both need two positions within one probe "
+         "window of 9 slots out of 16,777,224, at the same moment. The documentation build looks for them "
+         "in a larger think after the same 1. e2e4 (`umax-trace state` at the last event gives the hash "
+         "counters):\n" +
+         table({"think of (nodes)", "stores", "refused", "overwrote another position's entry"}, rows) +
+         (found.empty()
+              ? "\nNone occurs: in micro-Max's table both are possible (Step 18's rule is there for "
+                "them) but rare; they become common only when the table is crowded, for instance "
+                "with a much smaller table.\n"
+              : found + "\n");
+}
+
 std::string replacement(const Context& context) {
   const auto walk = context.record("replacement", "", "e2e4", 3000);
   std::vector<std::vector<std::string>> rows;
@@ -997,6 +1076,7 @@ std::string replacement(const Context& context) {
       ++stores;
       written += event.written;
     }
+  const std::string search = (other && kept) ? std::string() : searchForReplacements(context);
   return exampleHeader("stores into occupied slots", walk.command()) +
          "\nThe first store of each kind into a slot that already held an entry: a node overwriting "
          "its own entry after a deeper iteration, a node overwriting another position's entry, and a "
@@ -1006,7 +1086,7 @@ std::string replacement(const Context& context) {
          std::to_string(stores - written) + " were refused" +
          (other ? "" : "; no store overwrote another position's entry") +
          (kept ? "" : "; none was refused, so the table has no such row") + ":\n" +
-         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows);
+         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows) + search;
 }
 
 // ---- 14. material -----------------------------------------------------------------
@@ -1171,8 +1251,8 @@ std::string legality(const Context& context) {
           "White's king on d1 stands next to a black rook on e2. The root tries " + walk.moveName(child) +
               " in its second iteration. What score does the move get (event " +
               std::to_string(walk.calls()[child].returnEvent + 1) + " of legality.umaxtrace)?",
-          "The reply " + capture + ", returns +I, so the move scores -I = " + std::to_string(score) +
-              ": it is illegal and never chosen.",
+          "The reply takes the king (" + capture.substr(1, 4) + "), returns +I, so the move scores -I = " +
+              std::to_string(score) + ": it is illegal and never chosen.",
           jsonlCommand("legality", walk.calls()[child].returnEvent + 1), "\"v\":" + std::to_string(score));
     rows.push_back({"`" + walk.moveName(child) + "`", capture, num(score), verdict});
   }
@@ -1210,9 +1290,10 @@ void writeExercises(const Context& context, const std::string& name) {
   for (const Exercise* exercise : mine)
     text << "<div class=\"umax-exercise\"><p><b>" << ++number << ".</b> " << html(exercise->question)
          << "</p>\n<details><summary>Answer</summary><p>" << html(exercise->answer)
-         << "</p><p>Check it:</p><pre class=\"umax-exercise-command\">$ " << html(exercise->command)
-         << "</pre><p>prints <code>" << html(exercise->expected)
-         << "</code> in its output.</p></details></div>\n";
+         << "</p><div class=\"umax-try\"><div class=\"umax-try-title\">Check it: the suite runs this command "
+            "and finds <code>"
+         << html(exercise->expected) << "</code> in its output</div><pre><span class=\"umax-cmd\">$ "
+         << html(exercise->command) << "</span></pre></div></details></div>\n";
   text << "\\endhtmlonly\n";
   std::ofstream out(context.out / (name + "-exercises.md"), std::ios::binary);
   out << text.str();
