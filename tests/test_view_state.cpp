@@ -3,7 +3,8 @@
 // jsonl's, the board (as FEN) is the one the walk gets by making and taking back the exported
 // moves, alpha and beta are the current call's, the hash counters are those of the events up to
 // the cursor, every arrow lies on the board, v at a hash hit is the stored score, a cutoff's
-// narration gives the numbers of its comparison, a store's says what it did to the slot. Then
+// narration gives the numbers of its comparison and, for a refutation, the moves not tried (from
+// a generator written here square by square), a store's says what it did to the slot. Then
 // `umax-trace state` prints the same model as JSON and refuses an event outside the trace.
 #include <algorithm>
 #include <array>

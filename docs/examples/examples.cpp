@@ -410,7 +410,9 @@ std::string promotion(const Context& context) {
         "e = -(e + v + i) = " + std::to_string(call.args.eval) +
             ": v + i = " + std::to_string(-call.args.eval - rootEval) +
             ", where i = " + std::to_string(kValueScale * kPieceValue[move.victim & 7] + kPromotionBonus) +
-            " (the victim's value and the promotion bonus " + std::to_string(kPromotionBonus) + ") and v = " +
+            (move.victim ? " (the victim's value and the promotion bonus "
+                         : " (nothing is taken: the promotion bonus ") +
+            std::to_string(kPromotionBonus) + ") and v = " +
             std::to_string(-call.args.eval - rootEval - kValueScale * kPieceValue[move.victim & 7] -
                            kPromotionBonus) +
             " (the pawn's positional terms).",
