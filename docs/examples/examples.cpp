@@ -1025,9 +1025,9 @@ std::string searchForReplacements(const Context& context) {
          "counters):\n" +
          table({"think of (nodes)", "stores", "refused", "overwrote another position's entry"}, rows) +
          (found.empty()
-              ? "\nNone occurs: in micro-Max's table both are possible (Step 18's rule is there for "
-                "them) but rare; they become common only when the table is crowded, for instance "
-                "with a much smaller table.\n"
+              ? "\nNone occurs: Step 18's rule is there for both, but in a table this large two "
+                "positions seldom meet in one probe window at that moment. The rule matters in long "
+                "thinks, where the table fills up.\n"
               : found + "\n");
 }
 
