@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 #include "../docs/tryit.h"
 #include "support.h"
@@ -121,4 +123,68 @@ TEST_CASE("every Try it command of the walkthrough and the README prints what th
   }
   CHECK(commands >= 30);
   WARN("Try-it commands run: " << commands);
+}
+
+TEST_CASE("every exercise's command prints the answer the docs build worked out from its trace",
+          "[docs][tryit][exercises]") {
+  // The docs build's examples (its traces and exercises.tsv), else a fresh run of umax-docexamples.
+  fs::path examples = fs::path(UMAX_BIN_DIR).parent_path() / "docs" / "examples";
+  const fs::path scratch = fs::temp_directory_path() / ("umax-exercises-" + std::to_string(::getpid()));
+  if (!fs::exists(examples / "exercises.tsv")) {
+    const fs::path program = fs::path(UMAX_BIN_DIR) / "umax-docexamples";
+    INFO("neither the docs build's examples nor " << program << " (cmake --build build --target docs)");
+    REQUIRE(fs::exists(program));
+    examples = scratch / "examples";
+    int status = -1;
+    runCommand("'" + program.string() + "' --umax-trace '" + UMAX_BIN_DIR + "/umax-trace' --out '" +
+                   examples.string() + "' --viz no 2>&1",
+               &status);
+    REQUIRE(status == 0);
+  }
+  // Commands are written for the repository root: build/bin and build/docs/examples.
+  const fs::path dir = scratch / "root";
+  fs::create_directories(dir / "build" / "docs");
+  fs::create_directory_symlink(fs::absolute(UMAX_BIN_DIR), dir / "build" / "bin");
+  fs::create_directory_symlink(fs::absolute(examples), dir / "build" / "docs" / "examples");
+  std::map<std::string, int> perPage;
+  int count = 0;
+  for (const std::string& row : linesOf(readFile((examples / "exercises.tsv").string()))) {
+    std::vector<std::string> fields;
+    std::istringstream cells(row);
+    for (std::string cell; std::getline(cells, cell, '\t');) fields.push_back(cell);
+    REQUIRE(fields.size() == 4);
+    const std::string& page = fields[0];
+    const std::string& command = fields[1];
+    const std::string& expected = fields[2];
+    CAPTURE(page, fields[3], command, expected);
+    ++perPage[page];
+    ++count;
+    int status = -1;
+    const std::string output = runCommand("cd '" + dir.string() + "' && " + command + " 2>&1", &status);
+    INFO("output:\n" << output);
+    REQUIRE(status == 0);
+    // The expected piece, not the start of a longer number ("nodes":36 in "nodes":368).
+    const auto at = output.find(expected);
+    REQUIRE(at != std::string::npos);
+    const char after = at + expected.size() < output.size() ? output[at + expected.size()] : '\n';
+    CHECK(!std::isdigit(static_cast<unsigned char>(after)));
+  }
+  fs::remove_all(scratch);
+  // Each topic page (01 to 18) ends with one to three of them.
+  int pages = 0;
+  for (const auto& entry : fs::directory_iterator(sourcePath("docs/pages"))) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() < 3 || name[2] != '-' || name.substr(0, 2) < "01" || name.substr(0, 2) > "18") continue;
+    const std::string text = readFile(entry.path().string());
+    const auto at = text.find("\n@umax-example ");
+    REQUIRE(at != std::string::npos);
+    const std::string example = text.substr(at + 15, text.find('@', at + 15) - at - 15);
+    CAPTURE(name, example);
+    CHECK(text.find("\n@umax-example " + example + "-exercises@") != std::string::npos);
+    CHECK(perPage[example] >= 1);
+    CHECK(perPage[example] <= 3);
+    ++pages;
+  }
+  CHECK(pages == 18);
+  CHECK(count >= 18);
 }

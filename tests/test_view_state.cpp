@@ -3,12 +3,14 @@
 // jsonl's, the board (as FEN) is the one the walk gets by making and taking back the exported
 // moves, alpha and beta are the current call's, the hash counters are those of the events up to
 // the cursor, every arrow lies on the board, v at a hash hit is the stored score, a cutoff's
-// narration gives the numbers of its comparison, a store's says what it did to the slot. Then
+// narration gives the numbers of its comparison and, for a refutation, the moves not tried (from
+// a generator written here square by square), a store's says what it did to the slot. Then
 // `umax-trace state` prints the same model as JSON and refuses an event outside the trace.
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -80,11 +82,60 @@ std::pair<std::array<int, 128>, int> readFen(const std::string& fen) {
 }
 
 struct WalkFrame {
-  int side = 0, alpha = 0, beta = 0, eval = 0;
+  int side = 0, alpha = 0, beta = 0, eval = 0, passedSquare = 0;
   bool moveOnBoard = false;
   json move;
   int best = -kInfinity;
+  int bestFrom = 0;   ///< X: the hash entry's move, then each new best's
+  int scanStart = 0;  ///< B: X when the current iteration began
 };
+
+/// The moves micro-Max's generator offers `side`, in its order, written square by square from the
+/// original's rules (not from moves.h): the scan from `scanStart` in steps x = x+9 & ~0x88; each
+/// type's directions (every non-pawn step followed by its negation); sliders run on until a piece;
+/// pawns push onto empty squares (two from the home row) and take diagonally (on `ep` too); a
+/// virgin king beside a virgin rook with empty squares next to it may step twice.
+std::vector<std::pair<int, int>> generatorMoves(const Board& board, int side, int ep, int scanStart) {
+  const std::map<int, std::vector<int>> directions = {{kUpwardPawn, {-16, -15, -17}},
+                                                      {kDownwardPawn, {16, 15, 17}},
+                                                      {kKnight, {-14, 14, -18, 18, -31, 31, -33, 33}},
+                                                      {kKing, {-1, 1, -16, 16, -15, 15, -17, 17}},
+                                                      {kBishop, {-15, 15, -17, 17}},
+                                                      {kRook, {-1, 1, -16, 16}},
+                                                      {kQueen, {-1, 1, -16, 16, -15, 15, -17, 17}}};
+  const auto at = [&](int square) { return static_cast<int>(board[static_cast<std::size_t>(square)]); };
+  std::vector<std::pair<int, int>> moves;
+  int from = scanStart;
+  do {
+    const int piece = at(from);
+    if (!(piece & side)) continue;
+    const int type = piece & 7;
+    for (const int step : directions.at(type)) {
+      for (int to = from + step, steps = 1;; to += step, ++steps) {
+        if (!isOnBoard(to)) break;
+        if (type <= kDownwardPawn) {
+          const int victim = at(to == ep ? to ^ 16 : to);
+          if (victim & side) break;
+          if ((step == 16 || step == -16) == (victim != 0)) break;  // push onto a piece, take nothing
+          moves.emplace_back(from, to);
+          const int row = to >> 4;
+          if (victim == 0 && steps == 1 && row == (side == kWhite ? 5 : 2)) continue;  // the double step
+          break;
+        }
+        if (at(to) & side) break;
+        moves.emplace_back(from, to);
+        if (at(to) != 0) break;
+        if (type == kBishop || type == kRook || type == kQueen) continue;
+        const int corner = step == 1 ? (from | 7) : (from & 0x70);
+        if (type == kKing && (step == 1 || step == -1) && steps == 1 && (piece & kVirgin) &&
+            (at(corner) & kVirgin) && at(corner ^ 1) == 0 && at(corner ^ 2) == 0)
+          continue;  // castling: the king's second step
+        break;
+      }
+    }
+  } while ((from = (from + 9) & ~0x88) != scanStart);
+  return moves;
+}
 
 }  // namespace
 
@@ -116,7 +167,12 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         frame.alpha = event["q"];
         frame.beta = event["l"];
         frame.eval = event["e"];
+        frame.passedSquare = event["E"];
         stack.push_back(frame);
+      } else if (kind == "iteration") {
+        stack.back().scanStart = stack.back().bestFrom;
+      } else if (kind == "best") {
+        stack.back().bestFrom = event["X"].get<int>() & 0x77;
       } else if (kind == "move") {
         WalkFrame& top = stack.back();
         const int x = event["x"], y = event["y"], u = event["u"], G = event["G"], H = event["H"],
@@ -139,7 +195,10 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         top.moveOnBoard = false;
       } else if (kind == "probe") {
         ++probes;
-        if (event["outcome"] == "hit") ++hits;
+        if (event["outcome"] == "hit") {
+          ++hits;
+          stack.back().bestFrom = event["X"].get<int>() & 0x77;
+        }
         if (event["endsNode"]) ++hashCutoffs;
       } else if (kind == "store") {
         if (!event["written"])
@@ -236,6 +295,18 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           REQUIRE(view.narration.rfind(move + " fails high", 0) == 0);
           REQUIRE(view.narration.find("score " + std::to_string(event["m"].get<int>()) + " >= beta " +
                                       beta) != std::string::npos);
+          // The moves not tried: those after the refuting one in the generator's order (all but it
+          // when it was the sneaked-in best move, before the scan began).
+          const WalkFrame& top = stack.back();
+          const auto moves = generatorMoves(board, top.side, top.passedSquare, top.scanStart);
+          const std::pair<int, int> refuting{top.move["x"].get<int>(), top.move["y"].get<int>()};
+          const auto found = std::find(moves.begin(), moves.end(), refuting);
+          REQUIRE(found != moves.end());
+          const long left =
+              top.move["bestFirst"] ? static_cast<long>(moves.size()) - 1 : moves.end() - found - 1;
+          REQUIRE(left > 0);  // the cutoff is found on visiting the next move
+          REQUIRE(view.narration.find("; " + std::to_string(left) + (left == 1 ? " move" : " moves") +
+                                      " not tried") != std::string::npos);
         }
         // The caption says the same, not the parent's move.
         REQUIRE(view.caption.rfind(view.narration, 0) == 0);

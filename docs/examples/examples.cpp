@@ -41,10 +41,61 @@ using umax::trace::EventKind;
 namespace umax::docs {
 namespace {
 
+/// A "predict, then check" question at the end of a topic page: the answer is worked out from
+/// the trace walk here; `command` prints it from the same trace by another road (umax-trace's
+/// jsonl export or its view model), and the suite checks that its output holds `expected`.
+struct Exercise {
+  std::string page;      ///< the example name of the topic page it ends
+  std::string question;  ///< Markdown-free text
+  std::string answer;    ///< the answer, in a sentence
+  std::string command;   ///< run from the repository root after the docs build
+  std::string expected;  ///< a piece of the command's output that shows the answer
+};
+
+/// The jsonl line of event `event` of example trace `name`.
+std::string jsonlCommand(const std::string& name, std::size_t event) {
+  return "build/bin/umax-trace jsonl build/docs/examples/" + name +
+         ".umaxtrace | grep '\"i\":" + std::to_string(event) + ",'";
+}
+
+/// One field of the view model at event `event` of example trace `name`.
+std::string stateCommand(const std::string& name, std::size_t event, const std::string& key) {
+  return "build/bin/umax-trace state build/docs/examples/" + name + ".umaxtrace --event " +
+         std::to_string(event) + " | grep -o '\"" + key + "\":[^,]*'";
+}
+
+/// A jsonl field as it is printed, followed by the comma of the next field.
+std::string field(const std::string& key, long value) {
+  return "\"" + key + "\":" + std::to_string(value) + ",";
+}
+
 struct Context {
   std::string umaxTrace;
   fs::path out;
   bool viz = false;  ///< the build makes visualizer screenshots (umax-viz is built)
+  mutable std::vector<Exercise> exercises;
+
+  void ask(const std::string& page, const std::string& question, const std::string& answer,
+           const std::string& command, const std::string& expected) const {
+    exercises.push_back({page, question, answer, command, expected});
+  }
+
+  /// What `umax-trace state` says at an event of an example's trace: one string field.
+  std::string stateField(const std::string& name, std::size_t event, const std::string& key) const {
+    const std::string run = "\"" + umaxTrace + "\" state \"" + (out / (name + ".umaxtrace")).string() +
+                            "\" --event " + std::to_string(event);
+    FILE* pipe = popen(run.c_str(), "r");
+    if (!pipe) throw std::runtime_error("cannot run " + run);
+    std::string text;
+    char buffer[4096];
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, got);
+    if (pclose(pipe) != 0) throw std::runtime_error("failed: " + run);
+    const std::string open = "\"" + key + "\":\"";
+    const auto at = text.find(open);
+    if (at == std::string::npos) throw std::runtime_error(run + ": no string field " + key);
+    const auto end = text.find('"', at + open.size());
+    return text.substr(at + open.size(), end - at - open.size());
+  }
 
   /// A screenshot of the visualizer just after event `event` (numbered from 0,
   /// as umax-trace jsonl's "i" and umax-viz --event) of the example's trace:
@@ -129,6 +180,26 @@ std::string pieces(const Context& context) {
   }
   if (!(virgin && moved && white && black))
     claimFails("pieces", "not all of virgin, moved, white and black pieces move");
+  {
+    // The root's first move of a piece that has not moved yet (its virgin bit set).
+    std::size_t first = walk.ownOfKind(0, EventKind::kMoveMade).at(0);
+    for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade))
+      if (walk.events()[index].move.piece & kVirgin) {
+        first = index;
+        break;
+      }
+    const auto& move = walk.events()[first].move;
+    const int code = move.piece & 0xFF;
+    context.ask("pieces",
+                "The root tries " + moveText(move.from, move.to) + " (event " + std::to_string(first) +
+                    " of pieces.umaxtrace). Which piece code u does it move: its type, " +
+                    "its colour bit and its virgin bit?",
+                "u = " + std::to_string(code) + " = binary " + binary(code).substr(1, 6) + ": type " +
+                    std::to_string(code & 7) + " (" + kTypeNames[code & 7] + "), " +
+                    (code & kWhite ? "white (bit 3, 8)" : "black (bit 4, 16)") +
+                    (code & kVirgin ? ", virgin (bit 5, 32): it has not moved yet." : ", not virgin."),
+                jsonlCommand("pieces", first), field("u", code));
+  }
   return exampleHeader("the piece codes that move in a real search", walk.command()) +
          "\nEvery distinct piece code `u` (mover) or `t` (victim) of the moves made in the search, "
          "split into its bits:\n" +
@@ -152,6 +223,21 @@ std::string board(const Context& context) {
   std::set<int> sizes;  // the steps without their sign
   for (int step : steps) sizes.insert(std::abs(step));
   if (sizes.size() != 4) claimFails("board", "the eight steps are not four sizes with both signs");
+  for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade)) {
+    const auto& move = walk.events()[index].move;
+    if ((move.piece & 7) != kKnight || move.to - move.from != 33) continue;
+    context.ask("board",
+                "The knight on d4 (square 0x43 = 67) moves two rows down the board array and one file right "
+                "(event " +
+                    std::to_string(index) +
+                    " of board.umaxtrace). Which square number y does it land on, "
+                    "and which square is that?",
+                "y = 67 + 33 = " + std::to_string(move.to) + " = " + hex(move.to).substr(1, 4) + ", square " +
+                    squareName(move.to) +
+                    " (a row is 16 squares: +32 is two rows towards rank 1, +1 one file).",
+                jsonlCommand("board", index), field("y", move.to));
+    break;
+  }
   std::string sizeList;
   for (int size : sizes) sizeList += (sizeList.empty() ? "" : ", ") + num(size);
   return exampleHeader("a knight's eight steps as square numbers", walk.command()) +
@@ -186,6 +272,20 @@ std::string generation(const Context& context) {
   if (groups.empty() || groups.front().first != 0x60)
     claimFails("generation", "the scan did not meet a2 first");
   if (children.size() != 20) claimFails("generation", "the start position does not have 20 root moves");
+  {
+    const int last = children.back();
+    const std::size_t made = static_cast<std::size_t>(walk.calls()[last].moveEvent);
+    const auto& move = walk.events()[made].move;
+    context.ask(
+        "generation",
+        "In its second iteration the root of generation.umaxtrace makes its 20 moves in the board "
+        "scan's order, a2 first. Which move does it make last (event " +
+            std::to_string(made) + ")?",
+        "The scan walks from a2 along rank 2, then along rank 1, where only the knights can move; the "
+        "last piece met with a move is on " +
+            squareName(move.from) + ", and its last move is " + moveText(move.from, move.to) + ".",
+        jsonlCommand("generation", made), "\"move\":\"" + moveText(move.from, move.to) + "\"");
+  }
   std::vector<std::vector<std::string>> rows;
   int order = 0;
   for (const auto& [from, moves] : groups) {
@@ -219,6 +319,15 @@ std::string enPassant(const Context& context) {
       claimFails("ep", "the victim was not taken from H");
     const std::string step =
         call.moveEvent < 0 ? "e2e4 (played before the think)" : walk.moveName(walk.callOf(index));
+    context.ask("ep",
+                "After 1. e2e4 black thinks (ep.umaxtrace). Which e.p. square E does black's root call get "
+                "(event 0), and on which square H does the e.p. capture " +
+                    moveText(capture.from, capture.to) + " (event " + std::to_string(index) +
+                    ") take the pawn?",
+                "E = " + squareName(call.args.epSquare) + " (square " + std::to_string(call.args.epSquare) +
+                    "), the square the pawn skipped; H = y^16 = " + squareName(capture.captureSquare) +
+                    " (square " + std::to_string(capture.captureSquare) + "), where the pawn stands.",
+                jsonlCommand("ep", index), field("H", capture.captureSquare));
     return exampleHeader("an e.p. capture in the search", walk.command()) +
            table({"ply", "what the trace records"},
                  {{num(call.ply), "the call after `" + step + "` gets E = `" +
@@ -253,6 +362,16 @@ std::string castling(const Context& context) {
     for (std::size_t index : call.own) {
       const Event& event = walk.events()[index];
       if (event.kind != EventKind::kKingCapture || !event.badCastling) continue;
+      context.ask("castling",
+                  "White's castling " + moveText(move.from, move.to) + " (event " +
+                      std::to_string(call.moveEvent) + " of castling.umaxtrace) is answered by " +
+                      moveText(event.move.from, event.move.to) +
+                      ", which reaches the square the king passed. "
+                      "What does the reply return, and what does the castling score?",
+                  "The reply counts it as a king capture and returns " +
+                      std::to_string(returned(walk, child)) + " (+I); the castling scores " +
+                      std::to_string(scored(walk, child)) + ", so it is never chosen.",
+                  jsonlCommand("castling", call.returnEvent), field("m", returned(walk, child)));
       return exampleHeader("a castling tried and refused through check", walk.command()) +
              table(
                  {"", "from the trace"},
@@ -284,6 +403,21 @@ std::string promotion(const Context& context) {
     const int after = walk.boardAfter(call.moveEvent)[move.to];
     if ((after & 7) != kQueen) claimFails("promotion", "the promoted piece is not a queen");
     const int rootEval = walk.calls()[0].args.eval;
+    context.ask(
+        "promotion",
+        "The root (e = " + std::to_string(rootEval) + ") plays the promotion " +
+            moveText(move.from, move.to) + ". Which evaluation e does the reply's call get (event " +
+            std::to_string(call.callEvent) + " of promotion.umaxtrace)? Remember the promotion bonus.",
+        "e = -(e + v + i) = " + std::to_string(call.args.eval) +
+            ": v + i = " + std::to_string(-call.args.eval - rootEval) +
+            ", where i = " + std::to_string(kValueScale * kPieceValue[move.victim & 7] + kPromotionBonus) +
+            (move.victim ? " (the victim's value and the promotion bonus "
+                         : " (nothing is taken: the promotion bonus ") +
+            std::to_string(kPromotionBonus) + ") and v = " +
+            std::to_string(-call.args.eval - rootEval - kValueScale * kPieceValue[move.victim & 7] -
+                           kPromotionBonus) +
+            " (the pawn's positional terms).",
+        jsonlCommand("promotion", call.callEvent), field("e", call.args.eval));
     return exampleHeader("a promotion at the root", walk.command()) +
            table({"", "from the trace"},
                  {{"move", "`" + moveText(move.from, move.to) + "`"},
@@ -301,6 +435,82 @@ std::string promotion(const Context& context) {
 }
 
 // ---- 7. alpha-beta ----------------------------------------------------------------
+/// The first refutation in the trace: a cutoff found after a move of the node reached beta (not a
+/// stand pat, whose cutoff comes right after the iteration starts, nor a king capture), at the
+/// shallowest ply where one occurs. Its numbers, the moves the node made, and the view model's
+/// narration, which counts the moves not tried.
+std::string refutationCutoff(const Context& context, const TraceWalk& walk) {
+  std::size_t found = 0;
+  int foundPly = 1 << 30;
+  for (std::size_t index = 1; index < walk.events().size(); ++index) {
+    const Event& event = walk.events()[index];
+    if (event.kind != EventKind::kCutoff) continue;
+    const EventKind before = walk.events()[index - 1].kind;
+    if (before == EventKind::kIteration || before == EventKind::kKingCapture) continue;
+    const Call& call = walk.calls()[walk.callOf(index)];
+    if (call.ply < 1 || call.ply >= foundPly || call.moveEvent < 0) continue;
+    // One where a move below beta came first, so the table shows both kinds.
+    int made = 0;
+    for (std::size_t own : call.own)
+      if (own < index) {
+        if (walk.events()[own].kind == EventKind::kIteration) made = 0;
+        if (walk.events()[own].kind == EventKind::kMoveMade) ++made;
+      }
+    if (made < 2) continue;
+    found = index;
+    foundPly = call.ply;
+  }
+  if (!found) claimFails("alphabeta", "no move of a node below the root reached beta");
+  const int callIndex = walk.callOf(found);
+  const Call& call = walk.calls()[callIndex];
+  const Event& cutoff = walk.events()[found];
+  if (cutoff.value < call.args.beta) claimFails("alphabeta", "a refutation below beta");
+  // The moves the node made in the iteration that cut off, with their scores.
+  std::size_t iteration = 0;
+  for (std::size_t index : call.own)
+    if (index < found && walk.events()[index].kind == EventKind::kIteration) iteration = index;
+  std::vector<std::vector<std::string>> rows;
+  std::string refuting;
+  for (int child : call.children) {
+    const Call& reply = walk.calls()[child];
+    if (reply.callEvent < iteration || reply.callEvent > found || reply.moveEvent < 0) continue;
+    refuting = walk.moveName(child);
+    const bool sneaked = walk.events()[reply.moveEvent].move.flags & trace::kMoveSneaked;
+    rows.push_back({"`" + refuting + "`", num(scored(walk, child)),
+                    scored(walk, child) >= call.args.beta ? "reaches beta: the refutation" : "below beta",
+                    sneaked ? "the previous iteration's best, tried first (it comes again in the board scan)"
+                            : "in the board scan's order"});
+  }
+  if (rows.empty()) claimFails("alphabeta", "the refuting node made no move in its iteration");
+  const std::string narration = context.stateField("alphabeta", found, "narration");
+  const std::string refuted = walk.moveName(callIndex);
+  const std::string parentSide = walk.calls()[call.parent].args.side == kWhite ? "white" : "black";
+  context.ask("alphabeta",
+              "At event " + std::to_string(call.callEvent) + " of alphabeta.umaxtrace, " + parentSide +
+                  "'s " + refuted + " is answered with the window [" + std::to_string(call.args.alpha) +
+                  ", " + std::to_string(call.args.beta) + "]. Its reply " + refuting + " scores " +
+                  std::to_string(cutoff.value) + ". What does the call return (event " +
+                  std::to_string(call.returnEvent) + "), and what kind of node is it?",
+              "It returns " + std::to_string(walk.events()[call.returnEvent].best) + " >= beta " +
+                  std::to_string(call.args.beta) + ": a CUT node (failed high); " + refuting + " refutes " +
+                  refuted + " and the node's other moves are not searched.",
+              jsonlCommand("alphabeta", call.returnEvent), field("m", walk.events()[call.returnEvent].best));
+  return "\n### A refutation: a move that fails high\n\nThe cutoffs above are stand pats, which cut off "
+         "before trying a move. Deeper in the same trace (the shallowest one, found by searching the "
+         "trace) a node cuts off because one of its moves reached beta: event " +
+         std::to_string(found) + ", at ply " + std::to_string(call.ply) + ", the reply to " + parentSide +
+         "'s `" + refuted + "`. Its window is " + window(call.args.alpha, call.args.beta) +
+         "; the moves it made in " + "its iteration " + std::to_string(walk.events()[iteration].value) +
+         ", in order:\n" +
+         table({"move", "score v", "against beta " + std::to_string(call.args.beta), "why here"}, rows) +
+         "\nThe score " + num(cutoff.value) + " >= beta " + num(call.args.beta) +
+         ": the opponent, one ply up, already has a way to hold this node to less, so `" + refuted +
+         "` is refuted and the rest of the node's moves are not searched. `umax-trace state` says it in "
+         "one line (the moves not tried are counted in the generator's order, from the board at that "
+         "event):\n\n    build/bin/umax-trace state build/docs/examples/alphabeta.umaxtrace --event " +
+         std::to_string(found) + "\n\n> " + narration + "\n";
+}
+
 std::string alphaBeta(const Context& context) {
   const auto walk = context.record("alphabeta", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "", 300);
   const int draft = 2;
@@ -375,6 +585,7 @@ std::string alphaBeta(const Context& context) {
   }
   dot << "}\n\\enddot\n";
   if (cutoffs == 0) claimFails("alphabeta", "no reply of the iteration cut off");
+  const std::string refutation = refutationCutoff(context, walk);
   return exampleHeader("one iteration of a small search, step by step", walk.command()) +
          "\nThe root (white to move, draft " + std::to_string(draft) +
          ") searches its moves in order. Each reply gets the window turned round: alpha `-l` (one lower "
@@ -384,7 +595,7 @@ std::string alphaBeta(const Context& context) {
          table({"step", "root move", "reply's window [q, l]", "reply's e", "reply cut off?", "reply returns",
                 "move's score v", "root's best m"},
                rows) +
-         "\nStep by step:\n\n" + story.str() + "\n" + dot.str() +
+         "\nStep by step:\n\n" + story.str() + "\n" + dot.str() + refutation +
          context.screenshot(
              "alphabeta", firstCutoff,
              "The visualizer at the first cutoff of the table (build/bin/umax-viz "
@@ -433,7 +644,38 @@ std::string quiescence(const Context& context) {
                     pat ? "yes: returns its own e" : "no", num(value)});
   }
   if (!stoodPat) claimFails("quiescence", "no node of the chain stands pat");
-  return exampleHeader("a recapture chain at draft 1, ending in a stand pat", walk.command()) +
+  // The path from the root to the chain's first capture, and the board just before it.
+  const int first = bestChain.front();
+  std::vector<std::string> path;
+  for (int at = walk.calls()[first].parent; at > 0; at = walk.calls()[at].parent)
+    path.insert(path.begin(), "`" + walk.moveName(at) + "`");
+  std::string pathText;
+  for (const auto& move : path) pathText += (pathText.empty() ? "" : " ") + move;
+  const std::size_t firstMove = static_cast<std::size_t>(walk.calls()[first].moveEvent);
+  const std::string fen = context.stateField("quiescence", firstMove - 1, "fen");
+  const int lastCall = bestChain.back();
+  context.ask(
+      "quiescence",
+      "In the chain below, the last reply (after " + walk.moveName(lastCall) + ", at ply " +
+          std::to_string(walk.calls()[lastCall].ply) + ", event " +
+          std::to_string(walk.calls()[lastCall].callEvent) +
+          " of quiescence.umaxtrace) has e = " + std::to_string(walk.calls()[lastCall].args.eval) +
+          " and the window [" + std::to_string(walk.calls()[lastCall].args.alpha) + ", " +
+          std::to_string(walk.calls()[lastCall].args.beta) + "]. What does it return (event " +
+          std::to_string(walk.calls()[lastCall].returnEvent) + ")?",
+      std::to_string(returned(walk, lastCall)) + ": " +
+          (returned(walk, lastCall) == walk.calls()[lastCall].args.eval
+               ? "its own evaluation, it stands pat: no recapture does better than stopping the exchange."
+               : "a recapture did better than its evaluation."),
+      jsonlCommand("quiescence", walk.calls()[lastCall].returnEvent), field("m", returned(walk, lastCall)));
+  const std::string start =
+      "\nThe chain starts at the end of the full-width search: after the moves " +
+      (pathText.empty() ? std::string("(none)") : pathText) + " from the root, the node at ply " +
+      std::to_string(walk.calls()[first].ply - 1) + " makes the first capture, `" + walk.moveName(first) +
+      "`, and its reply gets draft `h = " + std::to_string(walk.calls()[first].args.depth) +
+      "`: quiescence begins. The board just before that capture (event " + std::to_string(firstMove - 1) +
+      "):\n\n    " + fen + "\n\n";
+  return exampleHeader("a recapture chain at draft 1, ending in a stand pat", walk.command()) + start +
          "\nThe longest run of captures on one square searched at draft 1. Each row is one capture; "
          "the columns after the victim describe the reply's node, the call made after this move: its `z` "
          "is this move's to-square, and a capture there keeps the draft (`h = d`); every other move at "
@@ -462,6 +704,15 @@ std::string doUndo(const Context& context) {
     }
     if (made[move.from] != 0 || made[move.to] != (move.piece & 31))
       claimFails("doundo", "the move was not made");
+    context.ask("doundo",
+                "The root's capture " + moveText(move.from, move.to) + " is made at event " +
+                    std::to_string(call.moveEvent) +
+                    " of doundo.umaxtrace. Which victim code t does the move "
+                    "keep for its undo, and which piece code u goes back to " +
+                    squareName(move.from) + "?",
+                "t = " + std::to_string(move.victim) + " (" + kTypeNames[move.victim & 7] + ") and u = " +
+                    std::to_string(move.piece) + ": the undo writes b[H] = t and b[x] = u back.",
+                jsonlCommand("doundo", call.moveEvent), field("u", move.piece) + field("t", move.victim));
     return exampleHeader("a capture made and taken back", walk.command()) + "\nThe root's move `" +
            moveText(move.from, move.to) +
            "`: the two squares it touches, before it, while its reply is searched, "
@@ -474,27 +725,129 @@ std::string doUndo(const Context& context) {
 // ---- 10. iterative deepening ---------------------------------------------------
 std::string deepening(const Context& context) {
   const auto walk = context.record("deepening", "", "e2e4", 3000);
-  std::vector<std::vector<std::string>> rows;
+  struct Iteration {
+    int draft = 0;
+    long nodesBefore = 0, nodes = 0, calls = 0;
+    std::size_t store = 0;
+    int score = 0, deepestFullWidth = -1, lastMover = 0;
+    std::string best;
+  };
+  std::vector<Iteration> iterations;
   long nodes = 0;
-  int draft = 0;
   for (std::size_t index = 0; index < walk.events().size(); ++index) {
     const Event& event = walk.events()[index];
     if (event.kind == EventKind::kNodeCounted) ++nodes;
-    if (walk.callOf(index) != 0) continue;
-    if (event.kind == EventKind::kIteration) draft = event.value;
-    if (event.kind == EventKind::kStore)
-      rows.push_back({num(draft), num(nodes),
-                      "`" + moveText(event.after.from & 0x77, event.after.to & 0x77) + "`",
-                      num(event.after.score)});
+    const int call = walk.callOf(index);
+    if (call == 0 && event.kind == EventKind::kIteration) {
+      Iteration started;
+      started.draft = event.value;
+      started.nodesBefore = nodes;
+      iterations.push_back(started);
+    }
+    if (iterations.empty() || iterations.back().store) continue;
+    Iteration& current = iterations.back();
+    if (event.kind == EventKind::kCall) ++current.calls;
+    // A move of the full-width search: not a recapture (those keep the draft below the horizon).
+    // The last full-width move of a line without recapture extensions: made at ply d-2, its reply
+    // gets h = 1 and only looks at recaptures.
+    if (event.kind == EventKind::kMoveMade && event.move.to != walk.calls()[call].args.lastTo &&
+        event.move.remaining == 1 && walk.calls()[call].ply == current.draft - 2) {
+      if (current.deepestFullWidth >= 0 && current.lastMover != walk.calls()[call].args.side)
+        claimFails("deepening", "two sides move at the same ply");
+      current.deepestFullWidth = walk.calls()[call].ply;
+      current.lastMover = walk.calls()[call].args.side;
+    }
+    if (call == 0 && event.kind == EventKind::kStore) {
+      current.store = index;
+      current.nodes = nodes - current.nodesBefore;
+      current.score = event.after.score;
+      current.best = moveText(event.after.from & 0x77, event.after.to & 0x77);
+    }
   }
-  if (rows.size() < 4) claimFails("deepening", "fewer than four root iterations");
-  if (rows.front()[2] != "`a8a8`") claimFails("deepening", "the first iteration found a move");
+  while (!iterations.empty() && !iterations.back().store) iterations.pop_back();
+  if (iterations.size() < 4) claimFails("deepening", "fewer than four root iterations");
+  if (iterations.front().best != "a8a8") claimFails("deepening", "the first iteration found a move");
+  const int rootSide = walk.calls()[0].args.side;
+  std::vector<std::vector<std::string>> rows;
+  bool alternates = true;
+  for (std::size_t at = 0; at < iterations.size(); ++at) {
+    const Iteration& it = iterations[at];
+    // The parity: at draft d the full-width moves are plies 0 .. d-2 (a node at draft 1 searches
+    // recaptures only), so the last one is the root side's when d is even.
+    if (it.draft >= 2 &&
+        (it.deepestFullWidth != it.draft - 2 || (it.lastMover == rootSide) != (it.draft % 2 == 0)))
+      claimFails("deepening", "no full-width move at ply d-2 by the side the parity says");
+    if (at >= 2) {
+      const int before = iterations[at - 1].score - iterations[at - 2].score,
+                now = it.score - iterations[at - 1].score;
+      alternates &= (before > 0 && now < 0) || (before < 0 && now > 0);
+    }
+    char ratio[32] = "-";
+    if (at > 0 && iterations[at - 1].nodes > 0)
+      std::snprintf(ratio, sizeof ratio, "%.2f", static_cast<double>(it.nodes) / iterations[at - 1].nodes);
+    const std::string branching = ratio;
+    rows.push_back({num(it.draft), num(it.nodes), num(it.nodesBefore + it.nodes), num(it.calls), branching,
+                    "`" + it.best + "`", num(it.score),
+                    it.draft < 2 ? "(none: only recaptures)"
+                                 : "ply " + std::to_string(it.deepestFullWidth) + ", " +
+                                       (it.lastMover == kWhite ? "white" : "black")});
+  }
+  const Iteration& third = iterations[2];
+  context.ask("deepening",
+              "Iteration " + std::to_string(third.draft) +
+                  " of deepening.umaxtrace ends with the root's store at "
+                  "event " +
+                  std::to_string(third.store) +
+                  ". How many nodes have been counted by then, and how many of "
+                  "them in iteration " +
+                  std::to_string(third.draft) + " alone?",
+              std::to_string(third.nodesBefore + third.nodes) + " in all (cumulative), of which " +
+                  std::to_string(third.nodes) + " in iteration " + std::to_string(third.draft) + ".",
+              stateCommand("deepening", third.store, "nodes"),
+              "\"nodes\":" + std::to_string(third.nodesBefore + third.nodes));
+  const Iteration& fourth = iterations[3];
+  context.ask("deepening",
+              "Iteration " + std::to_string(third.draft) + " scored " + std::to_string(third.score) +
+                  ". Predict the "
+                  "score of iteration " +
+                  std::to_string(fourth.draft) + " from the parity (store at event " +
+                  std::to_string(fourth.store) + ").",
+              std::to_string(fourth.score) + ": at draft " + std::to_string(fourth.draft) +
+                  " the last full-width move "
+                  "is " +
+                  (fourth.lastMover == kWhite ? "white" : "black") + "'s (ply " +
+                  std::to_string(fourth.deepestFullWidth) +
+                  "), and its gain is not answered before the horizon.",
+              jsonlCommand("deepening", fourth.store), "\"V\":" + std::to_string(fourth.score) + ",");
   return exampleHeader("the root's iterations", walk.command()) +
          "\nAfter 1. e2e4, black's think searches the root again and again, one ply deeper each time, until "
-         "the node budget is spent. After each iteration it stores its result (the table shows the store): "
-         "nodes counted so far, best move and score. At draft 1 only recaptures are searched, and the "
-         "root has none, so its best move is still empty (`a8a8`) and its score is the evaluation.\n" +
-         table({"iteration d", "nodes so far", "best move", "score"}, rows);
+         "the node budget is spent. After each iteration it stores its result (the table shows the store). "
+         "Two "
+         "counters are kept: **nodes** are the calls of `D()` that passed the hash probe and counted `N++` "
+         "(the "
+         "think's clock, what `--nodes` limits); **calls** are all calls of `D()`, also those the hash table "
+         "answered at once. The table gives each iteration's own nodes and calls, the nodes counted so far "
+         "(cumulative, what the budget is compared with), and the **branching**: this iteration's nodes "
+         "divided by the previous one's, how much one more ply costs. At draft 1 only recaptures are "
+         "searched, "
+         "and the root has none, so its best move is still empty (`a8a8`) and its score is the "
+         "evaluation. (The one node before iteration 1 is the root's own, counted before its first "
+         "iteration.)\n" +
+         table({"iteration d", "its nodes", "nodes so far", "its calls", "branching", "best move", "score",
+                "last full-width move"},
+               rows) +
+         "\n**Why the score " + (alternates ? "alternates" : "changes") +
+         ".** At draft d the root searches every move d-1 plies deep: a node at draft 1 only looks at "
+         "recaptures and otherwise stands pat on its evaluation, so the last move of a line (without "
+         "recaptures, which keep the draft) is made at ply d-2, and its reply only stands pat or recaptures "
+         "(the last column, read from the trace). When d is even that move is the side to move's "
+         "(black's here): its gain, such as the centre points of a developing move, is counted and nobody "
+         "answers it. When d is odd the opponent makes the last move and takes back a similar gain. " +
+         (alternates ? "So the score swings from one iteration to the next, which is why one compares "
+                       "iterations of the same parity."
+                     : "") +
+         " The documentation build checks, for every iteration, that the trace's moves with h = 1 outside "
+         "recapture lines are made at ply d-2 by the side this parity says.\n";
 }
 
 // ---- 11. best move first --------------------------------------------------------
@@ -526,6 +879,29 @@ std::string sorting(const Context& context) {
     }
   }
   if (checked < 2) claimFails("sorting", "fewer than two iterations with a previous best");
+  {
+    // The root's first move of its last iteration with a previous best.
+    std::size_t lastIteration = 0, firstMade = 0;
+    for (std::size_t index : walk.calls()[0].own) {
+      const Event& event = walk.events()[index];
+      if (event.kind == EventKind::kIteration) lastIteration = index;
+      if (event.kind == EventKind::kMoveMade && index > lastIteration &&
+          (firstMade < lastIteration || firstMade == 0))
+        firstMade = index;
+    }
+    const auto& move = walk.events()[firstMade].move;
+    context.ask("sorting",
+                "Iteration " + std::to_string(walk.events()[lastIteration].value) +
+                    " of the root of "
+                    "sorting.umaxtrace starts at event " +
+                    std::to_string(lastIteration) +
+                    ". Which move does it try "
+                    "first, and why?",
+                moveText(move.from, move.to) +
+                    ", the best move of the iteration before: it is sneaked in ahead "
+                    "of the board scan (the trace flags it bestFirst).",
+                jsonlCommand("sorting", firstMade), "\"move\":\"" + moveText(move.from, move.to) + "\"");
+  }
   return exampleHeader("every iteration starts with the previous best move", walk.command()) +
          "\nThe same think as on \\ref topic_iterative_deepening. For each iteration of the root: the best "
          "move the previous one stored, and the first move this one made, with the trace's flag that "
@@ -566,6 +942,19 @@ std::string hashing(const Context& context) {
         break;
       }
     if (walkRow == "none in this search") claimFails("hashing", "no probe walked past a taken slot");
+    context.ask("hashing",
+                "At event " + std::to_string(index) + " of hashing.umaxtrace, the call after " +
+                    walk.moveName(callIndex) + " (window [" + std::to_string(call.args.alpha) + ", " +
+                    std::to_string(call.args.beta) + "], depth n = " + std::to_string(call.args.depth) +
+                    ") finds its position in the table with draft " + std::to_string(entry.draft) +
+                    " and score " + std::to_string(entry.score) + " (" + bounds(entry.from) +
+                    "). What does the call "
+                    "return (event " +
+                    std::to_string(call.returnEvent) + "), and does it count a node?",
+                "It returns the stored " + std::to_string(entry.score) +
+                    " at once: the entry is deep enough and its bound settles the window, so the node is not "
+                    "counted (the node counter stays where it was) and no move is searched.",
+                jsonlCommand("hashing", call.returnEvent), field("m", entry.score));
     return exampleHeader("a hash hit that ends a node, and a probe that walks on", walk.command()) +
            table({"", "from the trace"},
                  {{"the call", "`" + walk.moveName(callIndex) + "` at ply " + std::to_string(call.ply) +
@@ -590,6 +979,63 @@ std::string hashing(const Context& context) {
 }
 
 // ---- 13. hash replacement -----------------------------------------------------
+/// What a shell command prints (stdout); stops the build if it fails.
+std::string output(const std::string& command) {
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) throw std::runtime_error("cannot run " + command);
+  std::string text;
+  char buffer[4096];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, got);
+  if (pclose(pipe) != 0) throw std::runtime_error("failed: " + command);
+  return text;
+}
+
+/// The number after "KEY": in a JSON text.
+long jsonNumber(const std::string& text, const std::string& key) {
+  const auto at = text.find("\"" + key + "\":");
+  if (at == std::string::npos) throw std::runtime_error("no " + key + " in " + text);
+  return std::stol(text.substr(at + key.size() + 3));
+}
+
+/// Refused stores and overwrites of another position's entry are rare: a node's slot must change
+/// hands between its probe and its first store. Look for them in larger thinks from the same
+/// position, reading the view model's hash counters at the last event of each.
+std::string searchForReplacements(const Context& context) {
+  std::vector<std::vector<std::string>> rows;
+  std::string found;
+  for (const int nodes : {30000}) {
+    const std::string name = "replacement-" + std::to_string(nodes);
+    const std::string file = (context.out / (name + ".umaxtrace")).string();
+    output("\"" + context.umaxTrace + "\" record --moves e2e4 --nodes " + std::to_string(nodes) +
+           " -q -o \"" + file + "\"");
+    const std::string info = output("\"" + context.umaxTrace + "\" info \"" + file + "\"");
+    const long events = jsonNumber("\"events\":" + info.substr(info.find("events ") + 7), "events");
+    const std::string hash =
+        output("\"" + context.umaxTrace + "\" state \"" + file + "\" --event " + std::to_string(events - 1));
+    const long written = jsonNumber(hash, "storesWritten"), refused = jsonNumber(hash, "storesRefused"),
+               replaced = jsonNumber(hash, "storesReplaced");
+    rows.push_back({num(nodes), num(written + refused), num(refused), num(replaced)});
+    fs::remove(file);
+    if (refused > 0 && replaced > 0) {
+      found = " The " + std::to_string(nodes) + "-node think has both.";
+      break;
+    }
+  }
+  return "\nWhy so few? A store is refused only when its slot holds an exact score from a deeper search "
+         "of another position, and it overwrites another position's entry only when that position took "
+         "the slot after this node's probe chose it and before its first store (a node stores after every "
+         "iteration, so the slot is its own from then on). Both need two positions within one probe "
+         "window of 9 slots out of 16,777,224, at the same moment. The documentation build looks for them "
+         "in a larger think after the same 1. e2e4 (`umax-trace state` at the last event gives the hash "
+         "counters):\n" +
+         table({"think of (nodes)", "stores", "refused", "overwrote another position's entry"}, rows) +
+         (found.empty()
+              ? "\nNone occurs: Step 18's rule is there for both, but in a table this large two "
+                "positions seldom meet in one probe window at that moment. The rule matters in long "
+                "thinks, where the table fills up.\n"
+              : found + "\n");
+}
+
 std::string replacement(const Context& context) {
   const auto walk = context.record("replacement", "", "e2e4", 3000);
   std::vector<std::vector<std::string>> rows;
@@ -600,11 +1046,23 @@ std::string replacement(const Context& context) {
   // The first store of each kind into an occupied slot: a node updating its own entry (same lock)
   // after a deeper iteration, a node replacing another position's entry, a store refused.
   bool own = false, other = false, kept = false;
-  for (const Event& event : walk.events()) {
+  for (std::size_t index = 0; index < walk.events().size(); ++index) {
+    const Event& event = walk.events()[index];
     if (event.kind != EventKind::kStore || event.before.lock == 0) continue;
     const bool sameLock = event.before.lock == event.after.lock;
     if (event.written && sameLock && !own) {
       own = true;
+      context.ask(
+          "replacement",
+          "At event " + std::to_string(index) + " of replacement.umaxtrace a node stores into slot " +
+              std::to_string(event.slot) + ", which holds its own entry from the previous iteration: D " +
+              std::to_string(event.before.draft) + ", " + bounds(event.before.from) +
+              ". Is the store "
+              "written or refused, and which draft does the slot hold after it?",
+          std::string("Written: only an exact entry from a deeper search is kept, and this one is ") +
+              (event.before.draft > event.after.draft ? "deeper" : "not deeper") + "; the slot now holds D " +
+              std::to_string(event.after.draft) + ", V " + std::to_string(event.after.score) + ".",
+          jsonlCommand("replacement", index), "\"written\":true,");
       rows.push_back({num(event.slot), "its own, from its previous iteration", entryText(event.before),
                       entryText(event.after), "written"});
     }
@@ -625,6 +1083,7 @@ std::string replacement(const Context& context) {
       ++stores;
       written += event.written;
     }
+  const std::string search = (other && kept) ? std::string() : searchForReplacements(context);
   return exampleHeader("stores into occupied slots", walk.command()) +
          "\nThe first store of each kind into a slot that already held an entry: a node overwriting "
          "its own entry after a deeper iteration, a node overwriting another position's entry, and a "
@@ -634,7 +1093,7 @@ std::string replacement(const Context& context) {
          std::to_string(stores - written) + " were refused" +
          (other ? "" : "; no store overwrote another position's entry") +
          (kept ? "" : "; none was refused, so the table has no such row") + ":\n" +
-         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows);
+         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows) + search;
 }
 
 // ---- 14. material -----------------------------------------------------------------
@@ -648,6 +1107,15 @@ std::string material(const Context& context) {
     if ((move.piece & 7) != kRook || !move.victim) continue;
     const int gain = kValueScale * kPieceValue[move.victim & 7];
     if (call.args.eval != -(rootEval + gain)) claimFails("material", "the reply's e is not -(e + i)");
+    context.ask("material",
+                "The root's e is " + std::to_string(rootEval) + ". The rook takes the pawn with " +
+                    moveText(move.from, move.to) +
+                    " (no centre points for a rook). Which e does the reply's call "
+                    "get (event " +
+                    std::to_string(call.callEvent) + " of material.umaxtrace)?",
+                "e = -(e + v + i) = -(" + std::to_string(rootEval) + " + 0 + " + std::to_string(gain) +
+                    ") = " + std::to_string(call.args.eval) + ".",
+                jsonlCommand("material", call.callEvent), field("e", call.args.eval));
     return exampleHeader("the evaluation passed down", walk.command()) +
            table({"", "from the trace"},
                  {{"root's e (white to move; Q from the material: rook 5 x 99 less pawn 1 x 99)",
@@ -677,6 +1145,17 @@ std::string centre(const Context& context) {
       claimFails("centre", "v is not the centre-point difference");
     rows.push_back(
         {"`" + moveText(move.from, move.to) + "`", num(points(move.from)), num(points(move.to)), num(v)});
+    if (rows.size() == 1)
+      context.ask("centre",
+                  "The knight on b1 moves " + moveText(move.from, move.to) +
+                      " (root e = " + std::to_string(rootEval) + "). The centre table gives b1 " +
+                      std::to_string(points(move.from)) +
+                      " points: work out the target square's points and the reply's e (event " +
+                      std::to_string(call.callEvent) + " of centre.umaxtrace).",
+                  squareName(move.to) + " has " + std::to_string(points(move.to)) +
+                      " points, so v = " + std::to_string(v) +
+                      " and the reply gets e = -(e + v) = " + std::to_string(call.args.eval) + ".",
+                  jsonlCommand("centre", call.callEvent), field("e", call.args.eval));
   }
   if (rows.size() != 3) claimFails("centre", "the knight on b1 did not make its three moves");
   return exampleHeader("the centre points of three knight moves", walk.command()) +
@@ -703,6 +1182,16 @@ std::string mate(const Context& context) {
     const bool isMate = score == -kInfinity / 2;
     if (isMate != (std::string(name) == "mate")) claimFails("mate", std::string(name) + ": wrong score");
     rows.push_back({name, "`" + std::string(fen) + "`", num(nullScore), num(score)});
+    context.ask("mate",
+                std::string("Black has no legal move in ") + fen + " (" + name +
+                    ".umaxtrace). What does black's "
+                    "search return (event " +
+                    std::to_string(walk.calls()[0].returnEvent) + ")?",
+                std::string("The null-move probe returns ") + std::to_string(nullScore) +
+                    (isMate ? " (white can take the king: check)" : " (white cannot take the king)") +
+                    ", so the root returns " + std::to_string(score) +
+                    (isMate ? ": mated." : ": a stalemate is a draw."),
+                jsonlCommand(name, walk.calls()[0].returnEvent), field("m", score));
   }
   return "## Worked example: a mate and a stalemate\n\nRecorded while this page was built, with\n" +
          commands +
@@ -721,6 +1210,16 @@ std::string delayedGain(const Context& context) {
     const int value = returned(walk, child), score = scored(walk, child), eval = walk.calls()[0].args.eval;
     if (-value <= eval || -value < kInfinity / 4) continue;
     if (score != -value - 1) claimFails("delayed", "the penalty was not one point");
+    context.ask("delayed",
+                "The reply to the root's " + walk.moveName(child) + " returns " + std::to_string(value) +
+                    " (event " + std::to_string(call.returnEvent) +
+                    " of delayed.umaxtrace). What score v does the "
+                    "root give the move (the next event)?",
+                "v = -(" + std::to_string(value) + ") = " + std::to_string(-value) +
+                    ", more than e = " + std::to_string(eval) +
+                    ", so it loses the delayed-gain point: " + std::to_string(score) + ".",
+                jsonlCommand("delayed", call.returnEvent + 1),
+                field("v", score).substr(0, field("v", score).size() - 1));
     return exampleHeader("the point taken off a mate", walk.command()) +
            table({"", "from the trace"}, {{"root's move", "`" + walk.moveName(child) + "`"},
                                           {"the reply (mated) returns", num(value)},
@@ -766,6 +1265,15 @@ std::string legality(const Context& context) {
         claimFails("legality", "a reply that searched every move missed the king capture");
     }
     (score == -kInfinity ? illegal : unrefuted)++;
+    if (score == -kInfinity && illegal == 1)
+      context.ask(
+          "legality",
+          "White's king on d1 stands next to a black rook on e2. The root tries " + walk.moveName(child) +
+              " in its second iteration. What score does the move get (event " +
+              std::to_string(walk.calls()[child].returnEvent + 1) + " of legality.umaxtrace)?",
+          "The reply takes the king (" + capture.substr(1, 4) + "), returns +I, so the move scores -I = " +
+              std::to_string(score) + ": it is illegal and never chosen.",
+          jsonlCommand("legality", walk.calls()[child].returnEvent + 1), "\"v\":" + std::to_string(score));
     rows.push_back({"`" + walk.moveName(child) + "`", capture, num(score), verdict});
   }
   if (!illegal || !unrefuted) claimFails("legality", "the root has no refuted or no unrefuted move");
@@ -780,6 +1288,47 @@ std::string legality(const Context& context) {
          table({"root move", "reply's king capture", "score", "so the move is"}, rows) +
          "\nThe last column's second verdict is main()'s check of the same move from the same position "
          "(`Engine::checkMove`): a move the think left unrefuted can still be illegal.\n";
+}
+
+// ---- exercises -------------------------------------------------------------------
+std::string html(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : std::string(1, c);
+  return out;
+}
+
+/// NAME-exercises.md: the page's questions, each answer folded away with the command that shows it.
+void writeExercises(const Context& context, const std::string& name) {
+  std::vector<const Exercise*> mine;
+  for (const Exercise& exercise : context.exercises)
+    if (exercise.page == name) mine.push_back(&exercise);
+  if (mine.empty() || mine.size() > 3) claimFails(name, "a topic page needs one to three exercises");
+  std::ostringstream text;
+  text << "## Exercises: predict, then check\n\nWork out the answer from the page before you open it; "
+          "then run the command (from the repository root, after `cmake --build build --target docs`, "
+          "which records the traces into `build/docs/examples/`). The suite runs every one of these "
+          "commands and checks that it prints the answer.\n\n\\htmlonly\n";
+  int number = 0;
+  for (const Exercise* exercise : mine)
+    text << "<div class=\"umax-exercise\"><p><b>" << ++number << ".</b> " << html(exercise->question)
+         << "</p>\n<details><summary>Answer</summary><p>" << html(exercise->answer)
+         << "</p><div class=\"umax-try\"><div class=\"umax-try-title\">Check it: the suite runs this command "
+            "and finds <code>"
+         << html(exercise->expected) << "</code> in its output</div><pre><span class=\"umax-cmd\">$ "
+         << html(exercise->command) << "</span></pre></div></details></div>\n";
+  text << "\\endhtmlonly\n";
+  std::ofstream out(context.out / (name + "-exercises.md"), std::ios::binary);
+  out << text.str();
+  if (!out) throw std::runtime_error("cannot write " + name + "-exercises.md");
+}
+
+/// exercises.tsv: page, command, expected, question; one line each, for the suite.
+void writeExerciseList(const Context& context) {
+  std::ofstream out(context.out / "exercises.tsv", std::ios::binary);
+  for (const Exercise& exercise : context.exercises)
+    out << exercise.page << "\t" << exercise.command << "\t" << exercise.expected << "\t" << exercise.question
+        << "\n";
+  if (!out) throw std::runtime_error("cannot write exercises.tsv");
 }
 
 }  // namespace
@@ -804,14 +1353,16 @@ int main(int argc, char** argv) {
       {"centre", centre},           {"mate", mate},
       {"delayed", delayedGain},     {"legality", legality}};
   try {
-    Context context{options["--umax-trace"], options["--out"], options["--viz"] == "yes"};
+    Context context{options["--umax-trace"], options["--out"], options["--viz"] == "yes", {}};
     fs::create_directories(context.out);
     for (const auto& [name, make] : examples) {
       const std::string text = make(context);
       std::ofstream out(context.out / (name + ".md"), std::ios::binary);
       out << text;
       if (!out) throw std::runtime_error("cannot write " + (context.out / (name + ".md")).string());
+      writeExercises(context, name);
     }
+    writeExerciseList(context);
   } catch (const std::exception& error) {
     std::cerr << "umax-docexamples: error: " << error.what() << "\n";
     return 1;

@@ -121,6 +121,94 @@ std::string describeMove(const MoveRecord& move) {
   return text + ")";
 }
 
+/// One move of the generator's list: from- and to-square (for a castling, the king's).
+struct GeneratedMove {
+  int from = 0;
+  int to = 0;
+};
+
+/// The moves the search's generator (readable/src/moves.h, Steps 5-7) offers `side` on `board`,
+/// in its order: the board scan from `scanStart` (x = x+9 & ~0x88, wrapping), each piece's step
+/// vectors (a non-pawn's each way), each ray to its end; e.p. onto `passedSquare`, double steps
+/// and castlings as the generator continues its rays. Pseudo-legal, queen promotions only: the
+/// list the node walks when no best move is sneaked in.
+std::vector<GeneratedMove> generatorOrder(const Board& board, int side, int passedSquare, int scanStart) {
+  // micro-Max's o[]: the step vectors, and each type's index before its first one.
+  static constexpr int kSteps[17] = {-16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0};
+  static constexpr int kFirst[8] = {0, 7, -1, 11, 6, 8, 3, 6};
+  std::vector<GeneratedMove> list;
+  int from = scanStart & 0x77;
+  const int start = from;
+  do {
+    const int piece = board[static_cast<std::size_t>(from)];
+    if (!(piece & side)) continue;
+    const int type = piece & kTypeMask;
+    int step = type, index = kFirst[type];
+    while ((step = (type > kDownwardPawn && step < 0) ? -step : -kSteps[++index])) {
+      int to = from, rookFrom = kNoSquare;
+      for (;;) {
+        to += step;
+        if (to & kOffBoard) break;
+        int victimSquare = to;
+        if (type <= kDownwardPawn && to == passedSquare) victimSquare = to ^ 16;
+        const int victim = board[static_cast<std::size_t>(victimSquare)];
+        if ((victim & side) || (type <= kDownwardPawn && !(step & kFileMask) != !victim)) break;
+        list.push_back({from, to});
+        int stop = victim + (type < kBishop);
+        if ((type <= kDownwardPawn && 6 * side + (to & 0x70) == 128) ||
+            ((piece & ~(kWhite | kBlack)) == (kKing | kVirgin) && index == 7 && (rookFrom & kOffBoard) &&
+             (board[static_cast<std::size_t>(rookFrom = (from | 7) - ((step >> 1) & 7))] & kVirgin) &&
+             !(board[static_cast<std::size_t>(rookFrom ^ 1)] |
+               board[static_cast<std::size_t>(rookFrom ^ 2)])))
+          --stop;
+        if (stop) break;
+      }
+    }
+  } while ((from = (from + 9) & ~kOffBoard) != start);
+  return list;
+}
+
+/// Where the board scan of `top`'s current iteration started (Step 4: B = X): its best move's
+/// from-square when the iteration began, read back from the trace: the call's last best-move
+/// event before its kIteration, else the move its hash probe found (0 on a miss).
+int iterationScanStart(const Replay& replay, uint64_t cursor) {
+  int nested = 0;
+  bool iterationSeen = false;
+  for (uint64_t index = cursor; index-- > 0;) {
+    const Event event = replay.eventAt(index);
+    if (event.kind == EventKind::kReturn) {
+      ++nested;
+      continue;
+    }
+    if (event.kind == EventKind::kCall) {
+      if (nested == 0) return 0;  // the call's own start: no probe (cannot happen)
+      --nested;
+      continue;
+    }
+    if (nested != 0) continue;
+    if (event.kind == EventKind::kIteration) iterationSeen = true;
+    if (!iterationSeen) continue;
+    if (event.kind == EventKind::kBestMove) return event.bestFrom & 0x77;
+    if (event.kind == EventKind::kProbe)
+      return event.probe.outcome == ProbeOutcome::kHit ? event.entry.from & 0x77 : 0;
+  }
+  return 0;
+}
+
+/// How many moves the generator still had for `top` when its move `top->move` failed high: the
+/// moves after it in the generator's order (after a sneaked-in best move: all the others, since
+/// the scan had not begun). The first of them is the one whose visit found m >= beta.
+int movesNotTried(const Replay& replay, const SearchState& state, const Frame& top) {
+  const auto list = generatorOrder(state.board(), top.call.side, top.call.epSquare,
+                                   iterationScanStart(replay, state.events()));
+  const auto same = [&](const GeneratedMove& move) {
+    return move.from == top.move.from && move.to == top.move.to;
+  };
+  const auto found = std::find_if(list.begin(), list.end(), same);
+  if (top.move.flags & kMoveSneaked) return static_cast<int>(list.size()) - (found != list.end() ? 1 : 0);
+  return found == list.end() ? 0 : static_cast<int>(list.end() - found) - 1;
+}
+
 /// The window a call below `parent` was given for the parent's move (engine.cpp Step 12), or
 /// for the mate probe (Step 17: -I, I): the parent has no move on the board during the probe
 /// (and once it returned, the replay has already cleared the parent's mateProbe).
@@ -215,9 +303,11 @@ std::string narrate(const Replay& replay, const Event& event, const SearchState&
           parentMove = std::string(", refuting ") + side(parent.call.side) + "'s " +
                        moveName(parent.move.from, parent.move.to);
       }
+      const int notTried = movesNotTried(replay, state, *top);
       return moveName(top->move.from, top->move.to) + " fails high" + at + ": score " + score(event.value) +
-             " >= beta " + score(beta) + parentMove + "; the node's other moves are not tried (" +
-             std::to_string(top->movesMade) + " made in this call)";
+             " >= beta " + score(beta) + parentMove + "; " + std::to_string(notTried) + " move" +
+             (notTried == 1 ? "" : "s") + " not tried (" + std::to_string(top->movesMade) +
+             " made in this call)";
     }
     case EventKind::kMoveMade: {
       std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
