@@ -422,7 +422,7 @@ inline std::vector<Use> usesOf(const ProseText& prose, const Term& term) {
 inline std::string linkGlossary(const std::string& html, const std::vector<Term>& terms,
                                 const std::string& glossaryFile) {
   const Range block = textblock(html);
-  if (block.begin == std::string::npos) return html;
+  if (block.begin == std::string::npos || html.find("class=\"umax-gloss\"") != std::string::npos) return html;
   const ProseText prose = proseText(html, proseRanges(html, block));
   // Longest forms first, so "node budget" claims its words before "node".
   std::vector<const Term*> order;
@@ -573,7 +573,8 @@ inline std::string boardSvg(const Fen& fen) {
 /// cell. One board per position and page.
 inline std::string addBoards(const std::string& html) {
   const Range block = textblock(html);
-  if (block.begin == std::string::npos) return html;
+  if (block.begin == std::string::npos || html.find("class=\"umax-boards\"") != std::string::npos)
+    return html;
   const std::string text = html.substr(block.begin, block.end - block.begin);
   std::map<std::size_t, std::vector<std::string>> at;  // insertion point -> FENs
   std::set<std::string> drawn;
