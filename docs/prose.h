@@ -197,9 +197,23 @@ inline std::vector<Term> glossaryTerms(const std::string& glossaryMarkdown) {
     if (cells.size() != 3) throw std::runtime_error("glossary row without three cells: " + line);
     std::string name = cells[0];
     if (name.rfind("\\anchor ", 0) == 0) name = trim(name.substr(name.find(' ', 8)));
+    // The meaning as plain text (a link's tooltip): no code marks, and
+    // "\ref page_quirks" as "the quirks page".
     std::string definition;
     for (char c : cells[1])
       if (c != '`') definition += c;
+    static const std::regex reference(R"(\\ref (?:page|topic)_([a-z_]+))");
+    std::string named;
+    std::size_t from = 0;
+    for (auto it = std::sregex_iterator(definition.begin(), definition.end(), reference);
+         it != std::sregex_iterator(); ++it) {
+      std::string words = (*it)[1];
+      std::replace(words.begin(), words.end(), '_', ' ');
+      named +=
+          definition.substr(from, static_cast<std::size_t>(it->position()) - from) + "the " + words + " page";
+      from = static_cast<std::size_t>(it->position() + it->length());
+    }
+    definition = named + definition.substr(from);
     terms.push_back({name, slugOf(name), definition, cells[2], formsOf(name)});
   }
   return terms;

@@ -78,9 +78,13 @@ TEST_CASE("the glossary linker links a term's first use in prose, not in code or
       "| stand pat | Returning the eval. | \\ref topic_quiescence |\n"
       "| node | One call. | \\ref topic_alpha_beta |\n"
       "| node budget | Nodes for a think. | \\ref topic_iterative_deepening |\n"
-      "| ply | One move. | \\ref topic_alpha_beta |\n";
+      "| ply | One move. | \\ref topic_alpha_beta |\n"
+      "| e.p. square (`E`) | The skipped square (see \\ref page_quirks). | \\ref topic_en_passant |\n";
   const auto list = prose::glossaryTerms(glossary);
-  REQUIRE(list.size() == 4);
+  REQUIRE(list.size() == 5);
+  CHECK(list[4].slug == "glossary_e_p_square_e");
+  CHECK(list[4].definition == "The skipped square (see the quirks page).");
+  CHECK(list[4].forms.front() == "e.p. square");
   CHECK(list[0].slug == "glossary_stand_pat");
   const std::string html =
       "<div class=\"textblock\"><h2>Stand pat</h2><p>Code <code>stand pat</code> first, then\n"
@@ -98,7 +102,7 @@ TEST_CASE("the glossary linker links a term's first use in prose, not in code or
   // Anchors for the links, in front of every term.
   const std::string anchored = prose::glossaryWithAnchors(glossary);
   CHECK(anchored.find("| \\anchor glossary_stand_pat stand pat |") != std::string::npos);
-  CHECK(prose::glossaryTerms(anchored).size() == 4);
+  CHECK(prose::glossaryTerms(anchored).size() == 5);
   CHECK(prose::glossaryTerms(anchored)[0].name == "stand pat");
 }
 
