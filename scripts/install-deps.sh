@@ -10,6 +10,8 @@ packages=(
   catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev
   libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
   doxygen graphviz
+  libjs-lunr  # the docs' search of the prose (lunr.js, copied into the docs)
+  nodejs  # the suite runs a query of the prose search with lunr (test_docs_prose.cpp)
   clang-format  # scripts/check-format.sh (CI)
   clang libclang-rt-14-dev  # libFuzzer and clang's sanitizer runtimes (fuzz/)
   xvfb xauth

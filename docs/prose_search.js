@@ -1,0 +1,163 @@
+// prose_search.js - the search box of every walkthrough page: finds words of
+// the text (not only titles and symbols, as Doxygen's own search does).
+// umax-docprose writes prose_search_docs.js (the text of every page, cut at
+// its headings) and copies lunr.js (Debian's libjs-lunr) next to this file;
+// both are loaded on the first use of the box, and lunr builds the index in
+// the browser. Works from file:// as well as from a web server.
+(function () {
+  "use strict";
+
+  // The index over the documents: titles weigh more than the text.
+  function buildIndex(lunr, documents) {
+    return lunr(function () {
+      this.ref("id");
+      this.field("title", { boost: 5 });
+      this.field("body");
+      this.metadataWhitelist = ["position"];
+      documents.forEach(function (doc) {
+        this.add(doc);
+      }, this);
+    });
+  }
+
+  // A learner's query: every word must occur (lunr's "+word"), unless the
+  // query already uses lunr's syntax.
+  function lunrQuery(text) {
+    if (/[+\-~^:*]/.test(text)) return text;
+    return text
+      .split(/\s+/)
+      .filter(function (word) {
+        return word.length > 0;
+      })
+      .map(function (word) {
+        return "+" + word;
+      })
+      .join(" ");
+  }
+
+  function search(index, documents, text) {
+    var query = lunrQuery(text.trim());
+    if (!query) return [];
+    var hits;
+    try {
+      hits = index.search(query);
+    } catch (error) {
+      return [];
+    }
+    return hits.map(function (hit) {
+      var doc = documents[Number(hit.ref)];
+      return { url: doc.url, title: doc.title, body: doc.body, score: hit.score, matchData: hit.matchData };
+    });
+  }
+
+  // A piece of the text around the first match, the matched words marked.
+  function excerpt(result) {
+    var body = result.body;
+    var spans = [];
+    var metadata = result.matchData.metadata;
+    Object.keys(metadata).forEach(function (term) {
+      var body_ = metadata[term].body;
+      if (body_ && body_.position) spans = spans.concat(body_.position);
+    });
+    spans.sort(function (a, b) {
+      return a[0] - b[0];
+    });
+    var start = spans.length ? Math.max(0, spans[0][0] - 60) : 0;
+    var end = Math.min(body.length, start + 220);
+    var html = start > 0 ? "\u2026" : "";
+    var at = start;
+    spans.forEach(function (span) {
+      if (span[0] < at || span[0] + span[1] > end) return;
+      html += escape(body.slice(at, span[0])) + "<mark>" + escape(body.substr(span[0], span[1])) + "</mark>";
+      at = span[0] + span[1];
+    });
+    html += escape(body.slice(at, end)) + (end < body.length ? "\u2026" : "");
+    return html;
+  }
+
+  function escape(text) {
+    return text.replace(/[&<>"]/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c];
+    });
+  }
+
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = { buildIndex: buildIndex, search: search, lunrQuery: lunrQuery, excerpt: excerpt };
+    return;
+  }
+
+  var index = null;
+  var loading = false;
+  var waiting = [];
+
+  function load(then) {
+    if (index) return then();
+    waiting.push(then);
+    if (loading) return;
+    loading = true;
+    var pending = 2;
+    function loaded() {
+      if (--pending > 0) return;
+      index = buildIndex(window.lunr, window.umaxProseDocuments);
+      waiting.forEach(function (callback) {
+        callback();
+      });
+      waiting = [];
+    }
+    ["lunr.js", "prose_search_docs.js"].forEach(function (file) {
+      var script = document.createElement("script");
+      script.src = file;
+      script.onload = loaded;
+      document.head.appendChild(script);
+    });
+  }
+
+  function install() {
+    var box = document.createElement("div");
+    box.id = "umax-prose-search";
+    box.innerHTML =
+      '<input type="search" placeholder="Search the text of the course" aria-label="Search the text of the course">' +
+      '<div class="umax-prose-results" hidden></div>';
+    var host = document.getElementById("doc-content") || document.body;
+    host.insertBefore(box, host.firstChild);
+    var input = box.querySelector("input");
+    var results = box.querySelector(".umax-prose-results");
+    function show() {
+      var text = input.value;
+      if (!text.trim()) {
+        results.hidden = true;
+        return;
+      }
+      load(function () {
+        var found = search(index, window.umaxProseDocuments, text);
+        var html = '<div class="umax-prose-count">' + found.length + (found.length === 1 ? " section" : " sections") +
+          " of the course</div>";
+        found.slice(0, 12).forEach(function (result) {
+          html += '<a class="umax-prose-hit" href="' + result.url + '"><b>' + escape(result.title) + "</b><br>" +
+            excerpt(result) + "</a>";
+        });
+        results.innerHTML = html;
+        results.hidden = false;
+      });
+    }
+    input.addEventListener("input", show);
+    input.addEventListener("focus", function () {
+      load(function () {});
+      if (input.value.trim()) show();
+    });
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") results.hidden = true;
+    });
+    document.addEventListener("click", function (event) {
+      if (!box.contains(event.target)) results.hidden = true;
+    });
+    var query = /[?&]prose=([^&]*)/.exec(window.location.search);
+    if (query) {
+      input.value = decodeURIComponent(query[1].replace(/\+/g, " "));
+      show();
+    }
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
+  else install();
+})();

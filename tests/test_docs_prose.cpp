@@ -1,0 +1,426 @@
+// The walkthrough's reading aids (docs/prose.h, umax-docprose): glossary
+// links at each term's first use, a board beside every FEN, the whole
+// listing, screenshots that open at full size, and the search of the prose.
+// The first cases check the functions on small inputs; the others check the
+// pages Doxygen made, when the docs were built before the tests (as
+// scripts/test.sh does).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+
+#include "../docs/prose.h"
+#include "support.h"
+
+using namespace umax::test;
+using nlohmann::json;
+namespace fs = std::filesystem;
+namespace prose = umax::docs::prose;
+
+namespace {
+
+fs::path htmlDir() { return fs::path(UMAX_BIN_DIR).parent_path() / "docs" / "html"; }
+
+/// The built pages (index, page_*, topic_*), or none if the docs are not built.
+std::map<std::string, std::string> builtPages() {
+  std::map<std::string, std::string> pages;
+  if (!fs::exists(htmlDir())) return pages;
+  for (const auto& entry : fs::directory_iterator(htmlDir())) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() == ".html" &&
+        (name == "index.html" || name.rfind("page_", 0) == 0 || name.rfind("topic_", 0) == 0))
+      pages[name] = readFile(entry.path().string());
+  }
+  return pages;
+}
+
+std::vector<prose::Term> terms() {
+  return prose::glossaryTerms(readFile(sourcePath("docs/pages/19-glossary.md")));
+}
+
+/// A board's key: placement, side, castling, e.p. (not the move counters).
+std::string fenKey(const std::string& fen) {
+  std::istringstream in(fen);
+  std::string a, b, c, d;
+  in >> a >> b >> c >> d;
+  return a + " " + b + " " + c + " " + d;
+}
+
+/// The pieces an SVG board draws, square -> piece, and the side it says.
+std::map<std::string, char> piecesOf(const std::string& svg, char& side) {
+  std::map<std::string, char> pieces;
+  static const std::regex piece(R"re(data-square="([a-h][1-8])" data-piece="([pnbrqkPNBRQK])")re");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), piece); it != std::sregex_iterator(); ++it)
+    pieces[(*it)[1]] = (*it)[2].str()[0];
+  static const std::regex sideAttr(R"re(data-side="([wb])")re");
+  std::smatch match;
+  side = std::regex_search(svg, match, sideAttr) ? match[1].str()[0] : '?';
+  return pieces;
+}
+
+std::map<std::string, char> piecesOf(const prose::Fen& fen) {
+  std::map<std::string, char> pieces;
+  for (int index = 0; index < 64; ++index)
+    if (fen.squares[static_cast<std::size_t>(index)] != '.')
+      pieces[std::string(1, static_cast<char>('a' + index % 8)) + std::to_string(8 - index / 8)] =
+          fen.squares[static_cast<std::size_t>(index)];
+  return pieces;
+}
+
+}  // namespace
+
+TEST_CASE("the glossary linker links a term's first use in prose, not in code or headings", "[docs][prose]") {
+  const std::string glossary =
+      "| term | meaning | where it matters |\n| --- | --- | --- |\n"
+      "| stand pat | Returning the eval. | \\ref topic_quiescence |\n"
+      "| node | One call. | \\ref topic_alpha_beta |\n"
+      "| node budget | Nodes for a think. | \\ref topic_iterative_deepening |\n"
+      "| ply | One move. | \\ref topic_alpha_beta |\n"
+      "| e.p. square (`E`) | The skipped square (see \\ref page_quirks). | \\ref topic_en_passant |\n";
+  const auto list = prose::glossaryTerms(glossary);
+  REQUIRE(list.size() == 5);
+  CHECK(list[4].slug == "glossary_e_p_square_e");
+  CHECK(list[4].definition == "The skipped square (see the quirks page).");
+  CHECK(list[4].forms.front() == "e.p. square");
+  CHECK(list[0].slug == "glossary_stand_pat");
+  const std::string html =
+      "<div class=\"textblock\"><h2>Stand pat</h2><p>Code <code>stand pat</code> first, then\n"
+      "a <b>stand\npat</b> and again stand pat. The node budget is 5 plies; a node is a call.</p></div>";
+  const std::string linked = prose::linkGlossary(html, list, "g.html");
+  CHECK(linked.find("<h2>Stand pat</h2>") != std::string::npos);
+  CHECK(linked.find("<code>stand pat</code>") != std::string::npos);
+  CHECK(linked.find("<b><a class=\"umax-gloss\" href=\"g.html#glossary_stand_pat\" title=\"Returning the "
+                    "eval.\">stand\n"
+                    "pat</a></b> and again stand pat") != std::string::npos);
+  CHECK(linked.find("#glossary_node_budget\" title=\"Nodes for a think.\">node budget</a>") !=
+        std::string::npos);
+  CHECK(linked.find("#glossary_node\" title=\"One call.\">node</a> is a call") != std::string::npos);
+  CHECK(linked.find("#glossary_ply\" title=\"One move.\">plies</a>") != std::string::npos);
+  // Anchors for the links, in front of every term.
+  const std::string anchored = prose::glossaryWithAnchors(glossary);
+  CHECK(anchored.find("| \\anchor glossary_stand_pat stand pat |") != std::string::npos);
+  CHECK(prose::glossaryTerms(anchored).size() == 5);
+  CHECK(prose::glossaryTerms(anchored)[0].name == "stand pat");
+}
+
+TEST_CASE("a board diagram draws the FEN's pieces on their squares", "[docs][prose]") {
+  const std::string text =
+      "after 1. e4 (rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1) or 8/8/9/8/8/8/8/8 w - -";
+  const auto found = prose::fensIn(text);
+  REQUIRE(found.size() == 1);  // the second has a rank of nine squares
+  prose::Fen fen;
+  REQUIRE(prose::parseFen(found[0].second, fen));
+  char side = 0;
+  const auto pieces = piecesOf(prose::boardSvg(fen), side);
+  CHECK(pieces.size() == 32);
+  CHECK(pieces.at("e4") == 'P');
+  CHECK(pieces.count("e2") == 0);
+  CHECK(pieces.at("e8") == 'k');
+  CHECK(pieces.at("a1") == 'R');
+  CHECK(pieces == piecesOf(fen));
+  CHECK(side == 'b');
+  const std::string html =
+      "<div class=\"textblock\"><p>The position <code>" + found[0].second + "</code>.</p></div>";
+  const std::string drawn = prose::addBoards(html);
+  CHECK(drawn.find("</p><div class=\"umax-boards\"><div class=\"umax-board\"><svg") != std::string::npos);
+}
+
+TEST_CASE("the line map gives every line of the original a topic or marks it plain", "[docs][prose]") {
+  const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
+  const std::string source = readFile(sourcePath("minimal/micro-max.c"));
+  const auto lines = splitLines(source);
+  const auto code = codeLinesOf(source);
+  std::set<std::string> topics;
+  for (const json& topic : map.at("topics")) topics.insert(topic.at("id"));
+  std::map<int, int> seen;
+  for (const json& entry : map.at("lines")) ++seen[entry.at("line").get<int>()];
+  REQUIRE(map.contains("plain_lines"));
+  for (const json& group : map.at("plain_lines")) {
+    CHECK(!group.at("why").get<std::string>().empty());
+    if (group.contains("topic")) CHECK(topics.count(group.at("topic")) == 1);
+    for (const json& line : group.at("lines")) {
+      const int number = line.get<int>();
+      CAPTURE(number);
+      ++seen[number];
+      CHECK(code.count(number) == 0);  // plain: a comment or a blank line, never code
+    }
+  }
+  CHECK(lines.size() == 133);
+  for (int number = 1; number <= static_cast<int>(lines.size()); ++number) {
+    CAPTURE(number);
+    CHECK(seen[number] == 1);
+  }
+}
+
+TEST_CASE("the outline of the search names every step of the sources' comments", "[docs][prose]") {
+  auto steps = prose::stepComments(readFile(sourcePath("readable/src/search.cpp")));
+  for (const auto& [number, text] : prose::stepComments(readFile(sourcePath("readable/src/moves.h"))))
+    steps.emplace(number, text);
+  std::set<int> outlined;
+  for (const auto& step : prose::outlineSteps()) {
+    CAPTURE(step.number);
+    CHECK(steps.count(step.number) == 1);
+    CHECK(outlined.insert(step.number).second);
+  }
+  CHECK(outlined.size() == 19);
+  CHECK(steps.at(1) == "Look the position up in the hash table.");
+}
+
+TEST_CASE("every glossary term's first use on every built page is a link to its entry", "[docs][prose]") {
+  const auto pages = builtPages();
+  if (pages.empty()) {
+    WARN("the docs are not built: only the linker itself was checked");
+    return;
+  }
+  const auto list = terms();
+  CHECK(list.size() >= 30);
+  std::map<std::string, const prose::Term*> bySlug;
+  for (const auto& term : list) bySlug[term.slug] = &term;
+  static const std::regex link(
+      R"re(<a class="umax-gloss" href="page_glossary.html#([a-z0-9_]+)" title="[^"]*">([^<]*)</a>)re");
+  int links = 0;
+  for (const auto& [name, html] : pages) {
+    if (name == "page_glossary.html") continue;
+    CAPTURE(name);
+    // The page without the glossary's links, and where they were.
+    std::string plain;
+    struct Linked {
+      std::size_t begin, end;
+      std::string slug;
+    };
+    std::vector<Linked> linked;
+    std::size_t from = 0;
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), link); it != std::sregex_iterator(); ++it) {
+      plain += html.substr(from, static_cast<std::size_t>(it->position()) - from);
+      linked.push_back({plain.size(), plain.size() + (*it)[2].length(), (*it)[1]});
+      plain += (*it)[2];
+      from = static_cast<std::size_t>(it->position() + it->length());
+      CHECK(bySlug.count((*it)[1]) == 1);
+      ++links;
+    }
+    plain += html.substr(from);
+    const auto text = prose::proseText(plain, prose::proseRanges(plain, prose::textblock(plain)));
+    for (const auto& term : list) {
+      CAPTURE(term.name);
+      for (const auto& use : prose::usesOf(text, term)) {
+        const std::size_t begin = text.at[use.begin], end = text.at[use.end - 1] + 1;
+        // A use inside another (longer) term's link does not count.
+        const auto other = std::find_if(linked.begin(), linked.end(), [&](const Linked& l) {
+          return l.slug != term.slug && begin < l.end && l.begin < end;
+        });
+        if (other != linked.end()) continue;
+        const bool isLink = std::any_of(linked.begin(), linked.end(), [&](const Linked& l) {
+          return l.slug == term.slug && l.begin == begin && l.end == end;
+        });
+        CAPTURE(plain.substr(begin, end - begin));
+        CHECK(isLink);
+        break;
+      }
+    }
+  }
+  CHECK(links >= 200);
+}
+
+TEST_CASE("every glossary entry has its anchor and a link to where it matters that resolves",
+          "[docs][prose]") {
+  const auto pages = builtPages();
+  if (pages.empty()) {
+    WARN("the docs are not built: the glossary's links were not checked");
+    return;
+  }
+  REQUIRE(pages.count("page_glossary.html") == 1);
+  const std::string& glossary = pages.at("page_glossary.html");
+  for (const auto& term : terms()) {
+    CAPTURE(term.name);
+    const auto anchor = glossary.find("id=\"" + term.slug + "\"");
+    REQUIRE(anchor != std::string::npos);
+    const auto rowEnd = glossary.find("</tr>", anchor);
+    const std::string row = glossary.substr(anchor, rowEnd - anchor);
+    const auto lastCell = row.rfind("<td");
+    static const std::regex href(R"re(href="([a-z_]+\.html)(?:#([A-Za-z0-9_]+))?")re");
+    std::smatch match;
+    const std::string cell = row.substr(lastCell);
+    REQUIRE(std::regex_search(cell, match, href));
+    CAPTURE(match[0].str());
+    CHECK(fs::exists(htmlDir() / match[1].str()));
+    if (match[2].matched)
+      CHECK(readFile((htmlDir() / match[1].str()).string()).find("id=\"" + match[2].str() + "\"") !=
+            std::string::npos);
+  }
+}
+
+TEST_CASE("every FEN on every built page has a board beside it with the FEN's pieces", "[docs][prose]") {
+  const auto pages = builtPages();
+  if (pages.empty()) {
+    WARN("the docs are not built: only the board drawing itself was checked");
+    return;
+  }
+  int fens = 0;
+  for (const auto& [name, html] : pages) {
+    CAPTURE(name);
+    // The boards drawn on the page, by the FEN each says it draws.
+    std::map<std::string, std::string> boards;
+    static const std::regex svg(R"re(<svg class="umax-board-svg"[^>]*data-fen="([^"]+)"[\s\S]*?</svg>)re");
+    std::string withoutBoards;
+    std::size_t from = 0;
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), svg); it != std::sregex_iterator(); ++it) {
+      boards[fenKey((*it)[1])] = it->str();
+      withoutBoards += html.substr(from, static_cast<std::size_t>(it->position()) - from);
+      from = static_cast<std::size_t>(it->position() + it->length());
+    }
+    withoutBoards += html.substr(from);
+    for (const auto& [position, text] : prose::fensIn(withoutBoards)) {
+      CAPTURE(text);
+      ++fens;
+      const auto board = boards.find(fenKey(text));
+      REQUIRE(board != boards.end());
+      prose::Fen fen;
+      REQUIRE(prose::parseFen(text, fen));
+      char side = 0;
+      CHECK(piecesOf(board->second, side) == piecesOf(fen));
+      CHECK(side == fen.side);
+      // Drawn after the FEN, not before it.
+      CHECK(html.find(board->second) > html.find(text));
+    }
+  }
+  CHECK(fens >= 10);
+}
+
+TEST_CASE("every image shown on a built page opens at full size on a click", "[docs][prose]") {
+  const auto pages = builtPages();
+  if (pages.empty()) {
+    WARN("the docs are not built: the screenshots' links were not checked");
+    return;
+  }
+  std::set<std::string> linked;
+  static const std::regex image(
+      R"re(<div class="image">\s*(<a [^>]*href="([^"]+)"[^>]*>)?<img [^>]*src="([^"]+)")re");
+  for (const auto& [name, html] : pages)
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), image); it != std::sregex_iterator();
+         ++it) {
+      CAPTURE(name, (*it)[3].str());
+      CHECK((*it)[1].matched);
+      CHECK((*it)[2].str() == (*it)[3].str());
+      CHECK(fs::exists(htmlDir() / (*it)[3].str()));
+      linked.insert((*it)[3]);
+    }
+  // The screenshots of docs/images are among them.
+  for (const auto& entry : fs::directory_iterator(sourcePath("docs/images"))) {
+    CAPTURE(entry.path().filename().string());
+    CHECK(linked.count(entry.path().filename().string()) == 1);
+  }
+}
+
+TEST_CASE("the built pages list the whole listing: every line linked to its topic", "[docs][prose]") {
+  const auto pages = builtPages();
+  if (pages.empty()) {
+    WARN("the docs are not built: the whole listing was not checked");
+    return;
+  }
+  REQUIRE(pages.count("page_listing.html") == 1);
+  const std::string& html = pages.at("page_listing.html");
+  const auto lines = splitLines(readFile(sourcePath("minimal/micro-max.c")));
+  const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
+  std::map<int, std::string> topicOf;
+  for (const json& entry : map.at("lines")) topicOf[entry.at("line")] = entry.at("topic");
+  static const std::regex row(
+      R"re(<tr id="w(\d+)" class="umax-(code|plain)"[^>]*><td class="umax-ln">\d+</td><td class="umax-src">(?:<a href="([a-z_]+)\.html(?:#l(\d+))?" data-topic="([a-z-]+)">)?([^<]*)(?:</a>)?</td>)re");
+  int rows = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), row); it != std::sregex_iterator(); ++it) {
+    const int number = std::stoi((*it)[1]);
+    CAPTURE(number);
+    ++rows;
+    CHECK(number == rows);
+    std::string code = lines.at(static_cast<std::size_t>(number - 1));
+    while (!code.empty() && (code.back() == ' ' || code.back() == '\r')) code.pop_back();
+    CHECK(prose::decodeEntities((*it)[6]) == code);
+    if ((*it)[2] == "code") {
+      CHECK((*it)[5].str() == topicOf.at(number));
+      const fs::path page = htmlDir() / ((*it)[3].str() + ".html");
+      REQUIRE(fs::exists(page));
+      CHECK((*it)[4].str() == std::to_string(number));
+      CHECK(readFile(page.string()).find("id=\"l" + std::to_string(number) + "\"") != std::string::npos);
+    } else
+      CHECK(topicOf.count(number) == 0);
+  }
+  CHECK(rows == static_cast<int>(lines.size()));
+  // The outline: 19 steps, each linked to a topic page that exists.
+  static const std::regex step(R"re(<a href="([a-z_]+\.html)" data-step="(\d+)")re");
+  int steps = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), step); it != std::sregex_iterator();
+       ++it, ++steps)
+    CHECK(fs::exists(htmlDir() / (*it)[1].str()));
+  CHECK(steps == 19);
+  // The course's pages link it.
+  CHECK(pages.at("index.html").find("href=\"page_listing.html\"") != std::string::npos);
+  CHECK(pages.at("page_course.html").find("href=\"page_listing.html\"") != std::string::npos);
+}
+
+TEST_CASE("the prose search finds words of the text with lunr from the docs' own files", "[docs][prose]") {
+  const auto pages = builtPages();
+  if (pages.empty()) {
+    WARN("the docs are not built: the prose search was not checked");
+    return;
+  }
+  for (const auto& [name, html] : pages) {
+    CAPTURE(name);
+    CHECK(html.find("<script src=\"prose_search.js\"></script>") != std::string::npos);
+  }
+  const fs::path docs = htmlDir() / "prose_search_docs.js";
+  REQUIRE(fs::exists(docs));
+  REQUIRE(fs::exists(htmlDir() / "lunr.js"));
+  // The page loads lunr from the docs' folder, the Debian package's copy.
+  const std::string lunr = readFile((htmlDir() / "lunr.js").string());
+  CHECK((lunr == readFile("/usr/share/javascript/lunr/lunr.min.js") ||
+         lunr == readFile("/usr/share/javascript/lunr/lunr.js")));
+  const std::string script = readFile((htmlDir() / "prose_search.js").string());
+  CHECK(script.find("http") == std::string::npos);
+  // The index holds prose, not only titles.
+  const std::string text = readFile(docs.string());
+  const json documents = json::parse(text.substr(text.find('['), text.rfind(']') - text.find('[') + 1));
+  bool standPat = false;
+  for (const json& document : documents)
+    if (document.at("url").get<std::string>().rfind("topic_quiescence.html", 0) == 0 &&
+        document.at("body").get<std::string>().find("stand pat") != std::string::npos)
+      standPat = true;
+  CHECK(standPat);
+  int status = 0;
+  runCommand("node --version", &status);
+  if (status != 0) {
+    WARN("node is not installed (scripts/install-deps.sh installs it): lunr's answers were not checked");
+    return;
+  }
+  const std::string query = scratchFile("prose-query.js");
+  {
+    std::ofstream out(query);
+    out << "const fs = require('fs'), vm = require('vm');\n"
+           "const dir = process.argv[2];\n"
+           "const lunr = require(dir + '/lunr.js');\n"
+           "const search = require(dir + '/prose_search.js');\n"
+           "const box = {}; vm.runInNewContext(fs.readFileSync(dir + '/prose_search_docs.js', 'utf8'), "
+           "box);\n"
+           "const docs = box.umaxProseDocuments;\n"
+           "const index = search.buildIndex(lunr, docs);\n"
+           "for (const q of process.argv.slice(3)) {\n"
+           "  const hits = search.search(index, docs, q);\n"
+           "  console.log(q + '\\t' + hits.length + '\\t' + hits.slice(0, 5).map(h => "
+           "h.url.split('#')[0]).join(' '));\n"
+           "}\n";
+  }
+  const std::string output = runCommand(
+      "node " + query + " " + htmlDir().string() + " 'stand pat' 'mirror image' 'xyzzy plugh'", &status);
+  REQUIRE(status == 0);
+  const auto lines = splitLines(output);
+  REQUIRE(lines.size() == 3);
+  CAPTURE(output);
+  // "stand pat" finds the quiescence page among the first five sections.
+  CHECK(lines[0].rfind("stand pat\t", 0) == 0);
+  CHECK(lines[0].find("topic_quiescence.html") != std::string::npos);
+  // Words of the move generator's prose, in no title.
+  CHECK(lines[1].find("topic_move_generation.html") != std::string::npos);
+  // Words the course does not use: nothing.
+  CHECK(lines[2] == "xyzzy plugh\t0\t");
+}
