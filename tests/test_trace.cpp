@@ -550,19 +550,6 @@ TEST_CASE("the call tree has one node per call, in call order, with its parent a
   CHECK(visited == nodes.size());
 }
 
-TEST_CASE("the writer thread writes the very file the single-threaded writer writes", "[trace]") {
-  const std::string one = scratchFile("one-thread.trc");
-  const std::string two = scratchFile("two-threads.trc");
-  const ThinkResult first =
-      recordThink(setUp("", "d2d4"), 20000, one, "", "d2d4", {}, TraceWriter::Threads::kSameThread);
-  const ThinkResult second =
-      recordThink(setUp("", "d2d4"), 20000, two, "", "d2d4", {}, TraceWriter::Threads::kWriterThread);
-  CHECK(first.nodes == second.nodes);
-  const std::vector<uint8_t> a = fileBytes(one);
-  CHECK(a.size() > 3 * TraceWriter::kChunksPerWrite * kChunkBytes);  // several batches of full chunks
-  CHECK(a == fileBytes(two));
-}
-
 TEST_CASE("every input of the committed fuzz_trace corpus is read and replayed, or refused with a TraceError",
           "[trace][fuzz-corpus]") {
   // The corpus fuzz/run.sh grows with libFuzzer (clang builds only); this

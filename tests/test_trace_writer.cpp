@@ -361,7 +361,7 @@ TEST_CASE("CRC-32C gives the standard check value, in both implementations and s
     const std::size_t split = size == 0 ? 0 : random() % size;
     CHECK(crc32c(data.data() + split, size - split, crc32c(data.data(), split)) == whole);
   }
-  // Long buffers (a chunk is about 64 KB) take the three-lane path of the hardware CRC.
+  // Long buffers, as long as a chunk (about 64 KB).
   std::vector<uint8_t> chunk(70001);
   for (uint8_t& byte : chunk) byte = static_cast<uint8_t>(random());
   for (std::size_t size : {767u, 768u, 769u, 1000u, 4096u, 4103u, 65536u, 65800u, 70001u}) {
@@ -537,15 +537,11 @@ TEST_CASE(
   const auto isPrefix = [&whole](const std::vector<uint8_t>& part) {
     return part.size() <= whole.size() && std::equal(part.begin(), part.end(), whole.begin());
   };
-  const bool threaded = GENERATE(false, true);
-  CAPTURE(threaded);
-  const TraceWriter::Threads threads =
-      threaded ? TraceWriter::Threads::kWriterThread : TraceWriter::Threads::kSameThread;
   {  // the search throws: the destructor writes the full chunks it holds
     const std::string cut = scratchFile("cut-thrown.trc");
     {
       Engine& engine = engineAt("", "e2e4");
-      TraceWriter writer(cut, makeHeader(engine, 20000, "", "e2e4"), threads);
+      TraceWriter writer(cut, makeHeader(engine, 20000, "", "e2e4"));
       Recorder recorder(writer, engine);
       engine.think(20000, recorder);
     }  // no finish(): only the chunk being filled is lost
@@ -562,8 +558,7 @@ TEST_CASE(
     REQUIRE(child >= 0);
     if (child == 0) {
       Engine& engine = engineAt("", "e2e4");
-      recordThink(
-          engine, 20000, cut, "", "e2e4", [](uint64_t, int) { ::_exit(0); }, threads);
+      recordThink(engine, 20000, cut, "", "e2e4", [](uint64_t, int) { ::_exit(0); });
       ::_exit(1);  // never reached: the think goes past 65,536 nodes
     }
     int status = 0;

@@ -95,12 +95,10 @@ int main(int argc, char** argv) {
 
   std::printf("1. traced vs untraced (budget %ld, fastest of %d; CPU = process CPU time, all threads)\n",
               budget, rounds);
-  std::printf("%-13s %9s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s\n", "search", "nodes", "plain cpu", "traced",
-              "hooks", "no file", "cpu ratio", "wall ratio", "2-thr cpu", "2-thr wall", "ev/node", "B/event");
+  std::printf("%-13s %9s %9s %9s %9s %9s %9s %9s %7s %7s\n", "search", "nodes", "plain cpu", "traced",
+              "hooks", "no file", "cpu ratio", "wall ratio", "ev/node", "B/event");
   std::vector<double> cpuRatios;
   std::vector<double> wallRatios;
-  std::vector<double> threadCpuRatios;
-  std::vector<double> threadWallRatios;
   std::vector<double> hooksRatios;
   std::vector<double> noFileRatios;
   uint64_t allEvents = 0;
@@ -110,7 +108,6 @@ int main(int argc, char** argv) {
     const Position position = parseFen(search.fen);
     Cost plain;
     Cost traced;
-    Cost threaded;
     Cost hooks;
     Cost noFile;
     ThinkResult plainResult;
@@ -127,29 +124,21 @@ int main(int argc, char** argv) {
       cost.keepBest(cpu0, wall0);
       return result;
     };
-    const auto recordTo = [&](const std::string& file, TraceWriter::Threads threads) {
-      return [&engine, &search, file, threads, budget] {
-        return recordThink(*engine, budget, file, search.fen, "", {}, threads);
-      };
+    const auto recordTo = [&](const std::string& file) {
+      return [&engine, &search, file, budget] { return recordThink(*engine, budget, file, search.fen, ""); };
     };
     for (int round = 0; round < rounds; ++round) {
       plainResult = timed(plain, [&] { return engine->think(budget); });
       // Each traced run writes a new file: removing the last one (freeing
       // its page cache) is not part of recording.
       std::filesystem::remove(path);
-      tracedResult = timed(traced, recordTo(path, TraceWriter::Threads::kSameThread));
-      std::filesystem::remove(path);
-      const ThinkResult twoThreads = timed(threaded, recordTo(path, TraceWriter::Threads::kWriterThread));
-      if (twoThreads.nodes != tracedResult.nodes) {
-        std::fprintf(stderr, "umax-trace-bench: the two writers disagree on '%s'\n", search.name);
-        return 1;
-      }
+      tracedResult = timed(traced, recordTo(path));
       const TraceReader reader(path);
       events = reader.eventCount();
       bytes = reader.fileSize();
       HooksOnly nothing;
       const ThinkResult hooked = timed(hooks, [&] { return engine->think(budget, nothing); });
-      const ThinkResult discarded = timed(noFile, recordTo(kDiscard, TraceWriter::Threads::kSameThread));
+      const ThinkResult discarded = timed(noFile, recordTo(kDiscard));
       if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;
@@ -162,23 +151,17 @@ int main(int argc, char** argv) {
     }
     cpuRatios.push_back(traced.cpu / plain.cpu);
     wallRatios.push_back(traced.wall / plain.wall);
-    threadCpuRatios.push_back(threaded.cpu / plain.cpu);
-    threadWallRatios.push_back(threaded.wall / plain.wall);
     hooksRatios.push_back(hooks.cpu / plain.cpu);
     noFileRatios.push_back(noFile.cpu / plain.cpu);
     allEvents += events;
     allBytes += bytes;
-    std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %8.2fx %8.2fx %9.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
+    std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %8.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
                 plainResult.nodes, plain.cpu, traced.cpu, hooks.cpu / plain.cpu, noFile.cpu / plain.cpu,
-                traced.cpu / plain.cpu, traced.wall / plain.wall, threaded.cpu / plain.cpu,
-                threaded.wall / plain.wall, double(events) / double(plainResult.nodes),
+                traced.cpu / plain.cpu, traced.wall / plain.wall, double(events) / double(plainResult.nodes),
                 double(bytes) / double(events));
   }
-  std::printf(
-      "median traced/untraced: %.2fx CPU, %.2fx wall on one thread; %.2fx CPU, %.2fx wall with the writer "
-      "thread; %.2f bytes per event\n",
-      median(cpuRatios), median(wallRatios), median(threadCpuRatios), median(threadWallRatios),
-      double(allBytes) / double(allEvents));
+  std::printf("median traced/untraced: %.2fx CPU, %.2fx wall; %.2f bytes per event\n", median(cpuRatios),
+              median(wallRatios), double(allBytes) / double(allEvents));
   std::printf(
       "where it goes (median CPU): the hooks alone %.2fx (an observer that records nothing), the recorder "
       "without the file %.2fx (writing to /dev/null), to a file %.2fx\n",

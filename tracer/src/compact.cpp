@@ -60,10 +60,6 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
         if (probe.outcome == ProbeOutcome::kHit) readEntryContents(read, event.entry);
         break;
       }
-      case EventKind::kNodeCounted:
-      case EventKind::kMateProbe:
-        if (flags != 0) read.fail("bad flags");
-        break;
       case EventKind::kIteration:
         if (flags != 0) read.fail("bad flags");
         event.value = top().draft + 1;
@@ -145,6 +141,9 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
           event.bestTo = values.to;
           event.draft = values.draft;
         }
+        break;
+      default:  // the kinds without fields
+        if (flags != 0) read.fail("bad flags");
         break;
     }
   } catch (const TruncatedData&) {

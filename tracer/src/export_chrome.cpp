@@ -24,6 +24,7 @@ class ChromeWriter {
       throw TraceError("corrupt trace: event " + std::to_string(index) + " (" +
                            std::string(kindName(event.kind)) + ") outside any call",
                        0);
+    cause_.see(event);
     switch (event.kind) {
       case EventKind::kCall:
         return beginCall(event.call, index);
@@ -36,16 +37,6 @@ class ChromeWriter {
         sink_ << ",\"s\":\"t\",\"cat\":\"cutoff\",\"args\":{\"m\":";
         sink_.number(event.value);
         sink_ << "}}";
-        return;
-      case EventKind::kMoveMade:
-        pendingMove_ = event.move;
-        movePending_ = true;
-        return;
-      case EventKind::kMoveScored:
-        movePending_ = false;
-        return;
-      case EventKind::kMateProbe:
-        matePending_ = true;
         return;
       case EventKind::kReturn:
         return endCall(event, index);
@@ -78,19 +69,19 @@ class ChromeWriter {
   }
 
   void beginCall(const NodeCall& c, uint64_t index) {
-    std::string name = open_.empty()  ? std::string("root")
-                       : matePending_ ? std::string("null move")
-                       : movePending_ ? moveName(pendingMove_.from, pendingMove_.to)
-                                      : std::string("call");
+    std::string name = open_.empty()      ? std::string("root")
+                       : cause_.mateProbe ? std::string("null move")
+                       : cause_.moveMade  ? moveName(cause_.move.from, cause_.move.to)
+                                          : std::string("call");
     begin("B", index, name);
     sink_ << ",\"cat\":\"call\",\"args\":{\"ply\":";
     sink_.unsignedNumber(open_.size());
     sink_.field("q", int64_t{c.alpha}).field("l", int64_t{c.beta}).field("e", int64_t{c.eval});
     sink_.field("n", int64_t{c.depth}).field("k", std::string_view(c.side == kWhite ? "white" : "black"));
-    if (movePending_ && (pendingMove_.flags & kMoveSneaked)) sink_.field("bestFirst", true);
+    if (cause_.moveMade && (cause_.move.flags & kMoveSneaked)) sink_.field("bestFirst", true);
     sink_ << "}}";
     open_.push_back({std::move(name), false});
-    movePending_ = matePending_ = false;
+    cause_.clear();
   }
 
   void markProbe(const Event& event, uint64_t index) {
@@ -134,9 +125,7 @@ class ChromeWriter {
 
   JsonSink& sink_;
   std::vector<OpenCall> open_;
-  MoveRecord pendingMove_;
-  bool movePending_ = false;
-  bool matePending_ = false;
+  CallCause cause_;  // what the next call is searched for
 };
 
 void writeChromeHead(const TraceReader& reader, JsonSink& sink) {

@@ -77,14 +77,14 @@ void writeEventFields(JsonSink& sink, const Event& event, uint64_t nodeNumber, b
           .field("X", int64_t{event.bestFrom})
           .field("Y", int64_t{event.bestTo});
       return;
-    case EventKind::kMateProbe:
-      return;
     case EventKind::kStore:
       sink.field("a", int64_t{event.slot}).field("written", event.written);
       sink.field("before", event.before).field("after", event.after);
       return;
     case EventKind::kReturn:
       return writeReturnFields(sink, event, answeredByHash);
+    default:  // the kinds without fields
+      return;
   }
 }
 

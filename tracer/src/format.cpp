@@ -13,34 +13,40 @@
 
 namespace umax::trace {
 
+namespace {
+
+#define UMAX_TRACE_KIND_NAME(kind, number, name, site) {number, name},
+#define UMAX_TRACE_KIND_SITE(kind, number, name, site) {number, SearchSite::site},
+
+/// A row's value, indexed by the kind's number.
+template <class Value>
+struct ByKind {
+  int number;
+  Value value;
+};
+
+/// The rows of UMAX_TRACE_EVENT_KINDS laid out by kind number.
+template <class Value, std::size_t kRows>
+constexpr std::array<Value, kEventKindCount> byKind(const ByKind<Value> (&rows)[kRows], Value missing) {
+  std::array<Value, kEventKindCount> table{};
+  table.fill(missing);
+  for (const ByKind<Value>& row : rows) table[static_cast<std::size_t>(row.number)] = row.value;
+  return table;
+}
+
+constexpr ByKind<std::string_view> kNameRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_NAME)};
+constexpr ByKind<SearchSite> kSiteRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_SITE)};
+constexpr auto kNames = byKind(kNameRows, std::string_view("unknown"));
+constexpr auto kSites = byKind(kSiteRows, SearchSite::kCall);
+
+bool isKind(EventKind kind) {
+  return static_cast<int>(kind) >= 1 && static_cast<int>(kind) < kEventKindCount;
+}
+
+}  // namespace
+
 std::string_view kindName(EventKind kind) {
-  switch (kind) {
-    case EventKind::kCall:
-      return "call";
-    case EventKind::kProbe:
-      return "probe";
-    case EventKind::kNodeCounted:
-      return "node";
-    case EventKind::kIteration:
-      return "iteration";
-    case EventKind::kKingCapture:
-      return "king-capture";
-    case EventKind::kCutoff:
-      return "cutoff";
-    case EventKind::kMoveMade:
-      return "move";
-    case EventKind::kMoveScored:
-      return "score";
-    case EventKind::kBestMove:
-      return "best";
-    case EventKind::kMateProbe:
-      return "mate-probe";
-    case EventKind::kStore:
-      return "store";
-    case EventKind::kReturn:
-      return "return";
-  }
-  return "unknown";
+  return isKind(kind) ? kNames[static_cast<std::size_t>(kind)] : "unknown";
 }
 
 std::string_view outcomeName(ProbeOutcome outcome) {
@@ -56,52 +62,25 @@ std::string_view outcomeName(ProbeOutcome outcome) {
 }
 
 SearchSite siteOf(EventKind kind, bool probeEndsNode) {
-  switch (kind) {
-    case EventKind::kCall:
-      return SearchSite::kCall;
-    case EventKind::kProbe:
-      return probeEndsNode ? SearchSite::kHashCutoff : SearchSite::kProbe;
-    case EventKind::kNodeCounted:
-      return SearchSite::kNodeCounted;
-    case EventKind::kIteration:
-      return SearchSite::kIteration;
-    case EventKind::kKingCapture:
-      return SearchSite::kKingCapture;
-    case EventKind::kCutoff:
-      return SearchSite::kCutoff;
-    case EventKind::kMoveMade:
-      return SearchSite::kMoveMade;
-    case EventKind::kMoveScored:
-      return SearchSite::kMoveScored;
-    case EventKind::kBestMove:
-      return SearchSite::kBestMove;
-    case EventKind::kMateProbe:
-      return SearchSite::kMateProbe;
-    case EventKind::kStore:
-      return SearchSite::kStore;
-    case EventKind::kReturn:
-      return SearchSite::kReturn;
-  }
-  return SearchSite::kCall;
+  if (kind == EventKind::kProbe && probeEndsNode) return SearchSite::kHashCutoff;
+  return isKind(kind) ? kSites[static_cast<std::size_t>(kind)] : SearchSite::kCall;
 }
 
 // ---- CRC-32C -----------------------------------------------------------------
 //
 // CRC-32C (Castagnoli; iSCSI, ext4, SSE4.2's crc32 instruction): reflected
 // polynomial 0x82F63B78, register started at and finished with all ones.
-// Every checksum of the format is one: the instruction takes 8 bytes a
-// cycle where zlib's CRC-32 spent about 26 instructions per event.
+// On x86-64 the crc32 instruction takes 8 bytes at a time; elsewhere (the
+// web edition) a 256-entry table takes one byte at a time.
 
 namespace {
-
-constexpr uint32_t kCastagnoli = 0x82F63B78u;
 
 /// The byte-at-a-time table of the portable CRC-32C.
 constexpr std::array<uint32_t, 256> crc32cTable() {
   std::array<uint32_t, 256> table{};
   for (uint32_t byte = 0; byte < 256; ++byte) {
     uint32_t crc = byte;
-    for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (kCastagnoli & (0u - (crc & 1u)));
+    for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0x82F63B78u & (0u - (crc & 1u)));
     table[byte] = crc;
   }
   return table;
@@ -110,70 +89,21 @@ constexpr std::array<uint32_t, 256> crc32cTable() {
 constexpr std::array<uint32_t, 256> kCrc32cTable = crc32cTable();
 
 #if defined(__x86_64__)
-/// a(x) * b(x) modulo the Castagnoli polynomial, both reflected (bit 31 holds x^0).
-uint32_t multiplyModP(uint32_t a, uint32_t b) {
-  uint32_t product = 0;
-  for (uint32_t bit = 1u << 31; bit != 0; bit >>= 1) {
-    if (a & bit) product ^= b;
-    b = (b & 1u) ? (b >> 1) ^ kCastagnoli : b >> 1;  // b *= x
-  }
-  return product;
-}
-
-/// What `bytes` zero bytes do to a CRC register: the factor x^(8 bytes) mod P
-/// (multiplyModP(factor, state) is the register after them).
-uint32_t zeroBytesFactor(std::size_t bytes) {
-  uint32_t power = 1u << 31;   // x^0
-  uint32_t square = 1u << 23;  // x^8: one byte
-  for (; bytes != 0; bytes >>= 1, square = multiplyModP(square, square))
-    if (bytes & 1) power = multiplyModP(power, square);
-  return power;
-}
-
-/// Below this many bytes one lane is as fast as three.
-constexpr std::size_t kThreeLaneMinimum = 768;
-
-/// The next 8 bytes as one word.
-inline uint64_t loadWord64(const uint8_t* data) {
-  uint64_t word;
-  std::memcpy(&word, data, sizeof word);
-  return word;
-}
-
-/// CRC-32C with SSE4.2's crc32 instruction, 8 bytes at a time. The
-/// instruction takes 3 cycles but can start every cycle, so a long buffer
-/// is cut into three lanes computed side by side, then joined: the CRC
-/// register is linear, so the first lane's register, moved on past one
-/// lane of zero bytes, plus the second's is the register after two lanes;
-/// moved on again, plus the third's, it is the register of the whole.
+/// CRC-32C with SSE4.2's crc32 instruction, 8 bytes at a time.
 __attribute__((target("sse4.2"))) uint32_t crc32cHardware(const uint8_t* data, std::size_t size,
                                                           uint32_t crc) {
   uint64_t state = ~crc;
-  if (size >= kThreeLaneMinimum) {
-    const std::size_t lane = size / 24 * 8;  // bytes per lane, whole words
-    uint64_t second = 0;
-    uint64_t third = 0;
-    for (const uint8_t* end = data + lane; data != end; data += 8) {
-      state = _mm_crc32_u64(state, loadWord64(data));
-      second = _mm_crc32_u64(second, loadWord64(data + lane));
-      third = _mm_crc32_u64(third, loadWord64(data + 2 * lane));
-    }
-    const uint32_t pastLane = zeroBytesFactor(lane);
-    const uint32_t firstTwo =
-        multiplyModP(pastLane, static_cast<uint32_t>(state)) ^ static_cast<uint32_t>(second);
-    state = multiplyModP(pastLane, firstTwo) ^ static_cast<uint32_t>(third);
-    data += 2 * lane;
-    size -= 3 * lane;
+  for (; size >= 8; data += 8, size -= 8) {
+    uint64_t word;
+    std::memcpy(&word, data, sizeof word);
+    state = _mm_crc32_u64(state, word);
   }
-  for (; size >= 8; data += 8, size -= 8) state = _mm_crc32_u64(state, loadWord64(data));
   auto narrow = static_cast<uint32_t>(state);
   for (; size > 0; ++data, --size) narrow = _mm_crc32_u8(narrow, *data);
   return ~narrow;
 }
 
-/// The CRC-32C this machine computes fastest: the instruction if the CPU has it.
-using Crc32cFunction = uint32_t (*)(const uint8_t*, std::size_t, uint32_t);
-const Crc32cFunction kCrc32c = __builtin_cpu_supports("sse4.2") ? crc32cHardware : crc32cPortable;
+const bool kHasCrc32Instruction = __builtin_cpu_supports("sse4.2");
 #endif
 
 }  // namespace
@@ -186,10 +116,9 @@ uint32_t crc32cPortable(const uint8_t* data, std::size_t size, uint32_t crc) {
 
 uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc) {
 #if defined(__x86_64__)
-  return kCrc32c(data, size, crc);
-#else
-  return crc32cPortable(data, size, crc);
+  if (kHasCrc32Instruction) return crc32cHardware(data, size, crc);
 #endif
+  return crc32cPortable(data, size, crc);
 }
 
 uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size) {
@@ -214,10 +143,6 @@ uint8_t* encodeEvent(const Event& event, uint8_t* out) {
       if (probe.outcome == ProbeOutcome::kHit) writeEntryContents(write, event.entry);
       break;
     }
-    case EventKind::kNodeCounted:
-    case EventKind::kMateProbe:
-      write.u8(recordTag(event.kind, 0));
-      break;
     case EventKind::kIteration:
       write.u8(recordTag(event.kind, 0));
       write.u8(event.value);
@@ -256,6 +181,9 @@ uint8_t* encodeEvent(const Event& event, uint8_t* out) {
       write.u8(event.bestFrom);
       write.u8(event.bestTo);
       write.u8(event.draft);
+      break;
+    default:  // the kinds without fields
+      write.u8(recordTag(event.kind, 0));
       break;
   }
   return write.at;

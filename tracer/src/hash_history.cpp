@@ -149,14 +149,6 @@ void TimelineIndex::add(const Event& event, uint64_t index) {
   }
 }
 
-namespace {
-
-/// Chunks between two progress reports (4 MB of records); the pages of the file read in a step are
-/// released after it, so the pass does not keep the whole file resident.
-constexpr std::size_t kChunksPerStep = 64;
-
-}  // namespace
-
 void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,
                     const std::function<void(double)>& progress) {
   HistoriesBuilder builder(reader, hash, timeline);
@@ -175,20 +167,15 @@ bool HistoriesBuilder::step(std::size_t chunks) {
     finished_ = true;
     return false;
   }
-  for (std::size_t read = 0; read < chunks && chunk_ < chunkCount_; ++read) {
-    const std::size_t chunk = chunk_++;
-    reader_.decodeChunk(chunk, events_);
-    uint64_t index = reader_.chunks()[chunk].firstEvent;
-    for (const Event& event : events_) {
-      hash_.add(event, index);
-      timeline_.add(event, index);
-      ++index;
-    }
-    if (chunk % kChunksPerStep == kChunksPerStep - 1 || chunk + 1 == chunkCount_) {
-      reader_.releaseChunks(chunk + 1 - std::min<std::size_t>(chunk + 1, kChunksPerStep), chunk + 1);
-      break;
-    }
-  }
+  const std::size_t first = chunk_;
+  chunk_ = stepEnd(chunk_, chunks, chunkCount_);
+  reader_.forEachEvent(
+      [&](const Event& event, uint64_t index, std::size_t) {
+        hash_.add(event, index);
+        timeline_.add(event, index);
+      },
+      events_, first, chunk_);
+  releaseStep(reader_, first, chunk_, chunkCount_);
   return true;
 }
 

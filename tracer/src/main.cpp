@@ -109,7 +109,7 @@ class StopOnSignal {
 };
 
 int record(const std::string& fen, const std::string& moves, long nodes, const std::string& output,
-           bool progress, bool writerThread) {
+           bool progress) {
   auto engine = std::make_unique<Engine>();
   if (!fen.empty()) engine->setPosition(parseFen(fen));
   playMoves(*engine, moves);
@@ -119,9 +119,8 @@ int record(const std::string& fen, const std::string& moves, long nodes, const s
   {
     const StopOnSignal stopOnSignal;
     engine->setStopFlag(&interrupted);
-    result = recordThink(
-        *engine, nodes, output, fen, moves, [&](uint64_t counted, int draft) { bar.update(counted, draft); },
-        writerThread ? TraceWriter::Threads::kWriterThread : TraceWriter::Threads::kSameThread);
+    result = recordThink(*engine, nodes, output, fen, moves,
+                         [&](uint64_t counted, int draft) { bar.update(counted, draft); });
     engine->setStopFlag(nullptr);
   }
   bar.done(static_cast<uint64_t>(result.nodes));
@@ -243,10 +242,6 @@ int main(int argc, char** argv) {
       ->required();
   recordCommand->add_flag("--force", force, "overwrite an -o file that is not a trace");
   recordCommand->add_flag("-q,--quiet", quiet, "no progress display on stderr");
-  bool writerThread = false;
-  recordCommand->add_flag(
-      "--writer-thread", writerThread,
-      "encode and write on a second thread (faster when a core is free; see umax-trace-bench)");
 
   std::string path;
   auto* infoCommand = app.add_subcommand("info",
@@ -308,7 +303,7 @@ int main(int argc, char** argv) {
   try {
     if (*recordCommand) {
       checkOutput(output, force);
-      return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO), writerThread);
+      return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO));
     }
     if (*infoCommand) return info(path);
     if (*gameCommand) return writeTo("", [&](std::ostream& out) { out << formatGameDir(readGameDir(path)); });

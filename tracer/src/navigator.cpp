@@ -217,21 +217,17 @@ std::optional<uint32_t> Navigator::findLine(const MoveLine& line) {
   // The moves that led to each open call; a mate test's null-move probe is no move (it matches none).
   constexpr std::pair<int, int> kNoMove{-1, -1};
   MoveLine path;
-  std::pair<int, int> pending = kNoMove;
+  CallCause cause;
   uint32_t calls = 0;
   std::optional<uint32_t> number;
   const auto found = scanForward(0, replay_.eventCount(), 0, [&](const Event& event, uint64_t, std::size_t) {
+    cause.see(event);
     switch (event.kind) {
-      case EventKind::kMoveMade:
-        pending = {event.move.from, event.move.to};
-        break;
-      case EventKind::kMateProbe:
-      case EventKind::kMoveScored:
-        pending = kNoMove;
-        break;
       case EventKind::kCall: {
-        if (calls > 0) path.push_back(pending);  // the root has no move
-        pending = kNoMove;
+        if (calls > 0)  // the root has no move
+          path.push_back(cause.moveMade && !cause.mateProbe ? std::pair{cause.move.from, cause.move.to}
+                                                            : kNoMove);
+        cause.clear();
         if (path == line) number = calls;
         ++calls;
         return number.has_value();

@@ -14,8 +14,8 @@ Replay::Replay(const TraceReader& reader) : reader_(reader), state_(reader.heade
     for (std::size_t chunk = 0; chunk < reader_.chunks().size(); ++chunk) {
       rebuiltCheckpoints_.emplace_back();
       state.save(rebuiltCheckpoints_.back());
-      reader_.decodeChunk(chunk, events);
-      for (const Event& event : events) state.apply(event);
+      reader_.forEachEvent([&](const Event& event, uint64_t, std::size_t) { state.apply(event); }, events,
+                           chunk, chunk + 1);
     }
   }
 }
@@ -98,14 +98,6 @@ int TreeNode::completedDraft() const { return trace::completedDraft(draft, (flag
 
 // ---- CallTree --------------------------------------------------------------
 
-namespace {
-
-/// Chunks between two progress reports of a pass over the events (4 MB of records: a few ms);
-/// the pages of the file read in that step are released then.
-constexpr std::size_t kChunksPerStep = 64;
-
-}  // namespace
-
 CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>& progress) {
   CallTreeBuilder builder(reader);
   while (!builder.done()) {
@@ -131,92 +123,78 @@ std::unique_ptr<CallTree> CallTreeBuilder::take() {
 }
 
 bool CallTreeBuilder::step(std::size_t chunks) {
-  for (std::size_t read = 0; read < chunks && chunk_ < chunkCount_; ++read) {
-    const std::size_t chunk = chunk_++;
-    reader_.decodeChunk(chunk, events_);
-    uint64_t index = reader_.chunks()[chunk].firstEvent;
-    for (const Event& event : events_) {
-      switch (event.kind) {
-        case EventKind::kCall: {
-          if (nodes_.size() >= UINT32_MAX - 1) throw TraceError("trace has too many calls for the tree", 0);
-          TreeNode node;
-          const auto self = static_cast<uint32_t>(nodes_.size());
-          node.callEvent = index;
-          node.returnEvent = reader_.eventCount();
-          node.parent = open_.empty() ? self : open_.back();
-          node.alpha = event.call.alpha;
-          node.beta = event.call.beta;
-          node.ply = static_cast<uint8_t>(std::min<std::size_t>(open_.size(), 255));
-          node.depth = static_cast<uint8_t>(event.call.depth);
-          node.iteration = iteration_;
-          if (movePending_) {
-            node.from = static_cast<uint8_t>(pendingMove_.from);
-            node.to = static_cast<uint8_t>(pendingMove_.to);
-            if (pendingMove_.flags & kMoveSneaked) node.flags |= kTreeBestFirst;
+  const std::size_t first = chunk_;
+  chunk_ = stepEnd(chunk_, chunks, chunkCount_);
+  reader_.forEachEvent(
+      [&](const Event& event, uint64_t index, std::size_t) {
+        cause_.see(event);
+        switch (event.kind) {
+          case EventKind::kCall: {
+            if (nodes_.size() >= UINT32_MAX - 1) throw TraceError("trace has too many calls for the tree", 0);
+            TreeNode node;
+            const auto self = static_cast<uint32_t>(nodes_.size());
+            node.callEvent = index;
+            node.returnEvent = reader_.eventCount();
+            node.parent = open_.empty() ? self : open_.back();
+            node.alpha = event.call.alpha;
+            node.beta = event.call.beta;
+            node.ply = static_cast<uint8_t>(std::min<std::size_t>(open_.size(), 255));
+            node.depth = static_cast<uint8_t>(event.call.depth);
+            node.iteration = iteration_;
+            if (cause_.moveMade) {
+              node.from = static_cast<uint8_t>(cause_.move.from);
+              node.to = static_cast<uint8_t>(cause_.move.to);
+              if (cause_.move.flags & kMoveSneaked) node.flags |= kTreeBestFirst;
+            }
+            if (cause_.mateProbe) node.flags |= kTreeMateProbe;
+            if (!open_.empty()) {
+              uint32_t& last = lastChild_[open_.size() - 1];
+              if (last == 0)
+                nodes_[open_.back()].firstChild = self;
+              else
+                nodes_[last].nextSibling = self;
+              last = self;
+            }
+            nodes_.push_back(node);
+            open_.push_back(self);
+            lastChild_.push_back(0);
+            cause_.clear();
+            break;
           }
-          if (pendingMate_) node.flags |= kTreeMateProbe;
-          if (!open_.empty()) {
-            uint32_t& last = lastChild_[open_.size() - 1];
-            if (last == 0)
-              nodes_[open_.back()].firstChild = self;
-            else
-              nodes_[last].nextSibling = self;
-            last = self;
+          case EventKind::kProbe:
+            if (open_.empty()) throw TraceError("corrupt trace: a probe outside any call", 0);
+            if (event.probe.outcome == ProbeOutcome::kHit) nodes_[open_.back()].flags |= kTreeHashHit;
+            if (event.probe.endsNode) nodes_[open_.back()].flags |= kTreeHashCut;
+            break;
+          case EventKind::kNodeCounted:
+            if (open_.empty()) throw TraceError("corrupt trace: a node outside any call", 0);
+            nodes_[open_.back()].flags |= kTreeCounted;
+            break;
+          case EventKind::kIteration:
+            if (open_.empty()) throw TraceError("corrupt trace: an iteration outside any call", 0);
+            if (open_.size() == 1) iteration_ = static_cast<uint16_t>(event.value);
+            nodes_[open_.back()].flags &= static_cast<uint8_t>(~kTreeCutoff);
+            break;
+          case EventKind::kCutoff:
+            if (open_.empty()) throw TraceError("corrupt trace: a cutoff outside any call", 0);
+            nodes_[open_.back()].flags |= kTreeCutoff;
+            break;
+          case EventKind::kReturn: {
+            if (open_.empty()) throw TraceError("corrupt trace: a return outside any call", 0);
+            TreeNode& node = nodes_[open_.back()];
+            node.returnEvent = index;
+            node.score = event.best;
+            node.draft = static_cast<uint8_t>(event.draft);
+            open_.pop_back();
+            lastChild_.pop_back();
+            break;
           }
-          nodes_.push_back(node);
-          open_.push_back(self);
-          lastChild_.push_back(0);
-          movePending_ = pendingMate_ = false;
-          break;
+          default:
+            break;
         }
-        case EventKind::kProbe:
-          if (open_.empty()) throw TraceError("corrupt trace: a probe outside any call", 0);
-          if (event.probe.outcome == ProbeOutcome::kHit) nodes_[open_.back()].flags |= kTreeHashHit;
-          if (event.probe.endsNode) nodes_[open_.back()].flags |= kTreeHashCut;
-          break;
-        case EventKind::kNodeCounted:
-          if (open_.empty()) throw TraceError("corrupt trace: a node outside any call", 0);
-          nodes_[open_.back()].flags |= kTreeCounted;
-          break;
-        case EventKind::kIteration:
-          if (open_.empty()) throw TraceError("corrupt trace: an iteration outside any call", 0);
-          if (open_.size() == 1) iteration_ = static_cast<uint16_t>(event.value);
-          nodes_[open_.back()].flags &= static_cast<uint8_t>(~kTreeCutoff);
-          break;
-        case EventKind::kCutoff:
-          if (open_.empty()) throw TraceError("corrupt trace: a cutoff outside any call", 0);
-          nodes_[open_.back()].flags |= kTreeCutoff;
-          break;
-        case EventKind::kMoveMade:
-          pendingMove_ = event.move;
-          movePending_ = true;
-          break;
-        case EventKind::kMoveScored:
-          movePending_ = false;
-          break;
-        case EventKind::kMateProbe:
-          pendingMate_ = true;
-          break;
-        case EventKind::kReturn: {
-          if (open_.empty()) throw TraceError("corrupt trace: a return outside any call", 0);
-          TreeNode& node = nodes_[open_.back()];
-          node.returnEvent = index;
-          node.score = event.best;
-          node.draft = static_cast<uint8_t>(event.draft);
-          open_.pop_back();
-          lastChild_.pop_back();
-          break;
-        }
-        default:
-          break;
-      }
-      ++index;
-    }
-    if (chunk % kChunksPerStep == kChunksPerStep - 1 || chunk + 1 == chunkCount_) {
-      reader_.releaseChunks(chunk + 1 - std::min<std::size_t>(chunk + 1, kChunksPerStep), chunk + 1);
-      break;
-    }
-  }
+      },
+      events_, first, chunk_);
+  releaseStep(reader_, first, chunk_, chunkCount_);
   return !done();
 }
 

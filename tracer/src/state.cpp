@@ -1,10 +1,12 @@
 // state.cpp - the search's variables rebuilt event by event.
 //
 // Each case of apply() mirrors the statements of Engine::search() that
-// produced the event (engine.cpp's step numbers are given), so that a
+// produced the event (the step numbers of readable/src/search.cpp are given;
+// readable/src/moves.h holds Steps 5-7 and the make and undo), so that a
 // replayed frame shows the same k q l e ... d m X Y as the search had.
 #include "umax/trace/state.h"
 
+#include "umax/search_rules.h"
 #include "umax/trace/records.h"
 
 namespace umax::trace {
@@ -27,15 +29,14 @@ Frame& SearchState::top(const Event& event, uint64_t offset) {
   return stack_.back();
 }
 
-// engine.cpp Step 11: do the move (G and F may be the dummy square 128).
+// search.cpp Step 11: do the move (G and F may be the dummy square 128).
 void makeMove(Board& board, const MoveRecord& move, int side) {
   board[move.rookFrom] = board[move.captureSquare] = board[move.from] = 0;
-  board[move.to] = static_cast<int8_t>(move.piece & 31);
+  board[move.to] = static_cast<int8_t>(arrivingPiece(move.piece, (move.flags & kMovePromotion) != 0));
   if (move.flags & kMoveCastling) board[move.rookTo] = static_cast<int8_t>(side + kRook);
-  if (move.flags & kMovePromotion) board[move.to] |= kQueen;
 }
 
-// engine.cpp Step 14: undo it, exactly as the search does.
+// search.cpp Step 14: undo it, exactly as the search does.
 void unmakeMove(Board& board, const MoveRecord& move, int side) {
   board[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
   board[move.rookTo] = board[move.to] = 0;

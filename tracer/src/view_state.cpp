@@ -1,6 +1,6 @@
 // view_state.cpp - what the visualizer shows at one event, and a sentence saying what happened
 // and why. Each narration follows the statements of Engine::search() that made the event
-// (engine.cpp's step numbers are given where they help).
+// (readable/src/search.cpp's step numbers are given where they help).
 #include "umax/trace/view_state.h"
 
 #include <algorithm>
@@ -209,7 +209,7 @@ int movesNotTried(const Replay& replay, const SearchState& state, const Frame& t
   return found == list.end() ? 0 : static_cast<int>(list.end() - found) - 1;
 }
 
-/// The window a call below `parent` was given for the parent's move (engine.cpp Step 12), or
+/// The window a call below `parent` was given for the parent's move (search.cpp Step 12), or
 /// for the mate probe (Step 17: -I, I): the parent has no move on the board during the probe
 /// (and once it returned, the replay has already cleared the parent's mateProbe).
 std::pair<int, int> childWindow(const Frame& parent) {

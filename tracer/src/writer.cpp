@@ -55,11 +55,8 @@ std::FILE* openTraceFile(const std::string& path) {
 
 }  // namespace
 
-TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Threads threads)
-    : path_(path),
-      root_(header.root),
-      version_(header.version),
-      threaded_(threads == Threads::kWriterThread) {
+TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
+    : path_(path), root_(header.root), version_(header.version) {
   // What the reader could not read back is not written (kMaxHeaderString).
   for (const auto& [name, text] : {std::pair{"the FEN", &header.fen}, {"the moves", &header.moves}})
     if (text->size() > kMaxHeaderString)
@@ -84,19 +81,9 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Thr
   batch_.bytes.resize(kPageBytes + kChunksPerWrite * (kChunkHeadBytes + kMaxChunkPayload) + kMaxRecordBytes);
   restartChunk();
   SearchState(header).save(chunkCheckpoint_);  // the state before the first event
-  if (threaded_) {
-    pending_.bytes.resize(batch_.bytes.size());
-    worker_ = std::thread([this] { work(); });
-  }
 }
 
 TraceWriter::~TraceWriter() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    stop_ = true;
-  }
-  changed_.notify_all();
-  if (worker_.joinable()) worker_.join();  // it writes the batch it was given first
   // An unfinished trace stays readable up to its last full chunk.
   if (file_) {
     if (!writeFailed_) {
@@ -168,55 +155,16 @@ void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
   }
 }
 
-// The writer thread: waits for a batch of full chunks, writes it, says it is done.
-void TraceWriter::work() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  for (;;) {
-    changed_.wait(lock, [this] { return pendingReady_ || stop_; });
-    if (!pendingReady_) return;
-    lock.unlock();
-    try {
-      if (!error_) writeOut(pending_.bytes.data(), pendingBytes_);
-    } catch (...) {
-      error_ = std::current_exception();
-    }
-    lock.lock();
-    pendingReady_ = false;
-    changed_.notify_all();
-  }
-}
-
-// Waits until the writer thread has written the batch it was given.
-void TraceWriter::waitForWriter() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [this] { return !pendingReady_; });
-  if (error_) std::rethrow_exception(error_);
-}
-
-// The batch goes to the file, on this thread or the writer's: up to the
-// last page boundary it reaches, or `whole`. What is left of the last page
-// begins the next batch.
+// The batch goes to the file: up to the last page boundary it reaches, or `whole`. What is left of the last
+// page begins the next batch.
 void TraceWriter::writeBatch(bool whole) {
   reserveAhead(issued_);
   const std::size_t size =
       whole ? batch_.end
             : static_cast<std::size_t>((batchOffset_ + batch_.end) / kPageBytes * kPageBytes - batchOffset_);
   const std::size_t left = batch_.end - size;
-  if (!threaded_) {
-    writeOut(batch_.bytes.data(), size);
-    std::memmove(batch_.bytes.data(), batch_.bytes.data() + size, left);
-  } else {
-    waitForWriter();
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      std::swap(batch_, pending_);  // the search fills the other buffer meanwhile
-      pendingBytes_ = size;
-      pendingReady_ = true;
-    }
-    changed_.notify_all();
-    // The writer thread reads pending_ before `size` only.
-    std::memcpy(batch_.bytes.data(), pending_.bytes.data() + size, left);
-  }
+  writeOut(batch_.bytes.data(), size);
+  std::memmove(batch_.bytes.data(), batch_.bytes.data() + size, left);
   batch_.end = left;
   batchOffset_ += size;
   batchedChunks_ = 0;
@@ -253,15 +201,6 @@ void TraceWriter::finish(const TraceResult& result) {
   if (finished_) return;
   flushChunk({}, events(), 0);
   writeBatch(true);
-  if (threaded_) {
-    waitForWriter();
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stop_ = true;
-    }
-    changed_.notify_all();
-    worker_.join();
-  }
   if (!writeFailed_) {  // a cut file gets no footer: readers see where it ends
     std::vector<uint8_t> footer;
     writeFooter(index_, result, checkpoints_, checkpointSizes_, issued_, footer);
@@ -706,7 +645,7 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   if (returns_ == Returns::kDerived && !iterationFollows(frame)) recordDerivedReturn(frame);
 }
 
-// Step 4's loop condition after the iteration to frame.draft (engine.cpp):
+// Step 4's loop condition after the iteration to frame.draft (search.cpp):
 // `d++ < n`, or at the root of a think, nodes left in the budget and
 // another iteration allowed.
 [[gnu::always_inline]] inline bool Recorder::iterationFollows(const Frame& frame) const {
@@ -783,11 +722,11 @@ ThinkResult thinkRestoring(Engine& engine, long budget, SearchObserver& observer
 
 RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
                                    const std::string& fen, const std::string& moves,
-                                   ProgressCallback progress, TraceWriter::Threads threads) {
+                                   ProgressCallback progress) {
   RecordedThink recorded;
   std::optional<TraceWriter> writer;
   try {
-    writer.emplace(path, makeHeader(engine, budget, fen, moves), threads);
+    writer.emplace(path, makeHeader(engine, budget, fen, moves));
   } catch (const std::runtime_error& error) {
     recorded.traceFailure = error.what();
     recorded.result = engine.think(budget);
@@ -805,8 +744,8 @@ RecordedThink recordThinkReporting(Engine& engine, long budget, const std::strin
 }
 
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
-                        const std::string& moves, ProgressCallback progress, TraceWriter::Threads threads) {
-  TraceWriter writer(path, makeHeader(engine, budget, fen, moves), threads);
+                        const std::string& moves, ProgressCallback progress) {
+  TraceWriter writer(path, makeHeader(engine, budget, fen, moves));
   ThinkResult result;
   {
     Recorder recorder(writer, engine, std::move(progress), Recorder::Returns::kDerived);

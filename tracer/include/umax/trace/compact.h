@@ -26,7 +26,7 @@
 ///   kProbe        flags: bits 0-1 outcome, bit 2 ends the node, bit 3 the usual
 ///                 slot count (1, or 9 for a full window); else u8 slots probed;
 ///                 on a hit: zz V, u8 X, u8 Y, u8 D of the entry found
-///   kNodeCounted  no fields          kMateProbe  no fields
+///   kNodeCounted and the other kinds without fields (UMAX_TRACE_EVENT_KINDS): no fields
 ///   kIteration    no fields: the draft goes up by one
 ///   kCutoff       no fields: the node's best
 ///   kKingCapture  flags bit 0 bad castling; u8 x, u8 y (as in version 2)
@@ -44,6 +44,7 @@
 #include <cstdint>
 
 #include "umax/engine.h"
+#include "umax/search_rules.h"
 #include "umax/trace/format.h"
 #include "umax/trace/records.h"
 #include "umax/trace/state.h"
@@ -90,7 +91,7 @@ enum StoreBefore : int {
 }
 
 /// The call the search makes below `parent`, with its eval before the
-/// move's gain: the reply to the move on the board (engine.cpp, Step 12) or
+/// move's gain: the reply to the move on the board (search.cpp, Step 12) or
 /// the stalemate probe (Step 17). False if `parent` is doing neither. The
 /// key and lock are left out unless `withKeys`: they are the engine's own
 /// hashChange of the same move, so the recorder need not check them.
@@ -118,8 +119,7 @@ template <bool withKeys = true>
   call.depth = move.remaining;
   if constexpr (!withKeys) return true;
   const std::array<int8_t, kKeyTableSize>& keys = standardKeyTable();
-  const int arriving =
-      (move.piece & (kColourMask | kTypeMask)) | ((move.flags & kMovePromotion) ? kQueen : 0);
+  const int arriving = arrivingPiece(move.piece, (move.flags & kMovePromotion) != 0);
   call.hashKey = node.hashKey + hashChange(keys, kKeySalt, move.from, move.to, move.captureSquare, move.piece,
                                            move.victim, arriving);
   call.hashLock =
@@ -158,8 +158,8 @@ template <bool withKeys = true>
 }
 
 /// The move of `shape` from `from` to `to` in the call `frame`, but its
-/// piece and victim (the board's): flags, capture square H (engine.cpp
-/// Step 6), castling corner G and passed square F (Step 7), and the reply's
+/// piece and victim (the board's): flags, capture square H (search.cpp
+/// Step 6, moves.h), castling corner G and passed square F (Step 7), and the reply's
 /// depth h (Step 10).
 [[gnu::always_inline]] inline MoveRecord shapedMove(int shape, bool sneaked, int from, int to,
                                                     const Frame& frame) {
@@ -169,10 +169,8 @@ template <bool withKeys = true>
   move.flags = static_cast<uint8_t>(kFlagsOf[shape] | (sneaked ? kMoveSneaked : 0));
   move.from = from;
   move.to = to;
-  move.captureSquare = shape == kEnPassantMove ? to ^ kRowStep : to;
-  // The corner on the king's side of the step: the h-file going right, the a-file going left.
-  move.rookFrom =
-      shape == kCastlingMove ? (to > from ? from | kFileMask : (from | kFileMask) - kFileMask) : kNoSquare;
+  move.captureSquare = shape == kEnPassantMove ? enPassantVictimSquare(to) : to;
+  move.rookFrom = shape == kCastlingMove ? castlingCorner(from, to > from ? 1 : -1) : kNoSquare;
   move.rookTo = (shape == kCastlingMove || shape == kDoubleStepMove) ? (from + to) / 2 : kNoSquare;
   move.remaining = frame.draft - (to != frame.call.lastTo);
   return move;
@@ -186,7 +184,7 @@ template <bool withKeys = true>
 }
 
 /// A move's score after its reply returned: the reply's score turned round,
-/// less the delayed-gain penalty (engine.cpp Step 12).
+/// less the delayed-gain penalty (search.cpp Step 12).
 [[gnu::always_inline]] inline int predictedScore(const Frame& frame) {
   const int score = wrappingNegation(frame.childScore);
   return wrappingDifference(score, score > frame.call.eval);
@@ -202,8 +200,7 @@ struct BestMoveValues {
 
 /// The best move Step 16 records after the last move.
 [[gnu::always_inline]] inline BestMoveValues predictedBestMove(const Frame& frame) {
-  return {frame.lastScore, frame.move.from,
-          asSignedChar(frame.move.to | (kNotCastlingBit & frame.move.rookFrom))};
+  return {frame.lastScore, frame.move.from, asSignedChar(bestMoveTo(frame.move.to, frame.move.rookFrom))};
 }
 
 /// What a call returns (Step 19), as a kReturn record holds it.
@@ -235,8 +232,7 @@ struct ReturnValues {
   entry.lock = frame.probe.slot == 0 ? 0 : static_cast<int32_t>(frame.call.hashLock);
   entry.score = frame.best;
   entry.draft = static_cast<int8_t>(frame.draft);
-  entry.from = static_cast<int8_t>(frame.bestFrom | kLowerBoundBit * (frame.best > frame.call.alpha) |
-                                   kUpperBoundBit * (frame.best < frame.call.beta));
+  entry.from = static_cast<int8_t>(storedFrom(frame.bestFrom, frame.best, frame.call.alpha, frame.call.beta));
   entry.to = static_cast<int8_t>(frame.bestTo);
   return entry;
 }

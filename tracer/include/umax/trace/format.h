@@ -48,7 +48,7 @@
 /// \section trace_records Event records
 /// A record starts with a tag byte: the EventKind in the low 4 bits, flags in
 /// the high 4 bits. The stand-alone fields of each kind (the records of
-/// versions 1 and 2) are listed at EventKind: encodeEvent still writes them,
+/// versions 1 and 2) are listed at UMAX_TRACE_EVENT_KINDS: encodeEvent still writes them,
 /// as a description of an event that sameEvent() compares; the fields the
 /// file holds are in compact.h.
 /// A writer that dies mid-search leaves the chunks it had flushed; the
@@ -84,44 +84,61 @@ inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// straddles chunks, so a chunk is at most kChunkBytes + one record).
 inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 
-/// What an event is. The record fields after the tag byte are listed with
-/// each kind (flags are the tag's high 4 bits).
-enum class EventKind : uint8_t {
-  /// D() called. flags: bit 0 = black to move. zz alpha, zz beta, zz eval,
-  /// u32 J, u32 Z, zz E, zz z, zz n.
-  kCall = 1,
-  /// The hash probe. flags: bits 0-1 outcome (ProbeOutcome), bit 2 the entry
-  /// ended the node. varint first slot, u8 slots probed; on a hit: zz score,
-  /// u8 X, u8 Y, u8 D of the entry found.
-  kProbe = 2,
-  /// N++: the call is a counted node. No fields.
-  kNodeCounted = 3,
-  /// An iteration starts. u8 draft d.
-  kIteration = 4,
-  /// A move captures the king. flags: bit 0 bad castling. u8 x, u8 y.
-  kKingCapture = 5,
-  /// Fail high: best >= beta. zz best.
-  kCutoff = 6,
-  /// A move is made. u8 flags (MoveFlag), u8 x, u8 y, u8 piece u, u8 victim t,
-  /// u8 remaining h; if e.p.: u8 capture square H; if castling: u8 rook
-  /// corner G; if it has one: u8 square F (rook's new square or skipped square).
-  kMoveMade = 7,
-  /// The move's score v, after the delayed-gain penalty. zz v.
-  kMoveScored = 8,
-  /// New best move. zz best m, u8 X, u8 Y (with its flag bits).
-  kBestMove = 9,
-  /// The stalemate probe starts. No fields.
-  kMateProbe = 10,
-  /// The hash store. flags: bit 0 written, bit 1 the slot was empty before.
-  /// varint slot; unless empty before: the old entry (u32 lock, zz score,
-  /// u8 X, u8 Y, u8 D); if written: the new entry in the same layout.
-  kStore = 11,
-  /// D() returns. zz score, u8 X, u8 Y, u8 d (the loop counter: one past
-  /// the draft completed, see completedDraft).
-  kReturn = 12,
-};
-/// One past the largest EventKind.
-inline constexpr int kEventKindCount = 13;
+/// The event schema: every event kind of a trace, described once. Each row
+/// is X(enumerator, tag number, name the tools print, search site); the
+/// EventKind enum, kindName() and siteOf() are made from it, and the tools
+/// (exports, umax-trace state, the visualizer) print kindName(). The
+/// stand-alone record fields after the tag byte (flags are the tag's high 4
+/// bits; the compact records of the file are in compact.h):
+/// \verbatim
+///   kCall         D() called. flags: bit 0 = black to move. zz alpha, zz beta,
+///                 zz eval, u32 J, u32 Z, zz E, zz z, zz n
+///   kProbe        the hash probe. flags: bits 0-1 outcome (ProbeOutcome), bit 2
+///                 the entry ended the node. varint first slot, u8 slots probed;
+///                 on a hit: zz score, u8 X, u8 Y, u8 D of the entry found
+///   kNodeCounted  N++: the call is a counted node. No fields
+///   kIteration    an iteration starts. u8 draft d
+///   kKingCapture  a move captures the king. flags: bit 0 bad castling. u8 x, u8 y
+///   kCutoff       fail high: best >= beta. zz best
+///   kMoveMade     a move is made. u8 flags (MoveFlag), u8 x, u8 y, u8 piece u,
+///                 u8 victim t, u8 remaining h; if e.p.: u8 capture square H; if
+///                 castling: u8 rook corner G; if it has one: u8 square F
+///   kMoveScored   the move's score v, after the delayed-gain penalty. zz v
+///   kBestMove     new best move. zz best m, u8 X, u8 Y (with its flag bits)
+///   kMateProbe    the stalemate probe starts. No fields
+///   kStore        the hash store. flags: bit 0 written, bit 1 the slot was empty
+///                 before. varint slot; unless empty before: the old entry (u32
+///                 lock, zz score, u8 X, u8 Y, u8 D); if written: the new entry
+///   kReturn       D() returns. zz score, u8 X, u8 Y, u8 d (the loop counter: one
+///                 past the draft completed, see completedDraft)
+/// \endverbatim
+/// A probe that ends its node comes from SearchSite::kHashCutoff instead (siteOf).
+#define UMAX_TRACE_EVENT_KINDS(X)                  \
+  X(kCall, 1, "call", kCall)                       \
+  X(kProbe, 2, "probe", kProbe)                    \
+  X(kNodeCounted, 3, "node", kNodeCounted)         \
+  X(kIteration, 4, "iteration", kIteration)        \
+  X(kKingCapture, 5, "king-capture", kKingCapture) \
+  X(kCutoff, 6, "cutoff", kCutoff)                 \
+  X(kMoveMade, 7, "move", kMoveMade)               \
+  X(kMoveScored, 8, "score", kMoveScored)          \
+  X(kBestMove, 9, "best", kBestMove)               \
+  X(kMateProbe, 10, "mate-probe", kMateProbe)      \
+  X(kStore, 11, "store", kStore)                   \
+  X(kReturn, 12, "return", kReturn)
+
+/// Makes an EventKind enumerator from a row of UMAX_TRACE_EVENT_KINDS.
+#define UMAX_TRACE_KIND_ENUMERATOR(kind, number, name, site) kind = number,
+
+/// What an event is: the rows of UMAX_TRACE_EVENT_KINDS (the record each
+/// kind holds is described there).
+enum class EventKind : uint8_t { UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_ENUMERATOR) };
+
+/// Makes a count of one from a row of UMAX_TRACE_EVENT_KINDS.
+#define UMAX_TRACE_KIND_ONE(kind, number, name, site) +1
+
+/// One past the largest EventKind (the kinds are numbered 1, 2, ...).
+inline constexpr int kEventKindCount = 1 UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_ONE);
 
 /// The name of an event kind ("call", "probe", ...), as the tools print it.
 std::string_view kindName(EventKind kind);
@@ -172,6 +189,28 @@ struct Event {
   bool written = false;               ///< kStore
   HashEntry before;                   ///< kStore
   HashEntry after;                    ///< kStore
+};
+
+/// What the next call is searched for: the move the open call made (from
+/// kMoveMade until kMoveScored) or its stalemate probe (kMateProbe). The
+/// call tree, the chrome export and the navigator name a call by it.
+struct CallCause {
+  MoveRecord move;         ///< the move made, while `moveMade`
+  bool moveMade = false;   ///< a move is on the board: the next call replies to it
+  bool mateProbe = false;  ///< the next call is the stalemate probe's null move
+  /// Notes what `event` says about the next call.
+  void see(const Event& event) {
+    if (event.kind == EventKind::kMoveMade) {
+      move = event.move;
+      moveMade = true;
+    } else if (event.kind == EventKind::kMoveScored) {
+      moveMade = false;
+    } else if (event.kind == EventKind::kMateProbe) {
+      mateProbe = true;
+    }
+  }
+  /// The next call has begun: it caused it.
+  void clear() { moveMade = mateProbe = false; }
 };
 
 /// The draft a call completed, from the `d` its kReturn record carries.

@@ -2,10 +2,12 @@
 /// \brief Reading a trace file: memory-mapped, validated, chunk by chunk.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "umax/trace/format.h"
@@ -100,15 +102,33 @@ class TraceReader {
   /// The file image.
   const uint8_t* data() const { return data_; }
 
-  /// Calls `visit(const Event&, uint64_t index)` for every event in order.
+  /// The one decode-each-chunk loop: decodes chunks [first, last) in file
+  /// order into `buffer` and calls `visit(const Event&, uint64_t index,
+  /// std::size_t chunk)` for each of their events. A visit that returns bool
+  /// stops the walk by returning true. Returns true if a visit stopped it.
+  template <class Visit>
+  bool forEachEvent(Visit&& visit, std::vector<Event>& buffer, std::size_t first = 0,
+                    std::size_t last = static_cast<std::size_t>(-1)) const {
+    last = std::min(last, chunks_.size());
+    for (std::size_t chunk = first; chunk < last; ++chunk) {
+      decodeChunk(chunk, buffer);
+      uint64_t index = chunks_[chunk].firstEvent;
+      for (const Event& event : buffer) {
+        if constexpr (std::is_same_v<decltype(visit(event, index, chunk)), bool>) {
+          if (visit(event, index, chunk)) return true;
+        } else {
+          visit(event, index, chunk);
+        }
+        ++index;
+      }
+    }
+    return false;
+  }
+  /// Calls `visit(const Event&, uint64_t index)` for every event in order (forEachEvent).
   template <class Visit>
   void forEach(Visit&& visit) const {
     std::vector<Event> events;
-    for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) {
-      decodeChunk(chunk, events);
-      uint64_t index = chunks_[chunk].firstEvent;
-      for (const Event& event : events) visit(event, index++);
-    }
+    forEachEvent([&](const Event& event, uint64_t index, std::size_t) { visit(event, index); }, events);
   }
 
  private:
@@ -130,5 +150,24 @@ class TraceReader {
   std::unique_ptr<std::atomic<uint8_t>[]> checked_;
   mutable std::atomic<std::size_t> uncheckedChunks_{0};
 };
+
+/// Chunks between two progress reports of a background builder's pass over
+/// the events (CallTreeBuilder, HistoriesBuilder; 4 MB of records: a few
+/// ms). The pages of the file read in a group are released after it, so
+/// the pass does not keep the whole file resident.
+inline constexpr std::size_t kChunksPerStep = 64;
+
+/// Where a builder's step that starts at chunk `first` and may read `chunks`
+/// chunks of `count` ends: at most up to the end of `first`'s group of kChunksPerStep.
+inline std::size_t stepEnd(std::size_t first, std::size_t chunks, std::size_t count) {
+  return std::min({count, first + chunks, (first / kChunksPerStep + 1) * kChunksPerStep});
+}
+
+/// After a builder's step read chunks [first, end) of `count`: releases the
+/// pages of the group it completed (TraceReader::releaseChunks), if it did.
+inline void releaseStep(const TraceReader& reader, std::size_t first, std::size_t end, std::size_t count) {
+  if (end > first && (end % kChunksPerStep == 0 || end == count))
+    reader.releaseChunks(end - std::min(end, kChunksPerStep), end);
+}
 
 }  // namespace umax::trace

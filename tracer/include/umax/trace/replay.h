@@ -139,9 +139,7 @@ class CallTreeBuilder {
   std::vector<TreeNode> nodes_;      // the calls so far
   std::vector<uint32_t> open_;       // the stack of open calls
   std::vector<uint32_t> lastChild_;  // per open call: its last child so far (0 = none)
-  MoveRecord pendingMove_;           // the move made by the top call, if any
-  bool movePending_ = false;
-  bool pendingMate_ = false;
+  CallCause cause_;                  // what the next call is searched for
   uint16_t iteration_ = 0;
   std::vector<Event> events_;
 };

@@ -17,13 +17,13 @@
 
 namespace umax::trace {
 
-/// Makes `move` for `side` on `board` as engine.cpp's Step 11 does (the
+/// Makes `move` for `side` on `board` as search.cpp's Step 11 does (the
 /// board part of Engine::makeMove; G and F may be the dummy square 128).
 /// The suite proves it against the engine's own for every move of many
 /// searches (test_trace_make_move.cpp).
 void makeMove(Board& board, const MoveRecord& move, int side);
 
-/// Takes `move` back as engine.cpp's Step 14 does (Engine::unmakeMove).
+/// Takes `move` back as search.cpp's Step 14 does (Engine::unmakeMove).
 void unmakeMove(Board& board, const MoveRecord& move, int side);
 
 /// One open call of the search with its variables as they are now. The

@@ -2,15 +2,10 @@
 /// \brief Recording a think of the readable build into a trace file.
 #pragma once
 
-#include <atomic>
-#include <condition_variable>
 #include <cstdio>
-#include <exception>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "umax/engine.h"
@@ -28,26 +23,20 @@ namespace umax::trace {
 /// hands over the checkpoint of the next chunk when one is full
 /// (flushChunk()). Full chunks are written kChunksPerWrite at a time, in one
 /// write that ends at a page boundary: the file system's work per byte is
-/// then less than half as much (see kChunksPerWrite). By default everything
-/// happens on the calling thread; with Threads::kWriterThread a second
-/// thread writes them while the search fills the next ones. A crash loses
-/// the events not yet written: the chunk being filled and the full ones
-/// waiting for their write (with a writer thread, also those being
-/// written); what was written stays readable, to its last whole record. A
+/// then less than half as much (see kChunksPerWrite). Everything happens on
+/// the calling thread (a writer thread saved no CPU: umax-trace-bench
+/// measured 1.21x either way). A crash loses the events not yet written: the
+/// chunk being filled and the full ones waiting for their write; what was
+/// written stays readable, to its last whole record. A
 /// writer destroyed without finish() (as when the search throws) writes its
 /// full chunks first. A failed write (a full disk) never throws into the
 /// search: the writer stops writing and says why in failure().
 class TraceWriter {
  public:
-  /// How the work is shared between threads.
-  enum class Threads {
-    kSameThread,    ///< everything on the calling thread (the default: the faster one on a busy machine)
-    kWriterThread,  ///< a writer thread writes the full chunks
-  };
   /// Creates `path` and writes the header. Throws std::runtime_error if the
   /// file cannot be written (and then leaves no file), or if `path` names a
   /// folder, FIFO or device (refused before anything is written).
-  TraceWriter(const std::string& path, const TraceHeader& header, Threads threads = Threads::kSameThread);
+  TraceWriter(const std::string& path, const TraceHeader& header);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
@@ -120,8 +109,6 @@ class TraceWriter {
   void restartChunk();
   void writeBatch(bool whole);
   void writeOut(const uint8_t* bytes, std::size_t size);
-  void waitForWriter();
-  void work();
   void writeBytes(const uint8_t* bytes, std::size_t size);
   void reserveAhead(uint64_t end);
   void releaseReserve();
@@ -144,23 +131,10 @@ class TraceWriter {
   uint64_t issued_ = 0;    // bytes of the file so far, full chunks included
   uint64_t reserved_ = 0;  // the file's space is reserved up to here (0: nothing reserved)
   bool finished_ = false;
-  // A write failed: the file ends where it broke off and nothing more is
-  // written. Set by the writer thread too, read after it has handed over.
-  std::atomic<bool> writeFailed_{false};
-  std::atomic<int> writeErrno_{0};
-  std::atomic<uint64_t> written_{0};  // bytes in the file
-
-  // The hand-off between the search thread and the writer thread: one batch
-  // at a time, in pending_, its first pendingBytes_ to be written.
-  Batch pending_;
-  std::size_t pendingBytes_ = 0;
-  bool pendingReady_ = false;
-  bool stop_ = false;
-  std::exception_ptr error_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::thread worker_;
-  bool threaded_ = false;
+  // A write failed: the file ends where it broke off and nothing more is written.
+  bool writeFailed_ = false;
+  int writeErrno_ = 0;
+  uint64_t written_ = 0;  // bytes in the file
 };
 
 /// Progress of a recording: counted nodes so far and the root's iteration.
@@ -260,8 +234,7 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
 /// search) or a write failed (after the whole search, the file cut short);
 /// the engine is as before the think whatever unwinds it.
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
-                        const std::string& moves, ProgressCallback progress = {},
-                        TraceWriter::Threads threads = TraceWriter::Threads::kSameThread);
+                        const std::string& moves, ProgressCallback progress = {});
 
 /// A think and what became of its trace.
 struct RecordedThink {
@@ -276,7 +249,6 @@ struct RecordedThink {
 /// (no footer). traceFailure says which, for the user.
 RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
                                    const std::string& fen, const std::string& moves,
-                                   ProgressCallback progress = {},
-                                   TraceWriter::Threads threads = TraceWriter::Threads::kSameThread);
+                                   ProgressCallback progress = {});
 
 }  // namespace umax::trace
