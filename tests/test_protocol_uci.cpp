@@ -252,7 +252,7 @@ TEST_CASE("a position of 200 plies replays without the original's check per ply,
   }
 }
 
-TEST_CASE("the Hash option sizes the table; the default is the original's, a smaller one says it leaves it",
+TEST_CASE("the Hash option sizes the table: the default is the original's, a smaller one says it leaves it",
           "[protocol][uci][hash]") {
   play::Game& game = sharedGame();
   const std::string output = converse(play::Protocol::kUci,
