@@ -119,7 +119,7 @@ wait "$ENGINE_PID" 2> /dev/null || true
 # --- Hash size: the engine's resident memory after a 1-second think, per UCI Hash setting
 rss_line=""
 for hash in 192 64 16 1; do
-  coproc ENGINE { "$engine" --uci 2> /dev/null; }
+  coproc ENGINE { exec "$engine" --uci 2> /dev/null; } # exec: ENGINE_PID is the engine's
   send uci
   await uciok
   send "setoption name Hash value $hash"
