@@ -4,7 +4,7 @@
 // input, never crash, hang or trip a sanitizer, and answer every line it
 // refuses with an error line in its protocol's form. Thinks run inline with
 // a small fixed budget; one game (one 200 MB table) serves every input and is
-// set back to main()'s start with an empty table before each.
+// set back to main()'s start with an empty table (the original's size) before each.
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -34,6 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   options.fixedNodes = kFuzzBudget;
   options.threaded = false;
   options.game = &game();
+  game().setHashMegabytes(umax::play::kDefaultHashMegabytes);  // memory / Hash of the last input undone
   if (umax::play::runProtocol(protocol, in, out, options) != 0) __builtin_trap();
   return 0;
 }

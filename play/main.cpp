@@ -107,6 +107,13 @@ int main(int argc, char** argv) {
   app.add_option("--trace-dir", traceDir,
                  "with --xboard/--uci: record every think of the game into DIR/game-NNN/MMM-white.trc "
                  "(or -black), with DIR/game-NNN/game.txt listing the moves");
+  double traceLimit = umax::play::kDefaultTraceLimitMegabytes;
+  auto* traceLimitOption =
+      app.add_option("--trace-limit", traceLimit,
+                     "with --trace-dir: trim each think's trace to about this many MB (0: whole thinks); the "
+                     "trace keeps the root's first iterations whole and the think's result")
+          ->check(CLI::Range(0.0, 1.0e6))
+          ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   // A chess GUI starts its engine and sends `xboard` or `uci` first.
@@ -127,17 +134,19 @@ int main(int argc, char** argv) {
   }
   if (xboard || uci) {
     if (!fen.empty() || !moves.empty() || think || perftDepth > 0 || !tracePath.empty()) {
-      std::cerr << "umax-readable: --xboard/--uci take only --nodes and --trace-dir\n";
+      std::cerr << "umax-readable: --xboard/--uci take only --nodes, --trace-dir and --trace-limit\n";
       return 2;
     }
     umax::play::SessionOptions options;
     options.fixedNodes = nodesOption->count() > 0 ? nodes : 0;
     options.traceDir = traceDir;
+    options.traceLimitBytes = static_cast<uint64_t>(traceLimit * 1048576.0);
     return umax::play::runProtocol(xboard ? umax::play::Protocol::kXboard : umax::play::Protocol::kUci,
                                    std::cin, std::cout, options, replayed ? trimmed(replayed->head) : "");
   }
-  if (!traceDir.empty()) {
-    std::cerr << "umax-readable: --trace-dir needs --xboard or --uci (a single think takes --trace FILE)\n";
+  if (!traceDir.empty() || traceLimitOption->count() > 0) {
+    std::cerr << "umax-readable: --trace-dir and --trace-limit need --xboard or --uci (a single think takes "
+                 "--trace FILE)\n";
     return 2;
   }
 

@@ -12,6 +12,8 @@
 #   --st SEC           a fixed time per move instead of a clock (xboard -st 0:SEC: both engines
 #                      get SEC seconds, 1 to 59, for every move; --tc and --inc are then unused)
 #   --opponent-odds K  divide the opponent's clock by K (xboard -secondTimeOdds) [1]
+#   --hash MB          hash size xboard gives both engines (-defaultHashSize: CECP `memory`, through
+#                      polyglot UCI `Hash`) [192, the original's table: node-identical thinks]
 #   --nodes N          umax-readable thinks with a fixed node budget of N per move (passed as
 #                      `--nodes N`), whatever its clock says; the clock still runs, so give a
 #                      --tc it cannot run out of
@@ -63,6 +65,7 @@ tc="0:30"
 inc=0
 st=""
 odds=1
+hash=192
 nodes=""
 protocol="xboard"
 replay=0
@@ -79,6 +82,7 @@ while (($#)); do
     --st) st=${2:-}; shift 2 || fail_usage "--st needs a value" ;;
     --opponent-odds) odds=${2:-}; shift 2 || fail_usage "--opponent-odds needs a value" ;;
     --nodes) nodes=${2:-}; shift 2 || fail_usage "--nodes needs a value" ;;
+    --hash) hash=${2:-}; shift 2 || fail_usage "--hash needs a value" ;;
     --uci) protocol="uci"; shift ;;
     --replay) replay=1; shift ;;
     --engine) engine=${2:-}; shift 2 || fail_usage "--engine needs a value" ;;
@@ -93,6 +97,7 @@ done
 [[ $tc =~ ^[0-9]+(:[0-5][0-9])?$ ]] || fail_usage "--tc must look like MIN or MIN:SEC, not '$tc'"
 [[ $inc =~ ^[0-9]+(\.[0-9]+)?$ ]] || fail_usage "--inc must be seconds, such as 1 or 0.2, not '$inc'"
 [[ -z $st || $st =~ ^[1-9][0-9]?$ ]] || fail_usage "--st must be whole seconds per move from 1 to 59, not '$st'"
+[[ $hash =~ ^[1-9][0-9]*$ ]] || fail_usage "--hash must be a size in MB, not '$hash'"
 [[ $odds =~ ^[1-9][0-9]*$ ]] || fail_usage "--opponent-odds must be a positive number, not '$odds'"
 [[ -z $nodes || $nodes =~ ^[1-9][0-9]*$ ]] || fail_usage "--nodes must be a positive number, not '$nodes'"
 ((replay == 0)) || [[ -n $nodes ]] || fail_usage "--replay needs --nodes (a time-controlled think is not reproducible)"
@@ -141,7 +146,7 @@ chmod +x "$wrapper"
 
 xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProgram ""
   -autoCallFlag true -testLegality true -ruleMoves 51 -repeatsToDraw 3
-  -mg "$games" -secondTimeOdds "$odds"
+  -mg "$games" -secondTimeOdds "$odds" -defaultHashSize "$hash"
   -fcp "$wrapper" -scp "$opponent" -sgf "$pgn" -debug -nameOfDebugFile "$log")
 if [[ -n $st ]]; then
   xboard_args+=(-st "0:$(printf %02d "$st")") # xboard reads a bare -st N as N minutes
@@ -260,6 +265,9 @@ fi
 if [[ -s $log ]]; then
   refusals="$(grep -a -E '<first *: *(Error|Illegal move)' "$log" || true)"
   [[ -z $refusals ]] || problem "our engine refused input xboard sent:"$'\n'"$refusals"
+  # polyglot warns when a UCI engine's pv holds a move it cannot play (it then shows a fake line).
+  impossible="$(grep -a -c 'Impossible move' "$log" || true)"
+  ((impossible == 0)) || problem "polyglot warned $impossible times of an impossible move in our output (see $log)"
 fi
 grep -a -E 'Illegal move|Error' "$out/xboard.out" || true  # xboard's own words, e.g. on a forfeit
 

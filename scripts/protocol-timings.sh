@@ -2,7 +2,8 @@
 # Measures how fast umax-readable answers a GUI, through its pipes as a GUI drives it, and
 # prints the figures (no pass or fail: the suite's [.slow] cases and the clocked matches hold
 # the bounds). Reply times of xboard's `st 1` and UCI's `go movetime`, `pong` and `readyok` in
-# the middle of a think, the move after `?`, and takebacks / a `position` of 200 plies.
+# the middle of a think, the move after `?`, takebacks / a `position` of 200 plies, and the
+# resident memory after a think at each UCI Hash size.
 #
 #   scripts/protocol-timings.sh [--bin DIR]
 set -euo pipefail
@@ -114,3 +115,19 @@ await bestmove
 echo "UCI bestmove after stop: $(ms "$start" "$at") ms"
 send quit
 wait "$ENGINE_PID" 2> /dev/null || true
+
+# --- Hash size: the engine's resident memory after a 1-second think, per UCI Hash setting
+rss_line=""
+for hash in 192 64 16 1; do
+  coproc ENGINE { exec "$engine" --uci 2> /dev/null; } # exec: ENGINE_PID is the engine's
+  send uci
+  await uciok
+  send "setoption name Hash value $hash"
+  send "position startpos moves e2e4"
+  send "go movetime 1000"
+  await bestmove
+  rss_line+=" Hash $hash: $(awk '/^VmRSS/ {print int($2 / 1024)}' "/proc/$ENGINE_PID/status") MB;"
+  send quit
+  wait "$ENGINE_PID" 2> /dev/null || true
+done
+echo "UCI resident memory after a 1 s think:$rss_line"

@@ -28,6 +28,7 @@ inline std::string converse(play::Protocol protocol, const std::string& input, l
   options.traceDir = traceDir;
   options.threaded = false;
   options.game = &sharedGame();
+  sharedGame().setHashMegabytes(play::kDefaultHashMegabytes);  // a test's Hash / memory ends with its session
   std::istringstream in(input);
   std::ostringstream out;
   play::runProtocol(protocol, in, out, options);

@@ -11,10 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "protocol_support.h"
 #include "support.h"
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/trace/game_dir.h"
+#include "umax/trace/reader.h"
+#include "umax/trace/replay.h"
+#include "umax/trace/stats.h"
+#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
 
 using namespace umax;
@@ -257,4 +262,73 @@ TEST_CASE("a game folder's game.txt record gives the whole move list and the res
     CHECK(dir.games[0].result.empty());
     CHECK(gamePlies(dir.games[0]).size() == 5);
   }
+}
+
+TEST_CASE("a trimmed trace keeps whole first iterations, the think's result, and reads as any other",
+          "[trace][game]") {
+  const FreshFolder fresh("trimmed");
+  constexpr long kThinkBudget = 60000;
+  constexpr uint64_t kLimit = 256 * 1024;
+  const std::string path = (fresh.path() / "trimmed.trc").string();
+  Engine traced;
+  traced.setPosition(parseFen("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10"));
+  Engine plain;
+  plain.setPosition(traced.position());
+  const RecordedThink recorded =
+      recordThinkReporting(traced, kThinkBudget, path, "", "", {}, kLimit);
+  const ThinkResult untraced = plain.think(kThinkBudget);
+  REQUIRE(recorded.traceFailure.empty());
+  CHECK(recorded.trimmed);
+  // The think is the untraced one, node for node.
+  CHECK(recorded.result.from == untraced.from);
+  CHECK(recorded.result.to == untraced.to);
+  CHECK(recorded.result.nodes == untraced.nodes);
+  // The file: at most the limit, one 64 KB chunk and the footer.
+  CHECK(fs::file_size(path) <= kLimit + 2 * 65536);
+  const TraceReader reader(path);
+  CHECK(!reader.truncated());
+  REQUIRE(reader.hasResult());
+  CHECK(reader.result().from == untraced.from);
+  CHECK(reader.result().to == untraced.to);
+  CHECK(static_cast<long>(reader.result().nodes) == untraced.nodes);
+  const TraceStats stats = computeStats(reader);
+  CHECK(stats.nodes > 0);
+  CHECK(static_cast<long>(stats.nodes) < untraced.nodes);
+  // What the visualizer shows at the last event and halfway.
+  Replay replay(reader);
+  for (uint64_t event : {reader.eventCount() / 2, reader.eventCount() - 1}) {
+    replay.seek(cursorAfterEvent(event));
+    const ViewState view = viewState(replay, hashCountersAt(reader, replay.cursor()));
+    CHECK(!toJson(view).empty());
+  }
+  // Without a limit the same think is recorded whole, and bigger.
+  const std::string whole = (fresh.path() / "whole.trc").string();
+  Engine again;
+  again.setPosition(parseFen("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10"));
+  const RecordedThink full = recordThinkReporting(again, kThinkBudget, whole, "", "");
+  CHECK(!full.trimmed);
+  CHECK(fs::file_size(whole) > fs::file_size(path));
+}
+
+TEST_CASE("by default a traced game's thinks stay under the trace limit, and the folder lists them",
+          "[trace][game][protocol]") {
+  // The default limit (play::kDefaultTraceLimitMegabytes, 2 MB) keeps a 40-move game under 100 MB:
+  // a think of 250,000 nodes (about 4 MB untrimmed) must stay under it.
+  const FreshFolder fresh("default-limit");
+  const std::string output =
+      converse(play::Protocol::kUci, "uci\nucinewgame\nposition startpos moves e2e4\ngo nodes 250000\n", 0,
+               fresh.path().string());
+  const std::vector<std::string> best = linesAfter(output, "bestmove ");
+  REQUIRE(best.size() == 1);
+  const fs::path trace = fresh.path() / "game-001" / "001-black.trc";
+  REQUIRE(fs::exists(trace));
+  const auto limit = static_cast<uint64_t>(play::kDefaultTraceLimitMegabytes * 1048576);
+  CHECK(fs::file_size(trace) <= limit + 2 * 65536);
+  CHECK(40 * (limit + 2 * 65536) < 100ull * 1000 * 1000);
+  const GameDir dir = readGameDir(fresh.path().string());
+  REQUIRE(dir.games.size() == 1);
+  REQUIRE(dir.games[0].thinks.size() == 1);
+  CHECK(dir.games[0].thinks[0].finished);
+  CHECK(dir.games[0].thinks[0].move == best[0].substr(0, 4));
+  CHECK(dir.games[0].thinks[0].nodes >= 250000);
 }

@@ -251,3 +251,60 @@ TEST_CASE("a position of 200 plies replays without the original's check per ply,
     CHECK((board[square] & ~kVirgin) == (start[square] & ~kVirgin));  // the knights are home again
   }
 }
+
+TEST_CASE("the Hash option sizes the table: the default is the original's, a smaller one says it leaves it",
+          "[protocol][uci][hash]") {
+  play::Game& game = sharedGame();
+  const std::string output = converse(play::Protocol::kUci,
+                                      "uci\nsetoption name Hash value 16\nucinewgame\nposition startpos\n"
+                                      "go nodes 20000\nisready\n");
+  CHECK(hasLine(output, "option name Hash type spin default 192 min 1 max 192"));
+  const std::vector<std::string> notes = linesAfter(output, "info string hash table ");
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].find("no longer node-identical") != std::string::npos);
+  // 16 MB holds 2^20 + 9 slots of 12 bytes (12 MB), not 2^21 (24 MB).
+  CHECK(game.engine().hashSlotBits() == 20);
+  CHECK(game.engine().hashTableBytes() <= std::size_t{16} << 20);
+  REQUIRE(linesAfter(output, "bestmove ").size() == 1);
+  // The think stored only in the smaller table: the original's slots past it stay empty.
+  const std::span<const HashEntry> table = game.engine().hashTable();
+  const std::size_t used = (std::size_t{1} << 20) + kProbeSlots;
+  long filledInside = 0;
+  long filledOutside = 0;
+  for (std::size_t slot = 0; slot < table.size(); slot += 97)
+    (slot < used ? filledInside : filledOutside) += table[slot].lock != 0;
+  CHECK(filledInside > 0);
+  CHECK(filledOutside == 0);
+
+  const std::string back = converse(play::Protocol::kUci, "uci\nsetoption name Hash value 192\nisready\n");
+  const std::vector<std::string> again = linesAfter(back, "info string hash table ");
+  REQUIRE(again.size() == 1);
+  CHECK(again[0].find("the original's table, thinks node-identical") != std::string::npos);
+  CHECK(game.engine().hashSlotBits() == kHashSlotBits);
+  const std::string refused = converse(
+      play::Protocol::kUci, "setoption name Hash value 0\nsetoption name Threads value 2\nisready\n");
+  CHECK(linesAfter(refused, "info string error Hash needs a value 1..192").size() == 1);
+  CHECK(linesAfter(refused, "info string error unknown option").size() == 1);
+  CHECK(game.engine().hashSlotBits() == kHashSlotBits);
+}
+
+TEST_CASE("an info line is sent when the root's best move changes within an iteration", "[protocol][uci]") {
+  // After 1. e4 the best move changes in the middle of several iterations:
+  // such a line has the depth of the iteration under way, and the line of
+  // the completed iteration follows with the same depth.
+  const std::string output =
+      converse(play::Protocol::kUci, "uci\nucinewgame\nposition startpos moves e2e4\ngo nodes 200000\n");
+  std::vector<int> depths;
+  for (const std::string& line : linesAfter(output, "info depth ")) depths.push_back(std::stoi(line));
+  int repeated = 0;
+  for (std::size_t index = 1; index < depths.size(); ++index) {
+    CHECK(depths[index] >= depths[index - 1]);  // never back to a shallower depth
+    repeated += depths[index] == depths[index - 1];
+  }
+  CHECK(repeated > 0);
+  // The last line is a completed iteration's, whose move is the one played.
+  const std::vector<std::string> lines = linesAfter(output, "info depth ");
+  const std::vector<std::string> best = linesAfter(output, "bestmove ");
+  REQUIRE(best.size() == 1);
+  CHECK(lines.back().substr(lines.back().find(" pv ") + 4, 4) == best[0].substr(0, 4));
+}

@@ -234,7 +234,10 @@ TEST_CASE("a GUI's depth is in plies: sd 1 finds the mate in one and posts it in
   CHECK(hasLine(output, "move d8h4"));
   CHECK(output.find("FIDE filter") == std::string::npos);
   const std::vector<std::string> thinking = linesAfter(output, "1 100001 ");
-  CHECK(thinking.size() == 1);  // depth 1, mate in one: 100000 + 1
+  // Depth 1, mate in one (100000 + 1): posted when Qh4 becomes the best move
+  // in the middle of the iteration, and again with its line when it ends.
+  REQUIRE(thinking.size() == 2);
+  CHECK(thinking[0].substr(thinking[0].rfind(' ') + 1) == "d8h4");
   CHECK(hasLine(output, "0-1 {Black mates}"));
 }
 
@@ -324,4 +327,40 @@ TEST_CASE("hint answers the reply the last think expected", "[protocol][xboard]"
   int to;
   REQUIRE(parseMove(hints[0], from, to));
   CHECK(play::isFideLegal(game.position(), from, to));
+}
+
+TEST_CASE("memory sizes the hash table: the default is the original's, a smaller one says it leaves it",
+          "[protocol][xboard][hash]") {
+  play::Game& game = sharedGame();
+  const std::string output =
+      converse(play::Protocol::kXboard, "xboard\nprotover 2\nmemory 8\nnew\nsd 2\ngo\nping 1\n");
+  const std::vector<std::string> features = linesAfter(output, "feature ");
+  REQUIRE(features.size() == 1);
+  CHECK(features[0].find("memory=1") != std::string::npos);
+  const std::vector<std::string> notes = linesAfter(output, "# hash table ");
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].find("no longer node-identical") != std::string::npos);
+  CHECK(game.engine().hashSlotBits() == 19);  // 2^19 slots of 12 bytes: 6 MB; 2^20 would be 12 MB
+  CHECK(game.engine().hashTableBytes() <= std::size_t{8} << 20);
+  CHECK(linesAfter(output, "move ").size() == 1);
+  CHECK(hasLine(output, "pong 1"));
+  // Any size from the original's up gets the original's table.
+  const std::string back = converse(play::Protocol::kXboard, "xboard\nmemory 64\nmemory 1000\nmemory x\n");
+  const std::vector<std::string> again = linesAfter(back, "# hash table ");
+  REQUIRE(again.size() == 2);
+  CHECK(again[1].find("the original's table, thinks node-identical") != std::string::npos);
+  CHECK(game.engine().hashSlotBits() == kHashSlotBits);
+  CHECK(hasLine(back, "Error (memory needs a size in MB): memory x"));
+}
+
+TEST_CASE("a thinking line is posted when the root's best move changes within an iteration",
+          "[protocol][xboard]") {
+  const std::string output =
+      converse(play::Protocol::kXboard, "xboard\nprotover 2\nnew\npost\nforce\nusermove e2e4\ngo\n", 200000);
+  std::vector<int> depths;
+  for (const std::string& line : splitLines(output))
+    if (!line.empty() && line[0] >= '1' && line[0] <= '9') depths.push_back(std::stoi(line));
+  int repeated = 0;
+  for (std::size_t index = 1; index < depths.size(); ++index) repeated += depths[index] == depths[index - 1];
+  CHECK(repeated > 0);
 }

@@ -97,6 +97,23 @@ void Game::setBoard(std::string_view fen) {
   ++gameNumber_;
 }
 
+std::string Game::setHashMegabytes(long megabytes) {
+  int bits = kMinHashSlotBits;
+  const long bytes = std::clamp(megabytes, kMinHashMegabytes, kDefaultHashMegabytes) << 20;
+  while (bits < kHashSlotBits && (long{1} << (bits + 1)) * static_cast<long>(sizeof(HashEntry)) <= bytes)
+    ++bits;
+  if (bits != engine_->hashSlotBits()) {
+    engine_->resizeHashTable(bits);
+    locksStale_ = true;  // the next think plays the last move again on main()'s path, into the new table
+    thoughtHere_ = false;
+  }
+  const std::string size = "hash table " + std::to_string(engine_->hashTableBytes() >> 10) + " KB (2^" +
+                           std::to_string(bits) + " + 9 slots)";
+  if (bits == kHashSlotBits) return size + ": the original's table, thinks node-identical to micro-Max 3.2";
+  return size + ": smaller than the original's " + std::to_string(kDefaultHashMegabytes) +
+         " MB, so thinks are no longer node-identical to micro-Max 3.2 and are not traced";
+}
+
 int Game::fullMove() const {
   // Count the black moves played since the start.
   int number = startFullMove_;
@@ -233,6 +250,8 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
   bool depthReached = false;
   bool reported = false;
   int lastDraft = 0;  // the last draft below kMateDraft
+  int lastFrom = 0;   // the root's best move in the last line reported
+  int lastTo = 0;
   engine_->setIterationListener([&](const IterationReport& report) {
     lastIterationNodes = report.nodes;
     // A mate score ends the deepening with d = kMateDraft: the iteration was the one after the last.
@@ -254,6 +273,8 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
       iteration.pv = line;
       limits.listener(iteration);
       reported = true;
+      lastFrom = report.from;
+      lastTo = report.to;
     }
     // A depth limit ends the think after an iteration with a move (never the
     // first, which looks at no move), at the draft of that many plies.
@@ -263,19 +284,44 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
       limits.stop->store(true);
     }
   });
+  // Between iterations: a line whenever another move becomes the root's
+  // best in the iteration under way (from depth 1 on), with that move as
+  // its line (the table holds the root's new line only when the iteration ends).
+  if (limits.listener)
+    engine_->setRootMoveListener([&](const IterationReport& report) {
+      if (report.draft < kDraftOfDepthOne || (report.from == lastFrom && report.to == lastTo)) return;
+      lastFrom = report.from;
+      lastTo = report.to;
+      Iteration iteration;
+      iteration.depth = report.draft - (kDraftOfDepthOne - 1);
+      iteration.draft = report.draft;
+      iteration.midIteration = true;
+      iteration.score = report.score;
+      iteration.from = report.from;
+      iteration.to = report.to;
+      iteration.nodes = report.nodes;
+      iteration.pv = moveText(report.from, report.to);
+      limits.listener(iteration);
+    });
   ThinkResult result;
-  if (limits.tracePath.empty()) {
+  if (limits.tracePath.empty() || engine_->hashSlotBits() != kHashSlotBits) {
+    // A trace replays the original's table: a smaller one is not recorded.
+    if (!limits.tracePath.empty() && traceFailure_.empty())
+      traceFailure_ = "the hash table is smaller than the original's: traces need the default size";
     result = engine_->think(limits.budget);
   } else {
     const std::string fen = startFen_.empty() ? std::string(kStartFen) : startFen_;
     // A trace that cannot be written never costs the think: the search runs
     // (or completes) as untraced, and the failure goes to the user.
     trace::RecordedThink recorded =
-        trace::recordThinkReporting(*engine_, limits.budget, limits.tracePath, fen, moveList());
+        trace::recordThinkReporting(*engine_, limits.budget, limits.tracePath, fen, moveList(), {},
+                                    limits.traceLimitBytes);
     result = recorded.result;
+    traceTrimmed_ = traceTrimmed_ || recorded.trimmed;
     if (traceFailure_.empty()) traceFailure_ = std::move(recorded.traceFailure);
   }
   engine_->setIterationListener({});
+  engine_->setRootMoveListener({});
   engine_->setStopFlag(nullptr);
   // A think the depth limit stopped right after an iteration is the think
   // whose budget is that iteration's node count: the original starts no new
@@ -322,6 +368,7 @@ GameThink Game::think(const ThinkLimits& limits) {
     return outcome;
   }
   traceFailure_.clear();
+  traceTrimmed_ = false;
   // A think from the position of the last think (a GUI's second go) starts
   // afresh, as if the position had just been entered, rather than taking the
   // last think's result from the table whatever limit it has now.
@@ -382,6 +429,7 @@ GameThink Game::think(const ThinkLimits& limits) {
     }
   }
   outcome.traceFailure = traceFailure_;
+  outcome.traceTrimmed = traceTrimmed_;
   if (limits.discard && limits.discard->load()) {
     outcome.note = "think abandoned";
     return outcome;

@@ -111,6 +111,7 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   limits.discard = &discard_;
   limits.listener = std::move(listener);
   limits.tracePath = nextTracePath();
+  limits.traceLimitBytes = options_.traceLimitBytes;
   limits.play = play;
   const auto start = std::chrono::steady_clock::now();
   const GameThink think = game_.think(limits);
@@ -149,9 +150,22 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   timerWake_.notify_all();
 }
 
+void Session::requestHashMegabytes(long megabytes) {
+  pendingHash_ = megabytes;
+  if (!thinking()) applyHashSize();
+}
+
+void Session::applyHashSize() {
+  if (pendingHash_ <= 0) return;
+  const std::string note = game_.setHashMegabytes(pendingHash_);
+  pendingHash_ = 0;
+  send(protocolName_ == "uci" ? "info string " + note : "# " + note);
+}
+
 void Session::startThink(const Budget& budget, IterationListener listener, Finish finish,
                          std::chrono::steady_clock::time_point clockStart, bool play) {
   waitThink();
+  applyHashSize();  // a size asked for during the last think
   stop_ = false;
   discard_ = false;
   thinkOver_ = false;
@@ -217,7 +231,7 @@ std::string Session::nextTracePath() {
 
 std::string Session::details(const GameThink& think, const std::string& traceFile) {
   std::string text;
-  if (!traceFile.empty()) text += " trace " + traceFile;
+  if (!traceFile.empty()) text += " trace " + traceFile + (think.traceTrimmed ? " trace-trimmed" : "");
   text += " budget " + std::to_string(think.budget) + " nodes " + std::to_string(think.result.nodes) +
           " score " + std::to_string(think.result.score);
   if (think.stopped) text += " stopped";

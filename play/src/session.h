@@ -52,6 +52,9 @@ class Session {
   /// `finish` reports and records the move. With `play` false the move is only chosen (UCI).
   void startThink(const Budget& budget, IterationListener listener, Finish finish,
                   std::chrono::steady_clock::time_point clockStart, bool play = true);
+  /// Sets the hash size (MB) now, or when the think running has ended;
+  /// the user is told the size (a comment line or info string).
+  void requestHashMegabytes(long megabytes);
   /// True while a think runs.
   bool thinking() const { return busy_; }
   /// Waits until the think (if any) has ended.
@@ -96,6 +99,7 @@ class Session {
 
  private:
   void runThink(const Budget& budget, IterationListener listener, Finish finish, bool play);
+  void applyHashSize();
 
   std::mutex outMutex_;
   std::thread worker_;
@@ -115,6 +119,7 @@ class Session {
   bool recordFailed_ = false;    // game.txt could not be written: the GUI was told
   bool tracingStopped_ = false;  // a trace could not be written: the GUI was told, no more traces
   std::string result_;
+  long pendingHash_ = 0;  // MB asked for during a think (0: none)
 };
 
 /// Cleans a line read from the GUI (`length` characters long, of which

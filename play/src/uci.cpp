@@ -86,6 +86,8 @@ class UciSession final : public Session {
     if (command == "uci") {
       send("id name umax-readable (micro-Max 3.2)");
       send("id author H.G. Muller (micro-Max), micro-Max Anatomy (readable build)");
+      send("option name Hash type spin default " + std::to_string(kDefaultHashMegabytes) + " min " +
+           std::to_string(kMinHashMegabytes) + " max " + std::to_string(kDefaultHashMegabytes));
       send("uciok");
     } else if (command == "isready") {
       send("readyok");
@@ -98,13 +100,38 @@ class UciSession final : public Session {
       position(rest);
     } else if (command == "go") {
       go(rest);
-    } else if (command == "stop" || command == "ponderhit" || command == "debug" || command == "setoption" ||
-               command == "register") {
+    } else if (command == "setoption") {
+      setOption(rest);
+    } else if (command == "stop" || command == "ponderhit" || command == "debug" || command == "register") {
       // Nothing to stop / no options: accepted and ignored.
     } else {
       send("info string error unknown command: " + shownText(line, 80));
     }
     return true;
+  }
+
+  /// `setoption name Hash value N`: the only option.
+  void setOption(const std::string& rest) {
+    std::istringstream words(rest);
+    std::string word;
+    std::string name;
+    std::string value;
+    words >> word;
+    if (word == "name") {
+      while (words >> word && word != "value") name += (name.empty() ? "" : " ") + word;
+      if (word == "value") words >> value;
+    }
+    if (name != "Hash" && name != "hash") {
+      send("info string error unknown option: " + shownText(rest, 80));
+      return;
+    }
+    long megabytes;
+    if (!parseCount(value, megabytes) || megabytes < kMinHashMegabytes || megabytes > kDefaultHashMegabytes) {
+      send("info string error Hash needs a value " + std::to_string(kMinHashMegabytes) + ".." +
+           std::to_string(kDefaultHashMegabytes) + " (MB): " + shownText(rest, 80));
+      return;
+    }
+    requestHashMegabytes(megabytes);
   }
 
   void position(const std::string& rest) {
@@ -279,13 +306,15 @@ class UciSession final : public Session {
                                " pv " + iteration.pv;
       {
         std::lock_guard lock(bestMutex_);
-        lastInfo_ = line;
+        if (!iteration.midIteration) lastInfo_ = line;
+        midPosted_ = iteration.midIteration;
       }
       send(line);
     };
     pendingBest_.clear();
     stopSeen_ = false;
     lastInfo_.clear();
+    midPosted_ = false;
     // The think starts when the position it searches arrived, if that came just before.
     const auto clockStart = positionLine_ == lineNumber_ - 1 ? positionArrival_ : arrival_;
     startThink(
@@ -295,10 +324,11 @@ class UciSession final : public Session {
           // shows it as a line of thinking): a note, which is rare, is
           // followed by that line again.
           std::lock_guard lock(bestMutex_);
-          if (!think.note.empty()) {
-            send("info string " + think.note);
-            if (!lastInfo_.empty()) send(lastInfo_);
-          }
+          // A think stopped after a new best move was posted answers with
+          // the last completed iteration's move: its line comes again.
+          if (!think.note.empty()) send("info string " + think.note);
+          if ((!think.note.empty() || midPosted_) && !lastInfo_.empty()) send(lastInfo_);
+          midPosted_ = false;
           // The move is only chosen: the GUI sends it back with the next
           // position, which plays it on main()'s path as the original does.
           const std::string best = !think.move.empty() ? "bestmove " + think.move : "bestmove 0000";
@@ -322,7 +352,8 @@ class UciSession final : public Session {
   bool infinite_ = false;
   bool stopSeen_ = false;
   std::string pendingBest_;
-  std::string lastInfo_;    // the last info depth line of the think
+  std::string lastInfo_;    // the last info depth line of a completed iteration
+  bool midPosted_ = false;  // a line for a new best move mid-iteration was sent after it
   long positionLine_ = -1;  // the line number of the last position command
   std::chrono::steady_clock::time_point positionArrival_;
 };

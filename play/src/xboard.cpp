@@ -13,14 +13,13 @@ namespace {
 /// The features we offer after `protover 2`: only what is really supported.
 constexpr const char* kFeatures =
     "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
-    "analyze=1 colors=0 ics=0 name=0 pause=0 nps=0 debug=1 memory=0 smp=0 exclude=0 setscore=0 "
+    "analyze=1 colors=0 ics=0 name=0 pause=0 nps=0 debug=1 memory=1 smp=0 exclude=0 setscore=0 "
     "variants=\"normal\" myname=\"umax-readable (micro-Max 3.2)\" done=1";
 
 /// Commands a GUI sends that need no action from us.
 bool isIgnored(const std::string& command) {
-  for (const char* word :
-       {"xboard", "accepted", "rejected", "hard", "easy", "random", "computer", "name", "rating", "ics",
-        "memory", "cores", "egtpath", "option", "draw", "bk", ".", "otim"})
+  for (const char* word : {"xboard", "accepted", "rejected", "hard", "easy", "random", "computer", "name",
+                           "rating", "ics", "cores", "egtpath", "option", "draw", "bk", ".", "otim"})
     if (command == word) return true;
   return false;
 }
@@ -147,6 +146,10 @@ class XboardSession final : public Session {
       setBoard(rest);
     } else if (command == "ping") {
       send("pong " + rest);
+    } else if (command == "memory") {
+      double megabytes;
+      if (!parseNumber(rest, megabytes) || megabytes < 0) return error("memory needs a size in MB", line);
+      requestHashMegabytes(std::max(1L, static_cast<long>(megabytes)));
     } else if (command == "level") {
       level(rest, line);
     } else if (command == "st") {
@@ -299,6 +302,16 @@ class XboardSession final : public Session {
     control_.moveSeconds = moveSecondsSet_ = 0;
   }
 
+  /// A thinking line as xboard reads it: depth, score, centiseconds since `start`, nodes, line.
+  static std::string thinkingLine(const Iteration& iteration, std::chrono::steady_clock::time_point start) {
+    const auto centiseconds =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+            .count() /
+        10;
+    return std::to_string(iteration.depth) + " " + std::to_string(xboardScore(iteration.score)) + " " +
+           std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv;
+  }
+
   /// Analysis (xboard's analyze mode): a think without limit that posts its
   /// lines and plays nothing, until exit or a command that changes the game.
   void analyze() {
@@ -308,12 +321,7 @@ class XboardSession final : public Session {
     const Budget budget = chooseBudget(control, nodesPerSecond());
     const auto start = std::chrono::steady_clock::now();
     IterationListener listener = [this, start](const Iteration& iteration) {
-      const auto centiseconds =
-          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
-              .count() /
-          10;
-      send(std::to_string(iteration.depth) + " " + std::to_string(xboardScore(iteration.score)) + " " +
-           std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv);
+      send(thinkingLine(iteration, start));
     };
     startThink(
         budget, listener, [](const GameThink&, const Budget&, double) {}, arrival_, false);
@@ -335,22 +343,18 @@ class XboardSession final : public Session {
     correct(control);
     const Budget budget = chooseBudget(control, nodesPerSecond());
     const auto start = std::chrono::steady_clock::now();
-    IterationListener listener;
-    {
-      listener = [this, start](const Iteration& iteration) {
-        {
-          std::lock_guard lock(hintMutex_);
+    IterationListener listener = [this, start](const Iteration& iteration) {
+      const std::string line = thinkingLine(iteration, start);
+      {
+        std::lock_guard lock(hintMutex_);
+        if (!iteration.midIteration) {
           lastLine_ = iteration.pv;
+          lastPosted_ = line;
         }
-        if (!post_) return;  // post / nopost may come during the think
-        const auto centiseconds =
-            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
-                .count() /
-            10;
-        send(std::to_string(iteration.depth) + " " + std::to_string(xboardScore(iteration.score)) + " " +
-             std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv);
-      };
-    }
+        midPosted_ = iteration.midIteration && post_;
+      }
+      if (post_) send(line);  // post / nopost may come during the think
+    };
     startThink(
         budget, listener,
         [this](const GameThink& think, const Budget& planned, double) {
@@ -368,6 +372,11 @@ class XboardSession final : public Session {
                 isFideLegal(game_.position(), from, to))
               hint_ = reply;
             lastLine_.clear();
+            // A think stopped after a new best move was posted plays the
+            // last completed iteration's move: its line comes last.
+            if (midPosted_ && !lastPosted_.empty()) send(lastPosted_);
+            midPosted_ = false;
+            lastPosted_.clear();
           }
           if (!think.note.empty()) send("# " + think.note);
           send("# budget " + std::to_string(think.budget) + " nodes (" + planned.reason + ")" +
@@ -394,6 +403,8 @@ class XboardSession final : public Session {
   std::mutex hintMutex_;
   std::string hint_;               // the reply the last think's line expects ("" if none)
   std::string lastLine_;           // the think's last line (read by the thinking thread)
+  std::string lastPosted_;         // the last completed iteration's thinking line
+  bool midPosted_ = false;         // a mid-iteration line was posted after it
   std::atomic<bool> post_{false};  // read by the thinking thread
   int requestedSide_ = 0;          // side named by white/black, not yet on the board (0: none)
   int engineSide_ = kBlack;

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "umax/glibc_random.h"
@@ -61,16 +63,29 @@ Position Engine::position() const {
   return position;
 }
 
+// A table no search has used is all zeroes already: its pages are not
+// touched (a new process keeps the memory it may never use, e.g. until a
+// GUI's hash-size option has replaced the table).
 void Engine::clearHashTable() {
+  if (tableUnused_) return;
   std::fill(table_.data(), table_.data() + table_.size(), HashEntry{});
   tableUnused_ = true;
 }
 
 // [clear-locks]
 void Engine::clearHashLocks() {
-  for (int32_t slot = 0; slot < kHashEntries; ++slot) table_[slot].lock = 0;
+  for (std::size_t slot = 0; slot < table_.size(); ++slot) table_[slot].lock = 0;
 }
 // [clear-locks]
+
+void Engine::resizeHashTable(int bits) {
+  if (bits < kMinHashSlotBits || bits > kHashSlotBits)
+    throw std::invalid_argument("hash table of 2^" + std::to_string(bits) + " slots: offered are 2^" +
+                                std::to_string(kMinHashSlotBits) + " to 2^" + std::to_string(kHashSlotBits));
+  table_ = HashTableMemory(bits);
+  slotBits_ = bits;
+  tableUnused_ = true;
+}
 
 void Engine::clearRootProbeWindow() {
   const uint32_t first = firstProbeSlot(side_, epChar_, kRootHashCode);
@@ -81,6 +96,11 @@ void Engine::clearRootProbeWindow() {
 void Engine::setStopFlag(const std::atomic<bool>* flag) { stopFlag_ = flag; }
 
 void Engine::setIterationListener(IterationListener listener) { iterationListener_ = std::move(listener); }
+
+void Engine::setRootMoveListener(IterationListener listener) {
+  rootMoveListener_ = std::move(listener);
+  tellRootMoves_ = static_cast<bool>(rootMoveListener_);
+}
 
 ThinkResult Engine::think(long budget) { return thinkWith<false>(budget); }
 
@@ -150,6 +170,12 @@ ThinkResult Engine::thinkWith(long budget) {
 void Engine::finishRootIteration(int draft, int best, int bestFrom, int bestTo) {
   lastIteration_ = {lastIteration_.iteration + 1, draft, best, bestFrom, bestTo, nodes_ - thinkStart_};
   if (iterationListener_) iterationListener_(lastIteration_);
+}
+
+// At the root of a think, when Step 16 finds a better move (only while a
+// listener is set: search_seam.h).
+void Engine::rootMoveChanged(int draft, int best, int bestFrom, int bestTo) {
+  rootMoveListener_({lastIteration_.iteration, draft, best, bestFrom, bestTo, nodes_ - thinkStart_});
 }
 
 // [legality-check]

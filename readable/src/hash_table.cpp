@@ -21,9 +21,12 @@ std::size_t wholeHugePages(std::size_t bytes) { return (bytes + kHugePage - 1) /
 // kernel offers them only on request, as Debian's does by default). The
 // mapping is kept and released whole: no partial munmap, which some
 // systems (emscripten) refuse, so that nothing is leaked there.
-HashTableMemory::HashTableMemory() : size_(kHashEntries + 1) {
+// A smaller table reserves the same range (view() covers it) and hands only
+// its own slots to the huge pages.
+HashTableMemory::HashTableMemory(int slotBits)
+    : size_((std::size_t{1} << slotBits) + kProbeSlots), slotMask_((uint32_t{1} << slotBits) - 1) {
   const std::size_t bytes = wholeHugePages(size_ * sizeof(HashEntry));
-  mapBytes_ = bytes + kHugePage;
+  mapBytes_ = wholeHugePages((kHashEntries + std::size_t{1}) * sizeof(HashEntry)) + kHugePage;
   mapping_ = mmap(nullptr, mapBytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapping_ == MAP_FAILED) throw std::bad_alloc();
   const auto start = reinterpret_cast<uintptr_t>(mapping_);
@@ -39,12 +42,14 @@ HashTableMemory::~HashTableMemory() {
 
 HashTableMemory::HashTableMemory(HashTableMemory&& other) noexcept
     : size_(std::exchange(other.size_, 0)),
+      slotMask_(std::exchange(other.slotMask_, 0)),
       slots_(std::exchange(other.slots_, nullptr)),
       mapping_(std::exchange(other.mapping_, nullptr)),
       mapBytes_(std::exchange(other.mapBytes_, 0)) {}
 
 HashTableMemory& HashTableMemory::operator=(HashTableMemory&& other) noexcept {
   std::swap(size_, other.size_);
+  std::swap(slotMask_, other.slotMask_);
   std::swap(slots_, other.slots_);
   std::swap(mapping_, other.mapping_);
   std::swap(mapBytes_, other.mapBytes_);

@@ -211,7 +211,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
     node.best = score;
     node.bestFrom = move.from;
     node.bestTo = static_cast<int8_t>(bestMoveTo(move.to, move.rookFrom));
-    hooks<kTraced>().bestMove(node.best, node.bestFrom, node.bestTo);
+    hooks<kTraced>().bestMove(node);
   }
   return Verdict::kNext;
   // [best-move]

@@ -38,7 +38,7 @@ struct Engine::Hooks {
   [[gnu::always_inline]] void entered(const Node& node, const HashEntry& entry) const {
     if constexpr (kTraced) {
       ProbeReport report;
-      report.firstSlot = firstProbeSlot(node.side, node.passedSquare, node.hashKey);
+      report.firstSlot = engine.firstProbeSlot(node.side, node.passedSquare, node.hashKey);
       report.slot = engine.slotOf(entry);
       if (report.slot == kDummySlot) {
         report.slotsProbed = kProbeSlots;
@@ -78,8 +78,13 @@ struct Engine::Hooks {
   [[gnu::always_inline]] void moveScored(int score) const {
     if constexpr (kTraced) engine.observer_->onMoveScored(score);
   }
-  [[gnu::always_inline]] void bestMove(int best, int from, int to) const {
-    if constexpr (kTraced) engine.observer_->onBestMove(best, from, to);
+  /// Step 16 found a better move; at the root of a think a listener may be
+  /// told (setRootMoveListener): one test of a flag, in both searches.
+  [[gnu::always_inline]] void bestMove(const Node& node) const {
+    if constexpr (kTraced) engine.observer_->onBestMove(node.best, node.bestFrom, node.bestTo);
+    if (engine.tellRootMoves_ && node.lastTo == kThinkMarker) [[unlikely]]
+      engine.rootMoveChanged(node.draft, node.best, node.bestFrom,
+                             static_cast<int8_t>(node.bestTo & ~kBestToFlags));
   }
   [[gnu::always_inline]] void mateProbe() const {
     if constexpr (kTraced) engine.observer_->onMateProbe();

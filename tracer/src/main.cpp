@@ -150,7 +150,11 @@ int info(const std::string& path) {
   if (reader.truncated()) std::cout << "truncated yes (" << reader.truncationNote() << ")\n";
   const uint64_t openCalls =
       stats.perKind[static_cast<int>(EventKind::kCall)] - stats.perKind[static_cast<int>(EventKind::kReturn)];
-  if (openCalls > 0 && !reader.truncated())
+  const bool trimmed = reader.hasResult() && reader.result().nodes > stats.nodes;
+  if (trimmed)
+    std::cout << "trimmed yes (the trace keeps the first " << stats.nodes << " of the think's "
+              << reader.result().nodes << " nodes, to its size limit; the result is the whole think's)\n";
+  else if (openCalls > 0 && !reader.truncated())
     std::cout << "stopped yes (the think was stopped with " << openCalls
               << " calls open; the result is its last completed iteration's)\n";
   const TraceHeader& header = reader.header();

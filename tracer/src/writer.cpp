@@ -171,6 +171,10 @@ void TraceWriter::writeBatch(bool whole) {
 }
 
 void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, uint64_t nodes) {
+  if (sealed_) {  // a trimmed trace: the records after the seal are dropped
+    restartChunk();
+    return;
+  }
   if (cursor_->events != events) throw std::logic_error("trace writer: the event count does not add up");
   if (events != chunkFirstEvent_) {
     index_.push_back({issued_, chunkFirstEvent_, chunkFirstNodes_});
@@ -197,9 +201,23 @@ void TraceWriter::restartChunk() {
   cursor_->full = cursor_->at + kChunkBytes;
 }
 
-void TraceWriter::finish(const TraceResult& result) {
+void TraceWriter::seal() {
+  if (sealed_ || finished_) return;
+  if (cursor_->events != chunkFirstEvent_)
+    throw std::logic_error("trace writer: seal() needs a flushChunk() first");
+  sealedEvents_ = chunkFirstEvent_;
+  writeBatch(true);
+  sealed_ = true;
+}
+
+void TraceWriter::finish(const TraceResult& told) {
   if (finished_) return;
-  flushChunk({}, events(), 0);
+  TraceResult result = told;
+  if (sealed_) {
+    result.events = sealedEvents_;  // the events in the file; nodes and move stay the think's
+  } else {
+    flushChunk({}, events(), 0);
+  }
   writeBatch(true);
   if (!writeFailed_) {  // a cut file gets no footer: readers see where it ends
     std::vector<uint8_t> footer;
@@ -295,7 +313,29 @@ std::vector<uint8_t> Recorder::checkpoint() const {
   return bytes;
 }
 
-void Recorder::flushChunk() { writer_.flushChunk(checkpoint(), cursor_.events, nodes_); }
+void Recorder::flushChunk() {
+  writer_.flushChunk(checkpoint(), cursor_.events, nodes_);
+  if (byteLimit_ && !writer_.sealed() && writer_.bytesIssued() >= byteLimit_) trimPending_ = true;
+}
+
+// The trace ends here: the chunk being filled is written with the
+// checkpoint of this state, and the writer drops the rest.
+void Recorder::trim() {
+  trimPending_ = false;
+  if (writer_.sealed()) return;
+  flushChunk();
+  trimPending_ = false;
+  writer_.seal();
+}
+
+// A root iteration begins: trim before it if it would pass the limit
+// (three times the last iteration's bytes is the guess).
+void Recorder::atRootIteration() {
+  const uint64_t now = writer_.bytesIssued();
+  const uint64_t last = now - iterationStartBytes_;
+  iterationStartBytes_ = now;
+  if (!writer_.sealed() && now > 0 && now + 3 * last > byteLimit_) trim();
+}
 
 inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
   if (cursor_.commit(end, events)) [[unlikely]]
@@ -444,6 +484,8 @@ void Recorder::onNodeCounted(int) {
   recordNode(write);
   endRecord(write.at);
   if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
+  if (trimPending_) [[unlikely]]
+    trim();
 }
 
 // One call through the interface for a call's first three records, written
@@ -465,6 +507,8 @@ void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const Ha
   recordNode(write);
   endRecord(write.at, 3);
   if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
+  if (trimPending_) [[unlikely]]
+    trim();
 }
 
 // A call that the hash probe ends at once (Step 2) leaves no open frame:
@@ -484,6 +528,8 @@ void Recorder::recordHashCutoff(const NodeCall& call, const ProbeReport& report,
 }
 
 void Recorder::onIteration(int draft) {  // Step 4
+  if (depth_ == 1 && byteLimit_) [[unlikely]]
+    atRootIteration();
   RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
   if (depth_ == 1) rootDraft_ = draft;
@@ -722,7 +768,7 @@ ThinkResult thinkRestoring(Engine& engine, long budget, SearchObserver& observer
 
 RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
                                    const std::string& fen, const std::string& moves,
-                                   ProgressCallback progress) {
+                                   ProgressCallback progress, uint64_t byteLimit) {
   RecordedThink recorded;
   std::optional<TraceWriter> writer;
   try {
@@ -734,7 +780,9 @@ RecordedThink recordThinkReporting(Engine& engine, long budget, const std::strin
   }
   {
     Recorder recorder(*writer, engine, std::move(progress), Recorder::Returns::kDerived);
+    recorder.setByteLimit(byteLimit);
     recorded.result = thinkRestoring(engine, budget, recorder);
+    recorded.trimmed = recorder.trimmed();
   }
   const ThinkResult& result = recorded.result;
   writer->finish(

@@ -110,6 +110,20 @@ class Engine {
 
   /// Zeroes every slot, as in a freshly started program.
   void clearHashTable();
+  /// Replaces the table by an empty one with 2^bits probe-window starts
+  /// (kMinHashSlotBits..kHashSlotBits; std::invalid_argument otherwise).
+  /// kHashSlotBits is the original's table; any smaller one makes a
+  /// different search (other slots collide), no longer node-identical.
+  void resizeHashTable(int bits);
+  /// log2 of the table's window starts: kHashSlotBits unless resized.
+  int hashSlotBits() const { return slotBits_; }
+  /// Bytes of the slots in use (12 per slot).
+  std::size_t hashTableBytes() const { return table_.size() * sizeof(HashEntry); }
+  /// The slot before a probe window of this table: the original's
+  /// (k*E ^ J) & (U-9) (firstProbeSlot), cut to a smaller table's size.
+  uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) const {
+    return umax::firstProbeSlot(side, passedSquare, hashKey) & table_.slotMask();
+  }
   /// True when no search ran since the table was made or cleared
   /// (clearHashTable), so that no slot holds a lock: a tracer need not scan
   /// 200 MB to find the table's entries. False after any think or legality
@@ -142,6 +156,12 @@ class Engine {
   /// the searching thread (an empty function: none). It may raise the stop
   /// flag to end the think after that iteration. Inner nodes never look at it.
   void setIterationListener(IterationListener listener);
+  /// Called at the root of a think whenever a move becomes the best of the
+  /// iteration under way (Step 16), on the searching thread, with that
+  /// iteration's draft, the move's score and the nodes so far (`iteration`:
+  /// the iterations completed before). An empty function: none, and the
+  /// search only tests a flag. It must not raise the stop flag.
+  void setRootMoveListener(IterationListener listener);
 
   /// main()'s path for an entered move: clear the locks, check legality by
   /// search, play the move if legal. Returns true if it was played.
@@ -156,7 +176,7 @@ class Engine {
   /// With `divide`, the count of each root move is appended to it.
   long perft(int depth, std::vector<PerftMove>* divide = nullptr);
 
-  /// The hash table (kHashEntries slots).
+  /// The hash table (kHashEntries + 1 slots; past a smaller table's slots all empty).
   std::span<const HashEntry> hashTable() const { return table_.view(); }
   /// The hash-key table T[].
   const std::array<int8_t, kKeyTableSize>& keyTable() const { return keys_; }
@@ -235,6 +255,7 @@ class Engine {
   template <bool kTraced>
   ThinkResult thinkWith(long budget);
   void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
+  void rootMoveChanged(int draft, int best, int bestFrom, int bestTo);
   bool legalityCheck(int from, int to);
   bool kingCapturable(int side, int passedSquare);
   long perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide);
@@ -242,6 +263,7 @@ class Engine {
   Board board_{};                                // micro-Max: b[]
   std::array<int8_t, kKeyTableSize> keys_{};     // micro-Max: T[]
   HashTableMemory table_;                        // micro-Max: A[]
+  int slotBits_ = kHashSlotBits;                 // the table's size (resizeHashTable)
   int nodes_ = 0;                                // micro-Max: N
   bool tableUnused_ = true;                      // no search since the table was made or cleared
   int8_t bestFrom_ = 0;                          // micro-Max: K
@@ -254,6 +276,8 @@ class Engine {
   const std::atomic<bool>* stopFlag_ = nullptr;  // the caller's flag (setStopFlag)
   const std::atomic<bool>* stop_;                // the flag the search reads: never null
   IterationListener iterationListener_;          // told after each root iteration
+  IterationListener rootMoveListener_;           // told when the root's best move changes
+  bool tellRootMoves_ = false;                   // rootMoveListener_ is set
   IterationReport lastIteration_;                // the last completed root iteration
   int thinkStart_ = 0;                           // nodes_ when the current think began
   HashEntry entryBeforeStore_;                   // a traced search's slot before a store

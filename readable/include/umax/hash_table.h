@@ -37,6 +37,13 @@ inline constexpr int32_t kHashSlotMask = kHashEntries - 9;
 /// Slots examined per probe. The original's comment says 8, but its loop
 /// (`i=9; while(... && --i)`) examines up to 9.
 inline constexpr int kProbeSlots = 9;
+/// log2 of the original's probe-window starts: 2^24 = kHashSlotMask + 1.
+inline constexpr int kHashSlotBits = 24;
+/// The smallest table offered (2^16 window starts, 768 KB): below it a
+/// think of a second fills the table many times over.
+inline constexpr int kMinHashSlotBits = 16;
+static_assert(kHashSlotMask + 1 == (int32_t{1} << kHashSlotBits));
+
 /// The hash table's dummy slot, used when a probe window is full; it is
 /// emptied after every store so that it always looks free. // micro-Max: A[0]
 inline constexpr int kDummySlot = 0;
@@ -48,10 +55,17 @@ inline constexpr int kDummySlot = 0;
 /// transparent huge pages, the slots lie on 2 MB pages: a probe lands on a
 /// random slot of a 200 MB table, and with 4 KB pages nearly every probe
 /// also misses the TLB. The slots are the same either way.
+///
+/// A smaller table (a GUI's hash-size option) has 2^bits + 9 slots in use
+/// and a probe window starts at (k*E ^ J) & (2^bits - 1): no longer the
+/// original's search. The address range of the original's table is still
+/// reserved, so that a reader that indexes with the original's mask finds
+/// empty slots there; those pages are never written and take no memory.
 class HashTableMemory {
  public:
-  /// Maps the zeroed slots (std::bad_alloc if the system has no room).
-  HashTableMemory();
+  /// Maps the zeroed slots (std::bad_alloc if the system has no room):
+  /// 2^slotBits window starts (kHashSlotBits: the original's table).
+  explicit HashTableMemory(int slotBits = kHashSlotBits);
   /// Releases the whole mapping.
   ~HashTableMemory();
   /// Not copied: 200 MB.
@@ -69,10 +83,13 @@ class HashTableMemory {
   const HashEntry* data() const { return slots_; }
   /// One slot.
   HashEntry& operator[](std::size_t slot) { return slots_[slot]; }
-  /// Number of slots (kHashEntries + 1).
+  /// Number of slots in use (kHashEntries + 1 for the original's table).
   std::size_t size() const { return size_; }
-  /// The slots as a read-only range.
-  std::span<const HashEntry> view() const { return {slots_, size_}; }
+  /// Mask of a probe window's start: kHashSlotMask for the original's table.
+  uint32_t slotMask() const { return slotMask_; }
+  /// The slots as a read-only range: always the original's kHashEntries + 1
+  /// (those past size() of a smaller table stay empty).
+  std::span<const HashEntry> view() const { return {slots_, static_cast<std::size_t>(kHashEntries) + 1}; }
 
   /// Asks the memory system to bring `slot` into the cache: a hint, no
   /// fault and no effect on what is read. A 12-byte slot can straddle two
@@ -95,6 +112,7 @@ class HashTableMemory {
   }
 
   std::size_t size_ = 0;
+  uint32_t slotMask_ = 0;
   HashEntry* slots_ = nullptr;  // inside the mapping, on a 2 MB boundary where possible
   void* mapping_ = nullptr;     // the whole mapping, released whole
   std::size_t mapBytes_ = 0;    // its length

@@ -30,16 +30,27 @@ namespace umax::play {
 /// seen. So GUI depth 1 is draft 3, and draft d is reported as depth d - 2.
 inline constexpr int kDraftOfDepthOne = 3;
 
+/// The hash size a GUI's option gives by default, in MB (2^20 bytes): the
+/// original's table of 2^24 + 9 slots of 12 bytes. Any size from 192 up
+/// gets that table; a smaller one gets the largest power-of-two table that
+/// fits, and leaves node identity with the original.
+inline constexpr long kDefaultHashMegabytes = 192;
+/// The smallest hash size offered, in MB (a table of 2^16 slots, 768 KB).
+inline constexpr long kMinHashMegabytes = 1;
+
 /// What the root reports after each completed iteration.
 struct Iteration {
   int depth = 0;           ///< the iteration's depth in plies as GUIs count (draft - 2; at least 1)
   int draft = 0;           ///< the original's draft (kMateDraft after a mate score)
   bool fromTable = false;  ///< the root was answered from the hash table (no iteration ran)
-  int score = 0;           ///< the root's score, from the side to move
-  int from = 0;            ///< best move so far (from-square)
-  int to = 0;              ///< best move so far (to-square)
-  long nodes = 0;          ///< nodes of this think so far
-  std::string pv;          ///< the best line as far as the hash table gives it (at least the best move)
+  /// A new best move in the iteration under way (depth is that iteration's);
+  /// the line is that move alone.
+  bool midIteration = false;
+  int score = 0;   ///< the root's score, from the side to move
+  int from = 0;    ///< best move so far (from-square)
+  int to = 0;      ///< best move so far (to-square)
+  long nodes = 0;  ///< nodes of this think so far
+  std::string pv;  ///< the best line as far as the hash table gives it (at least the best move)
 };
 
 /// Called after each completed iteration of a think.
@@ -53,6 +64,7 @@ struct ThinkLimits {
   const std::atomic<bool>* discard = nullptr;  ///< raised: play nothing (the GUI took the move back)
   IterationListener listener;                  ///< may be empty
   std::string tracePath;                       ///< record the think here (empty: no trace)
+  uint64_t traceLimitBytes = 0;                ///< trim the trace to about this many bytes (0: none)
   /// Play the move found (xboard). False (UCI): the move is only chosen; the
   /// GUI sends it back with the next position, and playMove then records it
   /// as ours, so a second go searches the same position again.
@@ -61,14 +73,15 @@ struct ThinkLimits {
 
 /// What a think of the game found and played.
 struct GameThink {
-  bool played = false;       ///< a move was found and played (ThinkLimits::play)
-  std::string move;          ///< coordinate move, e.g. "e2e4" ("" if none): played, or only chosen
-  ThinkResult result;        ///< the (last) search's result
-  long budget = 0;           ///< the budget of that search
-  bool stopped = false;      ///< ended by the stop flag or the depth limit, not by the budget
-  std::string filtered;      ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
-  std::string note;          ///< what the front end should tell the user, or ""
-  std::string traceFailure;  ///< why the think's trace is missing or cut short ("" if none)
+  bool played = false;        ///< a move was found and played (ThinkLimits::play)
+  std::string move;           ///< coordinate move, e.g. "e2e4" ("" if none): played, or only chosen
+  ThinkResult result;         ///< the (last) search's result
+  long budget = 0;            ///< the budget of that search
+  bool stopped = false;       ///< ended by the stop flag or the depth limit, not by the budget
+  std::string filtered;       ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
+  std::string note;           ///< what the front end should tell the user, or ""
+  std::string traceFailure;   ///< why the think's trace is missing or cut short ("" if none)
+  bool traceTrimmed = false;  ///< the trace keeps only the think's first iterations (traceLimitBytes)
 };
 
 /// One move of the game record.
@@ -109,6 +122,12 @@ class Game {
   /// (the table's locks are cleared before the next think, as main() would
   /// have cleared them before the move).
   bool undo();
+
+  /// Sets the hash table to at most `megabytes` MB (see
+  /// kDefaultHashMegabytes): a new, empty table when the size changes.
+  /// Returns what to tell the user: the table's size and whether thinks
+  /// are still the original's. A smaller table records no traces.
+  std::string setHashMegabytes(long megabytes);
 
   /// Thinks and plays the move found (see the file comment for the path).
   GameThink think(const ThinkLimits& limits);
@@ -160,7 +179,8 @@ class Game {
   bool thoughtHere_ = false;      // the last think (not played) was from this very position
   int gameNumber_ = 0;
   std::string note_;
-  std::string traceFailure_;  // the think's first trace failure
+  std::string traceFailure_;   // the think's first trace failure
+  bool traceTrimmed_ = false;  // a trace of the think was trimmed
   double lastCheckSeconds_ = 0;
 };
 

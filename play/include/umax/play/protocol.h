@@ -7,6 +7,7 @@
 /// controls choose the budget from the measured speed (see budget.h).
 #pragma once
 
+#include <cstdint>
 #include <istream>
 #include <ostream>
 #include <string>
@@ -16,6 +17,10 @@ namespace umax::play {
 
 class Game;
 
+/// The default of --trace-limit: each think's trace trimmed to about 2 MB,
+/// so that a traced game of 40 moves stays under 100 MB.
+inline constexpr double kDefaultTraceLimitMegabytes = 2;
+
 /// Which protocol a session speaks.
 enum class Protocol { kXboard, kUci };
 
@@ -23,7 +28,9 @@ enum class Protocol { kXboard, kUci };
 struct SessionOptions {
   long fixedNodes = 0;   ///< --nodes N: every think gets N nodes, whatever the clock says (0: use the clock)
   std::string traceDir;  ///< --trace-dir DIR: record every think (see /work/notes/trace-dir.md layout)
-  bool threaded = true;  ///< think on a worker thread so stop/?/isready are answered (false: inline)
+  /// --trace-limit: each think's trace trimmed to about this many bytes (0: whole thinks).
+  uint64_t traceLimitBytes = static_cast<uint64_t>(kDefaultTraceLimitMegabytes * 1048576);
+  bool threaded = true;       ///< think on a worker thread so stop/?/isready are answered (false: inline)
   double initialNps = 1.0e6;  ///< speed assumed until the first think has been measured
   Game* game = nullptr;       ///< play in this game (set to main()'s start first) instead of a new one
 };

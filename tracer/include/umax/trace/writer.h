@@ -58,6 +58,16 @@ class TraceWriter {
   void finish(const TraceResult& result);
   /// Why the file is cut short ("" if every write succeeded so far).
   std::string failure() const;
+  /// Ends the file's events here, right after a flushChunk(): what was
+  /// recorded so far goes to the file, the chunks that follow are dropped,
+  /// and finish() writes the footer for the events up to here (a trimmed
+  /// trace: it reads as a think stopped at this point).
+  void seal();
+  /// True once seal() was called.
+  bool sealed() const { return sealed_; }
+  /// Bytes of the full chunks so far: the file without the chunk being
+  /// filled and the footer.
+  uint64_t bytesIssued() const { return issued_; }
 
   /// Events committed so far.
   uint64_t events() const { return cursor_->events; }
@@ -131,6 +141,8 @@ class TraceWriter {
   uint64_t issued_ = 0;    // bytes of the file so far, full chunks included
   uint64_t reserved_ = 0;  // the file's space is reserved up to here (0: nothing reserved)
   bool finished_ = false;
+  bool sealed_ = false;        // seal(): no more chunks go to the file
+  uint64_t sealedEvents_ = 0;  // the events in the file once sealed
   // A write failed: the file ends where it broke off and nothing more is written.
   bool writeFailed_ = false;
   int writeErrno_ = 0;
@@ -185,6 +197,15 @@ class Recorder final : public SearchObserver {
   /// The checkpoint of the state after the events so far (what the writer
   /// stores for the chunk that starts here).
   std::vector<uint8_t> checkpoint() const;
+  /// Keeps the trace to about `bytes` (0, the default: the whole think). At
+  /// the start of a root iteration the trace ends there (TraceWriter::seal)
+  /// if that iteration would take it past the limit, as three times the
+  /// last one; should an iteration pass it anyway, the trace ends at the
+  /// first counted node after the chunk that passed it. The search goes on
+  /// to its end, unrecorded.
+  void setByteLimit(uint64_t bytes) { byteLimit_ = bytes; }
+  /// True when the trace ended before the think (setByteLimit).
+  bool trimmed() const { return writer_.sealed(); }
 
  private:
   void writeCallRecord(RecordWriter& write, const NodeCall& call);
@@ -208,6 +229,8 @@ class Recorder final : public SearchObserver {
   bool iterationFollows(const Frame& frame) const;
   void recordDerivedReturn(const Frame& frame);
   void flushChunk();
+  [[gnu::noinline, gnu::cold]] void trim();
+  [[gnu::noinline]] void atRootIteration();
 
   TraceWriter& writer_;
   // The writer's cursor, kept here while the recorder lives (lendCursor):
@@ -222,6 +245,9 @@ class Recorder final : public SearchObserver {
   uint64_t calls_ = 0;
   int rootDraft_ = 0;
   Returns returns_;
+  uint64_t byteLimit_ = 0;            // setByteLimit (0: none)
+  bool trimPending_ = false;          // a chunk passed the limit: trim at the next counted node
+  uint64_t iterationStartBytes_ = 0;  // bytesIssued() when the root's last iteration began
 };
 
 /// The header of a trace of a think from the engine's current state.
@@ -240,6 +266,7 @@ ThinkResult recordThink(Engine& engine, long budget, const std::string& path, co
 struct RecordedThink {
   ThinkResult result;        ///< the search's result, the same as untraced
   std::string traceFailure;  ///< why the trace is missing or cut short ("" if complete)
+  bool trimmed = false;      ///< the trace ended before the think (byteLimit)
 };
 
 /// As recordThink, for a game: a trace that cannot be written never costs
@@ -247,8 +274,11 @@ struct RecordedThink {
 /// untraced; a write that fails mid-think stops the writing, the search
 /// completes node for node as untraced, and the file keeps a readable prefix
 /// (no footer). traceFailure says which, for the user.
+/// With `byteLimit` (0: none) the trace is trimmed to about that many bytes
+/// (Recorder::setByteLimit); its footer still holds the think's result and
+/// node count, so a game folder lists the move played.
 RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
                                    const std::string& fen, const std::string& moves,
-                                   ProgressCallback progress = {});
+                                   ProgressCallback progress = {}, uint64_t byteLimit = 0);
 
 }  // namespace umax::trace
