@@ -149,7 +149,7 @@ void drawHashPanel(App& app) {
   const trace::HashHistory* hash = app.trace()->readyHash();
   if (!hash) {
     ImGui::TextUnformatted("Indexing the hash stores...");
-    ImGui::ProgressBar(static_cast<float>(app.trace()->indexProgress.load()));
+    ImGui::ProgressBar(static_cast<float>(app.trace()->indexBuild.progress.load()));
   } else {
     drawHeatmap(app, *hash, frame);
   }

@@ -91,7 +91,7 @@ void drawScrubber(App& app) {
   } else {
     char text[96];
     std::snprintf(text, sizeof text, "indexing events for markers... %.0f%%",
-                  100.0 * loaded.indexProgress.load());
+                  100.0 * loaded.indexBuild.progress.load());
     draw->AddText(ImVec2(origin.x + 6, origin.y + 16), IM_COL32(180, 180, 180, 255), text);
   }
   const float cursorX = origin.x + width * float(double(app.cursor()) / double(total));

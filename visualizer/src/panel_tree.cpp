@@ -128,7 +128,7 @@ void drawTreePanel(App& app) {
   if (!tree) {
     if (app.hasTrace()) {
       ImGui::TextUnformatted("Building the call tree (one pass over the events)...");
-      ImGui::ProgressBar(static_cast<float>(app.trace()->treeProgress.load()));
+      ImGui::ProgressBar(static_cast<float>(app.trace()->treeBuild.progress.load()));
     } else {
       ImGui::TextUnformatted("No trace open.");
     }
