@@ -91,14 +91,8 @@ void drawArrow(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 colour, float thickne
 }  // namespace
 
 void drawBoardPanel(App& app) {
-  placePanel(0, 19, 360, 340, false);
-  ImGui::Begin("Board");
-  app.recordPanel("Board");
-  if (!app.hasTrace()) {
-    ImGui::TextWrapped("No trace open. File > Open a trace, or File > Record a search.");
-    ImGui::End();
-    return;
-  }
+  const PanelWindow panel(app, "Board", {0, 19, 360, 340});
+  if (!panel.showsTrace("No trace open. File > Open a trace, or File > Record a search.")) return;
   const trace::SearchState& state = app.replay().state();
   const auto& stack = state.stack();
   const trace::Frame* top = stack.empty() ? nullptr : &stack.back();
@@ -190,7 +184,6 @@ void drawBoardPanel(App& app) {
       why += arrow.what + " arrow " + squareName(arrow.from) + squareName(arrow.to) + ": " + arrow.why + "\n";
     ImGui::SetTooltip("%s", why.empty() ? "no arrows" : why.c_str());
   }
-  ImGui::End();
 }
 
 }  // namespace umax::viz

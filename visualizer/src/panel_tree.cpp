@@ -121,18 +121,12 @@ void rowTooltip(const trace::TreeNode& node, uint32_t index) {
 
 void drawTreePanel(App& app) {
   static TreeView view;
-  placePanel(940, 19, 340, 310, false);
-  ImGui::Begin("Search tree");
-  app.recordPanel("Search tree");
-  const trace::CallTree* tree = app.hasTrace() ? app.trace()->readyTree() : nullptr;
+  const PanelWindow panel(app, "Search tree", {940, 19, 340, 310});
+  if (!panel.showsTrace()) return;
+  const trace::CallTree* tree = app.trace()->readyTree();
   if (!tree) {
-    if (app.hasTrace()) {
-      ImGui::TextUnformatted("Building the call tree (one pass over the events)...");
-      ImGui::ProgressBar(static_cast<float>(app.trace()->treeBuild.progress.load()));
-    } else {
-      ImGui::TextUnformatted("No trace open.");
-    }
-    ImGui::End();
+    ImGui::TextUnformatted("Building the call tree (one pass over the events)...");
+    ImGui::ProgressBar(static_cast<float>(app.trace()->treeBuild.progress.load()));
     return;
   }
   if (view.tree != tree || view.traceGeneration != app.traceGeneration) {
@@ -237,7 +231,6 @@ void drawTreePanel(App& app) {
     view.dirty = true;
   }
   if (jump != UINT64_MAX) app.seek(jump);
-  ImGui::End();
 }
 
 }  // namespace umax::viz
