@@ -247,10 +247,10 @@ int findKing(const Board& board, int colour) {
 std::string toFen(const Board& board, int side, int epSquare, int fullMove) {
   const auto at = [&board](int square) { return board[static_cast<std::size_t>(square)]; };
   std::string fen;
-  for (int row = 0; row < 8; ++row) {
+  for (int rank = 8; rank >= 1; --rank) {  // a FEN starts with rank 8
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
-      const int piece = at(16 * row + file);
+      const int piece = at(makeSquare(file, rank));
       if (piece == 0) {
         ++empty;
         continue;
@@ -261,7 +261,7 @@ std::string toFen(const Board& board, int side, int epSquare, int fullMove) {
       fen += (piece & kWhite) ? letter : static_cast<char>(letter | 0x20);
     }
     if (empty) fen += static_cast<char>('0' + empty);
-    if (row < 7) fen += '/';
+    if (rank > 1) fen += '/';
   }
   fen += side == kWhite ? " w " : " b ";
   std::string rights;
