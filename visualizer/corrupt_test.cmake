@@ -2,30 +2,19 @@
 # trace, and a missing file are each refused with one message naming the file
 # and a non-zero exit, before any window opens (so no display is needed).
 # Variables: VIZ, TRACE_TOOL, CHECK, WORK.
+include(${CMAKE_CURRENT_LIST_DIR}/checks.cmake)
 file(MAKE_DIRECTORY ${WORK})
-execute_process(COMMAND ${TRACE_TOOL} record --nodes 300 -q -o ${WORK}/good.trc RESULT_VARIABLE result)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "umax-trace record failed: ${result}")
-endif()
+run_checked("umax-trace record" ${TRACE_TOOL} record --nodes 300 -q -o ${WORK}/good.trc)
 # A byte in the middle of the events (inside a chunk covered by a CRC).
 file(SIZE ${WORK}/good.trc size)
 math(EXPR middle "${size} / 2")
-execute_process(COMMAND ${CHECK} corrupt ${WORK}/good.trc ${WORK}/flipped.trc ${middle} RESULT_VARIABLE result)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "cannot make the corrupt copy")
-endif()
+run_checked("making the corrupt copy" ${CHECK} corrupt ${WORK}/good.trc ${WORK}/flipped.trc ${middle})
 # The format version (the 4 bytes after the 8-byte magic) of another format.
-execute_process(COMMAND ${CHECK} corrupt ${WORK}/good.trc ${WORK}/version.trc 8 RESULT_VARIABLE result)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "cannot make the wrong-version copy")
-endif()
+run_checked("making the wrong-version copy" ${CHECK} corrupt ${WORK}/good.trc ${WORK}/version.trc 8)
 file(WRITE ${WORK}/text.trc "this is not a trace file\n")
 # A FIFO: opening it must not wait for a writer (it would for ever).
 file(REMOVE ${WORK}/fifo.trc)
-execute_process(COMMAND mkfifo ${WORK}/fifo.trc RESULT_VARIABLE result)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "cannot make a FIFO")
-endif()
+run_checked("mkfifo" mkfifo ${WORK}/fifo.trc)
 foreach(bad flipped.trc version.trc text.trc missing.trc fifo.trc)
   execute_process(COMMAND ${VIZ} ${WORK}/${bad} --screenshot ${WORK}/never.png TIMEOUT 60
                   OUTPUT_VARIABLE output ERROR_VARIABLE errors RESULT_VARIABLE result)

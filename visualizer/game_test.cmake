@@ -1,9 +1,11 @@
 # umax-viz opens a game folder: three thinks of one game recorded the way
 # umax-readable --trace-dir records them (one trace per think, the moves
 # before it in its header), opened by folder and by the PGN beside them at a
-# given ply; the frame must show the Game panel beside the others. A folder
-# without traces is refused with a message, before any window opens.
+# given ply; the frame must show the Game panel beside the others, and the
+# legend (shown at start) beside it, not over its move list. A folder without
+# traces is refused with a message, before any window opens.
 # Variables: VIZ, TRACE_TOOL, CHECK, XVFB_RUN, WORK.
+include(${CMAKE_CURRENT_LIST_DIR}/checks.cmake)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/game ${WORK}/empty)
 set(moves "")
@@ -39,12 +41,10 @@ foreach(target "game" "game/match.pgn")
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "umax-viz ${target} --screenshot failed (${status}): ${errors}")
   endif()
-  execute_process(COMMAND ${CHECK} png ${WORK}/shot.png ${WORK}/layout.txt
-                          Board Variables Source "Search tree" Timeline Game
-                  RESULT_VARIABLE status)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "the screenshot of ${target} or its layout dump is wrong")
-  endif()
+  # Legend among the panels: it must be drawn, and umax-viz-check fails when it covers any
+  # panel but the source listing (the Game panel's move list, as it once did).
+  run_checked("the check of the screenshot of ${target} and its layout dump" ${CHECK} png ${WORK}/shot.png
+              ${WORK}/layout.txt Board Variables Source "Search tree" Timeline Game Legend)
 endforeach()
 
 execute_process(COMMAND ${VIZ} ${WORK}/game --ply 4 --screenshot ${WORK}/none.png

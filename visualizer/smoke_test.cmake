@@ -3,12 +3,9 @@
 # and the legend, which a new user sees at start; --no-legend hides it);
 # refuse an --event outside the trace; then open a truncated copy of it.
 # Variables: VIZ, TRACE_TOOL, CHECK, XVFB_RUN, WORK.
+include(${CMAKE_CURRENT_LIST_DIR}/checks.cmake)
 file(MAKE_DIRECTORY ${WORK})
-execute_process(COMMAND ${TRACE_TOOL} record --moves e2e4 --nodes 2000 -q -o ${WORK}/smoke.trc
-                RESULT_VARIABLE result)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "umax-trace record failed: ${result}")
-endif()
+run_checked("umax-trace record" ${TRACE_TOOL} record --moves e2e4 --nodes 2000 -q -o ${WORK}/smoke.trc)
 file(REMOVE ${WORK}/smoke.png)
 execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
                         ${VIZ} ${WORK}/smoke.trc --event 3000 --screenshot ${WORK}/smoke.png --layout-dump
@@ -16,12 +13,8 @@ execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "umax-viz --screenshot failed (${result}): ${errors}")
 endif()
-execute_process(COMMAND ${CHECK} png ${WORK}/smoke.png ${WORK}/layout.txt
-                        Board Variables Source "Search tree" "Hash table" Timeline Legend
-                RESULT_VARIABLE result)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "the screenshot or the layout dump is wrong")
-endif()
+run_checked("the check of the screenshot and the layout dump" ${CHECK} png ${WORK}/smoke.png ${WORK}/layout.txt
+            Board Variables Source "Search tree" "Hash table" Timeline Legend)
 
 # --no-legend: the same frame without the legend.
 execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
@@ -63,10 +56,7 @@ endif()
 # and says so on stderr: the events before the cut, the file named.
 file(SIZE ${WORK}/smoke.trc size)
 math(EXPR half "${size} / 2")
-execute_process(COMMAND ${CHECK} truncate ${WORK}/smoke.trc ${WORK}/cut.trc ${half} RESULT_VARIABLE result)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "cannot make the truncated copy")
-endif()
+run_checked("making the truncated copy" ${CHECK} truncate ${WORK}/smoke.trc ${WORK}/cut.trc ${half})
 file(REMOVE ${WORK}/cut.png)
 execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
                         ${VIZ} ${WORK}/cut.trc --screenshot ${WORK}/cut.png

@@ -10,12 +10,6 @@ namespace {
 constexpr std::array<int, 8> kKnightSteps = {14, 18, 31, 33, -14, -18, -31, -33};
 constexpr std::array<int, 8> kKingSteps = {1, -1, 16, -16, 15, -15, 17, -17};
 
-int findKing(const Board& board, int side) {
-  for (int square = 0; square < 128; ++square)
-    if (isOnBoard(square) && (board[square] & ~kVirgin) == (kKing | side)) return square;
-  return kNoSquare;
-}
-
 /// The direction a pawn of `side` moves: white pawns go up the board (row 0 is rank 8).
 int pawnStep(int side) { return side == kWhite ? -16 : 16; }
 
@@ -152,39 +146,7 @@ std::string fideRefusal(const Position& position, int from, int to) {
 }
 
 std::string toFen(const Position& position, int fullMove) {
-  std::string fen;
-  for (int row = 0; row < 8; ++row) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const int piece = position.board[16 * row + file];
-      if (piece == 0) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += static_cast<char>('0' + empty);
-      empty = 0;
-      const char letter = "?PPNKBRQ"[typeOf(piece)];
-      fen += (piece & kWhite) ? letter : static_cast<char>(letter | 0x20);
-    }
-    if (empty) fen += static_cast<char>('0' + empty);
-    if (row < 7) fen += '/';
-  }
-  fen += position.side == kWhite ? " w " : " b ";
-  std::string rights;
-  auto unmoved = [&](int square, int piece) { return position.board[square] == (piece | kVirgin); };
-  if (unmoved(0x74, kKing | kWhite)) {
-    if (unmoved(0x77, kRook | kWhite)) rights += 'K';
-    if (unmoved(0x70, kRook | kWhite)) rights += 'Q';
-  }
-  if (unmoved(0x04, kKing | kBlack)) {
-    if (unmoved(0x07, kRook | kBlack)) rights += 'k';
-    if (unmoved(0x00, kRook | kBlack)) rights += 'q';
-  }
-  fen += rights.empty() ? "-" : rights;
-  const int epSquare = fideEpSquare(position);
-  fen += " " + (epSquare == kNoSquare ? std::string("-") : squareName(epSquare));
-  fen += " 0 " + std::to_string(fullMove);
-  return fen;
+  return umax::toFen(position.board, position.side, fideEpSquare(position), fullMove);
 }
 
 }  // namespace umax::play

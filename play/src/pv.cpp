@@ -1,25 +1,22 @@
 // pv.cpp - the principal variation read back from the hash table: the
-// search's own key arithmetic replayed outside the engine.
+// search's own keys, probe windows and move rules (search_rules.h) replayed
+// outside the engine.
 #include "umax/play/pv.h"
 
 #include "umax/play/fide.h"
+#include "umax/search_rules.h"
 
 namespace umax::play {
 namespace {
 
-/// A word of the key table at `offset` for `piece`, as the search reads it. // micro-Max: K(A,B)
-uint32_t keyWord(const Engine& engine, int offset, int piece) {
-  const auto& keys = engine.keyTable();
-  const int index = offset + (piece & kWhite) + kNoSquare * (piece & kTypeMask);
-  uint32_t word = 0;
-  for (int byte = 3; byte >= 0; --byte) word = (word << 8) | static_cast<uint8_t>(keys[index + byte]);
-  return word;
-}
+/// The root's hash key J and lock Z, as the engine's think passes them.
+constexpr uint32_t kRootKey = 1;
 
-/// The slot the search's probe finds for this position, or nullptr.
-const HashEntry* find(const Engine& engine, int side, int epSquare, uint32_t key, uint32_t lock) {
+/// The slot of the search's probe window that holds this position, or nullptr: the probe's
+/// window (firstProbeSlot), read only, an empty slot ending it as it ends the search's probe.
+const HashEntry* find(const Engine& engine, int side, int passedSquare, uint32_t key, uint32_t lock) {
   const auto& table = engine.hashTable();
-  uint32_t slot = (static_cast<uint32_t>(side * epSquare) ^ key) & kHashSlotMask;
+  uint32_t slot = firstProbeSlot(side, passedSquare, key);
   for (int tries = 0; tries < kProbeSlots; ++tries) {
     const HashEntry& entry = table[++slot];
     if (entry.lock == 0) return nullptr;
@@ -28,60 +25,74 @@ const HashEntry* find(const Engine& engine, int side, int epSquare, uint32_t key
   return nullptr;
 }
 
+/// A move as the search's generator makes it: the victim's square, the castling rook's corner
+/// and the square passed over (the next position's e.p. square).
+struct MadeMove {
+  int piece = 0;
+  int victim = 0;
+  int captureSquare = 0;
+  int rookFrom = kNoSquare;
+  int passedSquare = kNoSquare;
+  int arriving = 0;  ///< the piece on the to-square after the move (a promoted pawn: a queen)
+};
+
+/// Makes the move from-to on `position` by the search's rules (search_rules.h).
+MadeMove makeMove(Position& position, int from, int to) {
+  Board& board = position.board;
+  MadeMove move;
+  move.piece = board[from];
+  const int type = typeOf(move.piece);
+  const bool pawn = type <= kDownwardPawn;
+  move.captureSquare = pawn && to == fideEpSquare(position) ? enPassantVictimSquare(to) : to;
+  move.victim = board[move.captureSquare];
+  if (type == kKing && (to - from == 2 || from - to == 2)) {
+    move.rookFrom = castlingCorner(from, to > from ? 1 : -1);
+    move.passedSquare = (from + to) / 2;
+  } else if (pawn && (to - from == 2 * kRowStep || from - to == 2 * kRowStep)) {
+    move.passedSquare = (from + to) / 2;
+  }
+  // A pawn's step is to - from (a double step never reaches the last rank).
+  move.arriving = arrivingPiece(move.piece, promotes(type, to, to - from));
+  board[move.captureSquare] = 0;
+  board[from] = 0;
+  board[to] = static_cast<int8_t>(move.arriving);
+  if (move.rookFrom != kNoSquare) {
+    board[move.rookFrom] = 0;
+    board[move.passedSquare] = static_cast<int8_t>(position.side + kRook);
+  }
+  position.side = opponentOf(position.side);
+  position.epSquare = move.passedSquare;
+  return move;
+}
+
 }  // namespace
 
 int rootDraft(const Engine& engine) {
   const Position position = engine.position();
-  const HashEntry* entry = find(engine, position.side, position.epSquare, 1, 1);  // the root's J and Z
+  const HashEntry* entry = find(engine, position.side, position.epSquare, kRootKey, kRootKey);
   return entry ? entry->draft : 0;
 }
 
 std::string principalVariation(const Engine& engine, int maxPlies) {
+  const auto& keys = engine.keyTable();
   Position position = engine.position();
-  int searchEp = position.epSquare;  // the root passes O; deeper calls pass the square or 128
-  uint32_t key = 1;                  // the root's J and Z
-  uint32_t lock = 1;
+  uint32_t key = kRootKey;
+  uint32_t lock = kRootKey;
   std::string line;
   for (int ply = 0; ply < maxPlies; ++ply) {
-    const HashEntry* entry = find(engine, position.side, searchEp, key, lock);
+    // The root passes O; deeper calls pass the square their move passed, or 128.
+    const HashEntry* entry = find(engine, position.side, position.epSquare, key, lock);
     if (!entry) break;
     const int from = static_cast<uint8_t>(entry->from) & ~kOffBoard;  // int8: drop the sign first
     const int to = static_cast<uint8_t>(entry->to) & ~kOffBoard;
     if (from == to || !isFideLegal(position, from, to)) break;
-
-    // The move as the generator makes it: victim square, castling rook, skipped square.
-    Board& board = position.board;
-    const int piece = board[from];
-    const int type = typeOf(piece);
-    int captureSquare = to;
-    if (type <= kDownwardPawn && to == fideEpSquare(position)) captureSquare = to ^ 16;
-    const int victim = board[captureSquare];
-    int rookFrom = kNoSquare;
-    int skipped = kNoSquare;
-    if (type == kKing && (to - from == 2 || from - to == 2)) {
-      rookFrom = to > from ? (from | 7) : (from & ~7);
-      skipped = (from + to) / 2;
-    } else if (type <= kDownwardPawn && (to - from == 32 || from - to == 32)) {
-      skipped = (from + to) / 2;
-    }
-    board[captureSquare] = 0;
-    board[from] = 0;
-    board[to] = static_cast<int8_t>(piece & 31);
-    if (rookFrom != kNoSquare) {
-      board[rookFrom] = 0;
-      board[skipped] = static_cast<int8_t>(position.side + kRook);
-    }
-    if (type <= kDownwardPawn && ((to & kRowMask) == 0 || (to & kRowMask) == 0x70)) board[to] |= kQueen;
-
+    const MadeMove move = makeMove(position, from, to);
     // micro-Max: J+J(0), Z+J(8)+G-S.
-    key += keyWord(engine, to, board[to]) - keyWord(engine, from, piece) -
-           keyWord(engine, captureSquare, victim);
-    lock += keyWord(engine, to + 8, board[to]) - keyWord(engine, from + 8, piece) -
-            keyWord(engine, captureSquare + 8, victim) + static_cast<uint32_t>(rookFrom - kNoSquare);
+    key += hashChange(keys, kKeySalt, from, to, move.captureSquare, move.piece, move.victim, move.arriving);
+    lock +=
+        hashChange(keys, kLockSalt, from, to, move.captureSquare, move.piece, move.victim, move.arriving) +
+        static_cast<uint32_t>(move.rookFrom - kNoSquare);
     line += (line.empty() ? "" : " ") + moveName(from, to);
-    position.side = opponentOf(position.side);
-    position.epSquare = skipped;
-    searchEp = skipped;
   }
   return line;
 }

@@ -113,12 +113,6 @@ void parsePlacement(const Field& field, Board& board) {
                    end);
 }
 
-int findKing(const Board& board, int colour) {
-  for (int square = 0; square < 128; ++square)
-    if (isOnBoard(square) && (board[square] & ~kVirgin) == (kKing | colour)) return square;
-  return -1;
-}
-
 int countKings(const Board& board, int colour) {
   int count = 0;
   for (int square = 0; square < 128; ++square)
@@ -243,6 +237,47 @@ void checkCounter(const Field& field, const char* name, bool positive) {
 }
 
 }  // namespace
+
+int findKing(const Board& board, int colour) {
+  for (int square = 0; square < 128; ++square)
+    if (isOnBoard(square) && (board[square] & ~kVirgin) == (kKing | colour)) return square;
+  return kNoSquare;
+}
+
+std::string toFen(const Board& board, int side, int epSquare, int fullMove) {
+  const auto at = [&board](int square) { return board[static_cast<std::size_t>(square)]; };
+  std::string fen;
+  for (int rank = 8; rank >= 1; --rank) {  // a FEN starts with rank 8
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const int piece = at(makeSquare(file, rank));
+      if (piece == 0) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += static_cast<char>('0' + empty);
+      empty = 0;
+      const char letter = "?PPNKBRQ"[typeOf(piece)];
+      fen += (piece & kWhite) ? letter : static_cast<char>(letter | 0x20);
+    }
+    if (empty) fen += static_cast<char>('0' + empty);
+    if (rank > 1) fen += '/';
+  }
+  fen += side == kWhite ? " w " : " b ";
+  std::string rights;
+  auto unmoved = [&](int square, int piece) { return at(square) == (piece | kVirgin); };
+  if (unmoved(0x74, kKing | kWhite)) {
+    if (unmoved(0x77, kRook | kWhite)) rights += 'K';
+    if (unmoved(0x70, kRook | kWhite)) rights += 'Q';
+  }
+  if (unmoved(0x04, kKing | kBlack)) {
+    if (unmoved(0x07, kRook | kBlack)) rights += 'k';
+    if (unmoved(0x00, kRook | kBlack)) rights += 'q';
+  }
+  fen += rights.empty() ? "-" : rights;
+  fen += " " + (isOnBoard(epSquare) && epSquare < 128 ? squareName(epSquare) : std::string("-"));
+  return fen + " 0 " + std::to_string(fullMove);
+}
 
 bool isAttacked(const Board& board, int square, int attacker) {
   auto holds = [&](int target, int type) {

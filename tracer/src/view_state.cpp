@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "umax/notation.h"
+#include "umax/position.h"
 #include "umax/types.h"
 
 namespace umax::trace {
@@ -65,44 +66,6 @@ std::string boundText(const HashEntry& entry) {
   if (lower) return "lower bound (it failed high: at least " + score(entry.score) + ")";
   if (upper) return "upper bound (it failed low: at most " + score(entry.score) + ")";
   return "no bound";
-}
-
-/// The board as a FEN: side to move, castling rights from the virgin bits, the e.p. square
-/// when the last move was a pawn's double step. Half-move and move numbers are not tracked.
-std::string fenOf(const Board& board, int toMove, int epSquare) {
-  std::string fen;
-  for (int row = 0; row < 8; ++row) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const int piece = board[static_cast<std::size_t>(16 * row + file)];
-      if (piece == 0) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += static_cast<char>('0' + empty);
-      empty = 0;
-      const char letter = "?PPNKBRQ"[typeOf(piece)];
-      fen += (piece & kWhite) ? letter : static_cast<char>(letter | 0x20);
-    }
-    if (empty) fen += static_cast<char>('0' + empty);
-    if (row < 7) fen += '/';
-  }
-  fen += toMove == kWhite ? " w " : " b ";
-  std::string rights;
-  auto unmoved = [&](int square, int piece) {
-    return board[static_cast<std::size_t>(square)] == (piece | kVirgin);
-  };
-  if (unmoved(0x74, kKing | kWhite)) {
-    if (unmoved(0x77, kRook | kWhite)) rights += 'K';
-    if (unmoved(0x70, kRook | kWhite)) rights += 'Q';
-  }
-  if (unmoved(0x04, kKing | kBlack)) {
-    if (unmoved(0x07, kRook | kBlack)) rights += 'k';
-    if (unmoved(0x00, kRook | kBlack)) rights += 'q';
-  }
-  fen += rights.empty() ? "-" : rights;
-  fen += " " + (isOnBoard(epSquare) && epSquare < 128 ? squareName(epSquare) : std::string("-"));
-  return fen + " 0 1";
 }
 
 /// A pawn's double step (F is the square it skipped), not a castling (F is the rook's square).
@@ -463,7 +426,7 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
   } else if (!state.finished()) {
     epSquare = header.position.epSquare;
   }
-  view.fen = fenOf(state.board(), toMove, epSquare);
+  view.fen = toFen(state.board(), toMove, epSquare);
   view.sideToMove = side(toMove);
 
   const NodeCall& call = top ? top->call : header.root;

@@ -24,15 +24,47 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-/// Thrown from a progress report to abandon a background build.
-struct BuildAbandoned {};
+/// Starts `build`: at its first step its task makes a builder with `make` (the build is timed from
+/// there), then runs the builder's steps until it is done, hands it to `finish` and sets
+/// build.ready; an exception sets build.error and build.failed. Closing the trace abandons the
+/// build at its next step: nobody waits for it.
+template <class Make, class Finish>
+void startBuild(IndexBuild& build, const std::atomic<bool>& closing, Make make, Finish finish) {
+  using Builder = typename decltype(make())::element_type;
+  // The builder lives in the task's step function, which must be copyable: hence the shared_ptr.
+  auto builder = std::make_shared<std::unique_ptr<Builder>>();
+  build.task.start([&build, &closing, builder, make = std::move(make), finish = std::move(finish),
+                    start = std::chrono::steady_clock::time_point{},
+                    cpuStart = -1.0](std::size_t chunks) mutable {
+    try {
+      if (closing) return false;
+      if (!*builder) {
+        start = std::chrono::steady_clock::now();
+        cpuStart = threadCpuSeconds();
+        *builder = make();
+      }
+      (*builder)->step(chunks);
+      build.progress = (*builder)->share();
+      if (!(*builder)->done()) return true;
+      finish(**builder);
+      builder->reset();
+      build.seconds = secondsSince(start);
+      build.cpuSeconds = threadCpuSeconds() - cpuStart;
+      build.ready = true;
+    } catch (const std::exception& failure) {
+      build.error = failure.what();
+      build.failed = true;
+    }
+    return false;
+  });
+}
 
 }  // namespace
 
 LoadedTrace::~LoadedTrace() {
   closing = true;  // the builds stop within one progress step (well under a second)
-  if (worker.joinable()) worker.join();
-  if (indexWorker.joinable()) indexWorker.join();
+  treeBuild.wait();
+  indexBuild.wait();
 }
 
 Recording::~Recording() {
@@ -76,68 +108,25 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
 void App::startIndexing(LoadedTrace& loaded) {
   // One background task builds the call tree, another the hash history and the timeline index
   // (each one pass over the events, a step of a few chunks at a time); the UI polls the ready flags.
-  auto tree = std::make_shared<std::unique_ptr<trace::CallTreeBuilder>>();
-  loaded.worker.start([&loaded, tree, start = std::chrono::steady_clock::time_point{},
-                       cpuStart = -1.0](std::size_t chunks) mutable {
-    try {
-      if (loaded.closing) throw BuildAbandoned{};
-      if (!*tree) {
-        start = std::chrono::steady_clock::now();
-        cpuStart = threadCpuSeconds();
-        *tree = std::make_unique<trace::CallTreeBuilder>(*loaded.reader);
-      }
-      trace::CallTreeBuilder& builder = **tree;
-      builder.step(chunks);
-      loaded.treeProgress = builder.share();
-      if (!builder.done()) return true;
-      loaded.tree = builder.take();
-      tree->reset();
-      loaded.treeSeconds = secondsSince(start);
-      loaded.treeCpuSeconds = threadCpuSeconds() - cpuStart;
-      loaded.treeReady = true;
-    } catch (const BuildAbandoned&) {
-      // the trace is being closed: nobody waits for the tree
-    } catch (const std::exception& failure) {
-      loaded.workerError = failure.what();
-      loaded.workerFailed = true;
-    }
-    return false;
-  });
-  auto histories = std::make_shared<std::unique_ptr<trace::HistoriesBuilder>>();
-  loaded.indexWorker.start([&loaded, histories, start = std::chrono::steady_clock::time_point{},
-                            cpuStart = -1.0](std::size_t chunks) mutable {
-    try {
-      if (loaded.closing) throw BuildAbandoned{};
-      if (!*histories) {
-        start = std::chrono::steady_clock::now();
-        cpuStart = threadCpuSeconds();
+  startBuild(
+      loaded.treeBuild, loaded.closing,
+      [&loaded] { return std::make_unique<trace::CallTreeBuilder>(*loaded.reader); },
+      [&loaded](trace::CallTreeBuilder& builder) { loaded.tree = builder.take(); });
+  startBuild(
+      loaded.indexBuild, loaded.closing,
+      [&loaded] {
         loaded.hash =
             std::make_unique<trace::HashHistory>(loaded.reader->header(), loaded.reader->eventCount());
         loaded.timeline = std::make_unique<trace::TimelineIndex>(loaded.reader->eventCount());
-        *histories =
-            std::make_unique<trace::HistoriesBuilder>(*loaded.reader, *loaded.hash, *loaded.timeline);
-      }
-      trace::HistoriesBuilder& builder = **histories;
-      builder.step(chunks);
-      loaded.indexProgress = builder.share();
-      if (!builder.done()) return true;
-      histories->reset();
-      loaded.indexSeconds = secondsSince(start);
-      loaded.indexCpuSeconds = threadCpuSeconds() - cpuStart;
-      loaded.indexReady = true;
-    } catch (const BuildAbandoned&) {
-      // the trace is being closed: nobody waits for the index
-    } catch (const std::exception& failure) {
-      loaded.indexError = failure.what();
-      loaded.indexFailed = true;
-    }
-    return false;
-  });
+        return std::make_unique<trace::HistoriesBuilder>(*loaded.reader, *loaded.hash, *loaded.timeline);
+      },
+      [](trace::HistoriesBuilder&) {});
 }
 
 void App::waitForIndexes() {
-  if (trace_ && trace_->worker.joinable()) trace_->worker.join();
-  if (trace_ && trace_->indexWorker.joinable()) trace_->indexWorker.join();
+  if (!trace_) return;
+  trace_->treeBuild.wait();
+  trace_->indexBuild.wait();
 }
 
 void App::startRecording(const std::string& fen, const std::string& moves, long nodes,
@@ -190,10 +179,7 @@ void App::seekRecordingEvent() {
 bool App::busy() const { return playing || recording_ || indexesBuilding(); }
 
 bool App::indexesBuilding() const {
-  if (!trace_) return false;
-  const bool treeBuilding = !trace_->treeReady && !trace_->workerFailed;
-  const bool indexBuilding = !trace_->indexReady && !trace_->indexFailed;
-  return treeBuilding || indexBuilding;
+  return trace_ && (trace_->treeBuild.building() || trace_->indexBuild.building());
 }
 
 // ---- the cursor ------------------------------------------------------------
@@ -239,12 +225,12 @@ trace::Navigator App::navigator() {
 
 std::string App::indexingMessage() const {
   const LoadedTrace& loaded = *trace_;
-  if (loaded.treeReady && loaded.indexReady)
+  if (loaded.treeBuild.ready && loaded.indexBuild.ready)
     return "not found within " + std::to_string(kScanLimit) + " events of scanning";
   char text[160];
   std::snprintf(text, sizeof text,
                 "indexing... call tree %.0f%%, hash index %.0f%%: in a trace this long this jump needs them",
-                100 * loaded.treeProgress.load(), 100 * loaded.indexProgress.load());
+                100 * loaded.treeBuild.progress.load(), 100 * loaded.indexBuild.progress.load());
   return text;
 }
 

@@ -27,41 +27,47 @@ struct ImFont;
 
 namespace umax::viz {
 
+/// An index built beside the window (platform::BackgroundTask): how far it
+/// got, whether it is ready or failed, and what it cost. App::startIndexing
+/// starts one for the call tree and one for the hash history and timeline.
+struct IndexBuild {
+  platform::BackgroundTask task;
+  std::atomic<double> progress{0};  ///< share of the events passed, 0 to 1
+  std::atomic<bool> ready{false};
+  std::atomic<bool> failed{false};
+  std::string error;      ///< written before failed is set
+  double seconds = 0;     ///< wall time of the build
+  double cpuSeconds = 0;  ///< CPU time of the same (load-independent)
+  bool building() const { return !ready && !failed; }
+  /// Waits for the build to end (in the browser: runs its remaining steps).
+  void wait() {
+    if (task.joinable()) task.join();
+  }
+};
+
 /// An open trace. The reader and the replay model are ready at once; the
-/// call tree and the hash/timeline index are built by a background thread
-/// and published through the ready flags.
+/// call tree and the hash/timeline index are built in the background and
+/// published through their builds' ready flags.
 struct LoadedTrace {
   std::string path;
   std::unique_ptr<trace::TraceReader> reader;
   std::unique_ptr<trace::Replay> replay;
-  double openSeconds = 0;  ///< mmap + checks + replay model
-
-  platform::BackgroundTask worker;       ///< builds the call tree
-  platform::BackgroundTask indexWorker;  ///< builds the hash history and timeline index
-  std::atomic<double> treeProgress{0};
-  std::atomic<double> indexProgress{0};
-  std::atomic<bool> treeReady{false};
-  std::atomic<bool> indexReady{false};
-  std::atomic<bool> workerFailed{false};
+  double openSeconds = 0;     ///< mmap + checks + replay model
   double openCpuSeconds = 0;  ///< CPU time of the same (load-independent)
-  double treeSeconds = 0;
-  double indexSeconds = 0;
-  double treeCpuSeconds = 0;
-  double indexCpuSeconds = 0;
-  std::atomic<bool> indexFailed{false};
+
+  IndexBuild treeBuild;   ///< builds the call tree
+  IndexBuild indexBuild;  ///< builds the hash history and timeline index
   /// Set when the trace is closed (another one opened, or the app quits):
   /// the background builds stop at their next progress report.
   std::atomic<bool> closing{false};
-  std::string workerError;  ///< written before workerFailed is set
-  std::string indexError;   ///< written before indexFailed is set
   std::unique_ptr<trace::CallTree> tree;
   std::unique_ptr<trace::HashHistory> hash;
   std::unique_ptr<trace::TimelineIndex> timeline;
 
   ~LoadedTrace();
-  const trace::CallTree* readyTree() const { return treeReady ? tree.get() : nullptr; }
-  const trace::HashHistory* readyHash() const { return indexReady ? hash.get() : nullptr; }
-  const trace::TimelineIndex* readyTimeline() const { return indexReady ? timeline.get() : nullptr; }
+  const trace::CallTree* readyTree() const { return treeBuild.ready ? tree.get() : nullptr; }
+  const trace::HashHistory* readyHash() const { return indexBuild.ready ? hash.get() : nullptr; }
+  const trace::TimelineIndex* readyTimeline() const { return indexBuild.ready ? timeline.get() : nullptr; }
 };
 
 /// A think being recorded into a trace file beside the window (platform::startRecording).

@@ -153,7 +153,8 @@ void printIndexTimes(App& app) {
   std::printf(
       "background, two threads: call tree %.3f s wall (%.3f s CPU), hash history + timeline index "
       "%.3f s wall (%.3f s CPU)\n",
-      loaded.treeSeconds, loaded.treeCpuSeconds, loaded.indexSeconds, loaded.indexCpuSeconds);
+      loaded.treeBuild.seconds, loaded.treeBuild.cpuSeconds, loaded.indexBuild.seconds,
+      loaded.indexBuild.cpuSeconds);
 }
 
 }  // namespace umax::viz

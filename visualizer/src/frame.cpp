@@ -16,6 +16,14 @@ namespace {
 constexpr float kLayoutWidth = 1280;
 constexpr float kLayoutHeight = 800;
 
+/// Places the next window at `place`, scaled to the display, the first time it appears.
+void placeWindow(const PanelPlace& place) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float sx = display.x / kLayoutWidth, sy = display.y / kLayoutHeight;
+  ImGui::SetNextWindowPos(ImVec2(place.x * sx, place.y * sy), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(place.width * sx, place.height * sy), ImGuiCond_FirstUseEver);
+}
+
 }  // namespace
 
 void applyStyle() {
@@ -60,12 +68,20 @@ void drawFrame(App& app, double seconds) {
   drawHelp(app);
 }
 
-void placePanel(float x, float y, float width, float height, bool force) {
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float sx = display.x / kLayoutWidth, sy = display.y / kLayoutHeight;
-  const ImGuiCond cond = force ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
-  ImGui::SetNextWindowPos(ImVec2(x * sx, y * sy), cond);
-  ImGui::SetNextWindowSize(ImVec2(width * sx, height * sy), cond);
+PanelWindow::PanelWindow(App& app, const char* title, PanelPlace place, const PanelStyle& style) : app_(app) {
+  placeWindow(place);
+  if (style.opaque) ImGui::SetNextWindowBgAlpha(1.0f);
+  visible_ = ImGui::Begin(title, style.open, style.flags);
+  app.recordPanel(style.layoutName ? style.layoutName : title);
+}
+
+PanelWindow::~PanelWindow() { ImGui::End(); }
+
+bool PanelWindow::showsTrace(const char* noTrace) const {
+  if (!visible_) return false;
+  if (app_.hasTrace()) return true;
+  ImGui::TextWrapped("%s", noTrace);
+  return false;
 }
 
 }  // namespace umax::viz

@@ -79,13 +79,12 @@ void drawLegend(App& app) {
   if (!app.showLegend) return;
   // Over the lower right of the source panel (the readable listing's right margin), leaving the
   // hash table, the game panel of a game folder and the search tree in view.
-  placePanel(610, 130, 330, 544, false);
-  ImGui::SetNextWindowBgAlpha(1.0f);
-  if (!ImGui::Begin("Legend (L or View > Legend hides it)", &app.showLegend, ImGuiWindowFlags_NoCollapse)) {
-    ImGui::End();
-    return;
-  }
-  app.recordPanel("Legend");
+  const PanelWindow panel(app, "Legend (L or View > Legend hides it)", {610, 130, 330, 544},
+                          {.open = &app.showLegend,
+                           .opaque = true,
+                           .flags = ImGuiWindowFlags_NoCollapse,
+                           .layoutName = "Legend"});
+  if (!panel.visible()) return;
   heading("Board");
   entry(Sample::kArrow, colours::kSearched, "blue: move on the board, being searched");
   entry(Sample::kSquare, colours::kFrom, "yellow, orange squares: its from, to");
@@ -122,7 +121,6 @@ void drawLegend(App& app) {
   entry(Sample::kBox, colours::kHashWindow, "white box: the probe window");
   entry(Sample::kText, packed(colours::kRowText), "lower bound (at least its score); up: upper; lo up: exact",
         "lo");
-  ImGui::End();
 }
 
 }  // namespace umax::viz

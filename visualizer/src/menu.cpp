@@ -21,12 +21,12 @@ void drawTraceStatus(const LoadedTrace& loaded) {
                       static_cast<unsigned long long>(loaded.reader->eventCount()));
   if (loaded.reader->truncated())
     ImGui::TextColored(kFailure, "  TRUNCATED: %s", loaded.reader->truncationNote().c_str());
-  if (!loaded.treeReady && !loaded.workerFailed)
-    ImGui::TextColored(kWarning, "  call tree %.0f%%", 100 * loaded.treeProgress.load());
-  if (!loaded.indexReady && !loaded.indexFailed)
-    ImGui::TextColored(kWarning, "  hash index %.0f%%", 100 * loaded.indexProgress.load());
-  if (loaded.workerFailed) ImGui::TextColored(kFailure, "  call tree failed: %s", loaded.workerError.c_str());
-  if (loaded.indexFailed) ImGui::TextColored(kFailure, "  hash index failed: %s", loaded.indexError.c_str());
+  const IndexBuild& tree = loaded.treeBuild;
+  const IndexBuild& index = loaded.indexBuild;
+  if (tree.building()) ImGui::TextColored(kWarning, "  call tree %.0f%%", 100 * tree.progress.load());
+  if (index.building()) ImGui::TextColored(kWarning, "  hash index %.0f%%", 100 * index.progress.load());
+  if (tree.failed) ImGui::TextColored(kFailure, "  call tree failed: %s", tree.error.c_str());
+  if (index.failed) ImGui::TextColored(kFailure, "  hash index failed: %s", index.error.c_str());
 }
 
 }  // namespace

@@ -88,84 +88,95 @@ void drawArrow(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 colour, float thickne
                           ImVec2(base.x + uy * head * 0.6f, base.y - ux * head * 0.6f), colour);
 }
 
-}  // namespace
+/// Room left of the board for the rank digits and below it for the file letters.
+constexpr float kLabelMargin = 14;
 
-void drawBoardPanel(App& app) {
-  placePanel(0, 19, 360, 340, false);
-  ImGui::Begin("Board");
-  app.recordPanel("Board");
-  if (!app.hasTrace()) {
-    ImGui::TextWrapped("No trace open. File > Open a trace, or File > Record a search.");
-    ImGui::End();
-    return;
-  }
-  const trace::SearchState& state = app.replay().state();
-  const auto& stack = state.stack();
-  const trace::Frame* top = stack.empty() ? nullptr : &stack.back();
-  // The deepest move on the board is the one being searched now.
-  const trace::Frame* mover = nullptr;
+/// The deepest frame whose move is on the board: the move being searched now (null: none).
+const trace::Frame* frameOfMoveOnBoard(const std::vector<trace::Frame>& stack) {
   for (auto it = stack.rbegin(); it != stack.rend(); ++it)
-    if (it->moveOnBoard) {
-      mover = &*it;
-      break;
-    }
+    if (it->moveOnBoard) return &*it;
+  return nullptr;
+}
 
+/// The line above the board: the ply and the side to move, or where the search stands.
+void drawHeading(const trace::SearchState& state, const trace::Frame* top) {
   if (top)
     ImGui::Text("ply %d, %s to move, node count %llu", top->ply, sideName(top->call.side),
                 static_cast<unsigned long long>(state.nodes()));
   else
     ImGui::Text(state.finished() ? "search finished: score %s" : "before the root call%s",
                 state.finished() ? scoreText(state.rootScore()).c_str() : "");
+}
 
+/// The largest board of whole-pixel squares that fits the panel above three lines of caption.
+BoardGeometry fitBoard() {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float footer = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
-  const float labels = 14;
-  const float cell = std::floor(std::max(8.0f, std::min(avail.x - labels, avail.y - footer - labels) / 8));
-  BoardGeometry g{ImVec2(ImGui::GetCursorScreenPos().x + labels, ImGui::GetCursorScreenPos().y), cell};
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const Board& board = state.board();
-  ImFont* font = app.pieceFont ? app.pieceFont : ImGui::GetFont();
+  const float cell =
+      std::floor(std::max(8.0f, std::min(avail.x - kLabelMargin, avail.y - footer - kLabelMargin) / 8));
+  return {ImVec2(ImGui::GetCursorScreenPos().x + kLabelMargin, ImGui::GetCursorScreenPos().y), cell};
+}
 
+/// Fills the square `sq` with `colour`.
+void fillSquare(ImDrawList* draw, const BoardGeometry& g, int sq, ImU32 colour) {
+  const ImVec2 c = g.corner(sq);
+  draw->AddRectFilled(c, ImVec2(c.x + g.cell, c.y + g.cell), colour);
+}
+
+/// The 64 squares, light and dark.
+void drawSquares(ImDrawList* draw, const BoardGeometry& g) {
   for (int rank = 8; rank >= 1; --rank)
-    for (int file = 0; file < 8; ++file) {
-      const int sq = makeSquare(file, rank);
-      const ImVec2 c = g.corner(sq);
-      draw->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell),
-                          (file + rank) % 2 == 0 ? colours::kDarkSquare : colours::kLightSquare);
-    }
+    for (int file = 0; file < 8; ++file)
+      fillSquare(draw, g, makeSquare(file, rank),
+                 (file + rank) % 2 == 0 ? colours::kDarkSquare : colours::kLightSquare);
+}
+
+/// The file letters below the board and the rank digits left of it.
+void drawCoordinates(ImDrawList* draw, const BoardGeometry& g) {
+  const float cell = g.cell;
   for (int i = 0; i < 8; ++i) {
     char text[2] = {static_cast<char>('a' + i), 0};
     draw->AddText(ImVec2(g.origin.x + i * cell + cell / 2 - 3, g.origin.y + 8 * cell),
                   IM_COL32(200, 200, 200, 255), text);
     text[0] = static_cast<char>('8' - i);
-    draw->AddText(ImVec2(g.origin.x - labels + 2, g.origin.y + i * cell + cell / 2 - 7),
+    draw->AddText(ImVec2(g.origin.x - kLabelMargin + 2, g.origin.y + i * cell + cell / 2 - 7),
                   IM_COL32(200, 200, 200, 255), text);
   }
-  if (mover) {
-    const trace::MoveRecord& move = mover->move;
-    for (int sq : {move.from, move.to}) {
-      if (!isOnBoard(sq)) continue;
-      const ImVec2 c = g.corner(sq);
-      draw->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell), sq == move.from ? colours::kFrom : colours::kTo);
-    }
-  }
+}
+
+/// The from- and to-squares of the move being searched, yellow and orange.
+void drawMoveSquares(ImDrawList* draw, const BoardGeometry& g, const trace::MoveRecord& move) {
+  for (int sq : {move.from, move.to})
+    if (isOnBoard(sq)) fillSquare(draw, g, sq, sq == move.from ? colours::kFrom : colours::kTo);
+}
+
+/// Every piece on the board.
+void drawPieces(ImDrawList* draw, ImFont* font, const BoardGeometry& g, const Board& board) {
   for (int sq = 0; sq < 128; ++sq)
     if (isOnBoard(sq) && board[static_cast<std::size_t>(sq)] != 0)
       drawPiece(draw, font, g, sq, board[static_cast<std::size_t>(sq)], 0.86f, 0);
+}
 
-  // The victim, small and red in the corner of its square; E as a ring.
-  if (mover && mover->move.victim != 0 && isOnBoard(mover->move.captureSquare)) {
-    const trace::MoveRecord& move = mover->move;
-    drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, colours::kVictim,
-              ImVec2(cell * 0.29f, -cell * 0.29f));
-    const ImVec2 c = g.corner(move.captureSquare);
-    draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), colours::kVictim, 0, 0, 2.5f);
-  }
-  if (top && isOnBoard(top->call.epSquare) && top->call.epSquare >= 0 && top->call.epSquare < 128)
-    draw->AddCircle(g.centre(top->call.epSquare), cell * 0.22f, colours::kEpSquare, 16, 3);
-  // The arrows and the caption are the view model's (umax::trace::viewState), each arrow with its reason.
-  const trace::ViewState& view = app.view();
-  for (const trace::ArrowView& arrow : view.arrows) {
+/// The piece the move captures, small and red in the corner of its square, which gets a red frame.
+void drawVictim(ImDrawList* draw, ImFont* font, const BoardGeometry& g, const trace::MoveRecord& move) {
+  if (move.victim == 0 || !isOnBoard(move.captureSquare)) return;
+  const float cell = g.cell;
+  drawPiece(draw, font, g, move.captureSquare, move.victim, 0.42f, colours::kVictim,
+            ImVec2(cell * 0.29f, -cell * 0.29f));
+  const ImVec2 c = g.corner(move.captureSquare);
+  draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), colours::kVictim, 0, 0, 2.5f);
+}
+
+/// E, the square a pawn or castling king just passed, as a ring.
+void drawEpSquare(ImDrawList* draw, const BoardGeometry& g, int epSquare) {
+  if (isOnBoard(epSquare) && epSquare >= 0 && epSquare < 128)
+    draw->AddCircle(g.centre(epSquare), g.cell * 0.22f, colours::kEpSquare, 16, 3);
+}
+
+/// The arrows of the view model (umax::trace::viewState), each coloured and as thick as its kind.
+void drawArrows(ImDrawList* draw, const BoardGeometry& g, const std::vector<trace::ArrowView>& arrows) {
+  const float cell = g.cell;
+  for (const trace::ArrowView& arrow : arrows) {
     ImU32 colour = colours::kBest;
     float thickness = std::max(1.5f, cell / 14);
     if (arrow.what == "searched") {
@@ -182,7 +193,10 @@ void drawBoardPanel(App& app) {
     }
     drawArrow(draw, g.centre(arrow.from), g.centre(arrow.to), colour, thickness);
   }
-  ImGui::Dummy(ImVec2(labels + 8 * cell, 8 * cell + labels + 2));
+}
+
+/// The caption under the board; hovering it gives each arrow's reason.
+void drawCaption(const trace::ViewState& view) {
   ImGui::TextWrapped("%s", view.caption.c_str());
   if (ImGui::IsItemHovered()) {
     std::string why;
@@ -190,7 +204,32 @@ void drawBoardPanel(App& app) {
       why += arrow.what + " arrow " + squareName(arrow.from) + squareName(arrow.to) + ": " + arrow.why + "\n";
     ImGui::SetTooltip("%s", why.empty() ? "no arrows" : why.c_str());
   }
-  ImGui::End();
+}
+
+}  // namespace
+
+void drawBoardPanel(App& app) {
+  const PanelWindow panel(app, "Board", {0, 19, 360, 340});
+  if (!panel.showsTrace("No trace open. File > Open a trace, or File > Record a search.")) return;
+  const trace::SearchState& state = app.replay().state();
+  const trace::Frame* top = state.stack().empty() ? nullptr : &state.stack().back();
+  const trace::Frame* mover = frameOfMoveOnBoard(state.stack());
+  drawHeading(state, top);
+
+  // Drawn in layers: squares, coordinates, the move's squares, pieces, victim, e.p. ring, arrows.
+  const BoardGeometry g = fitBoard();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  ImFont* font = app.pieceFont ? app.pieceFont : ImGui::GetFont();
+  drawSquares(draw, g);
+  drawCoordinates(draw, g);
+  if (mover) drawMoveSquares(draw, g, mover->move);
+  drawPieces(draw, font, g, state.board());
+  if (mover) drawVictim(draw, font, g, mover->move);
+  if (top) drawEpSquare(draw, g, top->call.epSquare);
+  const trace::ViewState& view = app.view();
+  drawArrows(draw, g, view.arrows);
+  ImGui::Dummy(ImVec2(kLabelMargin + 8 * g.cell, 8 * g.cell + kLabelMargin + 2));
+  drawCaption(view);
 }
 
 }  // namespace umax::viz

@@ -120,10 +120,9 @@ void drawGamePanel(App& app) {
   if (!io.WantTextInput && !io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_G, false)) view.show = !view.show;
   if (!view.show) return;
   // Over the hash table's place: in a game the move list matters more, and
-  // G (or the close button) uncovers the hash table again.
-  placePanel(940, 329, 340, 345, false);
-  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the hash table lies underneath
-  ImGui::Begin("Game", &view.show);
+  // G (or the close button) uncovers the hash table again. Opaque: the hash table lies underneath.
+  const PanelWindow panel(app, "Game", {940, 329, 340, 345}, {.open = &view.show, .opaque = true});
+  if (!panel.visible()) return;
   const bool scroll = view.scrolledGeneration != app.traceGeneration;
   view.scrolledGeneration = app.traceGeneration;
   ImGui::PushTextWrapPos(0.0f);
@@ -142,8 +141,6 @@ void drawGamePanel(App& app) {
   }
   for (const std::string& refusal : view.dir->refusals)
     ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "not read: %s", refusal.c_str());
-  app.recordPanel("Game");
-  ImGui::End();
 }
 
 }  // namespace umax::viz

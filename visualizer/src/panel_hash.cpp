@@ -136,20 +136,14 @@ void drawCurrentEvent(App& app) {
 }  // namespace
 
 void drawHashPanel(App& app) {
-  placePanel(940, 329, 340, 345, false);
-  ImGui::Begin("Hash table");
-  app.recordPanel("Hash table");
-  if (!app.hasTrace()) {
-    ImGui::TextUnformatted("No trace open.");
-    ImGui::End();
-    return;
-  }
+  const PanelWindow panel(app, "Hash table", {940, 329, 340, 345});
+  if (!panel.showsTrace()) return;
   const auto& stack = app.replay().state().stack();
   const trace::Frame* frame = stack.empty() ? nullptr : &stack.back();
   const trace::HashHistory* hash = app.trace()->readyHash();
   if (!hash) {
     ImGui::TextUnformatted("Indexing the hash stores...");
-    ImGui::ProgressBar(static_cast<float>(app.trace()->indexProgress.load()));
+    ImGui::ProgressBar(static_cast<float>(app.trace()->indexBuild.progress.load()));
   } else {
     drawHeatmap(app, *hash, frame);
   }
@@ -176,7 +170,6 @@ void drawHashPanel(App& app) {
     }
     if (frame->probe.slot == 0) ImGui::TextDisabled("a = A[0], the dummy slot (window full)");
   }
-  ImGui::End();
 }
 
 }  // namespace umax::viz

@@ -141,9 +141,8 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
 
 void drawSourcePanel(App& app) {
   static int lastSite = -1;
-  placePanel(360, 19, 580, 655, false);
-  ImGui::Begin("Source");
-  app.recordPanel("Source");
+  const PanelWindow panel(app, "Source", {360, 19, 580, 655});
+  if (!panel.visible()) return;
   LineMap& map = app.lineMap();
   const int siteId = app.currentSite();
   const Site* site = map.site(siteId);
@@ -196,7 +195,6 @@ void drawSourcePanel(App& app) {
   ImGui::BeginChild("readable-pane", ImVec2(0, 0));
   drawListing(app, "readable", map.readableFile(readablePath), readableLines, scroll, false);
   ImGui::EndChild();
-  ImGui::End();
 }
 
 }  // namespace umax::viz

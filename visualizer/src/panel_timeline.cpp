@@ -91,7 +91,7 @@ void drawScrubber(App& app) {
   } else {
     char text[96];
     std::snprintf(text, sizeof text, "indexing events for markers... %.0f%%",
-                  100.0 * loaded.indexProgress.load());
+                  100.0 * loaded.indexBuild.progress.load());
     draw->AddText(ImVec2(origin.x + 6, origin.y + 16), IM_COL32(180, 180, 180, 255), text);
   }
   const float cursorX = origin.x + width * float(double(app.cursor()) / double(total));
@@ -143,14 +143,8 @@ std::string lastEventText(App& app) {
 }  // namespace
 
 void drawTimelinePanel(App& app) {
-  placePanel(0, 674, 1280, 126, false);
-  ImGui::Begin("Timeline");
-  app.recordPanel("Timeline");
-  if (!app.hasTrace()) {
-    ImGui::TextUnformatted("No trace open.");
-    ImGui::End();
-    return;
-  }
+  const PanelWindow panel(app, "Timeline", {0, 674, 1280, 126});
+  if (!panel.showsTrace()) return;
   drawScrubber(app);
 
   if (button("|<", "to the start (Home)")) app.seek(0);
@@ -204,7 +198,6 @@ void drawTimelinePanel(App& app) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "   %s", app.message.c_str());
   }
-  ImGui::End();
 }
 
 }  // namespace umax::viz

@@ -59,6 +59,58 @@ struct TreeView {
     }
     dirty = false;
   }
+
+  /// Starts afresh on a new tree (another trace opened).
+  void show(const trace::CallTree* newTree, uint64_t newTraceGeneration) {
+    if (tree == newTree && traceGeneration == newTraceGeneration) return;
+    *this = TreeView{};
+    tree = newTree;
+    traceGeneration = newTraceGeneration;
+  }
+
+  /// Takes the path of open calls at the cursor if the cursor (or the follow switch) changed
+  /// since the last frame; true if it did.
+  bool followCursor(App& app) {
+    if (generation == app.cursorGeneration && follow == app.followCursor) return false;
+    generation = app.cursorGeneration;
+    follow = app.followCursor;
+    const std::vector<uint32_t>& now = app.currentPath();
+    if (now != path) {
+      path = now;
+      onPath = std::unordered_set<uint32_t>(path.begin(), path.end());
+      dirty = true;
+    }
+    return true;
+  }
+
+  /// Expands a collapsed call, or collapses an expanded one.
+  void toggle(uint32_t node) {
+    if (expanded(node)) {
+      opened.erase(node);
+      closed.insert(node);
+    } else {
+      closed.erase(node);
+      opened.insert(node);
+    }
+    dirty = true;
+  }
+
+  /// The eval e the call was given (read from its kCall event once, then kept).
+  int evalOf(App& app, uint32_t node) {
+    auto eval = evals.find(node);
+    if (eval == evals.end()) {
+      if (evals.size() > 100000) evals.clear();
+      eval = evals.emplace(node, app.replay().eventAt(tree->nodes()[node].callEvent).call.eval).first;
+    }
+    return eval->second;
+  }
+};
+
+/// What a click in the rows asks for, done once they are drawn: a call's children shown or
+/// hidden, or the cursor moved to just after a call's kCall.
+struct RowClick {
+  uint32_t toggle = UINT32_MAX;
+  uint64_t jump = UINT64_MAX;
 };
 
 /// A row in words: "e7e5  -> +61 draft 1 cutoff  eval 59  depth 1  window [-80001, 1]": the move,
@@ -117,127 +169,112 @@ void rowTooltip(const trace::TreeNode& node, uint32_t index) {
   ImGui::EndTooltip();
 }
 
+/// Scrolls the rows so that the current call (the last on the path) is in view.
+void scrollToCurrentCall(const TreeView& view, float lineHeight) {
+  if (view.path.empty()) return;
+  auto it = std::find(view.rows.begin(), view.rows.end(), view.path.back());
+  if (it == view.rows.end()) return;
+  const float y = float(it - view.rows.begin()) * lineHeight;
+  if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 2 * lineHeight)
+    ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() / 3));
+}
+
+/// The greyed row under a cut-off call's children: the moves it never tried.
+void drawCutNote(const trace::TreeNode& cut) {
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * (cut.ply + 1) + ImGui::GetFontSize());
+  ImVec4 grey = colours::kRowText;
+  grey.w = colours::kRowNotReachedAlpha;
+  ImGui::TextColored(grey, "...its other moves: not tried (cut off at %+d >= beta %s)", cut.score,
+                     trace::scoreName(cut.beta).c_str());
+}
+
+/// A row's text colour: green if the hash table answered the call, red if it cut off, dim
+/// while the cursor has not reached it.
+ImVec4 rowColour(const trace::TreeNode& node, uint64_t cursor) {
+  ImVec4 colour = colours::kRowText;
+  if (node.flags & trace::kTreeHashCut)
+    colour = colours::kRowHashCut;
+  else if (node.flags & trace::kTreeCutoff)
+    colour = colours::kRowCutoff;
+  if (node.callEvent >= cursor) colour.w = colours::kRowNotReachedAlpha;
+  return colour;
+}
+
+/// One call's row: indented by its ply, an arrow to expand it if it has children, its label
+/// (highlighted on the path of open calls) and the label's tooltip.
+void drawCallRow(App& app, TreeView& view, uint32_t index, uint64_t cursor, RowClick& click) {
+  const trace::TreeNode& node = view.tree->nodes()[index];
+  ImGui::PushID(static_cast<int>(index));
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * node.ply);
+  if (view.hasChildren(index)) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
+    if (ImGui::ArrowButton("##x", view.expanded(index) ? ImGuiDir_Down : ImGuiDir_Right))
+      click.toggle = index;
+    ImGui::PopStyleVar();
+  } else {
+    ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
+  }
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, rowColour(node, cursor));
+  const bool onPath = view.onPath.count(index) != 0;
+  if (onPath)
+    ImGui::PushStyleColor(ImGuiCol_Header,
+                          index == view.path.back() ? colours::kRowCurrent : colours::kRowOpen);
+  if (ImGui::Selectable(label(node, index, cursor, view.evalOf(app, index)).c_str(), onPath,
+                        ImGuiSelectableFlags_AllowDoubleClick)) {
+    if (ImGui::IsMouseDoubleClicked(0) && view.hasChildren(index))
+      click.toggle = index;
+    else
+      click.jump = node.callEvent + 1;
+  }
+  if (onPath) ImGui::PopStyleColor();
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) rowTooltip(node, index);
+  ImGui::PopID();
+}
+
+/// The rows on screen (ImGuiListClipper): calls and cut notes.
+RowClick drawRows(App& app, TreeView& view, float lineHeight) {
+  const uint64_t cursor = app.cursor();
+  RowClick click;
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(view.rows.size()), lineHeight);
+  while (clipper.Step())
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const uint32_t index = view.rows[static_cast<std::size_t>(row)];
+      if (index & kCutNote)
+        drawCutNote(view.tree->nodes()[index & ~kCutNote]);
+      else
+        drawCallRow(app, view, index, cursor, click);
+    }
+  clipper.End();
+  return click;
+}
+
 }  // namespace
 
 void drawTreePanel(App& app) {
   static TreeView view;
-  placePanel(940, 19, 340, 310, false);
-  ImGui::Begin("Search tree");
-  app.recordPanel("Search tree");
-  const trace::CallTree* tree = app.hasTrace() ? app.trace()->readyTree() : nullptr;
+  const PanelWindow panel(app, "Search tree", {940, 19, 340, 310});
+  if (!panel.showsTrace()) return;
+  const trace::CallTree* tree = app.trace()->readyTree();
   if (!tree) {
-    if (app.hasTrace()) {
-      ImGui::TextUnformatted("Building the call tree (one pass over the events)...");
-      ImGui::ProgressBar(static_cast<float>(app.trace()->treeProgress.load()));
-    } else {
-      ImGui::TextUnformatted("No trace open.");
-    }
-    ImGui::End();
+    ImGui::TextUnformatted("Building the call tree (one pass over the events)...");
+    ImGui::ProgressBar(static_cast<float>(app.trace()->treeBuild.progress.load()));
     return;
   }
-  if (view.tree != tree || view.traceGeneration != app.traceGeneration) {
-    view = TreeView{};
-    view.tree = tree;
-    view.traceGeneration = app.traceGeneration;
-  }
-  const uint64_t cursor = app.cursor();
-  const bool moved = view.generation != app.cursorGeneration || view.follow != app.followCursor;
-  if (moved) {
-    view.generation = app.cursorGeneration;
-    view.follow = app.followCursor;
-    const std::vector<uint32_t>& path = app.currentPath();
-    if (path != view.path) {
-      view.path = path;
-      view.onPath = std::unordered_set<uint32_t>(path.begin(), path.end());
-      view.dirty = true;
-    }
-  }
+  view.show(tree, app.traceGeneration);
+  const bool moved = view.followCursor(app);
   if (view.dirty) view.rebuild();
 
-  const auto& nodes = tree->nodes();
-  ImGui::TextDisabled("%zu calls; click a row to jump there", nodes.size());
+  ImGui::TextDisabled("%zu calls; click a row to jump there", tree->nodes().size());
   ImGui::BeginChild("rows", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
-  if (moved && app.followCursor && !view.path.empty()) {
-    // Keep the current call in view.
-    auto it = std::find(view.rows.begin(), view.rows.end(), view.path.back());
-    if (it != view.rows.end()) {
-      const float y = float(it - view.rows.begin()) * lineHeight;
-      if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 2 * lineHeight)
-        ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() / 3));
-    }
-  }
-  const uint32_t current = view.path.empty() ? UINT32_MAX : view.path.back();
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(view.rows.size()), lineHeight);
-  uint32_t toggle = UINT32_MAX;
-  uint64_t jump = UINT64_MAX;
-  while (clipper.Step()) {
-    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-      const uint32_t index = view.rows[static_cast<std::size_t>(row)];
-      if (index & kCutNote) {
-        const trace::TreeNode& cut = nodes[index & ~kCutNote];
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * (cut.ply + 1) + ImGui::GetFontSize());
-        ImVec4 grey = colours::kRowText;
-        grey.w = colours::kRowNotReachedAlpha;
-        ImGui::TextColored(grey, "...its other moves: not tried (cut off at %+d >= beta %s)", cut.score,
-                           trace::scoreName(cut.beta).c_str());
-        continue;
-      }
-      const trace::TreeNode& node = nodes[index];
-      ImGui::PushID(static_cast<int>(index));
-      ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * node.ply);
-      if (view.hasChildren(index)) {
-        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
-        if (ImGui::ArrowButton("##x", view.expanded(index) ? ImGuiDir_Down : ImGuiDir_Right)) toggle = index;
-        ImGui::PopStyleVar();
-      } else {
-        ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
-      }
-      ImGui::SameLine();
-      ImVec4 colour = colours::kRowText;
-      if (node.flags & trace::kTreeHashCut)
-        colour = colours::kRowHashCut;
-      else if (node.flags & trace::kTreeCutoff)
-        colour = colours::kRowCutoff;
-      if (node.callEvent >= cursor) colour.w = colours::kRowNotReachedAlpha;
-      ImGui::PushStyleColor(ImGuiCol_Text, colour);
-      const bool onPath = view.onPath.count(index) != 0;
-      if (onPath) {
-        ImGui::PushStyleColor(ImGuiCol_Header, index == current ? colours::kRowCurrent : colours::kRowOpen);
-      }
-      auto eval = view.evals.find(index);
-      if (eval == view.evals.end()) {
-        if (view.evals.size() > 100000) view.evals.clear();
-        eval = view.evals.emplace(index, app.replay().eventAt(node.callEvent).call.eval).first;
-      }
-      if (ImGui::Selectable(label(node, index, cursor, eval->second).c_str(), onPath,
-                            ImGuiSelectableFlags_AllowDoubleClick)) {
-        if (ImGui::IsMouseDoubleClicked(0) && view.hasChildren(index))
-          toggle = index;
-        else
-          jump = node.callEvent + 1;
-      }
-      if (onPath) ImGui::PopStyleColor();
-      ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered()) rowTooltip(node, index);
-      ImGui::PopID();
-    }
-  }
-  clipper.End();
+  if (moved && app.followCursor) scrollToCurrentCall(view, lineHeight);
+  const RowClick click = drawRows(app, view, lineHeight);
   ImGui::EndChild();
-  if (toggle != UINT32_MAX) {
-    if (view.expanded(toggle)) {
-      view.opened.erase(toggle);
-      view.closed.insert(toggle);
-    } else {
-      view.closed.erase(toggle);
-      view.opened.insert(toggle);
-    }
-    view.dirty = true;
-  }
-  if (jump != UINT64_MAX) app.seek(jump);
-  ImGui::End();
+  if (click.toggle != UINT32_MAX) view.toggle(click.toggle);
+  if (click.jump != UINT64_MAX) app.seek(click.jump);
 }
 
 }  // namespace umax::viz

@@ -35,19 +35,12 @@ void row(App& app, const char* name, const std::string& value, const char* fallb
 }  // namespace
 
 void drawVariablesPanel(App& app) {
-  placePanel(0, 359, 360, 315, false);
-  ImGui::Begin("Variables");
-  app.recordPanel("Variables");
-  if (!app.hasTrace()) {
-    ImGui::TextUnformatted("No trace open.");
-    ImGui::End();
-    return;
-  }
+  const PanelWindow panel(app, "Variables", {0, 359, 360, 315});
+  if (!panel.showsTrace()) return;
   const auto& stack = app.replay().state().stack();
   if (stack.empty()) {
     ImGui::TextUnformatted(app.replay().state().finished() ? "The root call has returned."
                                                            : "No call is open yet.");
-    ImGui::End();
     return;
   }
   const trace::Frame& f = stack.back();
@@ -121,7 +114,6 @@ void drawVariablesPanel(App& app) {
     }
     ImGui::EndTable();
   }
-  ImGui::End();
 }
 
 }  // namespace umax::viz

@@ -21,8 +21,41 @@ void drawGamePanel(App& app);
 /// app's error and returns false (panel_game.cpp).
 bool openTraceOrGame(App& app, const std::string& path, int ply = 0);
 
-/// Places a panel at its place in the 1280x800 layout (scaled to the
-/// display) the first time it appears; afterwards the user may move it.
-void placePanel(float x, float y, float width, float height, bool force);
+/// Where a panel goes in the 1280x800 layout (scaled to the display).
+struct PanelPlace {
+  float x, y, width, height;
+};
+
+/// What sets a panel's window apart from the plain one.
+struct PanelStyle {
+  bool* open = nullptr;              ///< gives it a close button that clears *open
+  bool opaque = false;               ///< no see-through background: it lies over another panel
+  int flags = 0;                     ///< ImGuiWindowFlags
+  const char* layoutName = nullptr;  ///< its name in --layout-dump (default: the title)
+};
+
+/// A panel's window for the length of a scope: placed at its place the first
+/// time it appears (afterwards the user may move it), begun, and recorded in
+/// the app's layout (--layout-dump); ended with the scope. Every panel and
+/// the legend open this way (frame.cpp):
+///
+///     const PanelWindow panel(app, "Variables", {0, 359, 360, 315});
+///     if (!panel.showsTrace()) return;
+class PanelWindow {
+ public:
+  PanelWindow(App& app, const char* title, PanelPlace place, const PanelStyle& style = {});
+  ~PanelWindow();
+  PanelWindow(const PanelWindow&) = delete;
+  PanelWindow& operator=(const PanelWindow&) = delete;
+  /// False while the window is collapsed: nothing in it is seen, so nothing need be drawn.
+  bool visible() const { return visible_; }
+  /// visible() with a trace open. Without a trace the panel says `noTrace`, and its caller
+  /// draws nothing more.
+  bool showsTrace(const char* noTrace = "No trace open.") const;
+
+ private:
+  App& app_;
+  bool visible_ = false;
+};
 
 }  // namespace umax::viz

@@ -83,7 +83,7 @@ std::string stateJson(App& app) {
     json.pop_back();  // its closing brace: the page's fields follow
     json += ",\"trace\":" + jsonString(app.trace()->path);
     json += ",\"indexesReady\":";
-    json += app.trace()->treeReady && app.trace()->indexReady ? "true" : "false";
+    json += app.trace()->treeBuild.ready && app.trace()->indexBuild.ready ? "true" : "false";
   }
   if (const Recording* job = app.recording())
     json += std::string(json.size() > 1 ? "," : "") +

@@ -71,6 +71,14 @@ int materialEval(const Board& board, int side);
 /// ends (play/) check the engine's root move with it.
 bool isAttacked(const Board& board, int square, int attacker);
 
+/// The square of the king of `colour` (8 or 16), or kNoSquare if it has none.
+int findKing(const Board& board, int colour);
+
+/// The FEN of a board with `side` (8 or 16) to move: castling rights from the
+/// virgin bits of kings and rooks on their start squares, `epSquare` if it is
+/// a square of the board (else "-"), half-move clock 0, move `fullMove`.
+std::string toFen(const Board& board, int side, int epSquare, int fullMove = 1);
+
 /// The piece letter of a code ('P', 'n', ...), '.' for empty.
 char pieceLetter(int piece);
 

@@ -42,8 +42,9 @@ bool isFideLegal(const Position& position, int from, int to);
 /// check" (empty if it is legal).
 std::string fideRefusal(const Position& position, int from, int to);
 
-/// The FEN of a position (half-move clock 0; castling rights from the
-/// virgin bits of kings and rooks on their start squares).
+/// The FEN of a position (umax::toFen: half-move clock 0; castling rights
+/// from the virgin bits of kings and rooks on their start squares), its e.p.
+/// square only where a pawn could capture there (fideEpSquare).
 std::string toFen(const Position& position, int fullMove);
 
 }  // namespace umax::play
