@@ -13,10 +13,11 @@ namespace {
 constexpr uint32_t kRootKey = 1;
 
 /// The slot of the search's probe window that holds this position, or nullptr: the probe's
-/// window (firstProbeSlot), read only, an empty slot ending it as it ends the search's probe.
+/// window (the engine's firstProbeSlot, cut to its table's size), read only, an empty slot
+/// ending it as it ends the search's probe.
 const HashEntry* find(const Engine& engine, int side, int passedSquare, uint32_t key, uint32_t lock) {
   const auto& table = engine.hashTable();
-  uint32_t slot = firstProbeSlot(side, passedSquare, key);
+  uint32_t slot = engine.firstProbeSlot(side, passedSquare, key);
   for (int tries = 0; tries < kProbeSlots; ++tries) {
     const HashEntry& entry = table[++slot];
     if (entry.lock == 0) return nullptr;
