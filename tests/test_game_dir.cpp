@@ -274,8 +274,7 @@ TEST_CASE("a trimmed trace keeps whole first iterations, the think's result, and
   traced.setPosition(parseFen("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10"));
   Engine plain;
   plain.setPosition(traced.position());
-  const RecordedThink recorded =
-      recordThinkReporting(traced, kThinkBudget, path, "", "", {}, kLimit);
+  const RecordedThink recorded = recordThinkReporting(traced, kThinkBudget, path, "", "", {}, kLimit);
   const ThinkResult untraced = plain.think(kThinkBudget);
   REQUIRE(recorded.traceFailure.empty());
   CHECK(recorded.trimmed);

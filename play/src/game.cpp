@@ -313,9 +313,8 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     const std::string fen = startFen_.empty() ? std::string(kStartFen) : startFen_;
     // A trace that cannot be written never costs the think: the search runs
     // (or completes) as untraced, and the failure goes to the user.
-    trace::RecordedThink recorded =
-        trace::recordThinkReporting(*engine_, limits.budget, limits.tracePath, fen, moveList(), {},
-                                    limits.traceLimitBytes);
+    trace::RecordedThink recorded = trace::recordThinkReporting(*engine_, limits.budget, limits.tracePath,
+                                                                fen, moveList(), {}, limits.traceLimitBytes);
     result = recorded.result;
     traceTrimmed_ = traceTrimmed_ || recorded.trimmed;
     if (traceFailure_.empty()) traceFailure_ = std::move(recorded.traceFailure);
