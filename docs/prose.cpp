@@ -153,7 +153,7 @@ std::string listingPage(const json& lineMap, const std::vector<std::string>& sou
     page << "</td></tr>\n";
   }
   page << "</table></div>\n<div class=\"umax-outline\">\n<div class=\"umax-outline-title\">The search, "
-          "<code>D(k,q,l,e,E,z,n)</code> = <code>Engine::search</code></div>\n<ul>\n";
+          "<code>D(k,q,l,e,J,Z,E,z,n)</code> = <code>Engine::search</code></div>\n<ul>\n";
   for (const auto& step : prose::outlineSteps()) {
     const auto text = steps.find(step.number);
     if (text == steps.end())

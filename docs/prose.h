@@ -781,11 +781,11 @@ struct Step {
 inline std::vector<Step> outlineSteps() {
   return {{1, 1, "hashing", ""},
           {2, 1, "hashing", ""},
-          {3, 1, "alpha-beta", ""},
+          {3, 1, "iterative-deepening", ""},  // line 52 N++, as the line map says
           {4, 1, "iterative-deepening", ""},
           {5, 2, "move-generation", ""},
           {6, 3, "move-generation", ""},
-          {8, 4, "legality-interface", ""},
+          {8, 4, "alpha-beta", ""},  // line 70, as the line map says
           {9, 4, "alpha-beta", ""},
           {10, 4, "quiescence", ""},
           {11, 4, "do-undo", ""},

@@ -21,11 +21,17 @@
   }
 
   // A learner's query: every word must occur (lunr's "+word"), unless the
-  // query already uses lunr's syntax.
+  // query already uses lunr's syntax (a word starting with + or -, or a ~ ^ : *).
+  // Words are split and trimmed as lunr splits and trims the text it indexes
+  // (at spaces and hyphens; "e.p." is indexed as "e.p"), so that "e.p. square"
+  // and "king-capture" find what they say.
   function lunrQuery(text) {
-    if (/[+\-~^:*]/.test(text)) return text;
+    if (/(^|\s)[+\-]|[~^:*]/.test(text)) return text;
     return text
-      .split(/\s+/)
+      .split(/[\s\-]+/)
+      .map(function (word) {
+        return word.replace(/^\W+|\W+$/g, "");
+      })
       .filter(function (word) {
         return word.length > 0;
       })

@@ -493,11 +493,13 @@ std::string refutationCutoff(const Context& context, const TraceWalk& walk) {
                   std::to_string(call.returnEvent) + "), and what kind of node is it?",
               "It returns " + std::to_string(walk.events()[call.returnEvent].best) + " >= beta " +
                   std::to_string(call.args.beta) + ": a CUT node (failed high); " + refuting + " refutes " +
-                  refuted + " and the node's other moves are not searched.",
+                  refuted + " and the moves after it in the node's list are not searched.",
               jsonlCommand("alphabeta", call.returnEvent), field("m", walk.events()[call.returnEvent].best));
   return "\n### A refutation: a move that fails high\n\nThe cutoffs above are stand pats, which cut off "
-         "before trying a move. Deeper in the same trace (the shallowest one, found by searching the "
-         "trace) a node cuts off because one of its moves reached beta: event " +
+         "before trying a move. Deeper in the same trace (found by searching it: the first node, at the "
+         "shallowest ply, where a move scored below beta before the refutation) a node cuts off because "
+         "one of its moves reached beta, a CUT node (the visualizer's tree marks it so; a node where a "
+         "move raised alpha is a PV node, one where every move failed low an ALL node): event " +
          std::to_string(found) + ", at ply " + std::to_string(call.ply) + ", the reply to " + parentSide +
          "'s `" + refuted + "`. Its window is " + window(call.args.alpha, call.args.beta) +
          "; the moves it made in " + "its iteration " + std::to_string(walk.events()[iteration].value) +
@@ -656,7 +658,7 @@ std::string quiescence(const Context& context) {
   const int lastCall = bestChain.back();
   context.ask(
       "quiescence",
-      "In the chain below, the last reply (after " + walk.moveName(lastCall) + ", at ply " +
+      "In the chain above, the last reply (after " + walk.moveName(lastCall) + ", at ply " +
           std::to_string(walk.calls()[lastCall].ply) + ", event " +
           std::to_string(walk.calls()[lastCall].callEvent) +
           " of quiescence.umaxtrace) has e = " + std::to_string(walk.calls()[lastCall].args.eval) +
@@ -664,17 +666,28 @@ std::string quiescence(const Context& context) {
           std::to_string(walk.calls()[lastCall].args.beta) + "]. What does it return (event " +
           std::to_string(walk.calls()[lastCall].returnEvent) + ")?",
       std::to_string(returned(walk, lastCall)) + ": " +
-          (returned(walk, lastCall) == walk.calls()[lastCall].args.eval
-               ? "its own evaluation, it stands pat: no recapture does better than stopping the exchange."
-               : "a recapture did better than its evaluation."),
+          (returned(walk, lastCall) != walk.calls()[lastCall].args.eval
+               ? std::string("a recapture did better than its evaluation.")
+           : walk.calls()[lastCall].args.eval >= walk.calls()[lastCall].args.beta
+               ? "its own evaluation: it stands pat, since e = " +
+                     std::to_string(walk.calls()[lastCall].args.eval) + " already reaches beta " +
+                     std::to_string(walk.calls()[lastCall].args.beta) +
+                     ", so it cuts off before trying a move."
+               : std::string("its own evaluation: no recapture did better than stopping the exchange.")),
       jsonlCommand("quiescence", walk.calls()[lastCall].returnEvent), field("m", returned(walk, lastCall)));
   const std::string start =
       "\nThe chain starts at the end of the full-width search: after the moves " +
       (pathText.empty() ? std::string("(none)") : pathText) + " from the root, the node at ply " +
-      std::to_string(walk.calls()[first].ply - 1) + " makes the first capture, `" + walk.moveName(first) +
-      "`, and its reply gets draft `h = " + std::to_string(walk.calls()[first].args.depth) +
-      "`: quiescence begins. The board just before that capture (event " + std::to_string(firstMove - 1) +
-      "):\n\n    " + fen + "\n\n";
+      std::to_string(walk.calls()[first].ply - 1) +
+      " is already at depth `n = " + std::to_string(walk.calls()[walk.calls()[first].parent].args.depth) +
+      "` (the last full-width move, the one that led to it, had `h = 1`): quiescence begins there. At "
+      "draft 1 only a move onto `z`, the square the previous move reached, keeps the draft, so that node "
+      "searches the capture `" +
+      walk.moveName(first) + "` (it lands on `" + squareName(walk.calls()[first].args.lastTo) +
+      "`; a recapture in the code's sense, whether or not the move before took anything), and its reply "
+      "gets draft `h = " +
+      std::to_string(walk.calls()[first].args.depth) + "`. The board just before that capture (event " +
+      std::to_string(firstMove - 1) + "):\n\n    " + fen + "\n\n";
   return exampleHeader("a recapture chain at draft 1, ending in a stand pat", walk.command()) + start +
          "\nThe longest run of captures on one square searched at draft 1. Each row is one capture; "
          "the columns after the victim describe the reply's node, the call made after this move: its `z` "
@@ -1028,12 +1041,10 @@ std::string searchForReplacements(const Context& context) {
          "window of 9 slots out of 16,777,224, at the same moment. The documentation build looks for them "
          "in a larger think after the same 1. e2e4 (`umax-trace state` at the last event gives the hash "
          "counters):\n" +
-         table({"think of (nodes)", "stores", "refused", "overwrote another position's entry"}, rows) +
-         (found.empty()
-              ? "\nNone occurs: Step 18's rule is there for both, but in a table this large two "
-                "positions seldom meet in one probe window at that moment. The rule matters in long "
-                "thinks, where the table fills up.\n"
-              : found + "\n");
+         table({"budget (nodes)", "stores", "refused", "overwrote another position's entry"}, rows) +
+         (found.empty() ? "\nNone occurs: Step 18's rule is there for both, but in these thinks two "
+                          "positions never meet in one probe window at that moment.\n"
+                        : found + "\n");
 }
 
 std::string replacement(const Context& context) {
@@ -1304,10 +1315,11 @@ void writeExercises(const Context& context, const std::string& name) {
     if (exercise.page == name) mine.push_back(&exercise);
   if (mine.empty() || mine.size() > 3) claimFails(name, "a topic page needs one to three exercises");
   std::ostringstream text;
-  text << "## Exercises: predict, then check\n\nWork out the answer from the page before you open it; "
-          "then run the command (from the repository root, after `cmake --build build --target docs`, "
-          "which records the traces into `build/docs/examples/`). The suite runs every one of these "
-          "commands and checks that it prints the answer.\n\n\\htmlonly\n";
+  text
+      << "## Exercises: predict, then check\n\nWork out the answer from the page before you open it; "
+         "then run the command (from the repository's top folder, after `cmake --build build --target docs`, "
+         "which records the traces into `build/docs/examples/`). The suite runs every one of these "
+         "commands and checks that it prints the answer.\n\n\\htmlonly\n";
   int number = 0;
   for (const Exercise* exercise : mine)
     text << "<div class=\"umax-exercise\"><p><b>" << ++number << ".</b> " << html(exercise->question)
