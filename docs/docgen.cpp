@@ -53,6 +53,7 @@
 #include <string>
 #include <vector>
 
+#include "read_file.h"
 #include "snippet_filter.h"
 #include "tryit.h"
 
@@ -61,13 +62,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using umax::docs::readFile;
 
 void writeIfChanged(const fs::path& path, const std::string& text) {
   if (fs::exists(path) && readFile(path) == text) return;

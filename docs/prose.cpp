@@ -21,19 +21,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "read_file.h"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 namespace prose = umax::docs::prose;
 
 namespace {
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using umax::docs::readFile;
 
 void writeFile(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
