@@ -9,21 +9,17 @@
 //
 // that may run on over several lines to its `;`. Those statements are there
 // for the tracer and for speed, not for the algorithm, so the docs build
-// gives Doxygen's \snippet a copy of each source with them taken out. Two
-// older forms of a tracing statement are taken out too:
-//
-//   if constexpr (kTraced) observer_->onIteration(draft);     one line, or
-//   if constexpr (kTraced) {                                   a block whose
-//     ...                                                      closing brace
-//   }                                                          stands alone
-//
-// and an `if constexpr (kTraced)` alone on its line, followed by one statement. The template line `template
-// <bool kTraced>` and the
-// `<kTraced>` of the recursive call are dropped, since the untraced search is
-// the one being explained.
+// gives Doxygen's \snippet a copy of each source with them taken out, and
+// with them the debug build's `assert(...);` statements (checks of
+// invariants, not steps of the search). The template line
+// `template <bool kTraced>`, the `<kTraced>` of the recursive call and the
+// forced-inline attributes are dropped, since the untraced search is the one
+// being explained; the lines a call continues on move left with it.
 #pragma once
+#include <algorithm>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace umax::docs {
@@ -42,42 +38,39 @@ inline bool endsStatement(const std::string& line) {
 
 /// `source` without its tracing statements (see the file comment).
 inline std::string withoutTracing(const std::string& source) {
-  static const std::string kGuard = "if constexpr (kTraced)";
   static const std::string kHook = "hooks<kTraced>().";
+  static const std::string kAssert = "assert(";
   std::vector<std::string> lines;
   std::istringstream in(source);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
 
   std::ostringstream out;
+  int openParens = 0;     // of the statement so far
+  std::size_t shift = 0;  // columns its continuation lines move left
   for (std::size_t index = 0; index < lines.size(); ++index) {
     const std::string& line = lines[index];
     const std::string text = trimmed(line);
     if (text == "template <bool kTraced>") continue;
-    if (text.rfind(kHook, 0) == 0) {  // a hook statement, to its `;`
+    if (text.rfind(kHook, 0) == 0 || text.rfind(kAssert, 0) == 0) {  // a hook or assert, to its `;`
       while (index < lines.size() && !endsStatement(lines[index])) ++index;
       continue;
     }
-    if (text.rfind(kGuard, 0) == 0) {
-      const std::string rest = trimmed(text.substr(kGuard.size()));
-      if (rest == "{") {
-        // A block: skip to the closing brace at the same indentation.
-        const std::string indent = line.substr(0, line.find_first_not_of(" \t"));
-        while (++index < lines.size() && lines[index] != indent + "}") {
-        }
-      } else {
-        // One statement, on this line or running on to the next ones.
-        if (rest.empty()) ++index;
-        while (index < lines.size() && !endsStatement(lines[index])) ++index;
-      }
-      continue;
-    }
     std::string kept = line;
-    // Forced inlining is for speed (see the performance page), not the algorithm.
-    for (auto at = kept.find("[[gnu::always_inline]] "); at != std::string::npos;
-         at = kept.find("[[gnu::always_inline]] "))
-      kept.erase(at, 23);
-    for (auto at = kept.find("<kTraced>"); at != std::string::npos; at = kept.find("<kTraced>"))
-      kept.erase(at, 9);
+    // Lines that continue an open parenthesis were aligned to it: move them
+    // left by what was taken out of the line that opened it.
+    if (openParens > 0)
+      kept.erase(0, std::min(shift, kept.find_first_not_of(' ')));
+    else
+      shift = 0;
+    std::size_t removed = 0;
+    for (const std::string_view word : {"[[gnu::always_inline]] ", "<kTraced>"})
+      for (auto at = kept.find(word); at != std::string::npos; at = kept.find(word)) {
+        kept.erase(at, word.size());
+        removed += word.size();
+      }
+    for (const char c : kept.substr(0, kept.find("//"))) openParens += (c == '(') - (c == ')');
+    openParens = std::max(openParens, 0);
+    if (removed > 0 && openParens > 0) shift = removed;
     out << kept << "\n";
   }
   return out.str();

@@ -267,9 +267,17 @@ TEST_CASE("the snippets the pages quote show the search without its tracing stat
     };
     tracedBefore += block(original).find("hooks<kTraced>()") != std::string::npos;
     // The algorithm only: no tracing, no speed line.
-    for (const char* hidden : {"observer_", "kTraced", "hooks<", "prefetch", "UndoCheck", "always_inline"}) {
+    for (const char* hidden :
+         {"observer_", "kTraced", "hooks<", "prefetch", "UndoCheck", "always_inline", "stop_", "Abort"}) {
       CAPTURE(hidden);
       CHECK(block(filtered).find(hidden) == std::string::npos);
+    }
+    // Nor a debug build's assert (a static_assert checks a formula the page shows).
+    std::istringstream lines(block(filtered));
+    for (std::string line; std::getline(lines, line);) {
+      CAPTURE(line);
+      const auto first = line.find_first_not_of(' ');
+      CHECK((first == std::string::npos || line.compare(first, 7, "assert(") != 0));
     }
   }
   CHECK(tracedBefore >= 5);  // the filter has something to take out
@@ -295,25 +303,25 @@ TEST_CASE("the snippets the pages quote show the search without its tracing stat
   CHECK(engine.find("entry.lock = static_cast<int32_t>(node.hashLock);") != std::string::npos);
 }
 
-TEST_CASE("the snippet filter takes out both forms of tracing statement and nothing else", "[docs]") {
+TEST_CASE("the snippet filter takes out hook and assert statements and nothing else", "[docs]") {
   const std::string source =
       "template <bool kTraced>\n"
       "int Engine::search(int side) {\n"
-      "  if constexpr (kTraced) observer_->onCall(side);\n"
+      "  hooks<kTraced>().call(side);\n"
       "  int best = 0;\n"
-      "  if constexpr (kTraced) {\n"
-      "    Report report = make();\n"
-      "    observer_->onProbe(report);\n"
-      "  }\n"
-      "  if constexpr (kTraced)\n"
-      "    if (best == 0) observer_->onMateProbe();\n"
-      "  best = -search<kTraced>(side);\n"
+      "  hooks<kTraced>().probe(report,\n"
+      "                         entry);\n"
+      "  assert(best == 0 &&\n"
+      "         side != 0);\n"
+      "  best = -search<kTraced>(side,\n"
+      "                          best);\n"
       "  return best;\n"
       "}\n";
   CHECK(umax::docs::withoutTracing(source) ==
         "int Engine::search(int side) {\n"
         "  int best = 0;\n"
-        "  best = -search(side);\n"
+        "  best = -search(side,\n"
+        "                 best);\n"
         "  return best;\n"
         "}\n");
   // A source without tracing comes back unchanged.

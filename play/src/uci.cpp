@@ -11,8 +11,9 @@
 namespace umax::play {
 namespace {
 
-/// Scores beyond this mean a mate was seen; the original halves the mated
-/// side's -kInfinity and each ply towards the root takes one off.
+/// Scores beyond this mean a mate was seen: the mate probe halves the mated
+/// side's -kInfinity, and on the way to the root the delayed-gain penalty
+/// takes a point off at each of the winner's nodes.
 constexpr int kMateScore = kInfinity / 2;
 
 /// Deepest go depth accepted (plies).

@@ -30,8 +30,7 @@ const std::atomic<bool> kNeverRaised{false};
 
 // [key-table]
 const std::array<int8_t, kKeyTableSize>& standardKeyTable() {
-  // main(): F(i,M,1035)T[i]=random()>>9;  The extra slot past the end stands
-  // in for the memory a 9th probe of the very last window reads in the original.
+  // main(): F(i,M,1035)T[i]=random()>>9;
   static const std::array<int8_t, kKeyTableSize> keys = [] {
     std::array<int8_t, kKeyTableSize> table{};
     GlibcRandom random;
@@ -42,10 +41,11 @@ const std::array<int8_t, kKeyTableSize>& standardKeyTable() {
   return keys;
 }
 
+// [key-table]
+
 Engine::Engine() : keys_(standardKeyTable()), stop_(&kNeverRaised) {
   board_ = startBoard();  // main()'s set-up of the pieces
 }
-// [key-table]
 
 void Engine::setPosition(const Position& position) {
   board_ = position.board;
@@ -89,6 +89,8 @@ void Engine::resizeHashTable(int bits) {
 
 void Engine::clearRootProbeWindow() {
   const uint32_t first = firstProbeSlot(side_, epChar_, kRootHashCode);
+  // Slots first+1..first+8 as minimal_adapter.c clears them; the root
+  // misses already because its first slot, first+1, is empty.
   for (uint32_t slot = first + 1; slot <= first + 8; ++slot) table_[slot].lock = 0;
   table_[kDummySlot].lock = 0;
 }
@@ -125,12 +127,22 @@ void SearchObserver::onEnter(const NodeCall& call, const ProbeReport& report, co
 }
 
 // [think]
+// A think: the root of the search, with the node counter started so that the
+// original's limit falls where the budget ends. The best move is left in
+// bestFrom_ and bestTo_ (K and L).
 template <bool kTraced>
-ThinkResult Engine::thinkWith(long budget) {
+int Engine::searchRoot(long budget) {
   // The original stops deepening once N >= 1e7; starting N that far below
   // the limit gives any budget without touching the search.
-  const int start = kNodeLimit - static_cast<int>(budget);
-  nodes_ = thinkStart_ = start;
+  nodes_ = thinkStart_ = kNodeLimit - static_cast<int>(budget);
+  return search<kTraced>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+                         kThinkMarker, 0);
+}
+// [think]
+
+// The think around searchRoot(): the caller's stop flag, and the result.
+template <bool kTraced>
+ThinkResult Engine::thinkWith(long budget) {
   lastIteration_ = IterationReport{};
   const Board boardBefore = board_;
   // Only a think reads the caller's flag: the never-raised one comes back
@@ -143,8 +155,7 @@ ThinkResult Engine::thinkWith(long budget) {
   ThinkResult result;
   tableUnused_ = false;  // the search stores from here on
   try {
-    result.score = search<kTraced>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
-                                   kThinkMarker, 0);
+    result.score = searchRoot<kTraced>(budget);
     result.from = bestFrom_;
     result.to = bestTo_;
   } catch (const ThinkAborted&) {
@@ -156,14 +167,13 @@ ThinkResult Engine::thinkWith(long budget) {
     result.from = bestFrom_ = static_cast<int8_t>(lastIteration_.from);
     result.to = bestTo_ = static_cast<int8_t>(lastIteration_.to);
   }
-  result.nodes = static_cast<long>(nodes_) - start;
+  result.nodes = static_cast<long>(nodes_) - thinkStart_;
   result.depth = lastIteration_.draft;
   result.completedIterations = lastIteration_.iteration;
   assert(result.aborted || result.completedIterations == 0 ||
          (result.from == lastIteration_.from && result.to == lastIteration_.to));
   return result;
 }
-// [think]
 
 // At the root of a think, after each iteration: keep its result (an aborted
 // think returns it) and tell the listener.

@@ -15,6 +15,8 @@ namespace moves {
 
 // [step-vectors]
 /// Step vectors of all pieces, one list per piece type, each ending in 0.
+/// The generator negates every entry as it fetches it (r = -o[++j]), so the
+/// "downward" pawn's -16 steps +16, down the board (row 0 is rank 8).
 /// Pieces other than pawns use each vector in both directions (the search
 /// negates a negative step before fetching the next one). // micro-Max: o[0..16]
 inline constexpr std::array<int8_t, 17> kStepVectors = {
@@ -31,8 +33,8 @@ inline constexpr int kSidewaysStepIndex = 7;
 
 /// A king with its virgin bit, colour bits removed: only such a king castles. // micro-Max: 36
 inline constexpr int kVirginKing = kKing | kVirgin;
-/// The value stored in a pawn's row mask term that marks the double-step row:
-/// 6 * side + row == 128 holds for row 5 (rank 3) for white and row 2 (rank 6) for black.
+/// 6 * side + (to & kRowMask) equals this on a pawn's double-step row: row 5
+/// (rank 3, 0x50) for white (side 8), row 2 (rank 6, 0x20) for black (side 16).
 /// // micro-Max: 6*k+(y&V)==S
 inline constexpr int kDoubleStepSum = 128;
 /// The board scan's step: +1 to the next file; the +8 carries column 7 into
@@ -135,6 +137,8 @@ template <class Visit>
 // illegal. The same verdict if a reply lands on or next to the square a
 // castling king passed (E, still holding the castled rook), so castling out
 // of, through or into check is refused. // micro-Max: i<0||E-S&&b[E]&&y-E<2&E-y<2
+// The distance test comes before reading b[E]: at the root E may be -128 (the
+// e.p. char O), and b[-128] is outside the board.
 [[gnu::always_inline]] inline bool Engine::capturesKing(int gain, int to, int passedSquare) const {
   return gain < 0 || (passedSquare != kNoSquare && to - passedSquare < 2 && passedSquare - to < 2 &&
                       board_[passedSquare]);
@@ -156,7 +160,8 @@ template <class Visit>
     score += kCastlingBonus;
   }
   if (move.type <= kDownwardPawn) {
-    // A pawn without a twin two files to either side costs a unit (the -1 is a bias).
+    // Pawn structure: count the squares two files to either side of the
+    // from-square that do not hold the same pawn; the move scores -9 * (count - 1).
     const int left = move.from - kPawnNeighbourFiles;
     const int right = move.from + kPawnNeighbourFiles;
     score -= kPawnStructureUnit * (((left & kOffBoard) || board_[left] != move.piece) +

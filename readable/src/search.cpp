@@ -15,9 +15,9 @@
 //
 // A statement that starts with `hooks` tells an observer what happened (in
 // the tracer's search; in the ordinary search it does nothing) or asks
-// memory for what the search will read (search_seam.h). Debug builds (no NDEBUG) assert invariants the
-// original keeps: the window is not empty at entry, the side is white or black, a probe stays inside the
-// table.
+// memory for what the search will read (search_seam.h). Debug builds (no
+// NDEBUG) assert invariants the original keeps: the window is not empty at
+// entry, the side is white or black, a probe stays inside the table.
 #include <cassert>
 
 #include "moves.h"
@@ -108,7 +108,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // Step 3. Count the node: the node count is the think's clock.
   ++nodes_;
   // [hash-hit]
-  stopIfAsked();  // a think's stop flag (engine.cpp)
+  stopIfAsked();  // a think's stop flag (search_seam.h)
 
   // [deepening]
   // Step 4. Iterative deepening: one more ply per pass until the requested
@@ -139,8 +139,11 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
 // answers the generator: next move, stop the scan, or replay the direction.
 template <bool kTraced>
 inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
-  // Step 8. King capture: the move takes the king, so the previous move was
-  // illegal (capturesKing in moves.h); this node is worth "infinity".
+  // Step 8. The capture's material gain i = 99 * value of the victim (a
+  // king's value is -1, so taking it makes the gain negative). A king
+  // capture, or a reply landing next to the square a castling king passed,
+  // means the previous move was illegal (capturesKing in moves.h): this node
+  // is worth "infinity".
   int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
   if (capturesKing(gain, move.to, node.passedSquare)) {
     node.best = kInfinity;
@@ -169,8 +172,10 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // [visit-move]
 
   // [recursion]
-  // Step 12. Search the reply with the window turned round. Beta loses a
-  // point when it exceeds the eval, to match the delayed-gain penalty below.
+  // Step 12. Search the reply with the window turned round. When beta
+  // exceeds the eval, the reply's alpha is one lower, -beta-1: the
+  // delayed-gain penalty below takes a point off, so the reply must tell
+  // scores down to -(beta+1) apart.
   score = -search<kTraced>(
       opponentOf(node.side), -node.beta - (node.beta > node.eval),
       node.best > node.alpha ? -node.best : -node.alpha, -node.eval - score - gain, replyKey,
@@ -224,8 +229,10 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // Step 17. Mate scores hold at any depth. No move at all kept the king
   // (best is still -infinity): mate or stalemate, told apart by letting the
   // opponent move twice, a quiescence search from a neutral eval of 0 with
-  // no e.p. square and no previous move: half of its score is -I/2 (mated)
-  // if it takes the king, else about 0 (stalemate). // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
+  // no e.p. square and no previous move (z = S matches no to-square, so every
+  // move gets h = 0 and only king captures count): minus half its score is
+  // -I/2 (mated) if it takes the king, else about 0 (stalemate).
+  // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
   if (isMateScore(node.best)) node.draft = kMateDraft;
   if (node.best == -kInfinity) {  // micro-Max: m+I == 0
     hooks<kTraced>().mateProbe();

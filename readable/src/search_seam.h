@@ -5,8 +5,8 @@
 //
 // None of it changes what the search computes or stores. In the untraced
 // search (kTraced = false) every event hook does nothing: the call and its
-// arguments, computed only for it, vanish, so an ordinary think does exactly
-// the machine work it did before the hooks existed.
+// arguments, computed only for it, vanish: the untraced search compiles as
+// if the hooks were absent.
 #pragma once
 
 #include "moves.h"
@@ -56,8 +56,8 @@ struct Engine::Hooks {
   [[gnu::always_inline]] void iteration(int draft) const {
     if constexpr (kTraced) engine.observer_->onIteration(draft);
   }
-  // The two squares alone: a copy of the move here was merged with
-  // moveMade's and built for every move the scan looked at.
+  // The two squares alone: a Move copied here would be built for every move
+  // the scan looks at.
   [[gnu::always_inline]] void kingCapture(int from, int to, bool badCastling) const {
     if constexpr (kTraced) engine.observer_->onKingCapture(from, to, badCastling);
   }

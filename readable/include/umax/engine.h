@@ -253,6 +253,8 @@ class Engine {
   uint32_t slotOf(const HashEntry& entry) const { return static_cast<uint32_t>(&entry - table_.data()); }
 
   template <bool kTraced>
+  int searchRoot(long budget);
+  template <bool kTraced>
   ThinkResult thinkWith(long budget);
   void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
   void rootMoveChanged(int draft, int best, int bestFrom, int bestTo);

@@ -100,9 +100,8 @@ class HashTableMemory {
   }
 
  private:
-  /// On x86 an asm statement: GCC deletes a loop whose only effect is
-  /// __builtin_prefetch, as if it did nothing, and in one build it also
-  /// removed the single reply prefetch of the traced search. Elsewhere the builtin.
+  /// On x86 an asm statement: GCC may delete a loop whose only effect is
+  /// __builtin_prefetch, as if it did nothing. Elsewhere the builtin.
   [[gnu::always_inline]] static void prefetchLine(const void* address) {
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char*>(address)));

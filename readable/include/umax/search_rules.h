@@ -111,8 +111,9 @@ constexpr int castlingCorner(int kingFrom, int step) {
 }
 
 /// Step 11: a pawn whose next step would leave the board has reached the
-/// last rank and becomes a queen. The +1 keeps a capture towards the a-file
-/// (step -17) from row 1 at 0. // micro-Max: y+r+1&S
+/// last rank and becomes a queen. The +1 does two things: a white capture
+/// onto a7 (0x10 - 17 = -1) does not count as a promotion, and a black capture
+/// onto a1 (0x70 + 15 = 0x7f) does. // micro-Max: y+r+1&S
 constexpr bool promotes(int type, int to, int step) {
   return type <= kDownwardPawn && ((to + step + 1) & kNoSquare);
 }

@@ -112,7 +112,8 @@ inline constexpr int kThinkMarker = 8;
 inline constexpr int kLegalityMarker = 9;
 /// The original's node limit: no new iteration starts at or beyond it.
 inline constexpr int kNodeLimit = 10000000;
-/// The deepest iteration the root ever starts (d < 98).
+/// One past the deepest iteration the root starts: d < 98 is tested after
+/// d++, so the deepest is 97.
 inline constexpr int kMaxIteration = 98;
 /// The draft given to mate scores, which hold at any depth.
 inline constexpr int kMateDraft = 99;
