@@ -58,6 +58,16 @@ long Engine::perftFrom(int side, int passedSquare, int depth, std::vector<PerftM
   return leaves;
 }
 
+std::vector<Move> Engine::generatedMoves(int side, int passedSquare, int scanStart) {
+  std::vector<Move> moves;
+  int8_t noHint = 0;
+  generateMoves(side, passedSquare, static_cast<int8_t>(scanStart), noHint, [&](const Move& move) {
+    moves.push_back(move);
+    return Verdict::kNext;
+  });
+  return moves;
+}
+
 long Engine::perft(int depth, std::vector<PerftMove>* divide) {
   if (depth <= 0) return 1;
   return perftFrom(side_, epChar_, depth, divide);

@@ -10,6 +10,7 @@
 #include "json_sink.h"
 #include "umax/notation.h"
 #include "umax/trace/export.h"
+#include "umax/trace/replay.h"
 
 namespace umax::trace {
 namespace {
@@ -20,10 +21,7 @@ class ChromeWriter {
   explicit ChromeWriter(JsonSink& sink) : sink_(sink) {}
 
   void add(const Event& event, uint64_t index) {
-    if (event.kind != EventKind::kCall && open_.empty())
-      throw TraceError("corrupt trace: event " + std::to_string(index) + " (" +
-                           std::string(kindName(event.kind)) + ") outside any call",
-                       0);
+    if (event.kind != EventKind::kCall) requireOpenCall(event, index, open_.size());
     cause_.see(event);
     switch (event.kind) {
       case EventKind::kCall:
@@ -64,7 +62,7 @@ class ChromeWriter {
 
   void begin(std::string_view ph, uint64_t ts, std::string_view name) {
     sink_ << ",\n{\"ph\":\"" << ph << "\",\"pid\":1,\"tid\":1,\"ts\":";
-    sink_.unsignedNumber(ts);
+    sink_.number(ts);
     sink_.field("name", name);
   }
 
@@ -75,7 +73,7 @@ class ChromeWriter {
                                           : std::string("call");
     begin("B", index, name);
     sink_ << ",\"cat\":\"call\",\"args\":{\"ply\":";
-    sink_.unsignedNumber(open_.size());
+    sink_.number(open_.size());
     sink_.field("q", int64_t{c.alpha}).field("l", int64_t{c.beta}).field("e", int64_t{c.eval});
     sink_.field("n", int64_t{c.depth}).field("k", std::string_view(c.side == kWhite ? "white" : "black"));
     if (cause_.moveMade && (cause_.move.flags & kMoveSneaked)) sink_.field("bestFirst", true);
@@ -93,7 +91,7 @@ class ChromeWriter {
           : p.outcome == ProbeOutcome::kHit ? "hash hit"
                                             : "hash full");
     sink_ << ",\"s\":\"t\",\"cat\":\"hash\",\"args\":{\"slot\":";
-    sink_.unsignedNumber(p.slot);
+    sink_.number(p.slot);
     if (p.outcome == ProbeOutcome::kHit) {
       sink_.field("V", int64_t{event.entry.score}).field("D", int64_t{event.entry.draft});
       sink_.field("X", int64_t{event.entry.from}).field("Y", int64_t{event.entry.to});

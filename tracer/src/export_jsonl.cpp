@@ -7,6 +7,7 @@
 #include "json_sink.h"
 #include "umax/notation.h"
 #include "umax/trace/export.h"
+#include "umax/trace/replay.h"
 
 namespace umax::trace {
 namespace {
@@ -55,7 +56,7 @@ void writeEventFields(JsonSink& sink, const Event& event, uint64_t nodeNumber, b
       return writeProbeFields(sink, event);
     case EventKind::kNodeCounted:
       sink << ",\"N\":";
-      sink.unsignedNumber(nodeNumber);
+      sink.number(nodeNumber);
       return;
     case EventKind::kIteration:
       sink.field("d", int64_t{event.value});
@@ -99,20 +100,17 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
     uint64_t ply = open == 0 ? 0 : open - 1;
     if (event.kind == EventKind::kCall) {
       ply = open++;
-    } else if (open == 0) {
-      throw TraceError("corrupt trace: event " + std::to_string(index) + " (" +
-                           std::string(kindName(event.kind)) + ") outside any call",
-                       0);
-    } else if (event.kind == EventKind::kReturn) {
-      --open;
+    } else {
+      requireOpenCall(event, index, open);
+      if (event.kind == EventKind::kReturn) --open;
     }
     const bool endsNode = event.kind == EventKind::kProbe && event.probe.endsNode;
     if (event.kind == EventKind::kNodeCounted) ++nodes;
     sink << "{\"i\":";
-    sink.unsignedNumber(index);
+    sink.number(index);
     sink.field("kind", kindName(event.kind));
     sink << ",\"ply\":";
-    sink.unsignedNumber(ply);
+    sink.number(ply);
     sink.field("site", int64_t{static_cast<int>(siteOf(event.kind, endsNode))});
     writeEventFields(sink, event, nodes, answeredByHash);
     sink << "}\n";

@@ -22,47 +22,44 @@ namespace fs = std::filesystem;
 /// File names in "natural" order, digit runs compared as numbers, so that
 /// "move-9" comes before "move-10" whatever the zero padding.
 bool naturalLess(const std::string& a, const std::string& b) {
+  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  // The digit run at `at` without its leading zeros (one kept of a run of zeros); `at` moves past it.
+  const auto number = [&](const std::string& text, std::size_t& at) {
+    const std::size_t start = at;
+    while (at < text.size() && digit(text[at])) ++at;
+    std::string run = text.substr(start, at - start);
+    return run.erase(0, std::min(run.find_first_not_of('0'), run.size() - 1));
+  };
   std::size_t i = 0;
   std::size_t j = 0;
   while (i < a.size() && j < b.size()) {
-    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
-      std::size_t endA = i;
-      std::size_t endB = j;
-      while (endA < a.size() && std::isdigit(static_cast<unsigned char>(a[endA]))) ++endA;
-      while (endB < b.size() && std::isdigit(static_cast<unsigned char>(b[endB]))) ++endB;
-      std::string numberA = a.substr(i, endA - i);
-      std::string numberB = b.substr(j, endB - j);
-      numberA.erase(0, std::min(numberA.find_first_not_of('0'), numberA.size() - 1));
-      numberB.erase(0, std::min(numberB.find_first_not_of('0'), numberB.size() - 1));
+    if (digit(a[i]) && digit(b[j])) {
+      const std::string numberA = number(a, i), numberB = number(b, j);
       if (numberA.size() != numberB.size()) return numberA.size() < numberB.size();
       if (numberA != numberB) return numberA < numberB;
-      i = endA;
-      j = endB;
-      continue;
+    } else if (a[i] != b[j]) {
+      return a[i] < b[j];
+    } else {
+      ++i;
+      ++j;
     }
-    if (a[i] != b[j]) return a[i] < b[j];
-    ++i;
-    ++j;
   }
   return a.size() - i < b.size() - j;
 }
 
-/// The number of space-separated moves in `moves`.
-int countMoves(const std::string& moves) {
-  std::istringstream stream(moves);
-  std::string move;
-  int count = 0;
-  while (stream >> move) ++count;
-  return count;
+/// The space-separated words of `text`: moves, or a FEN's fields.
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream stream(text);
+  std::vector<std::string> list;
+  std::string word;
+  while (stream >> word) list.push_back(word);
+  return list;
 }
 
 /// Who moves first and the first move number, from the FEN's second and
 /// sixth fields (the start position when the FEN is empty or lacks them).
 void gameStart(const std::string& fen, bool& whiteFirst, int& firstMoveNumber) {
-  std::istringstream stream(fen);
-  std::string field;
-  std::vector<std::string> fields;
-  while (stream >> field) fields.push_back(field);
+  const std::vector<std::string> fields = words(fen);
   whiteFirst = fields.size() < 2 || fields[1] != "b";
   firstMoveNumber = 1;
   if (fields.size() >= 6) {
@@ -88,7 +85,7 @@ GameThink readThink(const fs::path& file) {
   bool whiteFirst = true;
   int firstMoveNumber = 1;
   gameStart(header.fen, whiteFirst, firstMoveNumber);
-  const int before = countMoves(header.moves);
+  const int before = static_cast<int>(words(header.moves).size());
   think.ply = before + 1;
   think.moveNumber = firstMoveNumber + (before + (whiteFirst ? 0 : 1)) / 2;
   think.finished = reader.hasResult();
@@ -114,15 +111,6 @@ bool continuesGame(const GameThink& previous, const GameThink& think) {
           think.movesBefore[before.size()] == ' ');
 }
 
-/// The space-separated moves of `text` as a list.
-std::vector<std::string> splitMoves(const std::string& text) {
-  std::istringstream stream(text);
-  std::vector<std::string> moves;
-  std::string move;
-  while (stream >> move) moves.push_back(move);
-  return moves;
-}
-
 /// Reads the `move` and `result` lines of a game's `game.txt` record into
 /// `game`, if the record's moves agree with every think's moves before it.
 void readGameRecord(const fs::path& file, GameRecord& game) {
@@ -133,18 +121,18 @@ void readGameRecord(const fs::path& file, GameRecord& game) {
   std::string result;
   std::string line;
   while (std::getline(in, line)) {
-    std::istringstream words(line);
+    std::istringstream record(line);
     std::string keyword;
-    words >> keyword;
+    record >> keyword;
     if (keyword == "move") {
       std::string number, side, move;
-      if (words >> number >> side >> move) moves.push_back(move);
+      if (record >> number >> side >> move) moves.push_back(move);
     } else if (keyword == "result") {
-      std::getline(words >> std::ws, result);
+      std::getline(record >> std::ws, result);
     }
   }
   for (const GameThink& think : game.thinks) {
-    const std::vector<std::string> before = splitMoves(think.movesBefore);
+    const std::vector<std::string> before = words(think.movesBefore);
     if (before.size() >= moves.size() || !std::equal(before.begin(), before.end(), moves.begin())) return;
   }
   game.recordedMoves = std::move(moves);
@@ -219,7 +207,7 @@ std::vector<GamePly> gamePlies(const GameRecord& game) {
   const GameThink& last = game.thinks.back();
   std::vector<std::string> moves = game.recordedMoves;
   if (moves.empty()) {
-    moves = splitMoves(last.movesBefore);
+    moves = words(last.movesBefore);
     if (last.finished && last.move != "none") moves.push_back(last.move);
   }
   bool whiteFirst = true;

@@ -66,22 +66,21 @@ void HashHistory::finish() {
   liveActivity_.clear();
 }
 
-int64_t HashHistory::lastWriteBefore(uint32_t slot, uint64_t applied) const {
+const HashHistory::Store* HashHistory::lastStore(uint32_t slot, uint64_t applied) const {
   // Stores of event index < applied: key < slot << 32 | applied.
   const uint64_t limit = (static_cast<uint64_t>(slot) << 32) | std::min<uint64_t>(applied, 0xffffffffu);
   auto it = std::lower_bound(stores_.begin(), stores_.end(), limit,
                              [](const Store& store, uint64_t key) { return store.key() < key; });
-  if (it == stores_.begin()) return -1;
-  --it;
-  if (it->slot != slot) return -1;
-  return static_cast<int64_t>(it->event);
+  return it != stores_.begin() && (it - 1)->slot == slot ? &*(it - 1) : nullptr;
+}
+
+int64_t HashHistory::lastWriteBefore(uint32_t slot, uint64_t applied) const {
+  const Store* store = lastStore(slot, applied);
+  return store ? static_cast<int64_t>(store->event) : -1;
 }
 
 HashEntry HashHistory::entryAt(uint32_t slot, uint64_t applied) const {
-  const uint64_t limit = (static_cast<uint64_t>(slot) << 32) | std::min<uint64_t>(applied, 0xffffffffu);
-  auto it = std::lower_bound(stores_.begin(), stores_.end(), limit,
-                             [](const Store& store, uint64_t key) { return store.key() < key; });
-  if (it != stores_.begin() && (it - 1)->slot == slot) return (it - 1)->after;
+  if (const Store* store = lastStore(slot, applied)) return store->after;
   auto first = std::lower_bound(initial_.begin(), initial_.end(), slot,
                                 [](const auto& entry, uint32_t value) { return entry.first < value; });
   if (first != initial_.end() && first->first == slot) return first->second;

@@ -1,7 +1,6 @@
 // json_sink.cpp - buffered JSON text for the exporters.
 #include "json_sink.h"
 
-#include <charconv>
 #include <stdexcept>
 
 namespace umax::trace {
@@ -22,20 +21,6 @@ JsonSink& JsonSink::operator<<(std::string_view text) {
 
 JsonSink& JsonSink::operator<<(char c) {
   buffer_.push_back(c);
-  return *this;
-}
-
-JsonSink& JsonSink::number(int64_t value) {
-  char digits[24];
-  const auto result = std::to_chars(digits, digits + sizeof digits, value);
-  buffer_.append(digits, result.ptr);
-  return *this;
-}
-
-JsonSink& JsonSink::unsignedNumber(uint64_t value) {
-  char digits[24];
-  const auto result = std::to_chars(digits, digits + sizeof digits, value);
-  buffer_.append(digits, result.ptr);
   return *this;
 }
 

@@ -3,6 +3,7 @@
 // numbers, escaped strings and `,"key":value` fields.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -25,10 +26,13 @@ class JsonSink {
   JsonSink& operator<<(std::string_view text);
   /// One raw character.
   JsonSink& operator<<(char c);
-  /// A signed integer.
-  JsonSink& number(int64_t value);
-  /// An unsigned integer.
-  JsonSink& unsignedNumber(uint64_t value);
+  /// An integer.
+  template <class Integer>
+  JsonSink& number(Integer value) {
+    char digits[24];
+    buffer_.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+    return *this;
+  }
   /// A JSON string literal: quotes added, quotes, backslashes and control characters escaped.
   JsonSink& string(std::string_view text);
   /// `,"key":value` for an integer.

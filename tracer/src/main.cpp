@@ -148,14 +148,12 @@ int info(const std::string& path) {
   std::cout << "events " << stats.events << "\n";
   std::cout << "bytes " << stats.bytes << "\n";
   if (reader.truncated()) std::cout << "truncated yes (" << reader.truncationNote() << ")\n";
-  const uint64_t openCalls =
-      stats.perKind[static_cast<int>(EventKind::kCall)] - stats.perKind[static_cast<int>(EventKind::kReturn)];
   const bool trimmed = reader.hasResult() && reader.result().nodes > stats.nodes;
   if (trimmed)
     std::cout << "trimmed yes (the trace keeps the first " << stats.nodes << " of the think's "
               << reader.result().nodes << " nodes, to its size limit; the result is the whole think's)\n";
-  else if (openCalls > 0 && !reader.truncated())
-    std::cout << "stopped yes (the think was stopped with " << openCalls
+  else if (stats.openCalls > 0 && !reader.truncated())
+    std::cout << "stopped yes (the think was stopped with " << stats.openCalls
               << " calls open; the result is its last completed iteration's)\n";
   const TraceHeader& header = reader.header();
   std::cout << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
@@ -170,11 +168,13 @@ int info(const std::string& path) {
             << "\n";
   for (int kind = 1; kind < kEventKindCount; ++kind)
     std::cout << "event " << kindName(static_cast<EventKind>(kind)) << " " << stats.perKind[kind] << "\n";
-  std::cout << "hash-probes " << stats.probes << "\n";
-  std::cout << "hash-hit-rate " << (stats.probes ? double(stats.hits) / double(stats.probes) : 0.0) << "\n";
-  std::cout << "hash-cutoffs " << stats.hashCutoffs << "\n";
-  std::cout << "hash-full-windows " << stats.fullWindows << "\n";
-  std::cout << "hash-stores " << stats.storesWritten << " written, " << stats.storesRefused << " refused\n";
+  std::cout << "hash-probes " << stats.hash.probes << "\n";
+  std::cout << "hash-hit-rate "
+            << (stats.hash.probes ? double(stats.hash.hits) / double(stats.hash.probes) : 0.0) << "\n";
+  std::cout << "hash-cutoffs " << stats.hash.hashCutoffs << "\n";
+  std::cout << "hash-full-windows " << stats.hash.fullWindows << "\n";
+  std::cout << "hash-stores " << stats.hash.storesWritten << " written, " << stats.hash.storesRefused
+            << " refused\n";
   for (const auto& [draft, count] : stats.cutoffsPerDraft)
     std::cout << "cutoffs draft " << draft << " " << count << "\n";
   for (const IterationStats& iteration : stats.iterations)

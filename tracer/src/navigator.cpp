@@ -116,14 +116,17 @@ bool isRootIteration(const Event& event, std::size_t depth) {
 
 }  // namespace
 
-std::optional<uint64_t> Navigator::nextMarked(bool (*wanted)(const Event&),
-                                              const std::vector<uint32_t>* perBucket) const {
+bool Navigator::nextMarked(bool (*wanted)(const Event&), const std::vector<uint32_t>* perBucket) {
+  startMove();
   auto scan = [&](uint64_t from, uint64_t to) {
     return scanForward(from, to, 0,
                        [wanted](const Event& event, uint64_t, std::size_t) { return wanted(event); });
   };
   const uint64_t end = replay_.eventCount();
-  if (!timeline_ || !perBucket || perBucket->empty()) return scan(replay_.cursor(), end);
+  if (!timeline_ || !perBucket || perBucket->empty()) {
+    const auto found = scan(replay_.cursor(), end);
+    return found && land(*found + 1);
+  }
   const uint64_t width = timeline_->eventsPerBucket();
   const std::size_t lastBucket = perBucket->size() - 1;
   uint64_t from = replay_.cursor();
@@ -131,23 +134,15 @@ std::optional<uint64_t> Navigator::nextMarked(bool (*wanted)(const Event&),
        bucket <= lastBucket && from < end; ++bucket) {
     const uint64_t bucketEnd = bucket == lastBucket ? end : (bucket + 1) * width;
     if ((*perBucket)[bucket] != 0)
-      if (const auto found = scan(from, bucketEnd)) return found;
+      if (const auto found = scan(from, bucketEnd)) return land(*found + 1);
     from = std::max(from, bucketEnd);
   }
-  return std::nullopt;
+  return false;
 }
 
-bool Navigator::nextCutoff() {
-  startMove();
-  const auto found = nextMarked(isCutoff, timeline_ ? &timeline_->cutoffs() : nullptr);
-  return found && land(*found + 1);
-}
+bool Navigator::nextCutoff() { return nextMarked(isCutoff, timeline_ ? &timeline_->cutoffs() : nullptr); }
 
-bool Navigator::nextHashHit() {
-  startMove();
-  const auto found = nextMarked(isHashHit, timeline_ ? &timeline_->hashHits() : nullptr);
-  return found && land(*found + 1);
-}
+bool Navigator::nextHashHit() { return nextMarked(isHashHit, timeline_ ? &timeline_->hashHits() : nullptr); }
 
 bool Navigator::nextIteration() {
   startMove();

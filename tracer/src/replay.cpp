@@ -98,6 +98,13 @@ int TreeNode::completedDraft() const { return trace::completedDraft(draft, (flag
 
 // ---- CallTree --------------------------------------------------------------
 
+void requireOpenCall(const Event& event, uint64_t index, std::size_t open) {
+  if (open == 0)
+    throw TraceError("corrupt trace: event " + std::to_string(index) + " (" +
+                         std::string(kindName(event.kind)) + ") outside any call",
+                     0);
+}
+
 CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>& progress) {
   CallTreeBuilder builder(reader);
   while (!builder.done()) {
@@ -127,6 +134,7 @@ bool CallTreeBuilder::step(std::size_t chunks) {
   chunk_ = stepEnd(chunk_, chunks, chunkCount_);
   reader_.forEachEvent(
       [&](const Event& event, uint64_t index, std::size_t) {
+        if (event.kind != EventKind::kCall) requireOpenCall(event, index, open_.size());
         cause_.see(event);
         switch (event.kind) {
           case EventKind::kCall: {
@@ -162,25 +170,20 @@ bool CallTreeBuilder::step(std::size_t chunks) {
             break;
           }
           case EventKind::kProbe:
-            if (open_.empty()) throw TraceError("corrupt trace: a probe outside any call", 0);
             if (event.probe.outcome == ProbeOutcome::kHit) nodes_[open_.back()].flags |= kTreeHashHit;
             if (event.probe.endsNode) nodes_[open_.back()].flags |= kTreeHashCut;
             break;
           case EventKind::kNodeCounted:
-            if (open_.empty()) throw TraceError("corrupt trace: a node outside any call", 0);
             nodes_[open_.back()].flags |= kTreeCounted;
             break;
           case EventKind::kIteration:
-            if (open_.empty()) throw TraceError("corrupt trace: an iteration outside any call", 0);
             if (open_.size() == 1) iteration_ = static_cast<uint16_t>(event.value);
             nodes_[open_.back()].flags &= static_cast<uint8_t>(~kTreeCutoff);
             break;
           case EventKind::kCutoff:
-            if (open_.empty()) throw TraceError("corrupt trace: a cutoff outside any call", 0);
             nodes_[open_.back()].flags |= kTreeCutoff;
             break;
           case EventKind::kReturn: {
-            if (open_.empty()) throw TraceError("corrupt trace: a return outside any call", 0);
             TreeNode& node = nodes_[open_.back()];
             node.returnEvent = index;
             node.score = event.best;

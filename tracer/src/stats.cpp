@@ -13,47 +13,29 @@ TraceStats computeStats(const TraceReader& reader) {
   stats.bytes = reader.fileSize();
   SearchState state(reader.header());
   std::vector<Event> events;
-  IterationStats* iteration = nullptr;
   reader.forEachEvent(
       [&](const Event& event, uint64_t, std::size_t chunk) {
         state.apply(event, reader.chunks()[chunk].payloadOffset);
         ++stats.perKind[static_cast<int>(event.kind)];
-        switch (event.kind) {
-          case EventKind::kCall:
-            stats.maxPly = std::max(stats.maxPly, static_cast<int>(state.stack().size()) - 1);
-            if (iteration) ++iteration->calls;
-            break;
-          case EventKind::kProbe:
-            ++stats.probes;
-            if (event.probe.outcome == ProbeOutcome::kHit) ++stats.hits;
-            if (event.probe.outcome == ProbeOutcome::kFull) ++stats.fullWindows;
-            if (event.probe.endsNode) ++stats.hashCutoffs;
-            break;
-          case EventKind::kNodeCounted:
-            ++stats.nodes;
-            if (iteration) ++iteration->nodes;
-            break;
-          case EventKind::kIteration:
-            if (state.stack().size() == 1) {
-              stats.iterations.push_back({event.value, 0, 0, 0});
-              iteration = &stats.iterations.back();
-            }
-            break;
-          case EventKind::kCutoff:
-            ++stats.cutoffsPerDraft[state.stack().back().draft];
-            break;
-          case EventKind::kStore:
-            ++(event.written ? stats.storesWritten : stats.storesRefused);
-            break;
-          default:
-            break;
-        }
+        stats.hash.count(event);
+        stats.maxPly = std::max(stats.maxPly, static_cast<int>(state.stack().size()) - 1);
+        // A root iteration starts: its nodes and calls count from here (set right below).
+        if (event.kind == EventKind::kIteration && state.stack().size() == 1)
+          stats.iterations.push_back({event.value, state.nodes(), state.calls(), 0});
+        if (event.kind == EventKind::kCutoff) ++stats.cutoffsPerDraft[state.stack().back().draft];
       },
       events);
-  for (std::size_t index = 1; index < stats.iterations.size(); ++index) {
-    const uint64_t before = stats.iterations[index - 1].nodes;
-    stats.iterations[index].branching = before ? double(stats.iterations[index].nodes) / double(before) : 0;
+  stats.nodes = state.nodes();
+  // Each iteration's counts: up to the next one's start (the last one's: to the end).
+  for (std::size_t index = 0; index < stats.iterations.size(); ++index) {
+    IterationStats& iteration = stats.iterations[index];
+    const bool last = index + 1 == stats.iterations.size();
+    iteration.nodes = (last ? state.nodes() : stats.iterations[index + 1].nodes) - iteration.nodes;
+    iteration.calls = (last ? state.calls() : stats.iterations[index + 1].calls) - iteration.calls;
+    const uint64_t before = index > 0 ? stats.iterations[index - 1].nodes : 0;
+    iteration.branching = before ? double(iteration.nodes) / double(before) : 0;
   }
+  stats.openCalls = state.stack().size();
   stats.complete = state.finished();
   stats.rootScore = state.rootScore();
   return stats;

@@ -26,23 +26,8 @@ std::string score(int value) {
 }
 
 const char* pieceName(int piece) {
-  switch (typeOf(piece)) {
-    case kKing:
-      return "king";
-    case kQueen:
-      return "queen";
-    case kRook:
-      return "rook";
-    case kBishop:
-      return "bishop";
-    case kKnight:
-      return "knight";
-    case kUpwardPawn:
-    case kDownwardPawn:
-      return "pawn";
-    default:
-      return "?";
-  }
+  static constexpr const char* kNames[8] = {"?", "pawn", "pawn", "knight", "king", "bishop", "rook", "queen"};
+  return kNames[typeOf(piece)];
 }
 
 /// The square a best-move byte names, or -1 when it names none on the board. X and Y are
@@ -84,53 +69,6 @@ std::string describeMove(const MoveRecord& move) {
   return text + ")";
 }
 
-/// One move of the generator's list: from- and to-square (for a castling, the king's).
-struct GeneratedMove {
-  int from = 0;
-  int to = 0;
-};
-
-/// The moves the search's generator (readable/src/moves.h, Steps 5-7) offers `side` on `board`,
-/// in its order: the board scan from `scanStart` (x = x+9 & ~0x88, wrapping), each piece's step
-/// vectors (a non-pawn's each way), each ray to its end; e.p. onto `passedSquare`, double steps
-/// and castlings as the generator continues its rays. Pseudo-legal, queen promotions only: the
-/// list the node walks when no best move is sneaked in.
-std::vector<GeneratedMove> generatorOrder(const Board& board, int side, int passedSquare, int scanStart) {
-  // micro-Max's o[]: the step vectors, and each type's index before its first one.
-  static constexpr int kSteps[17] = {-16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0};
-  static constexpr int kFirst[8] = {0, 7, -1, 11, 6, 8, 3, 6};
-  std::vector<GeneratedMove> list;
-  int from = scanStart & 0x77;
-  const int start = from;
-  do {
-    const int piece = board[static_cast<std::size_t>(from)];
-    if (!(piece & side)) continue;
-    const int type = piece & kTypeMask;
-    int step = type, index = kFirst[type];
-    while ((step = (type > kDownwardPawn && step < 0) ? -step : -kSteps[++index])) {
-      int to = from, rookFrom = kNoSquare;
-      for (;;) {
-        to += step;
-        if (to & kOffBoard) break;
-        int victimSquare = to;
-        if (type <= kDownwardPawn && to == passedSquare) victimSquare = to ^ 16;
-        const int victim = board[static_cast<std::size_t>(victimSquare)];
-        if ((victim & side) || (type <= kDownwardPawn && !(step & kFileMask) != !victim)) break;
-        list.push_back({from, to});
-        int stop = victim + (type < kBishop);
-        if ((type <= kDownwardPawn && 6 * side + (to & 0x70) == 128) ||
-            ((piece & ~(kWhite | kBlack)) == (kKing | kVirgin) && index == 7 && (rookFrom & kOffBoard) &&
-             (board[static_cast<std::size_t>(rookFrom = (from | 7) - ((step >> 1) & 7))] & kVirgin) &&
-             !(board[static_cast<std::size_t>(rookFrom ^ 1)] |
-               board[static_cast<std::size_t>(rookFrom ^ 2)])))
-          --stop;
-        if (stop) break;
-      }
-    }
-  } while ((from = (from + 9) & ~kOffBoard) != start);
-  return list;
-}
-
 /// Where the board scan of `top`'s current iteration started (Step 4: B = X): its best move's
 /// from-square when the iteration began, read back from the trace: the call's last best-move
 /// event before its kIteration, else the move its hash probe found (0 on a miss).
@@ -162,12 +100,17 @@ int iterationScanStart(const Replay& replay, uint64_t cursor) {
 /// moves after it in the generator's order (after a sneaked-in best move: all the others, since
 /// the scan had not begun). The first of them is the one whose visit found m >= beta.
 int movesNotTried(const Replay& replay, const SearchState& state, const Frame& top) {
-  const auto list = generatorOrder(state.board(), top.call.side, top.call.epSquare,
-                                   iterationScanStart(replay, state.events()));
-  const auto same = [&](const GeneratedMove& move) {
+  // The search's own generator (Engine::generatedMoves) on the state's board. Only the engine's
+  // board is used: its hash table is mapped but never touched.
+  thread_local Engine engine;
+  Position position;
+  position.board = state.board();
+  engine.setPosition(position);
+  const auto list =
+      engine.generatedMoves(top.call.side, top.call.epSquare, iterationScanStart(replay, state.events()));
+  const auto found = std::find_if(list.begin(), list.end(), [&](const Move& move) {
     return move.from == top.move.from && move.to == top.move.to;
-  };
-  const auto found = std::find_if(list.begin(), list.end(), same);
+  });
   if (top.move.flags & kMoveSneaked) return static_cast<int>(list.size()) - (found != list.end() ? 1 : 0);
   return found == list.end() ? 0 : static_cast<int>(list.end() - found) - 1;
 }
@@ -556,6 +499,11 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
   return view;
 }
 
+// The JSON of a stack row and of the hash counters: every field under its own name.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(FrameView, ply, trying, alpha, beta, depth, draft, best, node)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(HashCounters, probes, hits, misses, fullWindows, hashCutoffs,
+                                   storesWritten, storesRefused, storesNew, storesUpdated, storesReplaced)
+
 std::string toJson(const ViewState& view, int indent) {
   using nlohmann::json;
   json out;
@@ -583,28 +531,8 @@ std::string toJson(const ViewState& view, int indent) {
   }
   out["variables"] = variables;
   out["variableNames"] = readable;
-  json stack = json::array();
-  for (const FrameView& frame : view.stack)
-    stack.push_back({{"ply", frame.ply},
-                     {"trying", frame.trying},
-                     {"alpha", frame.alpha},
-                     {"beta", frame.beta},
-                     {"depth", frame.depth},
-                     {"draft", frame.draft},
-                     {"best", frame.best},
-                     {"node", frame.node}});
-  out["stack"] = stack;
-  const HashCounters& h = view.hash;
-  out["hash"] = {{"probes", h.probes},
-                 {"hits", h.hits},
-                 {"misses", h.misses},
-                 {"fullWindows", h.fullWindows},
-                 {"hashCutoffs", h.hashCutoffs},
-                 {"storesWritten", h.storesWritten},
-                 {"storesRefused", h.storesRefused},
-                 {"storesNew", h.storesNew},
-                 {"storesUpdated", h.storesUpdated},
-                 {"storesReplaced", h.storesReplaced}};
+  out["stack"] = view.stack;
+  out["hash"] = view.hash;
   json arrows = json::array();
   for (const ArrowView& arrow : view.arrows)
     arrows.push_back({{"what", arrow.what},

@@ -175,6 +175,11 @@ class Engine {
   /// lands next to the square a castling king passed). Only queen promotions.
   /// With `divide`, the count of each root move is appended to it.
   long perft(int depth, std::vector<PerftMove>* divide = nullptr);
+  /// The moves the search's generator (Steps 5-7) offers `side` in the game
+  /// position, the board scan starting at square `scanStart`, in the order
+  /// the search meets them: pseudo-legal, queen promotions only. The
+  /// tracer's narration counts with it the moves a cutoff left untried.
+  std::vector<Move> generatedMoves(int side, int passedSquare, int scanStart);
 
   /// The hash table (kHashEntries + 1 slots; past a smaller table's slots all empty).
   std::span<const HashEntry> hashTable() const { return table_.view(); }

@@ -89,6 +89,8 @@ class HashHistory {
     uint64_t key() const { return (static_cast<uint64_t>(slot) << 32) | event; }
   };
   int cellOf(uint32_t slot) const;
+  /// The last write into `slot` among the first `applied` events, or nullptr.
+  const Store* lastStore(uint32_t slot, uint64_t applied) const;
   void takeSnapshot(uint64_t applied);
 
   uint64_t eventCount_;

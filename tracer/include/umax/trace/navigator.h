@@ -75,10 +75,10 @@ class Navigator {
   /// none. Decodes chunk by chunk.
   template <class Match>
   std::optional<uint64_t> scanForward(uint64_t from, uint64_t to, std::size_t depth, Match&& match) const;
-  /// The first event at or after the cursor that `wanted` accepts. With the timeline index only the
-  /// stretches whose count (`perBucket`, one of its per-bucket counts) is not zero are scanned.
-  std::optional<uint64_t> nextMarked(bool (*wanted)(const Event&),
-                                     const std::vector<uint32_t>* perBucket) const;
+  /// Moves to just after the first event at or after the cursor that `wanted` accepts (false if
+  /// none). With the timeline index only the stretches whose count (`perBucket`, one of its
+  /// per-bucket counts) is not zero are scanned.
+  bool nextMarked(bool (*wanted)(const Event&), const std::vector<uint32_t>* perBucket);
   /// The index of the kReturn of the call whose kCall is `callEvent` (eventCount() if it never
   /// returned); `open` is the number of calls open before that kCall.
   uint64_t returnOf(uint64_t callEvent, std::size_t open) const;

@@ -22,6 +22,10 @@
 
 namespace umax::trace {
 
+/// Every event but a call belongs to an open call: throws TraceError ("corrupt trace: event N
+/// (kind) outside any call") for one that comes when `open` calls are open and that is 0.
+void requireOpenCall(const Event& event, uint64_t index, std::size_t open);
+
 /// A recorded search with a cursor.
 class Replay {
  public:

@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "umax/trace/hash_history.h"
 #include "umax/trace/reader.h"
 
 namespace umax::trace {
@@ -25,15 +26,11 @@ struct TraceStats {
   uint64_t events = 0;                              ///< events in the file
   uint64_t bytes = 0;                               ///< file size
   std::array<uint64_t, kEventKindCount> perKind{};  ///< events of each kind
-  uint64_t probes = 0;                              ///< hash probes (one per call)
-  uint64_t hits = 0;                                ///< probes that found the position
-  uint64_t fullWindows = 0;                         ///< probes that found the window full
-  uint64_t hashCutoffs = 0;                         ///< hits that ended the node
-  uint64_t storesWritten = 0;                       ///< stores that wrote the slot
-  uint64_t storesRefused = 0;                       ///< stores refused (an exact deeper score was kept)
+  HashCounters hash;                                ///< probes and stores, by outcome
   std::map<int, uint64_t> cutoffsPerDraft;          ///< beta cutoffs by the draft of the iteration
   std::vector<IterationStats> iterations;           ///< the root's iterations, in order
   int maxPly = 0;                                   ///< deepest call (root = 0)
+  uint64_t openCalls = 0;                           ///< calls still open at the trace's end
   bool complete = false;                            ///< the root returned
   int rootScore = 0;                                ///< the root's return value (if complete)
 };
