@@ -123,19 +123,19 @@
   var SYMBOL_LABEL = "Search code symbols";
   var SYMBOL_TITLE = "Doxygen's search: names of functions, classes and files in the code, not words of the text";
   var PROSE_TITLE = "Finds words of the course's text (the prose of every page), not names in the code";
+  var doxygenLabel = null;  // Doxygen's own label ("Search"), shown as the field's text
   function labelSymbolSearch() {
-    var field = document.getElementById("MSearchField");
     if (window.searchBox && window.searchBox.searchLabel !== SYMBOL_LABEL) {
-      var old = window.searchBox.searchLabel;
-      window.searchBox.searchLabel = SYMBOL_LABEL;
-      if (field && (field.value === old || field.value === "")) field.value = SYMBOL_LABEL;
+      doxygenLabel = window.searchBox.searchLabel;
+      window.searchBox.searchLabel = SYMBOL_LABEL;  // what Doxygen writes back when the box closes
     }
-    if (field) {
-      field.title = SYMBOL_TITLE;
-      field.setAttribute("aria-label", SYMBOL_LABEL);
-      field.setAttribute("placeholder", SYMBOL_LABEL);
-    }
-    return !!field;
+    var field = document.getElementById("MSearchField");
+    if (!field) return false;
+    if (field.value === doxygenLabel || field.value === "Search") field.value = SYMBOL_LABEL;
+    field.setAttribute("value", SYMBOL_LABEL);
+    field.title = SYMBOL_TITLE;
+    field.setAttribute("aria-label", SYMBOL_LABEL);
+    return true;
   }
 
   function install() {

@@ -450,7 +450,7 @@ TEST_CASE("a course page labels its two search boxes: the course's text and the 
   REQUIRE(std::regex_search(dom, match, std::regex("<input[^>]*id=\"MSearchField\"[^>]*>")));
   const std::string symbols = match.str();
   CAPTURE(symbols);
-  CHECK(symbols.find("placeholder=\"Search code symbols\"") != std::string::npos);
+  CHECK(symbols.find("value=\"Search code symbols\"") != std::string::npos);
   CHECK(symbols.find("title=\"Doxygen's search: names of functions, classes and files in the code") !=
         std::string::npos);
   REQUIRE(std::regex_search(dom, match, std::regex("<div id=\"umax-prose-search\">[\\s\\S]*?</div>")));
