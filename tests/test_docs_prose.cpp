@@ -122,6 +122,21 @@ TEST_CASE("a board diagram draws the FEN's pieces on their squares", "[docs][pro
   CHECK(pieces.at("a1") == 'R');
   CHECK(pieces == piecesOf(fen));
   CHECK(side == 'b');
+  // Each side's glyph: Black's solid (U+265A..265F), White's the outline (U+2654..2659) over a solid
+  // one filled white. A white-filled solid king showed White's king black in Chromium (DejaVu Sans).
+  const std::string svg = prose::boardSvg(fen);
+  static const std::regex glyph(R"re(data-piece="([pnbrqkPNBRQK])">&#(\d+);)re");
+  int glyphs = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), glyph); it != std::sregex_iterator(); ++it) {
+    const char piece = (*it)[1].str()[0];
+    const int code = std::stoi((*it)[2].str());
+    const int first = std::isupper(static_cast<unsigned char>(piece)) != 0 ? 9812 : 9818;
+    CAPTURE(piece, code);
+    CHECK(code == first + static_cast<int>(std::string("kqrbnp").find(
+                              static_cast<char>(std::tolower(static_cast<unsigned char>(piece))))));
+    ++glyphs;
+  }
+  CHECK(glyphs == 32);
   const std::string html =
       "<div class=\"textblock\"><p>The position <code>" + found[0].second + "</code>.</p></div>";
   const std::string drawn = prose::addBoards(html);

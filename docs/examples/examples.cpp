@@ -1702,7 +1702,9 @@ void writeExercises(const Context& context, const std::string& name) {
   if (mine.empty() || mine.size() > 3) claimFails(name, "a topic page needs one to three exercises");
   std::ostringstream text;
   text
-      << "## Exercises: predict, then check\n\nWork out the answer from the page before you open it; "
+      << "## Exercises: predict, then check\n\nEach question asks about a part of the example's trace that "
+         "the page "
+         "does not show. Work out the answer from what the page explains before you open it; "
          "then run the command (from the repository's top folder, after `cmake --build build --target docs`, "
          "which records the traces into `build/docs/examples/`). The suite runs every one of these "
          "commands and checks that it prints the answer.\n\n\\htmlonly\n";
