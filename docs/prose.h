@@ -533,11 +533,13 @@ inline std::string boardSvg(const Fen& fen) {
   constexpr int kSquare = 26, kMargin = 16;
   const int size = 8 * kSquare;
   const int width = size + 2 * kMargin, height = size + 2 * kMargin + 14;
-  static const std::map<char, std::string> glyphs = {{'K', "&#9818;"}, {'Q', "&#9819;"}, {'R', "&#9820;"},
-                                                     {'B', "&#9821;"}, {'N', "&#9822;"}, {'P', "&#9823;"},
-                                                     {'k', "&#9818;"}, {'q', "&#9819;"}, {'r', "&#9820;"},
-                                                     {'b', "&#9821;"}, {'n', "&#9822;"}, {'p', "&#9823;"}};
-  // The same solid glyphs for both sides: White's filled white and outlined.
+  // Black's pieces are the solid glyphs (U+265A..265F). White's are the outline glyphs (U+2654..2659)
+  // drawn over the solid one filled white: a solid glyph filled white and outlined (the first way)
+  // showed White's king black, as DejaVu draws its king's inner lines as outlines of their own.
+  static const std::map<char, std::string> solid = {{'k', "&#9818;"}, {'q', "&#9819;"}, {'r', "&#9820;"},
+                                                    {'b', "&#9821;"}, {'n', "&#9822;"}, {'p', "&#9823;"}};
+  static const std::map<char, std::string> outline = {{'K', "&#9812;"}, {'Q', "&#9813;"}, {'R', "&#9814;"},
+                                                      {'B', "&#9815;"}, {'N', "&#9816;"}, {'P', "&#9817;"}};
   std::ostringstream svg;
   const std::string toMove = fen.side == 'w' ? "White to move" : "Black to move";
   svg << "<svg class=\"umax-board-svg\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
@@ -553,14 +555,16 @@ inline std::string boardSvg(const Fen& fen) {
       const char piece = fen.squares[static_cast<std::size_t>(row * 8 + col)];
       if (piece != '.') {
         const std::string square = std::string(1, static_cast<char>('a' + col)) + std::to_string(8 - row);
-        svg << "<text x=\"" << x + kSquare / 2 << "\" y=\"" << y + kSquare - 5
-            << "\" text-anchor=\"middle\" font-size=\"" << kSquare - 3
-            << "\" font-family=\"DejaVu Sans, sans-serif\" "
-            << (std::isupper(static_cast<unsigned char>(piece)) != 0
-                    ? "fill=\"#fff\" stroke=\"#111\" stroke-width=\"0.9\""
-                    : "fill=\"#111\"")
-            << " data-square=\"" << square << "\" data-piece=\"" << piece << "\">" << glyphs.at(piece)
-            << "&#xFE0E;</text>";
+        const bool white = std::isupper(static_cast<unsigned char>(piece)) != 0;
+        const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(piece)));
+        std::ostringstream at;
+        at << "<text x=\"" << x + kSquare / 2 << "\" y=\"" << y + kSquare - 5
+           << "\" text-anchor=\"middle\" font-size=\"" << kSquare - 3
+           << "\" font-family=\"DejaVu Sans, sans-serif\" ";
+        if (white)
+          svg << at.str() << "fill=\"#fff\" aria-hidden=\"true\">" << solid.at(lower) << "&#xFE0E;</text>";
+        svg << at.str() << "fill=\"#111\" data-square=\"" << square << "\" data-piece=\"" << piece << "\">"
+            << (white ? outline.at(piece) : solid.at(piece)) << "&#xFE0E;</text>";
       }
     }
   svg << "<rect x=\"" << kMargin << "\" y=\"" << kMargin << "\" width=\"" << size << "\" height=\"" << size

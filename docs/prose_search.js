@@ -118,11 +118,33 @@
     });
   }
 
+  // Doxygen's own box, in the top bar, finds names in the code (functions, classes, files), not
+  // words of the text: its label says so, beside this box's.
+  var SYMBOL_LABEL = "Search code symbols";
+  var SYMBOL_TITLE = "Doxygen's search: names of functions, classes and files in the code, not words of the text";
+  var PROSE_TITLE = "Finds words of the course's text (the prose of every page), not names in the code";
+  var doxygenLabel = null;  // Doxygen's own label ("Search"), shown as the field's text
+  function labelSymbolSearch() {
+    if (window.searchBox && window.searchBox.searchLabel !== SYMBOL_LABEL) {
+      doxygenLabel = window.searchBox.searchLabel;
+      window.searchBox.searchLabel = SYMBOL_LABEL;  // what Doxygen writes back when the box closes
+    }
+    var field = document.getElementById("MSearchField");
+    if (!field) return false;
+    if (field.value === doxygenLabel || field.value === "Search") field.value = SYMBOL_LABEL;
+    field.setAttribute("value", SYMBOL_LABEL);
+    field.title = SYMBOL_TITLE;
+    field.setAttribute("aria-label", SYMBOL_LABEL);
+    return true;
+  }
+
   function install() {
     var box = document.createElement("div");
     box.id = "umax-prose-search";
     box.innerHTML =
-      '<input type="search" placeholder="Search the text of the course" aria-label="Search the text of the course">' +
+      '<label class="umax-prose-label" for="umax-prose-input">Search the course text</label>' +
+      '<input type="search" id="umax-prose-input" placeholder="words of the pages, e.g. stand pat" ' +
+      'title="' + PROSE_TITLE + '" aria-label="Search the text of the course">' +
       '<div class="umax-prose-results" hidden></div>';
     var host = document.getElementById("doc-content") || document.body;
     host.insertBefore(box, host.firstChild);
@@ -166,4 +188,13 @@
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
   else install();
+  // Doxygen's menu script makes its search field when the document is ready, in no fixed order with
+  // this script: label it as soon as it is there, and once more when the page has loaded.
+  if (typeof window !== "undefined" && window.addEventListener) {
+    var tries = 0;
+    (function again() {
+      if (!labelSymbolSearch() && ++tries < 100) setTimeout(again, 30);
+    })();
+    window.addEventListener("load", labelSymbolSearch);
+  }
 })();

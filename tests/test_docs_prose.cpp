@@ -122,6 +122,21 @@ TEST_CASE("a board diagram draws the FEN's pieces on their squares", "[docs][pro
   CHECK(pieces.at("a1") == 'R');
   CHECK(pieces == piecesOf(fen));
   CHECK(side == 'b');
+  // Each side's glyph: Black's solid (U+265A..265F), White's the outline (U+2654..2659) over a solid
+  // one filled white. A white-filled solid king showed White's king black in Chromium (DejaVu Sans).
+  const std::string svg = prose::boardSvg(fen);
+  static const std::regex glyph(R"re(data-piece="([pnbrqkPNBRQK])">&#(\d+);)re");
+  int glyphs = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), glyph); it != std::sregex_iterator(); ++it) {
+    const char piece = (*it)[1].str()[0];
+    const int code = std::stoi((*it)[2].str());
+    const int first = std::isupper(static_cast<unsigned char>(piece)) != 0 ? 9812 : 9818;
+    CAPTURE(piece, code);
+    CHECK(code == first + static_cast<int>(std::string("kqrbnp").find(
+                              static_cast<char>(std::tolower(static_cast<unsigned char>(piece))))));
+    ++glyphs;
+  }
+  CHECK(glyphs == 32);
   const std::string html =
       "<div class=\"textblock\"><p>The position <code>" + found[0].second + "</code>.</p></div>";
   const std::string drawn = prose::addBoards(html);
@@ -423,4 +438,77 @@ TEST_CASE("the prose search finds words of the text with lunr from the docs' own
   CHECK(lines[1].find("topic_move_generation.html") != std::string::npos);
   // Words the course does not use: nothing.
   CHECK(lines[2] == "xyzzy plugh\t0\t");
+}
+
+TEST_CASE("a course page labels its two search boxes: the course's text and the code's symbols",
+          "[docs][prose]") {
+  const fs::path page = htmlDir() / "topic_board.html";
+  if (!fs::exists(page)) {
+    WARN("the docs are not built: the search boxes' labels were not checked");
+    return;
+  }
+  int status = 0;
+  runCommand("command -v chromium >/dev/null", &status);
+  if (status != 0) {
+    WARN("chromium is not installed: the search boxes' labels were not checked in a browser");
+    return;
+  }
+  // The page as the browser has it after its scripts ran: Doxygen's menu makes its search field,
+  // prose_search.js adds the course's box and labels Doxygen's.
+  const std::string dom = runCommand(
+      "chromium --headless=new --no-sandbox --disable-gpu --virtual-time-budget=4000 "
+      "--dump-dom 'file://" +
+          fs::absolute(page).string() + "' 2>/dev/null",
+      &status);
+  REQUIRE(status == 0);
+  std::smatch match;
+  REQUIRE(std::regex_search(dom, match, std::regex("<input[^>]*id=\"MSearchField\"[^>]*>")));
+  const std::string symbols = match.str();
+  CAPTURE(symbols);
+  CHECK(symbols.find("value=\"Search code symbols\"") != std::string::npos);
+  CHECK(symbols.find("title=\"Doxygen's search: names of functions, classes and files in the code") !=
+        std::string::npos);
+  REQUIRE(std::regex_search(dom, match, std::regex("<div id=\"umax-prose-search\">[\\s\\S]*?</div>")));
+  const std::string prose = match.str();
+  CAPTURE(prose);
+  CHECK(prose.find(">Search the course text</label>") != std::string::npos);
+  CHECK(prose.find("not names in the code") != std::string::npos);
+}
+
+TEST_CASE("commands in figure captions are code spans that do not break", "[docs][prose]") {
+  const auto pages = builtPages();
+  if (pages.empty()) {
+    WARN("the docs are not built: the captions were not checked");
+    return;
+  }
+  // "--event 29" must not wrap after a hyphen: a caption holds no command outside a <code> span (the
+  // screenshots' commands follow the picture instead; a program named in a Markdown image's caption is
+  // written with a non-breaking hyphen, U+2011), and the stylesheet keeps such spans on one line.
+  const std::string css = readFile((htmlDir() / "umax.css").string());
+  CHECK(css.find("div.caption code, code.umax-nowrap { white-space: nowrap; }") != std::string::npos);
+  const std::regex caption("<div class=\"caption\">([\\s\\S]*?)</div>"), code("<code>[\\s\\S]*?</code>"),
+      tag("<[^>]*>");
+  const std::regex command("--[a-z]|build/bin/|umax-(trace|viz|readable) ");
+  int captions = 0;
+  for (const auto& [name, html] : pages)
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), caption); it != std::sregex_iterator();
+         ++it) {
+      const std::string text = (*it)[1].str();
+      CAPTURE(name, text);
+      // The text a reader sees: no code span, no tag (a glossary link's tooltip is an attribute).
+      CHECK(!std::regex_search(std::regex_replace(std::regex_replace(text, code, ""), tag, ""), command));
+      ++captions;
+    }
+  CHECK(captions >= 10);
+  // A screenshot of an example names the command that opens the same view, below it, unbroken.
+  int screenshots = 0;
+  for (const auto& [name, html] : pages)
+    for (const std::string example : {"alphabeta", "hashing"})
+      if (html.find("src=\"" + example + "-viz.png\"") != std::string::npos) {
+        CAPTURE(name, example);
+        CHECK(html.find("<code class=\"umax-nowrap\">build/bin/umax-viz build/docs/examples/" + example +
+                        ".umaxtrace --event ") != std::string::npos);
+        ++screenshots;
+      }
+  if (screenshots == 0) WARN("the docs were built without umax-viz screenshots");
 }

@@ -45,11 +45,11 @@ namespace {
 /// the trace walk here; `command` prints it from the same trace by another road (umax-trace's
 /// jsonl export or its view model), and the suite checks that its output holds `expected`.
 struct Exercise {
-  std::string page;      ///< the example name of the topic page it ends
-  std::string question;  ///< Markdown-free text
-  std::string answer;    ///< the answer, in a sentence
-  std::string command;   ///< run from the repository root after the docs build
-  std::string expected;  ///< a piece of the command's output that shows the answer
+  std::string page;                   ///< the example name of the topic page it ends
+  std::string question;               ///< Markdown-free text
+  std::string answer;                 ///< the answer, in a sentence
+  std::string command;                ///< run from the repository root after the docs build
+  std::vector<std::string> expected;  ///< pieces of the command's output that show the answer, all
 };
 
 /// The jsonl line of event `event` of example trace `name`.
@@ -64,6 +64,17 @@ std::string stateCommand(const std::string& name, std::size_t event, const std::
          std::to_string(event) + " | grep -o '\"" + key + "\":[^,]*'";
 }
 
+/// The jsonl lines of events `first` to `last` of example trace `name` (event i is line i+1).
+std::string rangeCommand(const std::string& name, std::size_t first, std::size_t last) {
+  return "build/bin/umax-trace jsonl build/docs/examples/" + name + ".umaxtrace | sed -n '" +
+         std::to_string(first + 1) + "," + std::to_string(last + 1) + "p'";
+}
+
+/// The start of event `event`'s jsonl line up to its kind: `{"i":N,"kind":"KIND"`.
+std::string lineStart(std::size_t event, const std::string& kind) {
+  return "{\"i\":" + std::to_string(event) + ",\"kind\":\"" + kind + "\"";
+}
+
 /// A jsonl field as it is printed, followed by the comma of the next field.
 std::string field(const std::string& key, long value) {
   return "\"" + key + "\":" + std::to_string(value) + ",";
@@ -76,8 +87,12 @@ struct Context {
   mutable std::vector<Exercise> exercises;
 
   void ask(const std::string& page, const std::string& question, const std::string& answer,
+           const std::string& command, std::vector<std::string> expected) const {
+    exercises.push_back({page, question, answer, command, std::move(expected)});
+  }
+  void ask(const std::string& page, const std::string& question, const std::string& answer,
            const std::string& command, const std::string& expected) const {
-    exercises.push_back({page, question, answer, command, expected});
+    ask(page, question, answer, command, std::vector<std::string>{expected});
   }
 
   /// What `umax-trace state` says at an event of an example's trace: one string field.
@@ -100,12 +115,18 @@ struct Context {
   /// A screenshot of the visualizer just after event `event` (numbered from 0,
   /// as umax-trace jsonl's "i" and umax-viz --event) of the example's trace:
   /// the docs build renders NAME-viz.png from NAME.event.
+  /// The caption is words only: Doxygen prints an image caption as plain text, where a command would
+  /// wrap after any hyphen ("--event 29"); the command that opens the same view follows the picture
+  /// as a code span that does not wrap.
   std::string screenshot(const std::string& name, uint64_t event, const std::string& caption) const {
     if (!viz) return "";
     std::ofstream(out / (name + ".event")) << event << "\n";
     // Doxygen shrinks the picture to the page width: a link opens it at full size.
-    return "\n\\image html " + name + "-viz.png \"" + caption + "\"\n\n<a href=\"" + name +
-           "-viz.png\">Open the screenshot at full size.</a>\n";
+    return "\n\\image html " + name + "-viz.png \"" + caption +
+           "\"\n\n\\htmlonly\n<p>Open the same view: <code " +
+           "class=\"umax-nowrap\">build/bin/umax-viz build/docs/examples/" + name + ".umaxtrace --event " +
+           std::to_string(event) + "</code> &#160;|&#160; <a href=\"" + name +
+           "-viz.png\">Open the screenshot at full size.</a></p>\n\\endhtmlonly\n";
   }
   TraceWalk record(const std::string& name, const std::string& fen, const std::string& moves,
                    int nodes) const {
@@ -181,24 +202,39 @@ std::string pieces(const Context& context) {
   if (!(virgin && moved && white && black))
     claimFails("pieces", "not all of virgin, moved, white and black pieces move");
   {
-    // The root's first move of a piece that has not moved yet (its virgin bit set).
-    std::size_t first = walk.ownOfKind(0, EventKind::kMoveMade).at(0);
-    for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade))
-      if (walk.events()[index].move.piece & kVirgin) {
-        first = index;
-        break;
+    // A piece that moved at the root moves again at ply 2: the virgin bit it had is gone. Not in the
+    // table's rows as such: the reader works out the code from its bits.
+    bool asked = false;
+    for (int reply : walk.calls()[0].children) {
+      const Call& after = walk.calls()[reply];
+      if (asked || after.moveEvent < 0) continue;
+      const auto& rootMove = walk.events()[after.moveEvent].move;
+      if (!(rootMove.piece & kVirgin) || (rootMove.piece & 7) == kUpwardPawn) continue;
+      for (int again : after.children) {
+        if (asked || walk.calls()[again].moveEvent < 0) continue;
+        for (std::size_t index : walk.ownOfKind(again, EventKind::kMoveMade)) {
+          const auto& move = walk.events()[index].move;
+          if (move.from != rootMove.to) continue;
+          const int before = rootMove.piece & 0xFF, code = move.piece & 0xFF;
+          if (code != (before & ~kVirgin)) claimFails("pieces", "a piece kept its virgin bit after moving");
+          context.ask(
+              "pieces",
+              "At the root white plays " + moveText(rootMove.from, rootMove.to) +
+                  " with u = " + std::to_string(before) + " (event " + std::to_string(after.moveEvent) +
+                  " of pieces.umaxtrace); black answers " + walk.moveName(again) + ", and at ply 2 (event " +
+                  std::to_string(index) + ") white moves the same piece again, " +
+                  moveText(move.from, move.to) + ". Which piece code u does that move carry?",
+              "u = " + std::to_string(code) + " = binary " + binary(code).substr(1, 6) + ": type " +
+                  std::to_string(code & 7) + " (" + kTypeNames[code & 7] + ") and white (bit 3, 8) as " +
+                  "before, but bit 5 (32) is gone: the move at the root stored the piece as u & 31, so " +
+                  std::to_string(before) + " - 32 = " + std::to_string(code) + ".",
+              jsonlCommand("pieces", index), {field("u", code)});
+          asked = true;
+          break;
+        }
       }
-    const auto& move = walk.events()[first].move;
-    const int code = move.piece & 0xFF;
-    context.ask("pieces",
-                "The root tries " + moveText(move.from, move.to) + " (event " + std::to_string(first) +
-                    " of pieces.umaxtrace). Which piece code u does it move: its type, " +
-                    "its colour bit and its virgin bit?",
-                "u = " + std::to_string(code) + " = binary " + binary(code).substr(1, 6) + ": type " +
-                    std::to_string(code & 7) + " (" + kTypeNames[code & 7] + "), " +
-                    (code & kWhite ? "white (bit 3, 8)" : "black (bit 4, 16)") +
-                    (code & kVirgin ? ", virgin (bit 5, 32): it has not moved yet." : ", not virgin."),
-                jsonlCommand("pieces", first), field("u", code));
+    }
+    if (!asked) claimFails("pieces", "no piece moved at the root moves again at ply 2");
   }
   return exampleHeader("the piece codes that move in a real search", walk.command()) +
          "\nEvery distinct piece code `u` (mover) or `t` (victim) of the moves made in the search, "
@@ -223,20 +259,26 @@ std::string board(const Context& context) {
   std::set<int> sizes;  // the steps without their sign
   for (int step : steps) sizes.insert(std::abs(step));
   if (sizes.size() != 4) claimFails("board", "the eight steps are not four sizes with both signs");
-  for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade)) {
-    const auto& move = walk.events()[index].move;
-    if ((move.piece & 7) != kKnight || move.to - move.from != 33) continue;
-    context.ask("board",
-                "The knight on d4 (square 0x43 = 67) moves two rows down the board array and one file right "
-                "(event " +
-                    std::to_string(index) +
-                    " of board.umaxtrace). Which square number y does it land on, "
-                    "and which square is that?",
-                "y = 67 + 33 = " + std::to_string(move.to) + " = " + hex(move.to).substr(1, 4) + ", square " +
-                    squareName(move.to) +
-                    " (a row is 16 squares: +32 is two rows towards rank 1, +1 one file).",
-                jsonlCommand("board", index), field("y", move.to));
-    break;
+  {
+    // Black's king answers at ply 1 with a diagonal step: a square the table does not show.
+    bool asked = false;
+    for (int reply : walk.calls()[0].children)
+      for (std::size_t index : walk.ownOfKind(reply, EventKind::kMoveMade)) {
+        const auto& move = walk.events()[index].move;
+        if (asked || (move.piece & 7) != kKing || move.to - move.from != 17) continue;
+        context.ask(
+            "board",
+            "After the root's " + walk.moveName(reply) + ", black's king on " + squareName(move.from) +
+                " (x = " + std::to_string(move.from) + ") steps one square diagonally to " +
+                squareName(move.to) + " (event " + std::to_string(index) +
+                " of board.umaxtrace). Which square number y is that, in decimal and in hex?",
+            "y = " + std::to_string(move.from) + " + 16 + 1 = " + std::to_string(move.to) + " = " +
+                hex(move.to).substr(1, 4) + ": one row down the array (towards rank 1) is +16, one file " +
+                "right is +1, so the step is 17, the king's and the bishop's diagonal.",
+            jsonlCommand("board", index), {field("y", move.to)});
+        asked = true;
+      }
+    if (!asked) claimFails("board", "black's king made no diagonal step of +17 at ply 1");
   }
   std::string sizeList;
   for (int size : sizes) sizeList += (sizeList.empty() ? "" : ", ") + num(size);
@@ -273,18 +315,41 @@ std::string generation(const Context& context) {
     claimFails("generation", "the scan did not meet a2 first");
   if (children.size() != 20) claimFails("generation", "the start position does not have 20 root moves");
   {
-    const int last = children.back();
-    const std::size_t made = static_cast<std::size_t>(walk.calls()[last].moveEvent);
-    const auto& move = walk.events()[made].move;
-    context.ask(
-        "generation",
-        "In its second iteration the root of generation.umaxtrace makes its 20 moves in the board "
-        "scan's order, a2 first. Which move does it make last (event " +
-            std::to_string(made) + ")?",
-        "The scan walks from a2 along rank 2, then along rank 1, where only the knights can move; the "
-        "last piece met with a move is on " +
-            squareName(move.from) + ", and its last move is " + moveText(move.from, move.to) + ".",
-        jsonlCommand("generation", made), "\"move\":\"" + moveText(move.from, move.to) + "\"");
+    // The reply's first move in the next iteration: black's scan from a8 with the knight's steps in
+    // the order the table of the board page shows them.
+    const auto next = rootChildrenOfIteration(walk, 3);
+    bool asked = false;
+    for (int child : next) {
+      if (asked || (walk.events()[walk.calls()[child].moveEvent].move.flags & trace::kMoveSneaked)) continue;
+      const auto made = walk.ownOfKind(child, EventKind::kMoveMade);
+      if (made.empty()) continue;
+      const auto& move = walk.events()[made.front()].move;
+      if (move.flags & trace::kMoveSneaked) continue;
+      if (move.from != 1) claimFails("generation", "black's first move is not the b8 knight's");
+      for (std::size_t own : walk.calls()[child].own)
+        if (own < made.front() && walk.events()[own].kind == EventKind::kBestMove)
+          claimFails("generation", "the reply had a best move, so its scan does not start at a8");
+      context.ask(
+          "generation",
+          "In its third iteration the root plays " + walk.moveName(child) + " (event " +
+              std::to_string(walk.calls()[child].moveEvent) +
+              " of generation.umaxtrace), and black's reply searches its own moves with the same three "
+              "loops; it has no best move yet, so its board scan also starts at a8 (square 0). Which move "
+              "does black make first "
+              "(event " +
+              std::to_string(made.front()) + ")?",
+          moveText(move.from, move.to) +
+              ": the scan meets the rook on a8 first, which cannot move, then "
+              "the knight on " +
+              squareName(move.from) +
+              "; of the knight's steps, taken in o[]'s order (as in the table of the board page: -14, "
+              "+14, -18, +18, -31, +31, ...), the first ones leave the board or hit a black pawn, and "
+              "the first that lands on an empty square is " +
+              moveText(move.from, move.to) + ".",
+          jsonlCommand("generation", made.front()), {"\"move\":\"" + moveText(move.from, move.to) + "\""});
+      asked = true;
+    }
+    if (!asked) claimFails("generation", "no reply of iteration 3 made a move of its own");
   }
   std::vector<std::vector<std::string>> rows;
   int order = 0;
@@ -319,15 +384,36 @@ std::string enPassant(const Context& context) {
       claimFails("ep", "the victim was not taken from H");
     const std::string step =
         call.moveEvent < 0 ? "e2e4 (played before the think)" : walk.moveName(walk.callOf(index));
-    context.ask("ep",
-                "After 1. e2e4 black thinks (ep.umaxtrace). Which e.p. square E does black's root call get "
-                "(event 0), and on which square H does the e.p. capture " +
-                    moveText(capture.from, capture.to) + " (event " + std::to_string(index) +
-                    ") take the pawn?",
-                "E = " + squareName(call.args.epSquare) + " (square " + std::to_string(call.args.epSquare) +
-                    "), the square the pawn skipped; H = y^16 = " + squareName(capture.captureSquare) +
-                    " (square " + std::to_string(capture.captureSquare) + "), where the pawn stands.",
-                jsonlCommand("ep", index), field("H", capture.captureSquare));
+    // Two things the table does not show: H of an ordinary pawn step, and E after the capture.
+    for (std::size_t other : walk.ownOfKind(walk.callOf(index), EventKind::kMoveMade)) {
+      const auto& step = walk.events()[other].move;
+      if ((step.piece & 7) != kDownwardPawn || step.victim || (step.flags & trace::kMoveEnPassant)) continue;
+      if (step.captureSquare != step.to) claimFails("ep", "an ordinary step's capture square is not y");
+      context.ask(
+          "ep",
+          "Black's pawn also steps straight ahead, " + moveText(step.from, step.to) + " (event " +
+              std::to_string(other) +
+              " of ep.umaxtrace), in the same node that plays the e.p. capture "
+              "with H = y^16. Which capture square H does this ordinary step record?",
+          "H = y = " + std::to_string(step.to) + " (" + squareName(step.to) +
+              "): H moves to y^16 only for a pawn's step onto E; every other move takes (or finds empty) "
+              "the square it lands on.",
+          jsonlCommand("ep", other), {field("H", step.to)});
+      break;
+    }
+    for (int reply : walk.calls()[walk.callOf(index)].children) {
+      const Call& after = walk.calls()[reply];
+      if (after.moveEvent != static_cast<int>(index)) continue;
+      if (after.args.epSquare != 128) claimFails("ep", "the reply to the e.p. capture has a skipped square");
+      context.ask(
+          "ep",
+          "White's reply to the e.p. capture " + moveText(capture.from, capture.to) +
+              " is searched from event " + std::to_string(after.callEvent) +
+              " of ep.umaxtrace. Which E does that call get?",
+          "E = 128, \"no square\": the capture is a diagonal step, not a double step, so it skipped no "
+          "square and white has no e.p. capture of its own (only the root of a think gets -128).",
+          jsonlCommand("ep", after.callEvent), {field("E", 128)});
+    }
     return exampleHeader("an e.p. capture in the search", walk.command()) +
            table({"ply", "what the trace records"},
                  {{num(call.ply), "the call after `" + step + "` gets E = `" +
@@ -362,16 +448,28 @@ std::string castling(const Context& context) {
     for (std::size_t index : call.own) {
       const Event& event = walk.events()[index];
       if (event.kind != EventKind::kKingCapture || !event.badCastling) continue;
-      context.ask("castling",
-                  "White's castling " + moveText(move.from, move.to) + " (event " +
-                      std::to_string(call.moveEvent) + " of castling.umaxtrace) is answered by " +
-                      moveText(event.move.from, event.move.to) +
-                      ", which reaches the square the king passed. "
-                      "What does the reply return, and what does the castling score?",
-                  "The reply counts it as a king capture and returns " +
-                      std::to_string(returned(walk, child)) + " (+I); the castling scores " +
-                      std::to_string(scored(walk, child)) + ", so it is never chosen.",
-                  jsonlCommand("castling", call.returnEvent), field("m", returned(walk, child)));
+      // The other castling, which the table does not show: its rook squares and the reply's E.
+      for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade)) {
+        const auto& other = walk.events()[index].move;
+        if (!(other.flags & trace::kMoveCastling) || other.to > other.from) continue;
+        const Event& next = walk.events()[index + 1];
+        if (next.kind != EventKind::kCall || next.call.epSquare != other.rookTo)
+          claimFails("castling", "the queen-side castling's reply does not get F as E");
+        context.ask("castling",
+                    "White can also castle queen-side: the root plays " + moveText(other.from, other.to) +
+                        " at event " + std::to_string(index) +
+                        " of castling.umaxtrace. From which square G to which square F does the rook move, "
+                        "and which E does the reply's call (the next event) get?",
+                    "G = " + std::to_string(other.rookFrom) + " (" + squareName(other.rookFrom) +
+                        "), F = " + std::to_string(other.rookTo) + " (" + squareName(other.rookTo) +
+                        "), the square the king passes over; the reply gets E = F = " +
+                        std::to_string(other.rookTo) + ", so a reply move onto " + squareName(other.rookTo) +
+                        " (or next to it) counts as capturing the king.",
+                    rangeCommand("castling", index, index + 1),
+                    {field("G", other.rookFrom) + field("F", other.rookTo), lineStart(index + 1, "call"),
+                     field("E", other.rookTo)});
+        break;
+      }
       return exampleHeader("a castling tried and refused through check", walk.command()) +
              table(
                  {"", "from the trace"},
@@ -403,21 +501,38 @@ std::string promotion(const Context& context) {
     const int after = walk.boardAfter(call.moveEvent)[move.to];
     if ((after & 7) != kQueen) claimFails("promotion", "the promoted piece is not a queen");
     const int rootEval = walk.calls()[0].args.eval;
-    context.ask(
-        "promotion",
-        "The root (e = " + std::to_string(rootEval) + ") plays the promotion " +
-            moveText(move.from, move.to) + ". Which evaluation e does the reply's call get (event " +
-            std::to_string(call.callEvent) + " of promotion.umaxtrace)? Remember the promotion bonus.",
-        "e = -(e + v + i) = " + std::to_string(call.args.eval) +
-            ": v + i = " + std::to_string(-call.args.eval - rootEval) +
-            ", where i = " + std::to_string(kValueScale * kPieceValue[move.victim & 7] + kPromotionBonus) +
-            (move.victim ? " (the victim's value and the promotion bonus "
-                         : " (nothing is taken: the promotion bonus ") +
-            std::to_string(kPromotionBonus) + ") and v = " +
-            std::to_string(-call.args.eval - rootEval - kValueScale * kPieceValue[move.victim & 7] -
-                           kPromotionBonus) +
-            " (the pawn's positional terms).",
-        jsonlCommand("promotion", call.callEvent), field("e", call.args.eval));
+    // The same promotion deeper in the tree: the same step adds the same v + i, whatever the node's e.
+    const int gain = -call.args.eval - rootEval;
+    bool asked = false;
+    for (int reply : walk.calls()[0].children)
+      for (int node : walk.calls()[reply].children) {
+        if (asked || walk.calls()[node].moveEvent < 0) continue;
+        for (int deeper : walk.calls()[node].children) {
+          const Call& promoted = walk.calls()[deeper];
+          if (asked || promoted.moveEvent < 0 ||
+              !(walk.events()[promoted.moveEvent].move.flags & trace::kMovePromotion))
+            continue;
+          const int nodeEval = walk.calls()[node].args.eval;
+          if (-promoted.args.eval - nodeEval != gain)
+            claimFails("promotion", "the same promotion gained another v + i");
+          context.ask(
+              "promotion",
+              "The table shows what a7a8 adds at the root: v + i = " + std::to_string(gain) +
+                  ". Deeper in the tree, after " + walk.moveName(reply) + " " + walk.moveName(node) +
+                  ", white's node at ply 2 has e = " + std::to_string(nodeEval) + " (event " +
+                  std::to_string(walk.calls()[node].callEvent) +
+                  " of promotion.umaxtrace) and promotes again. Which e does the reply's call get (event " +
+                  std::to_string(promoted.callEvent) + ")?",
+              "e = -(e + v + i) = -(" + std::to_string(nodeEval) + " + " + std::to_string(gain) +
+                  ") = " + std::to_string(promoted.args.eval) +
+                  ": the kings' moves in between do not change what "
+                  "the pawn's step from a7 to a8 adds (the same squares, the same promotion bonus, and no "
+                  "pawn of its own two files away), only the e it is added to.",
+              jsonlCommand("promotion", promoted.callEvent), {field("e", promoted.args.eval)});
+          asked = true;
+        }
+      }
+    if (!asked) claimFails("promotion", "no promotion at ply 2");
     return exampleHeader("a promotion at the root", walk.command()) +
            table({"", "from the trace"},
                  {{"move", "`" + moveText(move.from, move.to) + "`"},
@@ -485,16 +600,6 @@ std::string refutationCutoff(const Context& context, const TraceWalk& walk) {
   const std::string narration = context.stateField("alphabeta", found, "narration");
   const std::string refuted = walk.moveName(callIndex);
   const std::string parentSide = walk.calls()[call.parent].args.side == kWhite ? "white" : "black";
-  context.ask("alphabeta",
-              "At event " + std::to_string(call.callEvent) + " of alphabeta.umaxtrace, " + parentSide +
-                  "'s " + refuted + " is answered with the window [" + std::to_string(call.args.alpha) +
-                  ", " + std::to_string(call.args.beta) + "]. Its reply " + refuting + " scores " +
-                  std::to_string(cutoff.value) + ". What does the call return (event " +
-                  std::to_string(call.returnEvent) + "), and what kind of node is it?",
-              "It returns " + std::to_string(walk.events()[call.returnEvent].best) + " >= beta " +
-                  std::to_string(call.args.beta) + ": a CUT node (failed high); " + refuting + " refutes " +
-                  refuted + " and the moves after it in the node's list are not searched.",
-              jsonlCommand("alphabeta", call.returnEvent), field("m", walk.events()[call.returnEvent].best));
   return "\n### A refutation: a move that fails high\n\nThe cutoffs above are stand pats, which cut off "
          "before trying a move. Deeper in the same trace (found by searching it: the first node, at the "
          "shallowest ply, where a move scored below beta before the refutation) a node cuts off because "
@@ -588,6 +693,81 @@ std::string alphaBeta(const Context& context) {
   dot << "}\n\\enddot\n";
   if (cutoffs == 0) claimFails("alphabeta", "no reply of the iteration cut off");
   const std::string refutation = refutationCutoff(context, walk);
+  {
+    // The next iteration, which the page does not show: the second reply's window, and a stand pat.
+    const auto next = rootChildrenOfIteration(walk, draft + 1);
+    if (next.size() < 3) claimFails("alphabeta", "the root's next iteration made fewer than three moves");
+    // The first move after the sneaked best that is another move (the best comes again first).
+    std::size_t later = 1;
+    while (later < next.size() && walk.moveName(next[later]) == walk.moveName(next[0])) ++later;
+    if (later >= next.size()) claimFails("alphabeta", "the next iteration tried no second move");
+    const Call& first = walk.calls()[next[0]];
+    const Call& second = walk.calls()[next[later]];
+    const Call& root = walk.calls()[0];
+    int bestSoFar = -kInfinity;
+    for (std::size_t at = 0; at < later; ++at) {
+      bestSoFar = std::max(bestSoFar, scored(walk, next[at]));
+      if (scored(walk, next[at]) != scored(walk, next[0]))
+        claimFails("alphabeta", "the best move scored twice differently");
+    }
+    const int firstScore = scored(walk, next[0]);
+    const int alpha = -root.args.beta - (root.args.beta > root.args.eval);
+    if (second.args.alpha != alpha || second.args.beta != -std::max(root.args.alpha, bestSoFar) ||
+        bestSoFar != firstScore)
+      claimFails("alphabeta",
+                 "the reply's window is not [-l - (l > e), -max(q, m)] with m the first move's score");
+    context.ask(
+        "alphabeta",
+        "Iteration " + std::to_string(draft + 1) + " is not in the table. The root (window [" +
+            std::to_string(root.args.alpha) + ", " + std::to_string(root.args.beta) +
+            "], e = " + std::to_string(root.args.eval) + ") first tries the previous best, " +
+            walk.moveName(next[0]) + ", which scores " + std::to_string(firstScore) + " (event " +
+            std::to_string(first.scoreEvent) + " of alphabeta.umaxtrace)" +
+            (later > 1 ? std::string("; then the board scan brings it once more, and it scores the same")
+                       : "") +
+            ". Which window [q, l] does the reply to the next move, " + walk.moveName(next[later]) +
+            ", get (event " + std::to_string(second.callEvent) + ")?",
+        "[" + std::to_string(second.args.alpha) + ", " + std::to_string(second.args.beta) +
+            "]: alpha is -l, one lower because l = " + std::to_string(root.args.beta) + " > e, and beta is " +
+            "-max(q, m) = -" + std::to_string(std::max(root.args.alpha, bestSoFar)) +
+            ": the root's best so far, turned round.",
+        jsonlCommand("alphabeta", second.callEvent),
+        {field("q", second.args.alpha) + field("l", second.args.beta)});
+    bool asked = false;
+    for (int child : next)
+      for (int grandchild : walk.calls()[child].children) {
+        const Call& node = walk.calls()[grandchild];
+        const auto iterations = walk.ownOfKind(grandchild, EventKind::kIteration);
+        if (asked || node.moveEvent < 0 || iterations.empty() || node.args.eval < node.args.beta ||
+            walk.events()[iterations.front()].value != 1)
+          continue;
+        const std::size_t start = iterations.front();
+        const Event& after = walk.events()[start + 1];
+        if (after.kind != EventKind::kCutoff || after.value != node.args.eval ||
+            walk.events()[node.returnEvent].best != node.args.eval)
+          claimFails("alphabeta", "a node whose e reaches beta did not stand pat");
+        const std::string side = node.args.side == kWhite ? "white" : "black";
+        context.ask(
+            "alphabeta",
+            "In the same iteration, after " + walk.moveName(child) + " " + walk.moveName(grandchild) + ", " +
+                side +
+                "'s node at ply 2 (a new position: its first iteration has draft 1) gets "
+                "the window [" +
+                std::to_string(node.args.alpha) + ", " + std::to_string(node.args.beta) +
+                "] and e = " + std::to_string(node.args.eval) + " (event " + std::to_string(node.callEvent) +
+                " of alphabeta.umaxtrace). Does it try a move, and what does it return?",
+            "No move: at draft 1 its best m starts at e = " + std::to_string(node.args.eval) +
+                ", which already reaches beta " + std::to_string(node.args.beta) +
+                ", so it stands pat: the cutoff is the very next event after its iteration starts (event " +
+                std::to_string(start + 1) + "), and the call returns " + std::to_string(node.args.eval) + ".",
+            rangeCommand("alphabeta", start, start + 1),
+            {lineStart(start, "iteration"), lineStart(start + 1, "cutoff"),
+             "\"m\":" + std::to_string(node.args.eval) + "}"});
+        asked = true;
+      }
+    if (!asked) claimFails("alphabeta", "no node at ply 2 of the next iteration stands pat");
+  }
+
   return exampleHeader("one iteration of a small search, step by step", walk.command()) +
          "\nThe root (white to move, draft " + std::to_string(draft) +
          ") searches its moves in order. Each reply gets the window turned round: alpha `-l` (one lower "
@@ -600,10 +780,8 @@ std::string alphaBeta(const Context& context) {
          "\nStep by step:\n\n" + story.str() + "\n" + dot.str() + refutation +
          context.screenshot(
              "alphabeta", firstCutoff,
-             "The visualizer at the first cutoff of the table (build/bin/umax-viz "
-             "build/docs/examples/alphabeta.umaxtrace --event " +
-                 std::to_string(firstCutoff) +
-                 "); its readable source panel shows the tracing lines next to Step 9, see the tools page");
+             "The visualizer at the first cutoff of the table, event " + std::to_string(firstCutoff) +
+                 "; its readable source panel shows the tracing lines next to Step 9, see the tools page");
 }
 
 // ---- 8. quiescence -------------------------------------------------------------
@@ -655,26 +833,47 @@ std::string quiescence(const Context& context) {
   for (const auto& move : path) pathText += (pathText.empty() ? "" : " ") + move;
   const std::size_t firstMove = static_cast<std::size_t>(walk.calls()[first].moveEvent);
   const std::string fen = context.stateField("quiescence", firstMove - 1, "fen");
-  const int lastCall = bestChain.back();
-  context.ask(
-      "quiescence",
-      "In the chain above, the last reply (after " + walk.moveName(lastCall) + ", at ply " +
-          std::to_string(walk.calls()[lastCall].ply) + ", event " +
-          std::to_string(walk.calls()[lastCall].callEvent) +
-          " of quiescence.umaxtrace) has e = " + std::to_string(walk.calls()[lastCall].args.eval) +
-          " and the window [" + std::to_string(walk.calls()[lastCall].args.alpha) + ", " +
-          std::to_string(walk.calls()[lastCall].args.beta) + "]. What does it return (event " +
-          std::to_string(walk.calls()[lastCall].returnEvent) + ")?",
-      std::to_string(returned(walk, lastCall)) + ": " +
-          (returned(walk, lastCall) != walk.calls()[lastCall].args.eval
-               ? std::string("a recapture did better than its evaluation.")
-           : walk.calls()[lastCall].args.eval >= walk.calls()[lastCall].args.beta
-               ? "its own evaluation: it stands pat, since e = " +
-                     std::to_string(walk.calls()[lastCall].args.eval) + " already reaches beta " +
-                     std::to_string(walk.calls()[lastCall].args.beta) +
-                     ", so it cuts off before trying a move."
-               : std::string("its own evaluation: no recapture did better than stopping the exchange.")),
-      jsonlCommand("quiescence", walk.calls()[lastCall].returnEvent), field("m", returned(walk, lastCall)));
+  {
+    // A node at draft 1 (a new position) that does not stand pat: which move does it make first?
+    bool asked = false;
+    for (int call = 1; call < static_cast<int>(walk.calls().size()) && !asked; ++call) {
+      const Call& node = walk.calls()[call];
+      if (node.args.depth != 1 || node.moveEvent < 0 || node.args.eval >= node.args.beta) continue;
+      const auto probes = walk.ownOfKind(call, EventKind::kProbe);
+      if (probes.empty() || walk.events()[probes.front()].probe.outcome != ProbeOutcome::kMiss) continue;
+      const auto made = walk.ownOfKind(call, EventKind::kMoveMade);
+      std::set<int> froms;
+      for (std::size_t index : made) {
+        if (walk.events()[index].move.to != node.args.lastTo)
+          claimFails("quiescence", "a node at draft 1 made a move that does not land on z");
+        froms.insert(walk.events()[index].move.from);
+      }
+      if (froms.empty() || std::abs(returned(walk, call)) >= kMateBound) continue;
+      std::string path;
+      for (int at = call; at > 0; at = walk.calls()[at].parent)
+        path = walk.moveName(at) + (path.empty() ? "" : " ") + path;
+      const auto& move = walk.events()[made.front()].move;
+      const std::string fen = context.stateField("quiescence", node.callEvent, "fen");
+      context.ask(
+          "quiescence",
+          "After " + path + " from the root, the node at ply " + std::to_string(node.ply) + " (event " +
+              std::to_string(node.callEvent) +
+              " of quiescence.umaxtrace) is new to the hash table, has draft n = 1, e = " +
+              std::to_string(node.args.eval) + " below its beta " + std::to_string(node.args.beta) +
+              " (so it does not stand pat), and the last move landed on z = " + squareName(node.args.lastTo) +
+              ". Its board is " + fen + ". Which move does it make first?",
+          moveText(move.from, move.to) +
+              ": at draft 1 only a move onto z is searched, so the node makes "
+              "only captures on " +
+              squareName(node.args.lastTo) +
+              "; with no best move yet its board scan starts at a8, and the first of its pieces it meets "
+              "that can take there stands on " +
+              squareName(move.from) + ".",
+          jsonlCommand("quiescence", made.front()), {"\"move\":\"" + moveText(move.from, move.to) + "\""});
+      asked = true;
+    }
+    if (!asked) claimFails("quiescence", "no new node at draft 1 below beta that recaptures");
+  }
   const std::string start =
       "\nThe chain starts at the end of the full-width search: after the moves " +
       (pathText.empty() ? std::string("(none)") : pathText) + " from the root, the node at ply " +
@@ -717,15 +916,40 @@ std::string doUndo(const Context& context) {
     }
     if (made[move.from] != 0 || made[move.to] != (move.piece & 31))
       claimFails("doundo", "the move was not made");
-    context.ask("doundo",
-                "The root's capture " + moveText(move.from, move.to) + " is made at event " +
-                    std::to_string(call.moveEvent) +
-                    " of doundo.umaxtrace. Which victim code t does the move "
-                    "keep for its undo, and which piece code u goes back to " +
-                    squareName(move.from) + "?",
-                "t = " + std::to_string(move.victim) + " (" + kTypeNames[move.victim & 7] + ") and u = " +
-                    std::to_string(move.piece) + ": the undo writes b[H] = t and b[x] = u back.",
-                jsonlCommand("doundo", call.moveEvent), field("u", move.piece) + field("t", move.victim));
+    // A capture deeper in the tree, by a piece that moved earlier on its path: its t and u, which
+    // the table does not show.
+    bool asked = false;
+    for (std::size_t index = 0; index < walk.events().size() && !asked; ++index) {
+      const Event& event = walk.events()[index];
+      const int node = walk.callOf(index);
+      if (event.kind != EventKind::kMoveMade || !event.move.victim || node == 0) continue;
+      const auto& capture = event.move;
+      std::string path, mover;
+      for (int at = node; at > 0; at = walk.calls()[at].parent) {
+        path = walk.moveName(at) + (path.empty() ? "" : " ") + path;
+        const int made = walk.calls()[at].moveEvent;
+        if (made >= 0 && walk.events()[made].move.to == capture.from && mover.empty())
+          mover = walk.moveName(at);
+      }
+      if (mover.empty()) continue;
+      if (capture.piece & kVirgin) claimFails("doundo", "a piece that moved kept its virgin bit");
+      const std::string side = capture.piece & kWhite ? "white" : "black";
+      context.ask(
+          "doundo",
+          "After " + path + " from the root, " + side + " captures " + moveText(capture.from, capture.to) +
+              " at event " + std::to_string(index) + " of doundo.umaxtrace (the piece came to " +
+              squareName(capture.from) + " with " + mover +
+              "). Which victim code t does the move keep for its undo, and which piece code u goes back "
+              "to " +
+              squareName(capture.from) + " when it is taken back?",
+          "t = " + std::to_string(capture.victim) + " (" + kTypeNames[capture.victim & 7] + ", " +
+              (capture.victim & kWhite ? "white" : "black") + ") and u = " + std::to_string(capture.piece) +
+              " (" + kTypeNames[capture.piece & 7] + ", " + side +
+              ", without the virgin bit: it has moved): the undo writes b[H] = t and b[x] = u back.",
+          jsonlCommand("doundo", index), {field("u", capture.piece) + field("t", capture.victim)});
+      asked = true;
+    }
+    if (!asked) claimFails("doundo", "no capture below the root by a piece that moved before");
     return exampleHeader("a capture made and taken back", walk.command()) + "\nThe root's move `" +
            moveText(move.from, move.to) +
            "`: the two squares it touches, before it, while its reply is searched, "
@@ -805,33 +1029,30 @@ std::string deepening(const Context& context) {
                                  : "ply " + std::to_string(it.deepestFullWidth) + ", " +
                                        (it.lastMover == kWhite ? "white" : "black")});
   }
-  const Iteration& third = iterations[2];
-  context.ask("deepening",
-              "Iteration " + std::to_string(third.draft) +
-                  " of deepening.umaxtrace ends with the root's store at "
-                  "event " +
-                  std::to_string(third.store) +
-                  ". How many nodes have been counted by then, and how many of "
-                  "them in iteration " +
-                  std::to_string(third.draft) + " alone?",
-              std::to_string(third.nodesBefore + third.nodes) + " in all (cumulative), of which " +
-                  std::to_string(third.nodes) + " in iteration " + std::to_string(third.draft) + ".",
-              stateCommand("deepening", third.store, "nodes"),
-              "\"nodes\":" + std::to_string(third.nodesBefore + third.nodes));
-  const Iteration& fourth = iterations[3];
-  context.ask("deepening",
-              "Iteration " + std::to_string(third.draft) + " scored " + std::to_string(third.score) +
-                  ". Predict the "
-                  "score of iteration " +
-                  std::to_string(fourth.draft) + " from the parity (store at event " +
-                  std::to_string(fourth.store) + ").",
-              std::to_string(fourth.score) + ": at draft " + std::to_string(fourth.draft) +
-                  " the last full-width move "
-                  "is " +
-                  (fourth.lastMover == kWhite ? "white" : "black") + "'s (ply " +
-                  std::to_string(fourth.deepestFullWidth) +
-                  "), and its gain is not answered before the horizon.",
-              jsonlCommand("deepening", fourth.store), "\"V\":" + std::to_string(fourth.score) + ",");
+  {
+    // The calls so far: the table gives each iteration's own; the view model counts them all.
+    const Iteration& third = iterations[2];
+    long calls = 0, sum = 1;  // the root's own call comes before its first iteration
+    for (std::size_t index = 0; index <= third.store; ++index)
+      calls += walk.events()[index].kind == EventKind::kCall;
+    for (std::size_t at = 0; at <= 2; ++at) sum += iterations[at].calls;
+    if (calls != sum) claimFails("deepening", "the calls so far are not the root's and the iterations' own");
+    context.ask(
+        "deepening",
+        "Iteration " + std::to_string(third.draft) +
+            " of deepening.umaxtrace ends with the root's store "
+            "at event " +
+            std::to_string(third.store) +
+            ". How many calls of D() have been made by then, all iterations together? (The table gives "
+            "each iteration's own calls.)",
+        std::to_string(calls) +
+            ": the root's own call, made before its first iteration, plus the calls "
+            "of iterations 1 to " +
+            std::to_string(third.draft) + " (" + std::to_string(iterations[0].calls) + " + " +
+            std::to_string(iterations[1].calls) + " + " + std::to_string(iterations[2].calls) +
+            "). Calls, unlike nodes, also count the ones the hash table answered at once.",
+        stateCommand("deepening", third.store, "calls"), {"\"calls\":" + std::to_string(calls)});
+  }
   return exampleHeader("the root's iterations", walk.command()) +
          "\nAfter 1. e2e4, black's think searches the root again and again, one ply deeper each time, until "
          "the node budget is spent. After each iteration it stores its result (the table shows the store). "
@@ -893,27 +1114,51 @@ std::string sorting(const Context& context) {
   }
   if (checked < 2) claimFails("sorting", "fewer than two iterations with a previous best");
   {
-    // The root's first move of its last iteration with a previous best.
-    std::size_t lastIteration = 0, firstMade = 0;
-    for (std::size_t index : walk.calls()[0].own) {
-      const Event& event = walk.events()[index];
-      if (event.kind == EventKind::kIteration) lastIteration = index;
-      if (event.kind == EventKind::kMoveMade && index > lastIteration &&
-          (firstMade < lastIteration || firstMade == 0))
-        firstMade = index;
+    // The table gives each iteration's first move; the second one and the count are the reader's to predict.
+    const auto starts = walk.ownOfKind(0, EventKind::kIteration);
+    bool asked = false;
+    for (std::size_t at = 0; at + 1 < starts.size() && !asked; ++at) {
+      if (walk.events()[starts[at]].value != 3) continue;
+      std::vector<std::size_t> made;
+      for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade))
+        if (index > starts[at] && index < starts[at + 1]) made.push_back(index);
+      if (made.size() < 2 || !(walk.events()[made[0]].move.flags & trace::kMoveSneaked))
+        claimFails("sorting", "iteration 3 did not start with a sneaked move");
+      const auto& best = walk.events()[made[0]].move;
+      const auto& second = walk.events()[made[1]].move;
+      if (second.from != best.from) claimFails("sorting", "the second move is not the best piece's");
+      long again = 0;
+      for (std::size_t index : made)
+        again += walk.events()[index].move.from == best.from && walk.events()[index].move.to == best.to;
+      if (again != 2) claimFails("sorting", "the sneaked move did not come again in the scan");
+      std::set<std::pair<int, int>> distinct;
+      for (std::size_t index : made)
+        distinct.insert({walk.events()[index].move.from, walk.events()[index].move.to});
+      if (distinct.size() != 20 || made.size() != 21)
+        claimFails("sorting", "black's root did not make its 20 moves");
+      context.ask("sorting",
+                  "Iteration 3 of the root of sorting.umaxtrace (events " + std::to_string(starts[at]) +
+                      " to " + std::to_string(starts[at + 1] - 1) + ") first tries the previous best, " +
+                      moveText(best.from, best.to) +
+                      ". Which move does it try second, and how many moves does "
+                      "the root make in that iteration (black has 20 moves after 1. e2e4)?",
+                  moveText(second.from, second.to) + " second: the scan starts at the best move's piece on " +
+                      squareName(best.from) +
+                      " (x = B = X) and the ray restarts (goto A), so that piece's own "
+                      "moves follow. " +
+                      std::to_string(made.size()) + " moves in all: the 20, and " +
+                      moveText(best.from, best.to) + " a second time when the scan meets it again.",
+                  rangeCommand("sorting", starts[at], starts[at + 1] - 1) +
+                      " | grep '\"kind\":\"move\",\"ply\":0,' | grep -o '\"move\":\"[a-h1-8]*\"' | head -2 | "
+                      "tr '\\n' ' '; " +
+                      rangeCommand("sorting", starts[at], starts[at + 1] - 1) +
+                      " | grep -c '\"kind\":\"move\",\"ply\":0,'",
+                  {"\"move\":\"" + moveText(best.from, best.to) + "\" \"move\":\"" +
+                       moveText(second.from, second.to) + "\"",
+                   std::to_string(made.size())});
+      asked = true;
     }
-    const auto& move = walk.events()[firstMade].move;
-    context.ask("sorting",
-                "Iteration " + std::to_string(walk.events()[lastIteration].value) +
-                    " of the root of "
-                    "sorting.umaxtrace starts at event " +
-                    std::to_string(lastIteration) +
-                    ". Which move does it try "
-                    "first, and why?",
-                moveText(move.from, move.to) +
-                    ", the best move of the iteration before: it is sneaked in ahead "
-                    "of the board scan (the trace flags it bestFirst).",
-                jsonlCommand("sorting", firstMade), "\"move\":\"" + moveText(move.from, move.to) + "\"");
+    if (!asked) claimFails("sorting", "no complete root iteration 3");
   }
   return exampleHeader("every iteration starts with the previous best move", walk.command()) +
          "\nThe same think as on \\ref topic_iterative_deepening. For each iteration of the root: the best "
@@ -955,19 +1200,61 @@ std::string hashing(const Context& context) {
         break;
       }
     if (walkRow == "none in this search") claimFails("hashing", "no probe walked past a taken slot");
-    context.ask("hashing",
-                "At event " + std::to_string(index) + " of hashing.umaxtrace, the call after " +
-                    walk.moveName(callIndex) + " (window [" + std::to_string(call.args.alpha) + ", " +
-                    std::to_string(call.args.beta) + "], depth n = " + std::to_string(call.args.depth) +
-                    ") finds its position in the table with draft " + std::to_string(entry.draft) +
-                    " and score " + std::to_string(entry.score) + " (" + bounds(entry.from) +
-                    "). What does the call "
-                    "return (event " +
-                    std::to_string(call.returnEvent) + "), and does it count a node?",
-                "It returns the stored " + std::to_string(entry.score) +
-                    " at once: the entry is deep enough and its bound settles the window, so the node is not "
-                    "counted (the node counter stays where it was) and no move is searched.",
-                jsonlCommand("hashing", call.returnEvent), field("m", entry.score));
+    // Two more hits, not on the page: one that ends its node, one that does not.
+    bool endsAsked = false, goesOnAsked = false;
+    for (std::size_t other = index + 1; other < walk.events().size(); ++other) {
+      const Event& hit = walk.events()[other];
+      if (hit.kind != EventKind::kProbe || hit.probe.outcome != ProbeOutcome::kHit) continue;
+      const int hitCall = walk.callOf(other);
+      if (hitCall == 0 || hitCall == callIndex) continue;
+      const Call& node = walk.calls()[hitCall];
+      const auto& stored = hit.entry;
+      const bool deep = stored.draft >= node.args.depth;
+      // Line 47: if(v>=l|X&S&&v<=q|X&8)return v; ('|' binds before '&&').
+      const bool settles = (stored.score >= node.args.beta || (stored.from & kUpperBoundBit)) &&
+                           (stored.score <= node.args.alpha || (stored.from & kLowerBoundBit));
+      if ((deep && settles) != hit.probe.endsNode)
+        claimFails("hashing", "a hit ended its node against the rule");
+      const std::string given =
+          "the call after " + walk.moveName(hitCall) + " at ply " + std::to_string(node.ply) + " (window [" +
+          std::to_string(node.args.alpha) + ", " + std::to_string(node.args.beta) +
+          "], depth n = " + std::to_string(node.args.depth) + ") finds its position in the table (event " +
+          std::to_string(other) + " of hashing.umaxtrace) with draft D = " + std::to_string(stored.draft) +
+          ", score V = " + std::to_string(stored.score) + " and bound bits: " + bounds(stored.from) + ".";
+      const Event& next = walk.events()[other + 1];
+      if (hit.probe.endsNode && !endsAsked) {
+        if (next.kind != EventKind::kReturn || next.best != stored.score)
+          claimFails("hashing", "a hit that ends its node is not followed by its return");
+        context.ask(
+            "hashing",
+            "Later, " + given +
+                " Does the node end here? If so, what does it return, and is a node "
+                "counted?",
+            "Yes: D >= n and the " + bounds(stored.from) + " " + std::to_string(stored.score) +
+                " settles the window, so the call returns " + std::to_string(stored.score) +
+                " at once. No node is counted: the return is the very next event after the probe (event " +
+                std::to_string(other + 1) + "), with no node event (N++) and no move in between.",
+            rangeCommand("hashing", other, other + 1),
+            {lineStart(other, "probe"), "\"endsNode\":true,", lineStart(other + 1, "return"),
+             field("m", stored.score)});
+        endsAsked = true;
+      } else if (!hit.probe.endsNode && deep && !goesOnAsked) {
+        if (next.kind != EventKind::kNodeCounted) claimFails("hashing", "a hit that goes on counts no node");
+        context.ask(
+            "hashing", "Later, " + given + " Does the node end here, and is a node counted?",
+            std::string("No: D >= n, but the ") + bounds(stored.from) + " " + std::to_string(stored.score) +
+                " does not settle the window [" + std::to_string(node.args.alpha) + ", " +
+                std::to_string(node.args.beta) +
+                "], so the node is searched after all: the next event counts it (N++), and its iterative "
+                "deepening starts at draft n.",
+            rangeCommand("hashing", other, other + 1),
+            {lineStart(other, "probe"), "\"endsNode\":false,", lineStart(other + 1, "node")});
+        goesOnAsked = true;
+      }
+      if (endsAsked && goesOnAsked) break;
+    }
+    if (!endsAsked || !goesOnAsked)
+      claimFails("hashing", "no second hit that ends its node, or none that goes on");
     return exampleHeader("a hash hit that ends a node, and a probe that walks on", walk.command()) +
            table({"", "from the trace"},
                  {{"the call", "`" + walk.moveName(callIndex) + "` at ply " + std::to_string(call.ply) +
@@ -984,9 +1271,8 @@ std::string hashing(const Context& context) {
                                               " of them ended their node"},
                   {"a probe that walked on", walkRow}}) +
            context.screenshot("hashing", index,
-                              "The visualizer at the hash hit of the first rows (build/bin/umax-viz "
-                              "build/docs/examples/hashing.umaxtrace --event " +
-                                  std::to_string(index) + "): the hash panel shows that probe's window");
+                              "The visualizer at the hash hit of the first rows, event " +
+                                  std::to_string(index) + ": the hash panel shows that probe's window");
   }
   claimFails("hashing", "no hash hit ended a node");
 }
@@ -1118,15 +1404,34 @@ std::string material(const Context& context) {
     if ((move.piece & 7) != kRook || !move.victim) continue;
     const int gain = kValueScale * kPieceValue[move.victim & 7];
     if (call.args.eval != -(rootEval + gain)) claimFails("material", "the reply's e is not -(e + i)");
-    context.ask("material",
-                "The root's e is " + std::to_string(rootEval) + ". The rook takes the pawn with " +
-                    moveText(move.from, move.to) +
-                    " (no centre points for a rook). Which e does the reply's call "
-                    "get (event " +
-                    std::to_string(call.callEvent) + " of material.umaxtrace)?",
-                "e = -(e + v + i) = -(" + std::to_string(rootEval) + " + 0 + " + std::to_string(gain) +
-                    ") = " + std::to_string(call.args.eval) + ".",
-                jsonlCommand("material", call.callEvent), field("e", call.args.eval));
+    // The same capture two plies down, from another e.
+    bool asked = false;
+    for (int reply : walk.calls()[0].children)
+      for (int node : walk.calls()[reply].children)
+        for (int deeper : walk.calls()[node].children) {
+          const Call& after = walk.calls()[deeper];
+          if (asked || after.moveEvent < 0) continue;
+          const auto& again = walk.events()[after.moveEvent].move;
+          if ((again.piece & 7) != kRook || (again.victim & 7) != kDownwardPawn) continue;
+          const int nodeEval = walk.calls()[node].args.eval;
+          if (after.args.eval != -(nodeEval + gain))
+            claimFails("material", "the deeper reply's e is not -(e + i)");
+          context.ask("material",
+                      "After " + walk.moveName(reply) + " " + walk.moveName(node) +
+                          ", white's node at ply 2 has e = " + std::to_string(nodeEval) + " (event " +
+                          std::to_string(walk.calls()[node].callEvent) +
+                          " of material.umaxtrace), and its rook takes the pawn with " +
+                          moveText(again.from, again.to) + ". Which e does the reply's call get (event " +
+                          std::to_string(after.callEvent) + ")?",
+                      "e = -(e + v + i) = -(" + std::to_string(nodeEval) + " + 0 + " + std::to_string(gain) +
+                          ") = " + std::to_string(after.args.eval) +
+                          ": a rook's step has no centre points, and the pawn is "
+                          "worth 99 x w[pawn] = " +
+                          std::to_string(gain) + " wherever it is taken.",
+                      jsonlCommand("material", after.callEvent), {field("e", after.args.eval)});
+          asked = true;
+        }
+    if (!asked) claimFails("material", "the rook did not take the pawn at ply 2");
     return exampleHeader("the evaluation passed down", walk.command()) +
            table({"", "from the trace"},
                  {{"root's e (white to move; Q from the material: rook 5 x 99 less pawn 1 x 99)",
@@ -1156,17 +1461,32 @@ std::string centre(const Context& context) {
       claimFails("centre", "v is not the centre-point difference");
     rows.push_back(
         {"`" + moveText(move.from, move.to) + "`", num(points(move.from)), num(points(move.to)), num(v)});
-    if (rows.size() == 1)
-      context.ask("centre",
-                  "The knight on b1 moves " + moveText(move.from, move.to) +
-                      " (root e = " + std::to_string(rootEval) + "). The centre table gives b1 " +
-                      std::to_string(points(move.from)) +
-                      " points: work out the target square's points and the reply's e (event " +
-                      std::to_string(call.callEvent) + " of centre.umaxtrace).",
-                  squareName(move.to) + " has " + std::to_string(points(move.to)) +
-                      " points, so v = " + std::to_string(v) +
-                      " and the reply gets e = -(e + v) = " + std::to_string(call.args.eval) + ".",
-                  jsonlCommand("centre", call.callEvent), field("e", call.args.eval));
+  }
+  {
+    // The king's steps use the same table (p < 6): not in the table of the page.
+    bool asked = false;
+    for (int child : rootChildrenOfIteration(walk, 2)) {
+      const Call& call = walk.calls()[child];
+      const auto& move = walk.events()[call.moveEvent].move;
+      if (asked || (move.piece & 7) != kKing || move.to - move.from != -17) continue;
+      const int v = -call.args.eval - rootEval;
+      if (v != points(move.from) - points(move.to))
+        claimFails("centre", "the king's v is not the centre-point difference");
+      context.ask(
+          "centre",
+          "The king uses the same centre table as the knight (v = b[x+8] - b[y+8] for every piece type "
+          "below 6). The root (e = " +
+              std::to_string(rootEval) + ") also tries the king's step " + moveText(move.from, move.to) +
+              ". Which e does the reply's call get (event " + std::to_string(call.callEvent) +
+              " of centre.umaxtrace)?",
+          squareName(move.from) + " has " + std::to_string(points(move.from)) + " points and " +
+              squareName(move.to) + " " + std::to_string(points(move.to)) + ", so v = " + std::to_string(v) +
+              " and the reply gets e = -(e + v) = -(" + std::to_string(rootEval) + " + " + std::to_string(v) +
+              ") = " + std::to_string(call.args.eval) + ".",
+          jsonlCommand("centre", call.callEvent), {field("e", call.args.eval)});
+      asked = true;
+    }
+    if (!asked) claimFails("centre", "the king made no step towards the centre at the root");
   }
   if (rows.size() != 3) claimFails("centre", "the knight on b1 did not make its three moves");
   return exampleHeader("the centre points of three knight moves", walk.command()) +
@@ -1193,16 +1513,39 @@ std::string mate(const Context& context) {
     const bool isMate = score == -kInfinity / 2;
     if (isMate != (std::string(name) == "mate")) claimFails("mate", std::string(name) + ": wrong score");
     rows.push_back({name, "`" + std::string(fen) + "`", num(nullScore), num(score)});
-    context.ask("mate",
-                std::string("Black has no legal move in ") + fen + " (" + name +
-                    ".umaxtrace). What does black's "
-                    "search return (event " +
-                    std::to_string(walk.calls()[0].returnEvent) + ")?",
-                std::string("The null-move probe returns ") + std::to_string(nullScore) +
-                    (isMate ? " (white can take the king: check)" : " (white cannot take the king)") +
-                    ", so the root returns " + std::to_string(score) +
-                    (isMate ? ": mated." : ": a stalemate is a draw."),
-                jsonlCommand(name, walk.calls()[0].returnEvent), field("m", score));
+    if (isMate) {
+      // Before the probe: black's moves of its last iteration, each refuted by a king capture.
+      const std::size_t probeAt = walk.ownOfKind(0, EventKind::kMateProbe).at(0);
+      std::size_t start = 0;
+      for (std::size_t index : walk.ownOfKind(0, EventKind::kIteration))
+        if (index < probeAt) start = index;
+      long moves = 0, refuted = 0;
+      bool takesQueen = false;
+      for (std::size_t index = start; index < probeAt; ++index) {
+        const Event& event = walk.events()[index];
+        if (walk.callOf(index) != 0) continue;
+        moves += event.kind == EventKind::kMoveMade;
+        refuted += event.kind == EventKind::kMoveScored && event.value == -kInfinity;
+        takesQueen |= event.kind == EventKind::kMoveMade && (event.move.victim & 7) == kQueen;
+      }
+      if (moves == 0 || refuted != moves || !takesQueen)
+        claimFails("mate", "a black move of the mate was not refuted");
+      context.ask("mate",
+                  std::string("In ") + fen +
+                      " black's king is in check and has no legal move. In the root's "
+                      "iteration that ends with the null-move probe (events " +
+                      std::to_string(start) + " to " + std::to_string(probeAt) + " of " + name +
+                      ".umaxtrace), how many moves does black make, and what does each of them score?",
+                  std::to_string(moves) +
+                      " moves, every king step the generator finds (the capture of the queen "
+                      "too), and each scores -I = " +
+                      std::to_string(-kInfinity) +
+                      ": white's reply takes the king. Only then, with best still -I, "
+                      "does the null-move probe ask whether black is in check.",
+                  rangeCommand(name, start, probeAt) +
+                      " | grep -c '\"kind\":\"score\",\"ply\":0,.*\"v\":" + std::to_string(-kInfinity) + "}'",
+                  {std::to_string(moves)});
+    }
   }
   return "## Worked example: a mate and a stalemate\n\nRecorded while this page was built, with\n" +
          commands +
@@ -1221,16 +1564,28 @@ std::string delayedGain(const Context& context) {
     const int value = returned(walk, child), score = scored(walk, child), eval = walk.calls()[0].args.eval;
     if (-value <= eval || -value < kInfinity / 4) continue;
     if (score != -value - 1) claimFails("delayed", "the penalty was not one point");
-    context.ask("delayed",
-                "The reply to the root's " + walk.moveName(child) + " returns " + std::to_string(value) +
-                    " (event " + std::to_string(call.returnEvent) +
-                    " of delayed.umaxtrace). What score v does the "
-                    "root give the move (the next event)?",
-                "v = -(" + std::to_string(value) + ") = " + std::to_string(-value) +
-                    ", more than e = " + std::to_string(eval) +
-                    ", so it loses the delayed-gain point: " + std::to_string(score) + ".",
-                jsonlCommand("delayed", call.returnEvent + 1),
-                field("v", score).substr(0, field("v", score).size() - 1));
+    // A move of the same iteration that does not beat e: no point taken off.
+    bool asked = false;
+    for (int other : walk.calls()[0].children) {
+      const Call& quiet = walk.calls()[other];
+      if (asked || other == child || quiet.moveEvent < 0 || quiet.scoreEvent < 0) continue;
+      const int otherValue = returned(walk, other);
+      if (-otherValue > eval || std::abs(otherValue) >= kMateBound) continue;
+      if (scored(walk, other) != -otherValue) claimFails("delayed", "a move below e lost a point");
+      context.ask("delayed",
+                  "The root (e = " + std::to_string(eval) + ") also tries " + walk.moveName(other) +
+                      "; its reply returns " + std::to_string(otherValue) + " (event " +
+                      std::to_string(quiet.returnEvent) +
+                      " of delayed.umaxtrace). Which score v does the root "
+                      "give that move (event " +
+                      std::to_string(quiet.scoreEvent) + ")?",
+                  "v = -(" + std::to_string(otherValue) + ") = " + std::to_string(-otherValue) +
+                      ", not more than e = " + std::to_string(eval) +
+                      ", so no point is taken off: only a gain over the current evaluation is delayed.",
+                  jsonlCommand("delayed", quiet.scoreEvent), {"\"v\":" + std::to_string(-otherValue) + "}"});
+      asked = true;
+    }
+    if (!asked) claimFails("delayed", "no root move scored no more than e");
     return exampleHeader("the point taken off a mate", walk.command()) +
            table({"", "from the trace"}, {{"root's move", "`" + walk.moveName(child) + "`"},
                                           {"the reply (mated) returns", num(value)},
@@ -1276,16 +1631,47 @@ std::string legality(const Context& context) {
         claimFails("legality", "a reply that searched every move missed the king capture");
     }
     (score == -kInfinity ? illegal : unrefuted)++;
-    if (score == -kInfinity && illegal == 1)
+    rows.push_back({"`" + walk.moveName(child) + "`", capture, num(score), verdict});
+  }
+  {
+    // The next iteration, not in the table: an illegal move that one more ply still does not refute.
+    bool asked = false;
+    for (int child : rootChildrenOfIteration(walk, 3)) {
+      const Call& reply = walk.calls()[child];
+      if (asked || reply.scoreEvent < 0) continue;
+      const auto& made = walk.events()[reply.moveEvent].move;
+      checker.setPosition(parseFen(fen));
+      if (checker.checkMove(made.from, made.to) || scored(walk, child) == -kInfinity) continue;
+      const auto cutoffs = walk.ownOfKind(child, EventKind::kCutoff);
+      const auto moves = walk.ownOfKind(child, EventKind::kMoveMade);
+      if (cutoffs.empty() || moves.empty() || !walk.ownOfKind(child, EventKind::kKingCapture).empty())
+        continue;
+      const auto& first = walk.events()[moves.front()].move;
+      const int score = scored(walk, child);
       context.ask(
           "legality",
-          "White's king on d1 stands next to a black rook on e2. The root tries " + walk.moveName(child) +
-              " in its second iteration. What score does the move get (event " +
-              std::to_string(walk.calls()[child].returnEvent + 1) + " of legality.umaxtrace)?",
-          "The reply takes the king (" + capture.substr(1, 4) + "), returns +I, so the move scores -I = " +
-              std::to_string(score) + ": it is illegal and never chosen.",
-          jsonlCommand("legality", walk.calls()[child].returnEvent + 1), "\"v\":" + std::to_string(score));
-    rows.push_back({"`" + walk.moveName(child) + "`", capture, num(score), verdict});
+          "In iteration 3 (not in the table) the root tries " + walk.moveName(child) +
+              " again, which main()'s check calls illegal. Its reply now has depth n = " +
+              std::to_string(reply.args.depth) + ", the window [" + std::to_string(reply.args.alpha) + ", " +
+              std::to_string(reply.args.beta) + "] and e = " + std::to_string(reply.args.eval) + " (event " +
+              std::to_string(reply.callEvent) +
+              " of legality.umaxtrace); black's board scan meets its king on " + squareName(first.from) +
+              " before the rook. Does the think now see that the move is illegal (a score of -I)?",
+          "No: the king's first move " + moveText(first.from, first.to) + " already reaches beta " +
+              std::to_string(reply.args.beta) + " and the reply cuts off (event " +
+              std::to_string(cutoffs.front()) +
+              ") before the scan reaches the rook, so no king capture is "
+              "generated and " +
+              walk.moveName(child) + " scores " + std::to_string(score) + " (event " +
+              std::to_string(reply.scoreEvent) +
+              "), not -I. Only main()'s check of an entered move, with the full window, is sure to find "
+              "the capture.",
+          rangeCommand("legality", reply.callEvent, static_cast<std::size_t>(reply.scoreEvent)),
+          {lineStart(cutoffs.front(), "cutoff"), lineStart(reply.scoreEvent, "score"),
+           "\"v\":" + std::to_string(score) + "}"});
+      asked = true;
+    }
+    if (!asked) claimFails("legality", "no illegal root move of iteration 3 was left unrefuted by a cutoff");
   }
   if (!illegal || !unrefuted) claimFails("legality", "the root has no refuted or no unrefuted move");
   return exampleHeader("illegal moves found by the reply", walk.command()) +
@@ -1316,30 +1702,46 @@ void writeExercises(const Context& context, const std::string& name) {
   if (mine.empty() || mine.size() > 3) claimFails(name, "a topic page needs one to three exercises");
   std::ostringstream text;
   text
-      << "## Exercises: predict, then check\n\nWork out the answer from the page before you open it; "
+      << "## Exercises: predict, then check\n\nEach question asks about a part of the example's trace that "
+         "the page "
+         "does not show. Work out the answer from what the page explains before you open it; "
          "then run the command (from the repository's top folder, after `cmake --build build --target docs`, "
          "which records the traces into `build/docs/examples/`). The suite runs every one of these "
          "commands and checks that it prints the answer.\n\n\\htmlonly\n";
   int number = 0;
-  for (const Exercise* exercise : mine)
+  for (const Exercise* exercise : mine) {
+    std::string pieces;
+    for (std::size_t at = 0; at < exercise->expected.size(); ++at)
+      pieces += std::string(at == 0                               ? ""
+                            : at + 1 == exercise->expected.size() ? " and "
+                                                                  : ", ") +
+                "<code class=\"umax-nowrap\">" + html(exercise->expected[at]) + "</code>";
     text << "<div class=\"umax-exercise\"><p><b>" << ++number << ".</b> " << html(exercise->question)
          << "</p>\n<details><summary>Answer</summary><p>" << html(exercise->answer)
          << "</p><div class=\"umax-try\"><div class=\"umax-try-title\">Check it: the suite runs this command "
-            "and finds <code>"
-         << html(exercise->expected) << "</code> in its output</div><pre><span class=\"umax-cmd\">$ "
-         << html(exercise->command) << "</span></pre></div></details></div>\n";
+            "and finds "
+         << pieces << " in its output</div><pre><span class=\"umax-cmd\">$ " << html(exercise->command)
+         << "</span></pre></div></details></div>\n";
+  }
   text << "\\endhtmlonly\n";
   std::ofstream out(context.out / (name + "-exercises.md"), std::ios::binary);
   out << text.str();
   if (!out) throw std::runtime_error("cannot write " + name + "-exercises.md");
 }
 
-/// exercises.tsv: page, command, expected, question; one line each, for the suite.
+/// exercises.tsv: page, question, command, then every expected piece; one line each, for the suite.
 void writeExerciseList(const Context& context) {
   std::ofstream out(context.out / "exercises.tsv", std::ios::binary);
-  for (const Exercise& exercise : context.exercises)
-    out << exercise.page << "\t" << exercise.command << "\t" << exercise.expected << "\t" << exercise.question
-        << "\n";
+  for (const Exercise& exercise : context.exercises) {
+    out << exercise.page << "\t" << exercise.question << "\t" << exercise.command;
+    for (const std::string& piece : exercise.expected) {
+      if (piece.empty() || piece.find_first_of("\t\n") != std::string::npos)
+        throw std::runtime_error("an expected piece is empty or holds a tab or newline: " +
+                                 exercise.question);
+      out << "\t" << piece;
+    }
+    out << "\n";
+  }
   if (!out) throw std::runtime_error("cannot write exercises.tsv");
 }
 
