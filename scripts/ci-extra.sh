@@ -7,7 +7,8 @@
 #  3. a short pass of each libFuzzer target (preset `fuzz`, clang, build-fuzz/),
 #     which first replays every committed corpus file;
 #  4. the web edition (scripts/web.sh installs emscripten, chromium and the
-#     imgui sources, builds build-web/site/) and its browser tests.
+#     imgui sources, builds build-web/site/) and its browser tests, and the
+#     suite's [.browser] cases (the course pages in Chromium).
 #   scripts/ci-extra.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,3 +21,4 @@ cmake --build --preset fuzz -j "$(nproc)"
 fuzz/run.sh ci 45
 scripts/web.sh
 tests/web/run.sh
+build/bin/umax-tests "[.browser]"
