@@ -124,9 +124,7 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
         } else if (flags & kStoreAfterFollows) {
           event.after = readEntry(read);
         } else {
-          Frame stored = frame;  // Step 18's mate rule comes first, as SearchState::apply has it
-          if (isMateScore(stored.best)) stored.draft = kMateDraft;
-          event.after = predictedStore(stored);
+          event.after = predictedStore(frame);
         }
         break;
       }

@@ -82,9 +82,6 @@ enum StoreBefore : int {
 
 // ---- predictions ------------------------------------------------------------
 
-/// A value as the signed char the search keeps it in.
-[[gnu::always_inline]] inline int asSignedChar(int value) { return static_cast<int8_t>(value); }
-
 /// True if two entries hold the same five fields.
 [[gnu::always_inline]] inline bool sameEntry(const HashEntry& a, const HashEntry& b) {
   return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
@@ -224,14 +221,14 @@ struct ReturnValues {
           asSignedChar(frame.draft + 1)};
 }
 
-/// The entry Step 18 writes for the call `frame` (after its mate-draft
-/// rule): its lock, best score, draft, best move with the bound bits. The
-/// dummy slot 0 keeps its lock at 0.
+/// The entry Step 18 writes for the call `frame`: its lock, best score,
+/// stored draft (storedDraft), best move with the bound bits. The dummy
+/// slot 0 keeps its lock at 0.
 [[gnu::always_inline]] inline HashEntry predictedStore(const Frame& frame) {
   HashEntry entry;
   entry.lock = frame.probe.slot == 0 ? 0 : static_cast<int32_t>(frame.call.hashLock);
   entry.score = frame.best;
-  entry.draft = static_cast<int8_t>(frame.draft);
+  entry.draft = static_cast<int8_t>(storedDraft(frame));
   entry.from = static_cast<int8_t>(storedFrom(frame.bestFrom, frame.best, frame.call.alpha, frame.call.beta));
   entry.to = static_cast<int8_t>(frame.bestTo);
   return entry;
