@@ -405,17 +405,9 @@ void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
   if (!(top_ && top_->probe.endsNode)) [[unlikely]]
     failed("told a return it works out itself (wantsReturns() is false)");
   RecordWriter write{cursor_.at};
-  const ReturnValues predicted = predictedReturn(*top_);
-  if (score == predicted.score && asSignedChar(bestFrom) == predicted.from &&
-      asSignedChar(bestTo) == predicted.to && asSignedChar(draft) == predicted.draft) [[likely]] {
-    write.u8(recordTag(EventKind::kReturn, 0));
-  } else {
-    write.u8(recordTag(EventKind::kReturn, kExplicitValues));
-    write.zigzag(score);
-    write.u8(bestFrom);
-    write.u8(bestTo);
-    write.u8(draft);
-  }
+  writeBestValues(write, EventKind::kReturn,
+                  {score, asSignedChar(bestFrom), asSignedChar(bestTo), asSignedChar(draft)},
+                  predictedReturn(*top_));
   popFrame(score);
   endRecord(write.at);
 }
@@ -593,16 +585,8 @@ void Recorder::onMoveScored(int score) {  // Steps 12-15
 void Recorder::onBestMove(int best, int from, int to) {  // Step 16
   RecordWriter write{cursor_.at};
   Frame& frame = *top_;
-  const BestMoveValues predicted = predictedBestMove(frame);
-  if (best == predicted.best && asSignedChar(from) == predicted.from && asSignedChar(to) == predicted.to)
-      [[likely]] {
-    write.u8(recordTag(EventKind::kBestMove, 0));
-  } else {
-    write.u8(recordTag(EventKind::kBestMove, kExplicitValues));
-    write.zigzag(best);
-    write.u8(from);
-    write.u8(to);
-  }
+  writeBestValues(write, EventKind::kBestMove, {best, asSignedChar(from), asSignedChar(to), 0},
+                  predictedBestMove(frame));
   takeBestMove(frame, best, from, to);
   endRecord(write.at);
 }

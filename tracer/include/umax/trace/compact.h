@@ -187,31 +187,27 @@ template <bool withKeys = true>
   return wrappingDifference(score, score > frame.call.eval);
 }
 
-/// A new best move (Step 16): the last move's score and squares, its to-square
-/// marked unless it castles.
-struct BestMoveValues {
-  int best = 0;  ///< m
-  int from = 0;  ///< X
-  int to = 0;    ///< Y, as a signed char
+/// The values of a kBestMove record (m, X, Y) or of a kReturn record (m, X,
+/// Y, d), each as the search keeps it: X, Y and d as signed chars.
+struct BestValues {
+  int best = 0;   ///< m, or the stored score of a hash cutoff
+  int from = 0;   ///< X
+  int to = 0;     ///< Y (with its flag bits)
+  int draft = 0;  ///< d, kReturn only (see completedDraft)
+  /// The same values.
+  bool operator==(const BestValues&) const = default;
 };
 
-/// The best move Step 16 records after the last move.
-[[gnu::always_inline]] inline BestMoveValues predictedBestMove(const Frame& frame) {
-  return {frame.lastScore, frame.move.from, asSignedChar(bestMoveTo(frame.move.to, frame.move.rookFrom))};
+/// The best move Step 16 records after the last move: its score and
+/// squares, the to-square marked unless it castles.
+[[gnu::always_inline]] inline BestValues predictedBestMove(const Frame& frame) {
+  return {frame.lastScore, frame.move.from, asSignedChar(bestMoveTo(frame.move.to, frame.move.rookFrom)), 0};
 }
 
-/// What a call returns (Step 19), as a kReturn record holds it.
-struct ReturnValues {
-  int score = 0;  ///< m, or the stored score of a hash cutoff
-  int from = 0;   ///< X, as a signed char
-  int to = 0;     ///< Y, as a signed char
-  int draft = 0;  ///< d, as a signed char (see completedDraft)
-};
-
-/// The return of the call `frame`: the hash entry's values if its probe
-/// ended it, else its best score and move and the loop counter one past
-/// its draft.
-[[gnu::always_inline]] inline ReturnValues predictedReturn(const Frame& frame) {
+/// What the call `frame` returns (Step 19): the hash entry's values if its
+/// probe ended it, else its best score and move and the loop counter one
+/// past its draft.
+[[gnu::always_inline]] inline BestValues predictedReturn(const Frame& frame) {
   if (frame.probe.endsNode) {  // what SearchObserver::onEnter passes on (engine.cpp)
     const HashEntry& entry = frame.probeEntry;
     return {entry.score, asSignedChar(entry.from & ~(kLowerBoundBit | kUpperBoundBit)), entry.to,
@@ -219,6 +215,22 @@ struct ReturnValues {
   }
   return {frame.best, asSignedChar(frame.bestFrom), asSignedChar(frame.bestTo),
           asSignedChar(frame.draft + 1)};
+}
+
+/// Writes a kBestMove or kReturn record: its tag alone when the search's
+/// values are the predicted ones, else the values (zz m, u8 X, u8 Y, and
+/// for kReturn u8 d).
+[[gnu::always_inline]] inline void writeBestValues(RecordWriter& write, EventKind kind,
+                                                   const BestValues& told, const BestValues& predicted) {
+  if (told == predicted) [[likely]] {
+    write.u8(recordTag(kind, 0));
+    return;
+  }
+  write.u8(recordTag(kind, kExplicitValues));
+  write.zigzag(told.best);
+  write.u8(told.from);
+  write.u8(told.to);
+  if (kind == EventKind::kReturn) write.u8(told.draft);
 }
 
 /// The entry Step 18 writes for the call `frame`: its lock, best score,

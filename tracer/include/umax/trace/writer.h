@@ -228,7 +228,9 @@ class Recorder final : public SearchObserver {
 
   TraceWriter& writer_;
   // The writer's cursor, kept here while the recorder lives (lendCursor):
-  // each record reaches it through `this`, not through writer_.
+  // each record reaches it through `this`, not through writer_ (measured
+  // with cachegrind: a traced think of kiwipete, 100,000 nodes, runs 0.7%
+  // more instructions without it, 987.4M instead of 980.7M; untraced 767.2M).
   TraceWriter::ChunkCursor cursor_;
   const Engine& engine_;
   ProgressCallback progress_;
