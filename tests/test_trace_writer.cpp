@@ -64,10 +64,13 @@ Engine& engineAt(const std::string& fen, const std::string& moves) {
 
 /// Passes every hook on but onEnter, so that the search's onEnter reaches
 /// the recorder as SearchObserver's default splits it: onCall, onProbe, then
-/// onReturn or onNodeCounted.
+/// onReturn or onNodeCounted. With `askReturns` it also asks the search for
+/// every return of Step 19, which the recorder works out itself.
 class OneHookAtATime final : public SearchObserver {
  public:
-  explicit OneHookAtATime(Recorder& recorder) : recorder_(recorder) {}
+  explicit OneHookAtATime(Recorder& recorder, bool askReturns = false)
+      : recorder_(recorder), askReturns_(askReturns) {}
+  bool wantsReturns() const override { return askReturns_; }
   void onCall(const NodeCall& call) override { recorder_.onCall(call); }
   void onProbe(const ProbeReport& report, const HashEntry& entry) override {
     recorder_.onProbe(report, entry);
@@ -91,14 +94,19 @@ class OneHookAtATime final : public SearchObserver {
 
  private:
   Recorder& recorder_;
+  bool askReturns_;
 };
 
 /// Forwards every hook to the recorder and keeps the event each hook
-/// describes, as a trace reader must give it back.
+/// describes, as a trace reader must give it back. It asks the search for
+/// every return (wantsReturns() is true: the search's own Step 19 says
+/// what each call returned) and passes on only a hash cutoff's, as the
+/// search does to the recorder: the recorder works out the others itself.
 class EventWitness final : public SearchObserver {
  public:
   explicit EventWitness(Recorder& recorder) : recorder_(recorder) {}
   std::vector<Event> events;
+  uint64_t returns = 0;  ///< the returns the search told
 
   void onCall(const NodeCall& call) override {
     recorder_.onCall(call);
@@ -107,6 +115,7 @@ class EventWitness final : public SearchObserver {
   }
   void onProbe(const ProbeReport& report, const HashEntry& entry) override {
     recorder_.onProbe(report, entry);
+    probeEnded_ = report.endsNode;
     Event& event = add(EventKind::kProbe);
     event.probe = report;
     if (report.outcome == ProbeOutcome::kHit) {
@@ -161,7 +170,9 @@ class EventWitness final : public SearchObserver {
     event.after = written ? after : before;
   }
   void onReturn(int score, int from, int to, int draft) override {
-    recorder_.onReturn(score, from, to, draft);
+    if (probeEnded_) recorder_.onReturn(score, from, to, draft);  // a hash cutoff's, as onEnter passes it
+    probeEnded_ = false;
+    ++returns;
     Event& event = add(EventKind::kReturn);
     event.best = score;
     event.bestFrom = static_cast<int8_t>(from);
@@ -176,6 +187,7 @@ class EventWitness final : public SearchObserver {
     return event;
   }
   Recorder& recorder_;
+  bool probeEnded_ = false;  // the last probe ended its node: its return comes next
 };
 
 /// How many records of a trace wrote out a value their state predicts
@@ -249,16 +261,18 @@ TEST_CASE("the recorder's onEnter writes the very file its separate hooks write"
   CHECK(hashCutoffs > 0);
 }
 
-TEST_CASE("a recorder that works out the returns writes the file the told returns write, stopped or not",
+TEST_CASE("a recorder that works out the returns gives back the returns the search tells, stopped or not",
           "[trace]") {
-  // Returns::kDerived (what recordThink uses: the search skips onReturn) against
-  // Returns::kTold through a witness that passes every hook on, from every
+  // The recorder as recordThink uses it (the search skips onReturn) against
+  // the returns the search itself tells a witness at Step 19, from every
   // 25th test position (mates, stalemates, promotions, endings) and from a
   // think stopped at its first progress report (the stop flag is read right
-  // after that node is counted).
+  // after that node is counted). The witness passes the hooks on one at a
+  // time: that file must be the one the search's own onEnter writes.
   const auto& positions = testPositions();
   int compared = 0;
   int aborted = 0;
+  uint64_t returns = 0;
   for (std::size_t index = 0; index < positions.size(); index += 25) {
     const std::string& fen = positions[index].fen;
     for (const bool stopped : {false, true}) {
@@ -266,7 +280,8 @@ TEST_CASE("a recorder that works out the returns writes the file the told return
       const long budget = stopped ? 100000 : 3000;
       std::vector<uint8_t> files[2];
       ThinkResult results[2];
-      for (const Recorder::Returns returns : {Recorder::Returns::kDerived, Recorder::Returns::kTold}) {
+      std::vector<Event> told;
+      for (const bool witnessed : {false, true}) {
         const std::string path = scratchFile("returns.trc");
         Engine& engine = engineAt(fen, "");
         std::atomic<bool> stop{false};
@@ -274,15 +289,27 @@ TEST_CASE("a recorder that works out the returns writes the file the told return
         TraceWriter writer(path, makeHeader(engine, budget, fen, ""));
         ProgressCallback raise;
         if (stopped) raise = [&stop](uint64_t, int) { stop = true; };
-        Recorder recorder(writer, engine, raise, returns);
+        Recorder recorder(writer, engine, raise);
+        CHECK_FALSE(recorder.wantsReturns());
         EventWitness witness(recorder);
-        const bool derived = returns == Recorder::Returns::kDerived;
-        CHECK(recorder.wantsReturns() == !derived);
-        const ThinkResult result = derived ? engine.think(budget, recorder) : engine.think(budget, witness);
+        const ThinkResult result = witnessed ? engine.think(budget, witness) : engine.think(budget, recorder);
         engine.setStopFlag(nullptr);
         finishWith(writer, result);
-        results[derived ? 0 : 1] = result;
-        files[derived ? 0 : 1] = bytesOf(path);
+        results[witnessed] = result;
+        files[witnessed] = bytesOf(path);
+        if (witnessed) {
+          returns += witness.returns;
+          const TraceReader reader(path);
+          REQUIRE(reader.eventCount() == witness.events.size());
+          uint64_t mismatches = 0;
+          reader.forEach([&](const Event& event, uint64_t at) {
+            if (event == witness.events[at]) return;
+            if (mismatches++ == 0)
+              FAIL_CHECK("event " << at << ": read " << toString(event) << ", told "
+                                  << toString(witness.events[at]));
+          });
+          CHECK(mismatches == 0);
+        }
         std::remove(path.c_str());
       }
       CHECK(results[0].nodes == results[1].nodes);
@@ -299,16 +326,17 @@ TEST_CASE("a recorder that works out the returns writes the file the told return
   }
   CHECK(compared >= 50);
   CHECK(aborted >= 10);
+  CHECK(returns > 10000);
 }
 
 TEST_CASE("a recorder that works out the returns refuses a return it is told", "[trace]") {
   const std::string path = scratchFile("returns-told.trc");
   Engine& engine = engineAt("", "");
   TraceWriter writer(path, makeHeader(engine, 1000, "", ""));
-  Recorder recorder(writer, engine, {}, Recorder::Returns::kDerived);
+  Recorder recorder(writer, engine);
   SECTION("by hand") { CHECK_THROWS_WITH(recorder.onReturn(0, 0, 0, 1), Catch::Contains("return")); }
   SECTION("from a think whose hooks are passed on") {
-    OneHookAtATime hooks(recorder);  // asks for every return (wantsReturns() is true) and passes it on
+    OneHookAtATime hooks(recorder, true);  // asks for every return and passes it on
     CHECK_THROWS_AS(engine.think(1000, hooks), std::logic_error);
   }
   std::remove(path.c_str());
@@ -324,7 +352,7 @@ TEST_CASE("a writer lends its chunk cursor to one recorder at a time and gets it
   TraceWriter writer(lent, makeHeader(engine, 5000, fen, ""));
   ThinkResult second;
   {
-    Recorder recorder(writer, engine, {}, Recorder::Returns::kDerived);
+    Recorder recorder(writer, engine);
     CHECK_THROWS_AS(Recorder(writer, engine), std::logic_error);  // the cursor is out already
     second = engine.think(5000, recorder);
     CHECK(writer.events() > 0);  // read through the lent cursor
@@ -601,7 +629,7 @@ TEST_CASE("a version 3 trace gives back every event the search reported, and pre
     REQUIRE(reader.eventCount() == witness.events.size());
     uint64_t mismatches = 0;
     reader.forEach([&](const Event& event, uint64_t at) {
-      if (!sameEvent(event, witness.events[at])) {
+      if (!(event == witness.events[at])) {
         if (mismatches == 0)
           FAIL_CHECK("event " << at << ": read " << toString(event) << ", reported "
                               << toString(witness.events[at]));
@@ -671,24 +699,24 @@ TEST_CASE("a value the state does not predict is written out and read back as it
   HashEntry found{67890, -40, 8 | 20, 36, 6};
   witness.onCall(reply);
   witness.onProbe(replyProbe, found);
-  witness.onReturn(found.score, found.from & ~(kLowerBoundBit | kUpperBoundBit), found.to, found.draft);
-  witness.onMoveScored(123);                     // not 40 - 1
-  witness.onBestMove(123, 100, 68);              // Y without the not-castling bit
-  const HashEntry stranger{555, 17, 3, 4, 2};    // the slot held another position's entry
-  const HashEntry stored{777, 123, 100, 68, 1};  // not the lock and bound bits Step 18 writes
-  witness.onStore(rootProbe.slot, stranger, stored, true);
-  witness.onReturn(123, 100, 68, 9);  // a loop counter that is not the draft + 1
+  // Not the entry's values, which the search's onEnter passes on: the values follow.
+  witness.onReturn(found.score + 1, 100, 68, found.draft + 1);
+  witness.onMoveScored(123);                                // not 40 - 1
+  witness.onBestMove(123, 100, 68);                         // Y without the not-castling bit
+  const HashEntry stranger{555, 17, 3, 4, 2};               // the slot held another position's entry
+  const HashEntry stored{777, 123, 100, 68, 1};             // not the lock and bound bits Step 18 writes
+  witness.onStore(rootProbe.slot, stranger, stored, true);  // the root's next iteration would follow
   writer.finish({123, 100, 68, 1, writer.events()});
 
   const TraceReader reader(path);
   REQUIRE(reader.eventCount() == witness.events.size());
   reader.forEach([&](const Event& event, uint64_t at) {
     CAPTURE(at, toString(event), toString(witness.events[at]));
-    CHECK(sameEvent(event, witness.events[at]));
+    CHECK(event == witness.events[at]);
   });
   const Spelled spelled = spelledOut(reader);
   CHECK(spelled.predictionsMissed ==
-        6);  // the move, the reply, the score, the best move, the store, the return
+        6);  // the move, the reply, the reply's return, the score, the best move, the store
   CHECK(spelled.previousEntries == 1);
 }
 

@@ -64,8 +64,11 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
         if (flags != 0) read.fail("bad flags");
         event.value = top().draft + 1;
         break;
-      case EventKind::kKingCapture:  // as in version 2
-        readKingCapture(read, flags, event);
+      case EventKind::kKingCapture:
+        event.badCastling = (flags & 1) != 0;
+        event.move.from = read.u8();
+        event.move.to = read.u8();
+        if (!isOnBoard(event.move.from) || !isOnBoard(event.move.to)) read.fail("move square off the board");
         break;
       case EventKind::kCutoff:
         if (flags != 0) read.fail("bad flags");
@@ -91,17 +94,6 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
         if (flags & ~kExplicitValues) read.fail("bad flags");
         event.value = (flags & kExplicitValues) ? static_cast<int>(read.int32()) : predictedScore(top());
         break;
-      case EventKind::kBestMove:
-        if (flags & ~kExplicitValues) read.fail("bad flags");
-        if (flags & kExplicitValues) {
-          readBestValues(read, event, false);
-        } else {
-          const BestMoveValues best = predictedBestMove(top());
-          event.best = best.best;
-          event.bestFrom = best.from;
-          event.bestTo = best.to;
-        }
-        break;
       case EventKind::kStore: {
         const Frame& frame = top();
         event.written = (flags & 1) != 0;
@@ -124,24 +116,29 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
         } else if (flags & kStoreAfterFollows) {
           event.after = readEntry(read);
         } else {
-          Frame stored = frame;  // Step 18's mate rule comes first, as SearchState::apply has it
-          if (isMateScore(stored.best)) stored.draft = kMateDraft;
-          event.after = predictedStore(stored);
+          event.after = predictedStore(frame);
         }
         break;
       }
-      case EventKind::kReturn:
+      case EventKind::kBestMove:
+      case EventKind::kReturn: {
         if (flags & ~kExplicitValues) read.fail("bad flags");
+        const bool isReturn = kind == EventKind::kReturn;
+        BestValues values;
         if (flags & kExplicitValues) {
-          readBestValues(read, event, true);
+          values.best = read.int32();
+          values.from = read.i8();
+          values.to = read.i8();
+          if (isReturn) values.draft = read.i8();
         } else {
-          const ReturnValues values = predictedReturn(top());
-          event.best = values.score;
-          event.bestFrom = values.from;
-          event.bestTo = values.to;
-          event.draft = values.draft;
+          values = isReturn ? predictedReturn(top()) : predictedBestMove(top());
         }
+        event.best = values.best;
+        event.bestFrom = values.from;
+        event.bestTo = values.to;
+        event.draft = values.draft;
         break;
+      }
       default:  // the kinds without fields
         if (flags != 0) read.fail("bad flags");
         break;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <sstream>
+#include <tuple>
 
 #if defined(__x86_64__)
 #include <nmmintrin.h>
@@ -127,79 +128,19 @@ uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size) {
   return crc32c(payload, size, crc32c(count, sizeof count));
 }
 
-uint8_t* encodeEvent(const Event& event, uint8_t* out) {
-  RecordWriter write{out};
-  switch (event.kind) {
-    case EventKind::kCall: {
-      const NodeCall& call = event.call;
-      write.u8(recordTag(event.kind, call.side == kBlack ? 1 : 0));
-      writeCallArguments(write, call);
-      break;
-    }
-    case EventKind::kProbe: {
-      const ProbeReport& probe = event.probe;
-      write.u8(recordTag(event.kind, probeBits(probe)));
-      writeProbeWindow(write, probe);
-      if (probe.outcome == ProbeOutcome::kHit) writeEntryContents(write, event.entry);
-      break;
-    }
-    case EventKind::kIteration:
-      write.u8(recordTag(event.kind, 0));
-      write.u8(event.value);
-      break;
-    case EventKind::kKingCapture:
-      write.u8(recordTag(event.kind, event.badCastling ? 1 : 0));
-      write.u8(event.move.from);
-      write.u8(event.move.to);
-      break;
-    case EventKind::kCutoff:
-    case EventKind::kMoveScored:
-      write.u8(recordTag(event.kind, 0));
-      write.zigzag(event.value);
-      break;
-    case EventKind::kMoveMade:
-      write.u8(recordTag(event.kind, 0));
-      writeMove(write, event.move, MoveLayout::kEvent);
-      break;
-    case EventKind::kBestMove:
-      write.u8(recordTag(event.kind, 0));
-      write.zigzag(event.best);
-      write.u8(event.bestFrom);
-      write.u8(event.bestTo);
-      break;
-    case EventKind::kStore: {
-      const bool emptyBefore = isEmptyEntry(event.before);
-      write.u8(recordTag(event.kind, (event.written ? 1 : 0) | (emptyBefore ? 2 : 0)));
-      write.varint(event.slot);
-      if (!emptyBefore) writeEntry(write, event.before);
-      if (event.written) writeEntry(write, event.after);
-      break;
-    }
-    case EventKind::kReturn:
-      write.u8(recordTag(event.kind, 0));
-      write.zigzag(event.best);
-      write.u8(event.bestFrom);
-      write.u8(event.bestTo);
-      write.u8(event.draft);
-      break;
-    default:  // the kinds without fields
-      write.u8(recordTag(event.kind, 0));
-      break;
-  }
-  return write.at;
-}
-
-void encodeEvent(const Event& event, std::vector<uint8_t>& out) {
-  uint8_t record[kMaxRecordBytes];
-  out.insert(out.end(), record, encodeEvent(event, record));
-}
-
-bool sameEvent(const Event& a, const Event& b) {
-  uint8_t x[kMaxRecordBytes];
-  uint8_t y[kMaxRecordBytes];
-  const uint8_t* xEnd = encodeEvent(a, x);
-  const uint8_t* yEnd = encodeEvent(b, y);
-  return xEnd - x == yEnd - y && std::memcmp(x, y, static_cast<std::size_t>(xEnd - x)) == 0;
+bool operator==(const Event& a, const Event& b) {
+  const auto call = [](const NodeCall& c) {
+    return std::tie(c.side, c.alpha, c.beta, c.eval, c.hashKey, c.hashLock, c.epSquare, c.lastTo, c.depth);
+  };
+  const auto probe = [](const ProbeReport& p) {
+    return std::tie(p.firstSlot, p.slot, p.slotsProbed, p.outcome, p.endsNode);
+  };
+  const auto entry = [](const HashEntry& e) { return std::tie(e.lock, e.score, e.from, e.to, e.draft); };
+  return a.kind == b.kind && call(a.call) == call(b.call) && probe(a.probe) == probe(b.probe) &&
+         entry(a.entry) == entry(b.entry) && a.move == b.move && a.badCastling == b.badCastling &&
+         a.value == b.value && a.best == b.best && a.bestFrom == b.bestFrom && a.bestTo == b.bestTo &&
+         a.draft == b.draft && a.slot == b.slot && a.written == b.written &&
+         entry(a.before) == entry(b.before) && entry(a.after) == entry(b.after);
 }
 
 std::string toString(const Event& event) {

@@ -1,21 +1,14 @@
 // state.cpp - the search's variables rebuilt event by event.
 //
-// Each case of apply() mirrors the statements of Engine::search() that
-// produced the event (the step numbers of readable/src/search.cpp are given;
-// readable/src/moves.h holds Steps 5-7 and the make and undo), so that a
-// replayed frame shows the same k q l e ... d m X Y as the search had.
+// apply() checks each event against the state and applies the transition
+// of its kind (state.h), the one the Recorder applied while recording, so
+// that a replayed frame shows the same k q l e ... d m X Y as the search had.
 #include "umax/trace/state.h"
 
 #include "umax/search_rules.h"
 #include "umax/trace/records.h"
 
 namespace umax::trace {
-namespace {
-
-int asChar(int value) { return static_cast<int8_t>(value); }
-
-}  // namespace
-
 SearchState::SearchState(const TraceHeader& header) : board_(header.position.board) {}
 
 void SearchState::inconsistent(const Event& event, uint64_t offset, const char* why) const {
@@ -44,148 +37,100 @@ void unmakeMove(Board& board, const MoveRecord& move, int side) {
   board[move.captureSquare] = static_cast<int8_t>(move.victim);
 }
 
+// Each case checks that the event can follow the state, then applies the
+// transition the Recorder applied when it wrote it (state.h).
 void SearchState::apply(const Event& event, uint64_t offset) {
   if (finished_) inconsistent(event, offset, "the root call has already returned");
+  const auto fail = [&](const char* why) { inconsistent(event, offset, why); };
+  if (event.kind == EventKind::kCall) {
+    if (stack_.empty()) {
+      if (events_ != 0) fail("a second root call");
+    } else {
+      const Frame& parent = stack_.back();
+      if (!parent.moveOnBoard && !parent.mateProbe) fail("a call without a move");
+      if (event.call.side != opponentOf(parent.call.side)) fail("wrong side to move");
+      if (stack_.size() >= kMaxStack) fail("the stack is too deep");
+    }
+    const int ply = static_cast<int>(stack_.size());
+    openCall(stack_.emplace_back(), event.call, events_, ply);
+    ++calls_;
+    ++events_;
+    return;
+  }
+  Frame& frame = top(event, offset);
   switch (event.kind) {
-    case EventKind::kCall: {
-      if (stack_.empty()) {
-        if (events_ != 0) inconsistent(event, offset, "a second root call");
-      } else {
-        const Frame& parent = stack_.back();
-        if (!parent.moveOnBoard && !parent.mateProbe) inconsistent(event, offset, "a call without a move");
-        if (event.call.side != opponentOf(parent.call.side))
-          inconsistent(event, offset, "wrong side to move");
-        if (stack_.size() >= kMaxStack) inconsistent(event, offset, "the stack is too deep");
-      }
-      Frame frame;
-      frame.call = event.call;
-      frame.callEvent = events_;
-      frame.ply = static_cast<int>(stack_.size());
-      stack_.push_back(frame);
-      ++calls_;
+    case EventKind::kProbe:
+      if (frame.probed) fail("a second probe in one call");
+      if (event.probe.outcome != ProbeOutcome::kHit && event.probe.endsNode)
+        fail("a miss cannot end the node");
+      takeProbe(frame, event.probe, event.entry);
       break;
-    }
-    case EventKind::kProbe: {  // Steps 1 and 2
-      Frame& frame = top(event, offset);
-      if (frame.probed) inconsistent(event, offset, "a second probe in one call");
-      frame.probed = true;
-      frame.probe = event.probe;
-      frame.probeEntry = event.entry;
-      if (event.probe.outcome == ProbeOutcome::kHit) {
-        frame.draft =
-            event.probe.endsNode ? event.entry.draft : hitStartDraft(event.entry.draft, frame.call.depth);
-        frame.bestFrom = event.entry.from & ~kOffBoard;
-        frame.bestTo = frame.draft ? asChar(event.entry.to) : 0;
-        frame.slotEntry = event.entry;
-        frame.slotEntry.lock = static_cast<int32_t>(frame.call.hashLock);
-      } else {
-        if (event.probe.endsNode) inconsistent(event, offset, "a miss cannot end the node");
-        frame.draft = frame.bestFrom = frame.bestTo = 0;
-      }
-      break;
-    }
-    case EventKind::kNodeCounted: {
-      Frame& frame = top(event, offset);
+    case EventKind::kNodeCounted:
       if (!frame.probed || frame.nodeNumber != 0 || frame.probe.endsNode)
-        inconsistent(event, offset, "a node counted twice or before its probe");
+        fail("a node counted twice or before its probe");
       frame.nodeNumber = ++nodes_;
       break;
-    }
-    case EventKind::kIteration: {  // Step 4
-      Frame& frame = top(event, offset);
+    case EventKind::kIteration:
       if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.mateProbe)
-        inconsistent(event, offset, "an iteration outside a counted node");
-      if (event.value != frame.draft + 1) inconsistent(event, offset, "the draft does not go up by one");
-      frame.draft = event.value;
-      frame.bestTo = asChar(withSneakBit(frame.bestTo));
-      frame.best = frame.draft > 1 ? -kInfinity : frame.call.eval;
-      frame.cutoff = false;
+        fail("an iteration outside a counted node");
+      if (event.value != frame.draft + 1) fail("the draft does not go up by one");
+      startIteration(frame, event.value);
       break;
-    }
-    case EventKind::kKingCapture:  // Step 8
-      if (top(event, offset).moveOnBoard) inconsistent(event, offset, "a king capture during a move");
-      stack_.back().best = kInfinity;
+    case EventKind::kKingCapture:
+      if (frame.moveOnBoard) fail("a king capture during a move");
+      takeKingCapture(frame);
       break;
-    case EventKind::kCutoff: {
-      Frame& frame = top(event, offset);
-      if (frame.moveOnBoard || event.value != frame.best)
-        inconsistent(event, offset, "a cutoff with another score");
-      frame.cutoff = true;
+    case EventKind::kCutoff:
+      if (frame.moveOnBoard || event.value != frame.best) fail("a cutoff with another score");
+      takeCutoff(frame);
       break;
-    }
-    case EventKind::kMoveMade: {  // Step 11
-      Frame& frame = top(event, offset);
+    case EventKind::kMoveMade: {
       const MoveRecord& move = event.move;
       if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.cutoff)
-        inconsistent(event, offset, "a move outside a counted node's scan");
+        fail("a move outside a counted node's scan");
       if (board_[move.from] != move.piece || !(move.piece & frame.call.side) ||
           board_[move.captureSquare] != move.victim)
-        inconsistent(event, offset, "the move does not match the board");
+        fail("the move does not match the board");
       makeMove(board_, move, frame.call.side);
       frame.move = move;
-      frame.moveOnBoard = true;
-      ++frame.movesMade;
+      takeMoveMade(frame);
       break;
     }
-    case EventKind::kMoveScored: {  // Steps 9, 11, 12
-      Frame& frame = top(event, offset);
-      if (!frame.moveOnBoard) inconsistent(event, offset, "a score without a move");
+    case EventKind::kMoveScored:
+      if (!frame.moveOnBoard) fail("a score without a move");
       unmakeMove(board_, frame.move, frame.call.side);
-      frame.moveOnBoard = false;
-      frame.lastScore = event.value;
-      if (frame.move.flags & kMoveSneaked) {
-        frame.best = event.value;
-        frame.bestTo = asChar(frame.bestTo & ~kSneakBit);
-      }
+      takeMoveScored(frame, event.value);
       break;
-    }
-    case EventKind::kBestMove: {  // Step 16
-      Frame& frame = top(event, offset);
-      if (frame.moveOnBoard) inconsistent(event, offset, "a best move during a move");
-      frame.best = event.best;
-      frame.bestFrom = event.bestFrom;
-      frame.bestTo = asChar(event.bestTo);
+    case EventKind::kBestMove:
+      if (frame.moveOnBoard) fail("a best move during a move");
+      takeBestMove(frame, event.best, event.bestFrom, event.bestTo);
       break;
-    }
-    case EventKind::kMateProbe: {  // Step 17
-      Frame& frame = top(event, offset);
-      if (frame.best != -kInfinity || frame.moveOnBoard)
-        inconsistent(event, offset, "a mate probe with a move");
-      frame.draft = kMateDraft;
-      frame.mateProbe = true;
+    case EventKind::kMateProbe:
+      if (frame.best != -kInfinity || frame.moveOnBoard) fail("a mate probe with a move");
+      startMateProbe(frame);
       break;
-    }
-    case EventKind::kStore: {  // Step 18
-      Frame& frame = top(event, offset);
+    case EventKind::kStore:
       if (frame.moveOnBoard || frame.mateProbe || frame.nodeNumber == 0)
-        inconsistent(event, offset, "a store in the middle of a scan");
-      if (event.slot != frame.probe.slot)
-        inconsistent(event, offset, "a store to another slot than the probe's");
-      if (isMateScore(frame.best)) frame.draft = kMateDraft;
-      if (event.written && (event.after.score != frame.best || event.after.draft != asChar(frame.draft)))
-        inconsistent(event, offset, "the stored entry does not hold the node's score and draft");
-      frame.slotEntry = event.after;
+        fail("a store in the middle of a scan");
+      if (event.slot != frame.probe.slot) fail("a store to another slot than the probe's");
+      takeStore(frame, event.after);
+      if (event.written &&
+          (event.after.score != frame.best || event.after.draft != asSignedChar(frame.draft)))
+        fail("the stored entry does not hold the node's score and draft");
       break;
-    }
-    case EventKind::kReturn: {  // Step 19
-      Frame& frame = top(event, offset);
-      if (!frame.probed || frame.moveOnBoard || frame.mateProbe)
-        inconsistent(event, offset, "a return in the middle of a scan");
-      if (!frame.probe.endsNode && event.best != frame.best)
-        inconsistent(event, offset, "the return value is not the best score");
+    case EventKind::kReturn:
+      if (!frame.probed || frame.moveOnBoard || frame.mateProbe) fail("a return in the middle of a scan");
+      if (!frame.probe.endsNode && event.best != frame.best) fail("the return value is not the best score");
       stack_.pop_back();
       if (stack_.empty()) {
         finished_ = true;
         rootScore_ = event.best;
-        break;
-      }
-      stack_.back().childScore = event.best;
-      if (stack_.back().mateProbe) {
-        stack_.back().best = wrappingNegation(event.best) / 2;  // (a damaged trace's INT_MIN wraps)
-        stack_.back().mateProbe = false;
+      } else {
+        takeChildScore(stack_.back(), event.best);
       }
       break;
-    }
+    default:
+      break;
   }
   ++events_;
 }

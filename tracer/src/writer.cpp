@@ -253,13 +253,12 @@ void TraceWriter::returnCursor() {
 
 // ---- Recorder --------------------------------------------------------------
 //
-// Each hook writes its record in the layout of format version 3 (compact.h:
-// what the state predicts is left out, unless the search did something else)
-// and updates the open calls as SearchState::apply does for that event.
+// Each hook writes its record in the layout of compact.h (what the state
+// predicts is left out, unless the search did something else) and applies
+// its event's transition to the open calls (state.h), as SearchState::apply
+// does when the record is read back.
 
 namespace {
-
-int asChar(int value) { return asSignedChar(value); }
 
 /// Fills `record` from a move the search made.
 [[gnu::always_inline]] inline void fillRecord(MoveRecord& record, const Move& move, int remaining,
@@ -289,12 +288,8 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
   return record;
 }
 
-Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress, Returns returns)
-    : writer_(writer),
-      engine_(engine),
-      progress_(std::move(progress)),
-      frames_(kMaxStack),
-      returns_(returns) {
+Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress)
+    : writer_(writer), engine_(engine), progress_(std::move(progress)), frames_(kMaxStack) {
   if (writer.version() != kFormatVersion)
     throw std::logic_error("the recorder writes format version " + std::to_string(kFormatVersion) + " only");
   writer_.lendCursor(cursor_);
@@ -372,20 +367,8 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
 [[gnu::always_inline]] inline void Recorder::pushFrame(const NodeCall& call) {
   if (depth_ == kMaxStack) [[unlikely]]
     throw std::runtime_error("the search is too deep to record");
-  // Field by field: `frame = Frame{}` compiles to a slow `rep stos` here.
-  // The probe's fields follow at once (recordProbe, or onProbe before a chunk
-  // can end), and the move is cleared only when a checkpoint needs it
-  // (checkpoint(): a frame that made no move yet has none).
   Frame& frame = frames_[depth_];
-  frame.call = call;
-  frame.callEvent = cursor_.events;
-  frame.nodeNumber = 0;
-  frame.ply = static_cast<int>(depth_);
-  frame.draft = frame.best = frame.bestFrom = frame.bestTo = 0;
-  frame.moveOnBoard = false;
-  frame.lastScore = frame.movesMade = 0;
-  frame.cutoff = frame.mateProbe = false;
-  frame.childScore = 0;
+  openCall(frame, call, cursor_.events, static_cast<int>(depth_));
   top_ = &frame;
   ++depth_;
   ++calls_;
@@ -402,23 +385,7 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
 [[gnu::always_inline]] inline void Recorder::recordProbe(RecordWriter& write, const ProbeReport& report,
                                                          const HashEntry& entry) {
   writeProbeRecord(write, report, entry);
-  Frame& frame = *top_;
-  frame.probed = true;
-  frame.probe = report;
-  if (report.outcome == ProbeOutcome::kHit) {  // Steps 1 and 2
-    // What a reader decodes: the record leaves out the lock (it is the
-    // call's Z), and a miss keeps the empty entry, not the slot's leftovers.
-    frame.probeEntry = entry;
-    frame.probeEntry.lock = 0;
-    frame.draft = report.endsNode ? entry.draft : hitStartDraft(entry.draft, frame.call.depth);
-    frame.bestFrom = entry.from & ~kOffBoard;
-    frame.bestTo = frame.draft ? asChar(entry.to) : 0;
-    frame.slotEntry = entry;  // its lock is the call's Z
-  } else {                    // a miss leaves draft, X and Y at 0, as the frame began
-    // Two separate stores: `a = b = {}` would read b back before its stores are done.
-    frame.probeEntry = HashEntry{};
-    frame.slotEntry = HashEntry{};
-  }
+  takeProbe(*top_, report, entry);
 }
 
 [[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write) {
@@ -433,31 +400,14 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
   if (top_) takeChildScore(*top_, score);
 }
 
-// A call below `parent` returned `score`.
-[[gnu::always_inline]] inline void Recorder::takeChildScore(Frame& parent, int score) {
-  parent.childScore = score;
-  if (parent.mateProbe) {  // the stalemate probe's answer
-    parent.best = -score / 2;
-    parent.mateProbe = false;
-  }
-}
-
 // Step 19: the call returns.
 void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
-  if (returns_ == Returns::kDerived && !(top_ && top_->probe.endsNode)) [[unlikely]]
-    failed("told a return it works out itself (Returns::kDerived)");
+  if (!(top_ && top_->probe.endsNode)) [[unlikely]]
+    failed("told a return it works out itself (wantsReturns() is false)");
   RecordWriter write{cursor_.at};
-  const ReturnValues predicted = predictedReturn(*top_);
-  if (score == predicted.score && asSignedChar(bestFrom) == predicted.from &&
-      asSignedChar(bestTo) == predicted.to && asSignedChar(draft) == predicted.draft) [[likely]] {
-    write.u8(recordTag(EventKind::kReturn, 0));
-  } else {
-    write.u8(recordTag(EventKind::kReturn, kExplicitValues));
-    write.zigzag(score);
-    write.u8(bestFrom);
-    write.u8(bestTo);
-    write.u8(draft);
-  }
+  writeBestValues(write, EventKind::kReturn,
+                  {score, asSignedChar(bestFrom), asSignedChar(bestTo), asSignedChar(draft)},
+                  predictedReturn(*top_));
   popFrame(score);
   endRecord(write.at);
 }
@@ -533,13 +483,9 @@ void Recorder::onIteration(int draft) {  // Step 4
   RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
   if (depth_ == 1) rootDraft_ = draft;
-  Frame& frame = *top_;
-  if (draft != frame.draft + 1) [[unlikely]]
+  if (draft != top_->draft + 1) [[unlikely]]
     failed("an iteration's draft does not go up by one");
-  frame.draft = draft;
-  frame.bestTo = asChar(withSneakBit(frame.bestTo));
-  frame.best = draft > 1 ? -kInfinity : frame.call.eval;
-  frame.cutoff = false;
+  startIteration(*top_, draft);
   endRecord(write.at);
 }
 
@@ -548,7 +494,7 @@ void Recorder::onKingCapture(int from, int to, bool badCastling) {  // Step 8
   write.u8(recordTag(EventKind::kKingCapture, badCastling ? 1 : 0));
   write.u8(from);
   write.u8(to);
-  top_->best = kInfinity;
+  takeKingCapture(*top_);
   endRecord(write.at);
 }
 
@@ -557,7 +503,7 @@ void Recorder::onCutoff(int best) {  // Step 9
   write.u8(recordTag(EventKind::kCutoff, 0));  // the score is the node's best: no field
   if (best != top_->best) [[unlikely]]
     failed("a cutoff with another score than the node's best");
-  top_->cutoff = true;
+  takeCutoff(*top_);
   endRecord(write.at);
 }
 
@@ -596,9 +542,7 @@ template <int kShape>
 // The record of a move whose shape and squares say it all, and the frame's
 // count of moves made.
 [[gnu::always_inline]] inline void Recorder::writeMoveMade(int shape, bool sneaked, const Move& move) {
-  Frame& frame = *top_;
-  frame.moveOnBoard = true;
-  ++frame.movesMade;
+  takeMoveMade(*top_);
   RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kMoveMade, (shape << 1) | (sneaked ? 1 : 0)));
   write.u8(move.from);
@@ -618,8 +562,7 @@ void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, b
   const int shape = shapeOf(frame.move);
   if (shape != kExplicitMove && isShapedMove(frame.move, shape, frame)) [[likely]]
     return writeMoveMade(shape, sneaked, move);
-  frame.moveOnBoard = true;
-  ++frame.movesMade;
+  takeMoveMade(frame);
   RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kMoveMade, kExplicitMove << 1));
   writeMove(write, frame.move, MoveLayout::kEvent);
@@ -635,39 +578,23 @@ void Recorder::onMoveScored(int score) {  // Steps 12-15
     write.u8(recordTag(EventKind::kMoveScored, kExplicitValues));
     write.zigzag(score);
   }
-  frame.moveOnBoard = false;
-  frame.lastScore = score;
-  if (frame.move.flags & kMoveSneaked) {
-    frame.best = score;
-    frame.bestTo = asChar(frame.bestTo & ~kSneakBit);
-  }
+  takeMoveScored(frame, score);
   endRecord(write.at);
 }
 
 void Recorder::onBestMove(int best, int from, int to) {  // Step 16
   RecordWriter write{cursor_.at};
   Frame& frame = *top_;
-  const BestMoveValues predicted = predictedBestMove(frame);
-  if (best == predicted.best && asSignedChar(from) == predicted.from && asSignedChar(to) == predicted.to)
-      [[likely]] {
-    write.u8(recordTag(EventKind::kBestMove, 0));
-  } else {
-    write.u8(recordTag(EventKind::kBestMove, kExplicitValues));
-    write.zigzag(best);
-    write.u8(from);
-    write.u8(to);
-  }
-  frame.best = best;
-  frame.bestFrom = from;
-  frame.bestTo = asChar(to);
+  writeBestValues(write, EventKind::kBestMove, {best, asSignedChar(from), asSignedChar(to), 0},
+                  predictedBestMove(frame));
+  takeBestMove(frame, best, from, to);
   endRecord(write.at);
 }
 
 void Recorder::onMateProbe() {  // Step 17
   RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kMateProbe, 0));
-  top_->draft = kMateDraft;
-  top_->mateProbe = true;
+  startMateProbe(*top_);
   endRecord(write.at);
 }
 
@@ -675,12 +602,11 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   Frame& frame = *top_;  // Step 18
   if (slot != frame.probe.slot) [[unlikely]]
     failed("a store to another slot than the probe's");
-  if (isMateScore(frame.best)) frame.draft = kMateDraft;
   const int beforeKind = isEmptyEntry(before)                 ? kBeforeEmpty
                          : sameEntry(before, frame.slotEntry) ? kBeforeKnown
                                                               : kBeforeFollows;
   const bool afterFollows = written && !sameEntry(after, predictedStore(frame));
-  frame.slotEntry = written ? after : before;
+  takeStore(frame, written ? after : before);
   if (beforeKind == kBeforeFollows || afterFollows) [[unlikely]] {
     recordStoreWithEntries(before, after, written, beforeKind, afterFollows);
   } else {
@@ -688,7 +614,7 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
     write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
     endRecord(write.at);
   }
-  if (returns_ == Returns::kDerived && !iterationFollows(frame)) recordDerivedReturn(frame);
+  if (!iterationFollows(frame)) recordDerivedReturn(frame);
 }
 
 // Step 4's loop condition after the iteration to frame.draft (search.cpp):
@@ -779,7 +705,7 @@ RecordedThink recordThinkReporting(Engine& engine, long budget, const std::strin
     return recorded;
   }
   {
-    Recorder recorder(*writer, engine, std::move(progress), Recorder::Returns::kDerived);
+    Recorder recorder(*writer, engine, std::move(progress));
     recorder.setByteLimit(byteLimit);
     recorded.result = thinkRestoring(engine, budget, recorder);
     recorded.trimmed = recorder.trimmed();
@@ -796,7 +722,7 @@ ThinkResult recordThink(Engine& engine, long budget, const std::string& path, co
   TraceWriter writer(path, makeHeader(engine, budget, fen, moves));
   ThinkResult result;
   {
-    Recorder recorder(writer, engine, std::move(progress), Recorder::Returns::kDerived);
+    Recorder recorder(writer, engine, std::move(progress));
     result = thinkRestoring(engine, budget, recorder);
   }
   writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});

@@ -82,9 +82,6 @@ enum StoreBefore : int {
 
 // ---- predictions ------------------------------------------------------------
 
-/// A value as the signed char the search keeps it in.
-[[gnu::always_inline]] inline int asSignedChar(int value) { return static_cast<int8_t>(value); }
-
 /// True if two entries hold the same five fields.
 [[gnu::always_inline]] inline bool sameEntry(const HashEntry& a, const HashEntry& b) {
   return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
@@ -190,31 +187,27 @@ template <bool withKeys = true>
   return wrappingDifference(score, score > frame.call.eval);
 }
 
-/// A new best move (Step 16): the last move's score and squares, its to-square
-/// marked unless it castles.
-struct BestMoveValues {
-  int best = 0;  ///< m
-  int from = 0;  ///< X
-  int to = 0;    ///< Y, as a signed char
+/// The values of a kBestMove record (m, X, Y) or of a kReturn record (m, X,
+/// Y, d), each as the search keeps it: X, Y and d as signed chars.
+struct BestValues {
+  int best = 0;   ///< m, or the stored score of a hash cutoff
+  int from = 0;   ///< X
+  int to = 0;     ///< Y (with its flag bits)
+  int draft = 0;  ///< d, kReturn only (see completedDraft)
+  /// The same values.
+  bool operator==(const BestValues&) const = default;
 };
 
-/// The best move Step 16 records after the last move.
-[[gnu::always_inline]] inline BestMoveValues predictedBestMove(const Frame& frame) {
-  return {frame.lastScore, frame.move.from, asSignedChar(bestMoveTo(frame.move.to, frame.move.rookFrom))};
+/// The best move Step 16 records after the last move: its score and
+/// squares, the to-square marked unless it castles.
+[[gnu::always_inline]] inline BestValues predictedBestMove(const Frame& frame) {
+  return {frame.lastScore, frame.move.from, asSignedChar(bestMoveTo(frame.move.to, frame.move.rookFrom)), 0};
 }
 
-/// What a call returns (Step 19), as a kReturn record holds it.
-struct ReturnValues {
-  int score = 0;  ///< m, or the stored score of a hash cutoff
-  int from = 0;   ///< X, as a signed char
-  int to = 0;     ///< Y, as a signed char
-  int draft = 0;  ///< d, as a signed char (see completedDraft)
-};
-
-/// The return of the call `frame`: the hash entry's values if its probe
-/// ended it, else its best score and move and the loop counter one past
-/// its draft.
-[[gnu::always_inline]] inline ReturnValues predictedReturn(const Frame& frame) {
+/// What the call `frame` returns (Step 19): the hash entry's values if its
+/// probe ended it, else its best score and move and the loop counter one
+/// past its draft.
+[[gnu::always_inline]] inline BestValues predictedReturn(const Frame& frame) {
   if (frame.probe.endsNode) {  // what SearchObserver::onEnter passes on (engine.cpp)
     const HashEntry& entry = frame.probeEntry;
     return {entry.score, asSignedChar(entry.from & ~(kLowerBoundBit | kUpperBoundBit)), entry.to,
@@ -224,14 +217,30 @@ struct ReturnValues {
           asSignedChar(frame.draft + 1)};
 }
 
-/// The entry Step 18 writes for the call `frame` (after its mate-draft
-/// rule): its lock, best score, draft, best move with the bound bits. The
-/// dummy slot 0 keeps its lock at 0.
+/// Writes a kBestMove or kReturn record: its tag alone when the search's
+/// values are the predicted ones, else the values (zz m, u8 X, u8 Y, and
+/// for kReturn u8 d).
+[[gnu::always_inline]] inline void writeBestValues(RecordWriter& write, EventKind kind,
+                                                   const BestValues& told, const BestValues& predicted) {
+  if (told == predicted) [[likely]] {
+    write.u8(recordTag(kind, 0));
+    return;
+  }
+  write.u8(recordTag(kind, kExplicitValues));
+  write.zigzag(told.best);
+  write.u8(told.from);
+  write.u8(told.to);
+  if (kind == EventKind::kReturn) write.u8(told.draft);
+}
+
+/// The entry Step 18 writes for the call `frame`: its lock, best score,
+/// stored draft (storedDraft), best move with the bound bits. The dummy
+/// slot 0 keeps its lock at 0.
 [[gnu::always_inline]] inline HashEntry predictedStore(const Frame& frame) {
   HashEntry entry;
   entry.lock = frame.probe.slot == 0 ? 0 : static_cast<int32_t>(frame.call.hashLock);
   entry.score = frame.best;
-  entry.draft = static_cast<int8_t>(frame.draft);
+  entry.draft = static_cast<int8_t>(storedDraft(frame));
   entry.from = static_cast<int8_t>(storedFrom(frame.bestFrom, frame.best, frame.call.alpha, frame.call.beta));
   entry.to = static_cast<int8_t>(frame.bestTo);
   return entry;

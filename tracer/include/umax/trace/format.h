@@ -47,10 +47,7 @@
 ///
 /// \section trace_records Event records
 /// A record starts with a tag byte: the EventKind in the low 4 bits, flags in
-/// the high 4 bits. The stand-alone fields of each kind (the records of
-/// versions 1 and 2) are listed at UMAX_TRACE_EVENT_KINDS: encodeEvent still writes them,
-/// as a description of an event that sameEvent() compares; the fields the
-/// file holds are in compact.h.
+/// the high 4 bits; the fields that follow are listed in compact.h.
 /// A writer that dies mid-search leaves the chunks it had flushed; the
 /// reader then reads up to the last complete record and reports the file as
 /// truncated.
@@ -87,30 +84,23 @@ inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 /// The event schema: every event kind of a trace, described once. Each row
 /// is X(enumerator, tag number, name the tools print, search site); the
 /// EventKind enum, kindName() and siteOf() are made from it, and the tools
-/// (exports, umax-trace state, the visualizer) print kindName(). The
-/// stand-alone record fields after the tag byte (flags are the tag's high 4
-/// bits; the compact records of the file are in compact.h):
+/// (exports, umax-trace state, the visualizer) print kindName(). What each
+/// event holds (the Event fields of its kind):
 /// \verbatim
-///   kCall         D() called. flags: bit 0 = black to move. zz alpha, zz beta,
-///                 zz eval, u32 J, u32 Z, zz E, zz z, zz n
-///   kProbe        the hash probe. flags: bits 0-1 outcome (ProbeOutcome), bit 2
-///                 the entry ended the node. varint first slot, u8 slots probed;
-///                 on a hit: zz score, u8 X, u8 Y, u8 D of the entry found
-///   kNodeCounted  N++: the call is a counted node. No fields
-///   kIteration    an iteration starts. u8 draft d
-///   kKingCapture  a move captures the king. flags: bit 0 bad castling. u8 x, u8 y
-///   kCutoff       fail high: best >= beta. zz best
-///   kMoveMade     a move is made. u8 flags (MoveFlag), u8 x, u8 y, u8 piece u,
-///                 u8 victim t, u8 remaining h; if e.p.: u8 capture square H; if
-///                 castling: u8 rook corner G; if it has one: u8 square F
-///   kMoveScored   the move's score v, after the delayed-gain penalty. zz v
-///   kBestMove     new best move. zz best m, u8 X, u8 Y (with its flag bits)
-///   kMateProbe    the stalemate probe starts. No fields
-///   kStore        the hash store. flags: bit 0 written, bit 1 the slot was empty
-///                 before. varint slot; unless empty before: the old entry (u32
-///                 lock, zz score, u8 X, u8 Y, u8 D); if written: the new entry
-///   kReturn       D() returns. zz score, u8 X, u8 Y, u8 d (the loop counter: one
-///                 past the draft completed, see completedDraft)
+///   kCall         D() called: its nine arguments k q l e J Z E z n
+///   kProbe        the hash probe: outcome, first slot, slots probed, whether
+///                 the entry ended the node; on a hit the entry found (V X Y D)
+///   kNodeCounted  N++: the call is a counted node
+///   kIteration    an iteration starts: its draft d
+///   kKingCapture  a move captures the king: x, y, whether a bad castling
+///   kCutoff       fail high, best >= beta: the best score
+///   kMoveMade     a move is made: the MoveRecord (x y u t h H G F, MoveFlag bits)
+///   kMoveScored   the move's score v, after the delayed-gain penalty
+///   kBestMove     a new best move: m, X, Y (with its flag bits)
+///   kMateProbe    the stalemate probe starts
+///   kStore        the hash store: slot, written or refused, the entry before and after
+///   kReturn       D() returns: m, X, Y, d (the loop counter: one past the draft
+///                 completed, see completedDraft)
 /// \endverbatim
 /// A probe that ends its node comes from SearchSite::kHashCutoff instead (siteOf).
 #define UMAX_TRACE_EVENT_KINDS(X)                  \
@@ -170,6 +160,8 @@ struct MoveRecord {
   int rookFrom = kNoSquare;  ///< G: castling rook's corner, else 128
   int rookTo = kNoSquare;    ///< F: castling rook's new square or a pawn's skipped square, else 128
   int remaining = 0;         ///< h, the depth the reply is searched to
+  /// The same move in every field.
+  bool operator==(const MoveRecord&) const = default;
 };
 
 /// One decoded event. Only the fields of its kind are meaningful.
@@ -229,9 +221,8 @@ constexpr int completedDraft(int returnedDraft, bool answeredByHash) {
 /// A one-line description of an event, for tools and tests.
 std::string toString(const Event& event);
 
-/// True if two events hold the same fields: their stand-alone records
-/// (encodeEvent, version 2's layout) are byte for byte the same.
-bool sameEvent(const Event& a, const Event& b);
+/// True if two events hold the same values in every field.
+bool operator==(const Event& a, const Event& b);
 
 /// What the header of a trace says.
 struct TraceHeader {
@@ -276,13 +267,6 @@ class TraceError : public std::runtime_error {
 
 /// The longest record an event can need.
 inline constexpr std::size_t kMaxRecordBytes = 64;
-
-/// Writes an event record at `out` (room for kMaxRecordBytes); returns the
-/// byte after it.
-uint8_t* encodeEvent(const Event& event, uint8_t* out);
-
-/// Appends an event record to `out`.
-void encodeEvent(const Event& event, std::vector<uint8_t>& out);
 
 /// CRC-32C (Castagnoli) of a byte range, continuing from `crc` (0 to start):
 /// with SSE4.2's crc32 instruction where the CPU has it, else crc32cPortable.

@@ -50,24 +50,6 @@ inline EventKind readTag(ByteReader& read, int& flags) {
   return static_cast<EventKind>(kind);
 }
 
-/// Reads a kKingCapture record's fields: u8 x, u8 y (both on the board);
-/// bit 0 of the tag's flags says it was a bad castling.
-inline void readKingCapture(ByteReader& read, int flags, Event& event) {
-  event.badCastling = (flags & 1) != 0;
-  event.move.from = read.u8();
-  event.move.to = read.u8();
-  if (!isOnBoard(event.move.from) || !isOnBoard(event.move.to)) read.fail("move square off the board");
-}
-
-/// Reads the values of a kBestMove record (zz best, u8 X, u8 Y) or, with
-/// `withDraft`, of a kReturn record (then u8 d follows).
-inline void readBestValues(ByteReader& read, Event& event, bool withDraft) {
-  event.best = read.int32();
-  event.bestFrom = read.i8();
-  event.bestTo = read.i8();
-  if (withDraft) event.draft = read.i8();
-}
-
 /// True for an entry with nothing in it (a store record leaves such an
 /// entry out: its flag says the slot was empty).
 [[gnu::always_inline]] inline bool isEmptyEntry(const HashEntry& entry) {

@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "umax/position.h"
+#include "umax/search_rules.h"
 #include "umax/trace/format.h"
+#include "umax/trace/records.h"
 
 namespace umax::trace {
 
@@ -53,6 +55,124 @@ struct Frame {
   HashEntry slotEntry;
   int childScore = 0;  ///< what the last call below this one returned
 };
+
+// ---- the transitions: what each event does to the open calls ----------------
+//
+// One function per event kind, used by the Recorder on the engine's hooks
+// and by SearchState::apply on the events read back, so that the two cannot
+// disagree. Each does what the statements of Engine::search() that produce
+// the event do to the call's variables (the step numbers are those of
+// readable/src/search.cpp). The checks are SearchState's; the board is the
+// caller's (the Recorder's is the engine's own).
+
+/// A value as the signed char the search keeps it in.
+[[gnu::always_inline]] inline int asSignedChar(int value) { return static_cast<int8_t>(value); }
+
+/// kCall: `frame` becomes the new call's, at depth `ply`, its kCall being
+/// event `event`. Field by field (a recorder reuses its frames: `frame =
+/// Frame{}` compiles to a slow `rep stos`); its probe follows at once, and
+/// a frame that has made no move has none in a checkpoint (movesMade 0).
+[[gnu::always_inline]] inline void openCall(Frame& frame, const NodeCall& call, uint64_t event, int ply) {
+  frame.call = call;
+  frame.callEvent = event;
+  frame.nodeNumber = 0;
+  frame.ply = ply;
+  frame.probed = false;
+  frame.draft = frame.best = frame.bestFrom = frame.bestTo = 0;
+  frame.moveOnBoard = false;
+  frame.lastScore = frame.movesMade = 0;
+  frame.cutoff = frame.mateProbe = false;
+  frame.childScore = 0;
+}
+
+/// kProbe (Steps 1 and 2): what the probe found; on a hit `entry` is the
+/// slot's (its lock is the call's Z, which a probe record leaves out).
+[[gnu::always_inline]] inline void takeProbe(Frame& frame, const ProbeReport& report,
+                                             const HashEntry& entry) {
+  frame.probed = true;
+  frame.probe = report;
+  if (report.outcome == ProbeOutcome::kHit) {
+    frame.probeEntry = entry;
+    frame.probeEntry.lock = 0;
+    frame.draft = report.endsNode ? entry.draft : hitStartDraft(entry.draft, frame.call.depth);
+    frame.bestFrom = entry.from & ~kOffBoard;
+    frame.bestTo = frame.draft ? asSignedChar(entry.to) : 0;
+    frame.slotEntry = entry;
+    frame.slotEntry.lock = static_cast<int32_t>(frame.call.hashLock);
+  } else {  // a miss leaves draft, X and Y at 0 and keeps the empty entry
+    // Two separate stores: `a = b = {}` would read b back before its stores are done.
+    frame.probeEntry = HashEntry{};
+    frame.slotEntry = HashEntry{};
+    frame.draft = frame.bestFrom = frame.bestTo = 0;
+  }
+}
+
+/// kIteration (Step 4): the iteration to `draft` starts; the last best
+/// move gets its sneak bit.
+[[gnu::always_inline]] inline void startIteration(Frame& frame, int draft) {
+  frame.draft = draft;
+  frame.bestTo = asSignedChar(withSneakBit(frame.bestTo));
+  frame.best = draft > 1 ? -kInfinity : frame.call.eval;
+  frame.cutoff = false;
+}
+
+/// kKingCapture (Step 8): the node is won.
+[[gnu::always_inline]] inline void takeKingCapture(Frame& frame) { frame.best = kInfinity; }
+
+/// kCutoff (Step 9): the iteration failed high.
+[[gnu::always_inline]] inline void takeCutoff(Frame& frame) { frame.cutoff = true; }
+
+/// kMoveMade (Step 11): the move in frame.move is on the board.
+[[gnu::always_inline]] inline void takeMoveMade(Frame& frame) {
+  frame.moveOnBoard = true;
+  ++frame.movesMade;
+}
+
+/// kMoveScored (Steps 12-15): the move is taken back with `score`; the
+/// sneaked move's score is the iteration's first best, its bit cleared.
+[[gnu::always_inline]] inline void takeMoveScored(Frame& frame, int score) {
+  frame.moveOnBoard = false;
+  frame.lastScore = score;
+  if (frame.move.flags & kMoveSneaked) {
+    frame.best = score;
+    frame.bestTo = asSignedChar(frame.bestTo & ~kSneakBit);
+  }
+}
+
+/// kBestMove (Step 16): a new best score and move.
+[[gnu::always_inline]] inline void takeBestMove(Frame& frame, int best, int from, int to) {
+  frame.best = best;
+  frame.bestFrom = from;
+  frame.bestTo = asSignedChar(to);
+}
+
+/// kMateProbe (Step 17): the stalemate probe starts.
+[[gnu::always_inline]] inline void startMateProbe(Frame& frame) {
+  frame.draft = kMateDraft;
+  frame.mateProbe = true;
+}
+
+/// The draft Step 18 stores: a mate score holds at any depth (kMateDraft).
+[[gnu::always_inline]] inline int storedDraft(const Frame& frame) {
+  return isMateScore(frame.best) ? kMateDraft : frame.draft;
+}
+
+/// kStore (Step 18): the draft becomes the stored one, and the call's slot
+/// holds `entry` (the new entry if written, else the one it kept).
+[[gnu::always_inline]] inline void takeStore(Frame& frame, const HashEntry& entry) {
+  frame.draft = storedDraft(frame);
+  frame.slotEntry = entry;
+}
+
+/// kReturn (Step 19), seen from `parent`: the call below returned `score`,
+/// which also answers a stalemate probe (a damaged trace's INT_MIN wraps).
+[[gnu::always_inline]] inline void takeChildScore(Frame& parent, int score) {
+  parent.childScore = score;
+  if (parent.mateProbe) {
+    parent.best = wrappingNegation(score) / 2;
+    parent.mateProbe = false;
+  }
+}
 
 /// The deepest stack a checkpoint may hold; a search never comes near it.
 inline constexpr std::size_t kMaxStack = 1024;
