@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   bool xboard = false;
   bool uci = false;
   std::string traceDir;
+  int hashBits = umax::kHashSlotBits;
   app.add_option("--fen", fen,
                  "start from this position (default: the start position, set up as main() does)")
       ->check(umax::cli::fenText());
@@ -102,6 +103,15 @@ int main(int argc, char** argv) {
          "record the think into this trace file (implies --think; read it with umax-trace); the file grows "
          "with the nodes searched (umax-trace info prints its bytes), so give a --nodes budget")
       ->excludes(perftOption);
+  auto* hashBitsOption =
+      app.add_option(
+             "--hash-bits", hashBits,
+             "a hash table of 2^K + 9 slots, K from " + std::to_string(umax::kMinHashSlotBits) + " to " +
+                 std::to_string(umax::kHashSlotBits) + " (default " + std::to_string(umax::kHashSlotBits) +
+                 ": the original's); a smaller one makes other positions share slots, so thinks are no "
+                 "longer the original's (a --trace records the table's size); with --xboard/--uci use "
+                 "their Hash / memory instead")
+          ->check(CLI::Range(umax::kMinHashSlotBits, umax::kHashSlotBits));
   auto* xboardOption = app.add_flag("--xboard", xboard, "speak xboard / CECP v2 on stdin/stdout");
   auto* uciOption = app.add_flag("--uci", uci, "speak UCI on stdin/stdout")->excludes(xboardOption);
   app.add_option("--trace-dir", traceDir,
@@ -133,8 +143,10 @@ int main(int argc, char** argv) {
     }
   }
   if (xboard || uci) {
-    if (!fen.empty() || !moves.empty() || think || perftDepth > 0 || !tracePath.empty()) {
-      std::cerr << "umax-readable: --xboard/--uci take only --nodes, --trace-dir and --trace-limit\n";
+    if (!fen.empty() || !moves.empty() || think || perftDepth > 0 || !tracePath.empty() ||
+        hashBitsOption->count() > 0) {
+      std::cerr << "umax-readable: --xboard/--uci take only --nodes, --trace-dir and --trace-limit (the hash "
+                   "size comes from UCI's Hash or xboard's memory)\n";
       return 2;
     }
     umax::play::SessionOptions options;
@@ -152,6 +164,8 @@ int main(int argc, char** argv) {
 
   auto engine = std::make_unique<umax::Engine>();  // the hash table is 200 MB: not on the stack
   try {
+    // The table first: the moves' legality checks store into it, as main() does.
+    if (hashBits != umax::kHashSlotBits) engine->resizeHashTable(hashBits);
     if (!fen.empty()) engine->setPosition(umax::parseFen(fen));
     umax::playMoves(*engine, moves);
   } catch (const std::exception& error) {

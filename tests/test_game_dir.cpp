@@ -4,6 +4,7 @@
 // folder must give back each game's moves, sides, move numbers and results.
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -330,4 +331,34 @@ TEST_CASE("by default a traced game's thinks stay under the trace limit, and the
   CHECK(dir.games[0].thinks[0].finished);
   CHECK(dir.games[0].thinks[0].move == best[0].substr(0, 4));
   CHECK(dir.games[0].thinks[0].nodes >= 250000);
+}
+
+TEST_CASE("a think with a smaller Hash is traced, its trace saying the table's size",
+          "[trace][game][protocol][hash]") {
+  // Hash 1 (MB) gets a table of 2^16 + 9 slots: no longer the original's search, and still traced.
+  const FreshFolder fresh("small-hash");
+  const std::string output =
+      converse(play::Protocol::kUci,
+               "uci\nsetoption name Hash value 1\nucinewgame\nposition startpos moves e2e4\ngo nodes 5000\n",
+               0, fresh.path().string());
+  const std::vector<std::string> best = linesAfter(output, "bestmove ");
+  REQUIRE(best.size() == 1);
+  const fs::path trace = fresh.path() / "game-001" / "001-black.trc";
+  REQUIRE(fs::exists(trace));
+  const TraceReader reader(trace.string());
+  CHECK(reader.header().hashSlotBits == 16);
+  uint64_t probes = 0;
+  uint32_t highest = 0;
+  reader.forEach([&](const Event& event, uint64_t) {
+    if (event.kind != EventKind::kProbe) return;
+    ++probes;
+    highest = std::max(highest, event.probe.firstSlot);
+  });
+  CHECK(probes > 1000);
+  CHECK(highest < (uint32_t{1} << 16));  // every window starts inside the small table
+  CHECK(highest > (uint32_t{1} << 15));  // and they spread over it
+  const GameDir dir = readGameDir(fresh.path().string());
+  REQUIRE(dir.games.size() == 1);
+  REQUIRE(dir.games[0].thinks.size() == 1);
+  CHECK(dir.games[0].thinks[0].move == best[0].substr(0, 4));
 }

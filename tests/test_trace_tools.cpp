@@ -605,6 +605,49 @@ TEST_CASE("umax-readable --trace records the think it prints", "[trace]") {
     CHECK(info.at("events") == sample.info.at("events"));
     std::remove(path.c_str());
   }
+  SECTION("--hash-bits: a smaller table, recorded with its size, the same file as umax-trace record's") {
+    int status = -1;
+    const std::string readable = scratchFile("small-readable.trc");
+    const std::string recorded = scratchFile("small-record.trc");
+    const std::string arguments = " --moves e2e4 --nodes 3000 --hash-bits 12";
+    const std::string printed =
+        runCommand(quote(binPath("umax-readable")) + arguments + " --trace " + quote(readable), &status);
+    REQUIRE(status == 0);
+    umaxTrace("record" + arguments + " -q -o " + quote(recorded), &status);
+    REQUIRE(status == 0);
+    CHECK(readFile(readable) == readFile(recorded));
+    const umax::trace::TraceReader reader(readable);
+    CHECK(reader.header().hashSlotBits == 12);
+    // Another search than the original table's: the same think with 2^24 + 9 slots differs.
+    const std::string original =
+        runCommand(quote(binPath("umax-readable")) + " --think --moves e2e4 --nodes 3000", &status);
+    REQUIRE(status == 0);
+    CHECK(printed != original);
+    std::remove(readable.c_str());
+    std::remove(recorded.c_str());
+  }
+  SECTION("--hash-bits out of range is refused by both tools, naming the option") {
+    int status = -1;
+    for (const std::string value : {"11", "25", "x"}) {
+      CAPTURE(value);
+      const std::string path = scratchFile("bad-bits.trc");
+      std::string output =
+          umaxTrace("record --nodes 100 --hash-bits " + value + " -q -o " + quote(path), &status);
+      CHECK(status != 0);
+      CHECK(output.find("--hash-bits") != std::string::npos);
+      CHECK_FALSE(std::ifstream(path).good());
+      output = runCommand(
+          quote(binPath("umax-readable")) + " --think --nodes 100 --hash-bits " + value + " 2>&1", &status);
+      CHECK(status != 0);
+      CHECK(output.find("--hash-bits") != std::string::npos);
+      CHECK(output.find("bestmove") == std::string::npos);
+    }
+    // The protocols size the table with their own commands.
+    const std::string output =
+        runCommand(quote(binPath("umax-readable")) + " --uci --hash-bits 16 2>&1 </dev/null", &status);
+    CHECK(status == 2);
+    CHECK(output.find("Hash") != std::string::npos);
+  }
   SECTION("a trace file that cannot be created is an error, not a crash") {
     int status = -1;
     const std::string output = runCommand(
@@ -716,13 +759,13 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
   SECTION("a trace of another format version is refused, naming both versions") {
     const std::string path = scratchFile("version.trc");
     std::string bytes = full;
-    bytes[8] = 3;  // the version field follows the 8-byte magic
+    bytes[8] = 4;  // the version field follows the 8-byte magic
     writeBytes(path, bytes);
     for (const char* command : {"info", "jsonl", "chrome", "dot"}) {
       CAPTURE(command);
       const std::string output = readWith(command, path);
       CHECK(status == 2);
-      CHECK(output.find("trace format version 3 is not supported (this build reads version 4 only") !=
+      CHECK(output.find("trace format version 4 is not supported (this build reads version 5 only") !=
             std::string::npos);
     }
     std::remove(path.c_str());

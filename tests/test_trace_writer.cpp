@@ -24,9 +24,11 @@
 #include "umax/trace/bytes.h"
 #include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
+#include "umax/trace/hash_history.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/state.h"
+#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
 
 using namespace umax;
@@ -452,7 +454,7 @@ TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trac
   CHECK(deep > 10);  // the checkpoints hold real stacks, not only the root
 }
 
-TEST_CASE("traces of versions 1 to 3 are refused naming their version, and the checksum covers it",
+TEST_CASE("traces of versions 1 to 4 are refused naming their version, and the checksum covers it",
           "[trace]") {
   // The committed seeds of fuzz_trace are real traces of the older versions.
   // (Version 2 differs from version 1 in its chunks' checksums only.)
@@ -461,33 +463,104 @@ TEST_CASE("traces of versions 1 to 3 are refused naming their version, and the c
   writeAll(scratchFile("version2.trc"), version2);
   for (const auto& [path, version] : {std::pair{sourcePath("fuzz/corpus/fuzz_trace/seed1.trc"), 1},
                                       {scratchFile("version2.trc"), 2},
-                                      {sourcePath("fuzz/corpus/fuzz_trace/seed9-v3-mate.trc"), 3}}) {
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed9-v3-mate.trc"), 3},
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed12-v4-300-nodes.trc"), 4}}) {
     REQUIRE(bytesOf(path)[8] == version);
     CHECK_THROWS_WITH(TraceReader(path),
                       Catch::Contains("trace format version " + std::to_string(version) +
-                                      " is not supported (this build reads version 4 only: "
+                                      " is not supported (this build reads version 5 only: "
                                       "record the think again)"));
   }
-  // A header written as version 5 with its own right checksum, its version
-  // byte then set to 4: the checksum covers the version, so it is refused.
+  // A header written as version 6 with its own right checksum, its version
+  // byte then set to 5: the checksum covers the version, so it is refused.
   TraceHeader header = makeHeader(engineAt("", "e2e4"), 3000, "", "e2e4");
-  header.version = 5;
+  header.version = 6;
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
   TraceHeader read;
   CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
-                    Catch::Contains("version 5 is not supported") && Catch::Contains("damaged"));
-  bytes[8] = 4;
+                    Catch::Contains("version 6 is not supported") && Catch::Contains("damaged"));
+  bytes[8] = 5;
   CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
                     Catch::Contains("header checksum mismatch"));
-  bytes[8] = 5;
-  header.version = 4;
+  bytes[8] = 6;
+  header.version = 5;
   std::vector<uint8_t> right;
   writeHeader(header, right);
   CHECK_NOTHROW(readHeader(right.data(), right.size(), read));
   // And so does it the length field (one more byte of fields, the same checksum).
   right[12] ^= 1;
   CHECK_THROWS(readHeader(right.data(), right.size(), read));
+}
+
+TEST_CASE("a trace of a smaller table records its size and reads back that table's slots",
+          "[trace][header][hash]") {
+  // 2^12 + 9 slots: probes start at (k*E ^ J) & 0xFFF, and positions meet in the slots. The
+  // think of the course's replacement example (umax-trace record --moves "e2e4 c7c5" --nodes 8000
+  // --hash-bits 12), from main()'s start.
+  const auto engine = std::make_unique<Engine>();
+  engine->resizeHashTable(kMinHashSlotBits);
+  playMoves(*engine, "e2e4 c7c5");  // the legality checks store into the small table
+  const std::string path = scratchFile("small-table.trc");
+  TraceWriter writer(path, makeHeader(*engine, 8000, "", "e2e4 c7c5"));
+  Recorder recorder(writer, *engine);
+  EventWitness witness(recorder);
+  const ThinkResult result = engine->think(8000, witness);
+  finishWith(writer, result);
+
+  const TraceReader reader(path);
+  REQUIRE(reader.header().hashSlotBits == kMinHashSlotBits);
+  REQUIRE(reader.header().hashSlots() == (uint32_t{1} << kMinHashSlotBits) + kProbeSlots);
+  CHECK_FALSE(reader.header().initialEntries.empty());
+  REQUIRE(reader.eventCount() == witness.events.size());
+  // Every event as the search reported it: each probe's first slot is the
+  // small table's (the original's mask would give other slots).
+  uint64_t mismatches = 0;
+  uint64_t beyondSmallMask = 0;
+  HashCounters counted;
+  HashHistory history(reader.header(), reader.eventCount());
+  reader.forEach([&](const Event& event, uint64_t at) {
+    if (!sameEvent(event, witness.events[at])) {
+      if (mismatches == 0)
+        FAIL_CHECK("event " << at << ": read " << toString(event) << ", reported "
+                            << toString(witness.events[at]));
+      ++mismatches;
+    }
+    if (event.kind == EventKind::kProbe)
+      beyondSmallMask += event.probe.firstSlot > (uint32_t{1} << kMinHashSlotBits) - 1;
+    counted.count(event);
+    history.add(event, at);
+  });
+  history.finish();
+  CHECK(mismatches == 0);
+  CHECK(beyondSmallMask == 0);
+  // The table shares slots: another position's entry is overwritten (none in the original's table).
+  CHECK(counted.storesReplaced > 0);
+  // The view model's counters at the last event are the events' own.
+  const HashCounters view = hashCountersAt(reader, reader.eventCount());
+  CHECK(view.storesRefused == counted.storesRefused);
+  CHECK(view.storesReplaced == counted.storesReplaced);
+  CHECK(view.storesWritten == counted.storesWritten);
+  // The hash history after the last event holds what the engine's table
+  // holds after the think, slot for slot (slot 0, the dummy, is emptied by the search).
+  const std::span<const HashEntry> table = engine->hashTable();
+  REQUIRE(table.size() >= reader.header().hashSlots());
+  uint64_t differing = 0;
+  uint64_t filled = 0;
+  for (uint32_t slot = 1; slot < reader.header().hashSlots(); ++slot) {
+    const HashEntry held = history.entryAt(slot, reader.eventCount());
+    const HashEntry& real = table[slot];
+    filled += real.lock != 0;
+    if (held.lock != real.lock || (real.lock != 0 && (held.score != real.score || held.from != real.from ||
+                                                      held.to != real.to || held.draft != real.draft))) {
+      if (differing == 0)
+        FAIL_CHECK("slot " << slot << ": history lock " << held.lock << ", table " << real.lock);
+      ++differing;
+    }
+  }
+  CHECK(differing == 0);
+  CHECK(filled > 1000);
+  std::remove(path.c_str());
 }
 
 TEST_CASE("A header skips the table scan only while no search has run since the table was cleared",

@@ -128,9 +128,9 @@ struct Context {
            std::to_string(event) + "</code> &#160;|&#160; <a href=\"" + name +
            "-viz.png\">Open the screenshot at full size.</a></p>\n\\endhtmlonly\n";
   }
-  TraceWalk record(const std::string& name, const std::string& fen, const std::string& moves,
-                   int nodes) const {
-    return TraceWalk(umaxTrace, (out / (name + ".umaxtrace")).string(), fen, moves, nodes);
+  TraceWalk record(const std::string& name, const std::string& fen, const std::string& moves, int nodes,
+                   int hashBits = 0) const {
+    return TraceWalk(umaxTrace, (out / (name + ".umaxtrace")).string(), fen, moves, nodes, hashBits);
   }
 };
 
@@ -1278,65 +1278,171 @@ std::string hashing(const Context& context) {
 }
 
 // ---- 13. hash replacement -----------------------------------------------------
-/// What a shell command prints (stdout); stops the build if it fails.
-std::string output(const std::string& command) {
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) throw std::runtime_error("cannot run " + command);
-  std::string text;
-  char buffer[4096];
-  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, got);
-  if (pclose(pipe) != 0) throw std::runtime_error("failed: " + command);
-  return text;
+/// The think of the small-table example: after 1. e4 c5, 8,000 nodes, a table of 2^12 + 9 slots
+/// (found by recording thinks of many positions with small tables and counting their stores).
+constexpr const char* kSmallTableMoves = "e2e4 c7c5";
+constexpr int kSmallTableNodes = 8000;
+constexpr int kSmallTableBits = 12;
+
+/// The moves from the root to `call`, as a line ("e2e4 c7c5 ...").
+std::string lineTo(const TraceWalk& walk, int call) {
+  std::vector<std::string> moves;
+  for (int at = call; walk.calls()[at].parent >= 0; at = walk.calls()[at].parent)
+    moves.push_back(walk.moveName(at));
+  std::string line;
+  for (auto move = moves.rbegin(); move != moves.rend(); ++move) line += (line.empty() ? "" : " ") + *move;
+  return line;
 }
 
-/// The number after "KEY": in a JSON text.
-long jsonNumber(const std::string& text, const std::string& key) {
-  const auto at = text.find("\"" + key + "\":");
-  if (at == std::string::npos) throw std::runtime_error("no " + key + " in " + text);
-  return std::stol(text.substr(at + key.size() + 3));
+/// A hash entry as the example's rows give it: lock, draft, score and bound bits.
+std::string entryText(const HashEntry& entry) {
+  return "lock " + std::to_string(static_cast<uint32_t>(entry.lock)) + ", D " + std::to_string(entry.draft) +
+         ", V " + std::to_string(entry.score) + ", " + bounds(entry.from);
+}
+
+/// Stores that met another position's entry (written over it) and stores refused, in a trace.
+struct StoreKinds {
+  long stores = 0, refused = 0, foreign = 0;
+  std::size_t firstRefused = 0, firstForeign = 0;  ///< event indices (valid when the count is > 0)
+};
+
+StoreKinds storeKinds(const TraceWalk& walk) {
+  StoreKinds kinds;
+  for (std::size_t index = 0; index < walk.events().size(); ++index) {
+    const Event& event = walk.events()[index];
+    if (event.kind != EventKind::kStore) continue;
+    ++kinds.stores;
+    if (!event.written && kinds.refused++ == 0) kinds.firstRefused = index;
+    if (event.written && event.before.lock != 0 && event.before.lock != event.after.lock &&
+        kinds.foreign++ == 0)
+      kinds.firstForeign = index;
+  }
+  return kinds;
 }
 
 /// Refused stores and overwrites of another position's entry are rare: a node's slot must change
-/// hands between its probe and its first store. Look for them in larger thinks from the same
-/// position, reading the view model's hash counters at the last event of each.
-std::string searchForReplacements(const Context& context) {
-  std::vector<std::vector<std::string>> rows;
-  std::string found;
-  for (const int nodes : {30000}) {
-    const std::string name = "replacement-" + std::to_string(nodes);
-    const std::string file = (context.out / (name + ".umaxtrace")).string();
-    output("\"" + context.umaxTrace + "\" record --moves e2e4 --nodes " + std::to_string(nodes) +
-           " -q -o \"" + file + "\"");
-    const std::string info = output("\"" + context.umaxTrace + "\" info \"" + file + "\"");
-    const long events = jsonNumber("\"events\":" + info.substr(info.find("events ") + 7), "events");
-    const std::string hash =
-        output("\"" + context.umaxTrace + "\" state \"" + file + "\" --event " + std::to_string(events - 1));
-    const long written = jsonNumber(hash, "storesWritten"), refused = jsonNumber(hash, "storesRefused"),
-               replaced = jsonNumber(hash, "storesReplaced");
-    rows.push_back({num(nodes), num(written + refused), num(refused), num(replaced)});
-    fs::remove(file);
-    if (refused > 0 && replaced > 0) {
-      found = " The " + std::to_string(nodes) + "-node think has both.";
+/// hands between its probe and its first store. A table of 2^12 + 9 slots makes positions meet:
+/// the same think recorded with it and with the original's table.
+std::string smallTable(const Context& context) {
+  const auto walk =
+      context.record("replacement-small", "", kSmallTableMoves, kSmallTableNodes, kSmallTableBits);
+  const StoreKinds small = storeKinds(walk);
+  if (small.foreign == 0)
+    claimFails("replacement", "the small table's think overwrote no other position's entry");
+  const std::size_t index = small.firstForeign;
+  const Event& store = walk.events()[index];
+  const int node = walk.callOf(index);
+  const Call& call = walk.calls()[node];
+  const auto probes = walk.ownOfKind(node, EventKind::kProbe);
+  if (probes.empty()) claimFails("replacement", "the overwriting node has no probe");
+  const Event& probe = walk.events()[probes[0]];
+  if (probe.probe.slot != store.slot || probe.probe.outcome != ProbeOutcome::kMiss)
+    claimFails("replacement", "the overwriting node did not find its slot empty");
+  if (!walk.storedDrafts(node).empty() && walk.ownOfKind(node, EventKind::kStore)[0] != index)
+    claimFails("replacement", "the overwrite is not the node's first store");
+  // Who took the slot: the last store into it before, by another call.
+  long takenAt = -1;
+  for (std::size_t at = index; at-- > probes[0];)
+    if (walk.events()[at].kind == EventKind::kStore && walk.events()[at].slot == store.slot &&
+        walk.events()[at].written) {
+      takenAt = static_cast<long>(at);
       break;
     }
+  if (takenAt < 0) claimFails("replacement", "no store took the slot between the probe and the overwrite");
+  const int taker = walk.callOf(static_cast<std::size_t>(takenAt));
+  const auto takerProbes = walk.ownOfKind(taker, EventKind::kProbe);
+  if (takerProbes.empty() || walk.calls()[taker].parent < 0)
+    claimFails("replacement", "the taker has no probe");
+  const Event& takerProbe = walk.events()[takerProbes[0]];
+  std::string relation = "a call it made";
+  for (int up = walk.calls()[taker].parent; up >= 0; up = walk.calls()[up].parent)
+    if (up == node) relation = walk.calls()[taker].parent == node ? "its own reply" : "a call below it";
+  if (relation == "a call it made")
+    claimFails("replacement", "the slot was taken by a call outside the node");
+
+  context.ask(
+      "replacement",
+      "At event " + std::to_string(index) + " of replacement-small.umaxtrace the node after " +
+          lineTo(walk, node) + " stores into slot " + std::to_string(store.slot) + ", which " + relation +
+          " took after this node's probe: it holds another position's entry, " + bounds(store.before.from) +
+          " of draft " + std::to_string(store.before.draft) + ". Is the store written or refused?",
+      std::string(
+          "Written: another position's entry is replaced unless it is exact and deeper; this one is ") +
+          bounds(store.before.from) + ", so the slot now holds lock " +
+          std::to_string(static_cast<uint32_t>(store.after.lock)) + ", D " +
+          std::to_string(store.after.draft) + ".",
+      jsonlCommand("replacement-small", index), "\"written\":true,");
+
+  long probeCount = 0, fullWindows = 0;
+  for (const Event& event : walk.events())
+    if (event.kind == EventKind::kProbe) {
+      ++probeCount;
+      fullWindows += event.probe.outcome == ProbeOutcome::kFull;
+    }
+  const auto original = context.record("replacement-original", "", kSmallTableMoves, kSmallTableNodes);
+  const StoreKinds big = storeKinds(original);
+  std::string refusedText;
+  if (small.refused > 0) {
+    const Event& kept = walk.events()[small.firstRefused];
+    refusedText = " It also refused " + std::to_string(small.refused) + " store" +
+                  (small.refused == 1 ? "" : "s") + "; the first, at event " +
+                  std::to_string(small.firstRefused) + ", met in slot " + std::to_string(kept.slot) + " " +
+                  entryText(kept.before) + ", exact and deeper than the node's draft, which Step 18 keeps.";
+  } else {
+    refusedText =
+        " No store was refused in it: a refusal needs an *exact* entry *deeper* than the node's draft "
+        "in the slot. A node that found its slot empty stores first after its first iteration (draft 1, "
+        "or 99 for a mate score), and the only calls that can take its slot before that are the calls "
+        "below it in that iteration, recapture chains searched to draft 1: their entry is deeper only when "
+        "it holds a "
+        "king capture or a mate (draft 99), and it is kept only if that score is exact, inside that "
+        "call's window. Such a meeting is far rarer than the overwrite above.";
   }
-  return "\nWhy so few? A store is refused only when its slot holds an exact score from a deeper search "
-         "of another position, and it overwrites another position's entry only when that position took "
-         "the slot after this node's probe chose it and before its first store (a node stores after every "
-         "iteration, so the slot is its own from then on). Both need two positions within one probe "
-         "window of 9 slots out of 16,777,224, at the same moment. The documentation build looks for them "
-         "in a larger think after the same 1. e2e4 (`umax-trace state` at the last event gives the hash "
-         "counters):\n" +
-         table({"budget (nodes)", "stores", "refused", "overwrote another position's entry"}, rows) +
-         (found.empty() ? "\nNone occurs: Step 18's rule is there for both, but in these thinks two "
-                          "positions never meet in one probe window at that moment.\n"
-                        : found + "\n");
+  return "\n### A smaller table: positions meet\n\nTo see positions meet, the documentation build records "
+         "the same kind of think with a table **shrunk** to "
+         "2^" +
+         std::to_string(kSmallTableBits) + " + 9 = " + std::to_string((1 << kSmallTableBits) + 9) +
+         " slots (the original's mask `U-9` cut to `2^" + std::to_string(kSmallTableBits) +
+         " - 1`, so that probes land in a few thousand slots and positions collide; the search is then "
+         "no longer the original's):\n\n    " +
+         walk.command() + "\n\nThe table fills up: " + std::to_string(fullWindows) + " of the think's " +
+         std::to_string(probeCount) +
+         " probes found all 9 slots of their window taken and fell back on the dummy slot 0. The first store "
+         "that overwrote another position's entry, read from that trace:\n" +
+         table(
+             {"", "from the trace"},
+             {{"the node", "event " + num(call.callEvent) + ": after `" + lineTo(walk, node) + "` (ply " +
+                               std::to_string(call.ply) +
+                               "), lock Z = " + num(static_cast<long>(call.args.hashLock)) + ", window " +
+                               window(call.args.alpha, call.args.beta)},
+              {"its probe", "event " + num(probes[0]) + ": window from j = " + num(probe.probe.firstSlot) +
+                                ", slot " + num(probe.probe.slot) +
+                                " empty: a miss, the node will store there"},
+              {"the slot taken", "event " + num(takenAt) + ": " + relation + " `" + walk.moveName(taker) +
+                                     "` (ply " + std::to_string(walk.calls()[taker].ply) + ", lock " +
+                                     num(static_cast<long>(walk.calls()[taker].args.hashLock)) +
+                                     ") probed from j = " + num(takerProbe.probe.firstSlot) +
+                                     ", found slot " + num(store.slot) + " still empty and stored there"},
+              {"the node's store", "event " + num(index) + ": slot " + num(store.slot) + " holds " +
+                                       entryText(store.before) + " (another position's)"},
+              {"Step 18", std::string((store.before.from & kExactBits) == kExactBits ? "exact but not deeper"
+                                                                                     : "not exact") +
+                              ", so it is written over: " + entryText(store.after)},
+              {"the narration", "`" + context.stateField("replacement-small", index, "narration") + "`"}}) +
+         "\nIn the whole think (" + std::to_string(small.stores) + " stores) " +
+         std::to_string(small.foreign) + " overwrote another position's entry." + refusedText +
+         "\n\nThe same think with the original's 16,777,224 slots (`" + original.command() +
+         "`, a different search: the tables collide differently) made " + std::to_string(big.stores) +
+         " stores: " + std::to_string(big.refused) + " refused and " + std::to_string(big.foreign) +
+         " over another position's entry" +
+         (big.refused == 0 && big.foreign == 0 ? ": in the original's table no two positions met at all.\n"
+                                               : ".\n");
 }
 
 std::string replacement(const Context& context) {
   const auto walk = context.record("replacement", "", "e2e4", 3000);
   std::vector<std::vector<std::string>> rows;
-  auto entryText = [](const HashEntry& entry) {
+  auto shortEntry = [](const HashEntry& entry) {
     return "D " + std::to_string(entry.draft) + ", V " + std::to_string(entry.score) + ", " +
            bounds(entry.from);
   };
@@ -1360,17 +1466,17 @@ std::string replacement(const Context& context) {
               (event.before.draft > event.after.draft ? "deeper" : "not deeper") + "; the slot now holds D " +
               std::to_string(event.after.draft) + ", V " + std::to_string(event.after.score) + ".",
           jsonlCommand("replacement", index), "\"written\":true,");
-      rows.push_back({num(event.slot), "its own, from its previous iteration", entryText(event.before),
-                      entryText(event.after), "written"});
+      rows.push_back({num(event.slot), "its own, from its previous iteration", shortEntry(event.before),
+                      shortEntry(event.after), "written"});
     }
     if (event.written && !sameLock && !other) {
       other = true;
-      rows.push_back({num(event.slot), "another position's", entryText(event.before), entryText(event.after),
-                      "written"});
+      rows.push_back({num(event.slot), "another position's", shortEntry(event.before),
+                      shortEntry(event.after), "written"});
     }
     if (!event.written && !kept) {
       kept = true;
-      rows.push_back({num(event.slot), "", entryText(event.before), "", "refused: exact and deeper"});
+      rows.push_back({num(event.slot), "", shortEntry(event.before), "", "refused: exact and deeper"});
     }
   }
   if (!own && !other) claimFails("replacement", "no store replaced an entry");
@@ -1380,7 +1486,6 @@ std::string replacement(const Context& context) {
       ++stores;
       written += event.written;
     }
-  const std::string search = (other && kept) ? std::string() : searchForReplacements(context);
   return exampleHeader("stores into occupied slots", walk.command()) +
          "\nThe first store of each kind into a slot that already held an entry: a node overwriting "
          "its own entry after a deeper iteration, a node overwriting another position's entry, and a "
@@ -1390,7 +1495,13 @@ std::string replacement(const Context& context) {
          std::to_string(stores - written) + " were refused" +
          (other ? "" : "; no store overwrote another position's entry") +
          (kept ? "" : "; none was refused, so the table has no such row") + ":\n" +
-         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows) + search;
+         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows) +
+         "\nWhy so few? A node stores into the slot its probe chose, and from its first store on the slot "
+         "holds its own lock, so no other position's probe takes it. A store meets another position's "
+         "entry only when that position took the slot after this node's probe chose it and before its "
+         "first store, and that needs two positions within one probe window of 9 slots out of "
+         "16,777,224 at the same moment.\n" +
+         smallTable(context);
 }
 
 // ---- 14. material -----------------------------------------------------------------

@@ -27,10 +27,11 @@ struct Call {
 /// A recorded search: the command that made it, its events and its calls.
 class TraceWalk {
  public:
-  /// Records a think with `umaxTrace record` into `file` and reads it back.
+  /// Records a think with `umaxTrace record` into `file` and reads it back;
+  /// `hashBits` other than 0 records it with a table of 2^hashBits + 9 slots.
   /// Throws std::runtime_error if the recording fails.
   TraceWalk(const std::string& umaxTrace, const std::string& file, const std::string& fen,
-            const std::string& moves, int nodes);
+            const std::string& moves, int nodes, int hashBits = 0);
 
   const std::vector<trace::Event>& events() const { return events_; }
   const std::vector<Call>& calls() const { return calls_; }

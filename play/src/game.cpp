@@ -111,7 +111,7 @@ std::string Game::setHashMegabytes(long megabytes) {
                            std::to_string(bits) + " + 9 slots)";
   if (bits == kHashSlotBits) return size + ": the original's table, thinks node-identical to micro-Max 3.2";
   return size + ": smaller than the original's " + std::to_string(kDefaultHashMegabytes) +
-         " MB, so thinks are no longer node-identical to micro-Max 3.2 and are not traced";
+         " MB, so thinks are no longer node-identical to micro-Max 3.2 (traces record the table's size)";
 }
 
 int Game::fullMove() const {
@@ -304,10 +304,7 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
       limits.listener(iteration);
     });
   ThinkResult result;
-  if (limits.tracePath.empty() || engine_->hashSlotBits() != kHashSlotBits) {
-    // A trace replays the original's table: a smaller one is not recorded.
-    if (!limits.tracePath.empty() && traceFailure_.empty())
-      traceFailure_ = "the hash table is smaller than the original's: traces need the default size";
+  if (limits.tracePath.empty()) {
     result = engine_->think(limits.budget);
   } else {
     const std::string fen = startFen_.empty() ? std::string(kStartFen) : startFen_;

@@ -52,7 +52,7 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
         ProbeReport& probe = event.probe;
         probe.outcome = static_cast<ProbeOutcome>(outcome);
         probe.endsNode = (flags & 4) != 0;
-        probe.firstSlot = firstProbeSlot(frame.call.side, frame.call.epSquare, frame.call.hashKey);
+        probe.firstSlot = header_.firstProbeSlot(frame.call.side, frame.call.epSquare, frame.call.hashKey);
         const int usual = probe.outcome == ProbeOutcome::kFull ? kProbeSlots : 1;
         probe.slotsProbed = (flags & kUsualSlotCount) ? usual : read.u8();
         if (probe.slotsProbed < 1 || probe.slotsProbed > kProbeSlots) read.fail("bad number of slots probed");

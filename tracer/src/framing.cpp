@@ -23,6 +23,7 @@ void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out) {
   write.zigzag(header.position.eval);
   write.string(header.fen);
   write.string(header.moves);
+  write.u8(static_cast<uint8_t>(header.hashSlotBits));
   write.varint(header.initialEntries.size());
   for (const auto& [slot, entry] : header.initialEntries) {
     write.u32(slot);
@@ -54,12 +55,16 @@ void readHeaderFields(ByteReader& read, TraceHeader& header) {
   header.position.eval = read.int32();
   header.fen = read.string(kMaxHeaderString);
   header.moves = read.string(kMaxHeaderString);
+  header.hashSlotBits = read.u8();
+  if (header.hashSlotBits < kMinHashSlotBits || header.hashSlotBits > kHashSlotBits)
+    read.fail("hash table of 2^" + std::to_string(header.hashSlotBits) + " + 9 slots: a table has 2^" +
+              std::to_string(kMinHashSlotBits) + " to 2^" + std::to_string(kHashSlotBits));
   const uint64_t count = read.varint();
-  if (count > static_cast<uint64_t>(kHashEntries)) read.fail("too many initial hash entries");
+  if (count > header.hashSlots()) read.fail("too many initial hash entries");
   header.initialEntries.clear();
   for (uint64_t index = 0; index < count; ++index) {
     const uint32_t slot = read.u32();
-    if (slot >= static_cast<uint32_t>(kHashEntries)) read.fail("initial hash slot out of range");
+    if (slot >= header.hashSlots()) read.fail("initial hash slot out of range");
     header.initialEntries.emplace_back(slot, readEntry(read));
   }
 }

@@ -14,7 +14,8 @@ bool filled(const HashEntry& entry) { return entry.lock != 0; }
 
 HashHistory::HashHistory(const TraceHeader& header, uint64_t eventCount)
     : eventCount_(eventCount),
-      slotsPerCell_(static_cast<uint32_t>(kHashEntries) / kCells),
+      slots_(header.hashSlots()),
+      slotsPerCell_(std::max<uint32_t>(header.hashSlots() / kCells, 1)),
       initial_(header.initialEntries),
       liveOccupancy_(kCells, 0),
       liveActivity_(kCells, 0) {

@@ -108,9 +108,11 @@ class StopOnSignal {
   struct sigaction oldTerminate_ {};
 };
 
-int record(const std::string& fen, const std::string& moves, long nodes, const std::string& output,
-           bool progress) {
+int record(const std::string& fen, const std::string& moves, long nodes, int hashBits,
+           const std::string& output, bool progress) {
   auto engine = std::make_unique<Engine>();
+  // The table first: the moves' legality checks store into it, as main() does.
+  if (hashBits != kHashSlotBits) engine->resizeHashTable(hashBits);
   if (!fen.empty()) engine->setPosition(parseFen(fen));
   playMoves(*engine, moves);
   ProgressBar bar(progress, output);
@@ -159,6 +161,9 @@ int info(const std::string& path) {
   std::cout << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
   if (!header.moves.empty()) std::cout << "moves " << header.moves << "\n";
   std::cout << "budget " << header.budget << "\n";
+  std::cout << "hash-table 2^" << header.hashSlotBits << " + 9 slots"
+            << (header.hashSlotBits == kHashSlotBits ? " (the original's)" : " (smaller than the original's)")
+            << "\n";
   if (reader.hasResult()) {
     const TraceResult& result = reader.result();
     std::cout << "result "
@@ -238,6 +243,14 @@ int main(int argc, char** argv) {
       ->check(umax::cli::movesText());
   recordCommand->add_option("--nodes", nodes, "node budget: no new iteration starts after it (default 10000)")
       ->check(umax::cli::nodeBudget(1, 100000000L));
+  int hashBits = kHashSlotBits;
+  recordCommand
+      ->add_option("--hash-bits", hashBits,
+                   "a hash table of 2^K + 9 slots, K from " + std::to_string(kMinHashSlotBits) + " to " +
+                       std::to_string(kHashSlotBits) + " (default " + std::to_string(kHashSlotBits) +
+                       ": the original's); a smaller one makes other positions share slots, so the "
+                       "search is no longer the original's")
+      ->check(CLI::Range(kMinHashSlotBits, kHashSlotBits));
   bool force = false;
   recordCommand
       ->add_option("-o,--output", output,
@@ -307,7 +320,7 @@ int main(int argc, char** argv) {
   try {
     if (*recordCommand) {
       checkOutput(output, force);
-      return record(fen, moves, nodes, output, !quiet && isatty(STDERR_FILENO));
+      return record(fen, moves, nodes, hashBits, output, !quiet && isatty(STDERR_FILENO));
     }
     if (*infoCommand) return info(path);
     if (*gameCommand) return writeTo("", [&](std::ostream& out) { out << formatGameDir(readGameDir(path)); });

@@ -662,6 +662,7 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
                  header.position.epSquare, kThinkMarker, 0};
   header.fen = fen;
   header.moves = moves;
+  header.hashSlotBits = engine.hashSlotBits();
   if (engine.hashTableUnused()) return header;  // an unused table holds no entry: no scan
   const std::span<const HashEntry> table = engine.hashTable();
   const HashEntry* entries = table.data();

@@ -73,11 +73,11 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
   // The snapshot holds the table after snapshotEvent() events: after event snapshotEvent() - 1.
   const uint64_t applied = hash.snapshotEvent(snapshot);
   if (applied == 0)
-    ImGui::TextWrapped("%llu of %d slots filled (before the first event)",
-                       static_cast<unsigned long long>(filled), kHashEntries);
+    ImGui::TextWrapped("%llu of %u slots filled (before the first event)",
+                       static_cast<unsigned long long>(filled), hash.slots());
   else
-    ImGui::TextWrapped("%llu of %d slots filled (after event ~%llu)", static_cast<unsigned long long>(filled),
-                       kHashEntries, static_cast<unsigned long long>(applied - 1));
+    ImGui::TextWrapped("%llu of %u slots filled (after event ~%llu)", static_cast<unsigned long long>(filled),
+                       hash.slots(), static_cast<unsigned long long>(applied - 1));
   ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's window");
   // The counters up to the cursor (the view model's), not the whole trace's.
   const trace::ViewState& view = app.view();

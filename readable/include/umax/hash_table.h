@@ -39,9 +39,13 @@ inline constexpr int32_t kHashSlotMask = kHashEntries - 9;
 inline constexpr int kProbeSlots = 9;
 /// log2 of the original's probe-window starts: 2^24 = kHashSlotMask + 1.
 inline constexpr int kHashSlotBits = 24;
-/// The smallest table offered (2^16 window starts, 768 KB): below it a
-/// think of a second fills the table many times over.
-inline constexpr int kMinHashSlotBits = 16;
+/// The smallest table offered (2^12 window starts, 48 KB): a think fills
+/// it in a few thousand nodes, so positions meet in its slots (the course's
+/// replacement example). Not less: the mask must keep bits 10 and 11 of
+/// k*E, so that a position and its stalemate probe (the same lock, the
+/// other side to move, E = 128) look in different windows, as in the
+/// original. The protocols' smallest Hash, 1 MB, gets 2^16.
+inline constexpr int kMinHashSlotBits = 12;
 static_assert(kHashSlotMask + 1 == (int32_t{1} << kHashSlotBits));
 
 /// The hash table's dummy slot, used when a probe window is full; it is

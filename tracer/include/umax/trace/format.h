@@ -1,5 +1,5 @@
 /// \file format.h
-/// \brief The umax trace file format, version 4: events of one search, in a file.
+/// \brief The umax trace file format, version 5: events of one search, in a file.
 ///
 /// A trace holds every event of one think of the readable build (see
 /// umax/search_observer.h): each call of the search, each hash probe, each
@@ -8,13 +8,15 @@
 /// \section trace_layout File layout (all integers little-endian)
 /// \verbatim
 ///   header   "UMAXTRC\0"  magic, 8 bytes
-///            u32 version (4)   u32 header length L (bytes after this field)
+///            u32 version (5)   u32 header length L (bytes after this field)
 ///            L bytes: the header fields (see TraceHeader, written in order):
 ///              u32 line-map version, i64 budget, u32 start node count N0,
 ///              root call: u8 side, zz alpha, zz beta, zz eval, u32 J, u32 Z,
 ///                         zz E, zz z, zz n
 ///              129 bytes board (micro-Max's b[]), zz e.p. char O, zz eval Q,
 ///              str FEN, str moves   (str = varint length + bytes)
+///              u8 B: the hash table has 2^B + 9 slots (24: the original's;
+///                12 to 23: a smaller table, Engine::resizeHashTable)
 ///              varint K, then K initial hash entries: u32 slot, u32 lock,
 ///                zz score, u8 X, u8 Y, u8 D (the locked slots at search start)
 ///            u32 CRC-32C of every header byte after the magic (version,
@@ -33,7 +35,7 @@
 /// instruction, see crc32c()).
 ///
 /// \section trace_versions Versions
-/// This code reads and writes version 4 only; a file of any other version
+/// This code reads and writes version 5 only; a file of any other version
 /// is refused with a message naming it. Versions 1 and 2 held stand-alone
 /// records (about 7.2 bytes per event) with zlib's CRC-32 (version 1) or
 /// CRC-32C (version 2) per chunk. Version 3 brought the compact records:
@@ -44,6 +46,10 @@
 /// version 3's records and checks the header and footer with CRC-32C too,
 /// the header's from its version field on (version 3's CRC-32 left the
 /// version and length out: a changed version byte passed every checksum).
+/// Version 5 keeps version 4's records and adds the hash table's size to
+/// the header (u8 B, before the initial entries): a think with a smaller
+/// table (2^B + 9 slots, probes from (k*E ^ J) & (2^B - 1)) is recorded and
+/// read with its own slots; a version 4 file holds the original's table.
 ///
 /// \section trace_records Event records
 /// A record starts with a tag byte: the EventKind in the low 4 bits, flags in
@@ -74,7 +80,7 @@ inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
 /// The format version this code writes and the only one it reads (compact
 /// records, see compact.h; CRC-32C throughout).
-inline constexpr uint32_t kFormatVersion = 4;
+inline constexpr uint32_t kFormatVersion = 5;
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// The largest payload a reader accepts in one chunk (a record never
@@ -237,6 +243,18 @@ struct TraceHeader {
   /// Slots that held a position (lock != 0) when the search started, e.g.
   /// left by the legality check of the last move played.
   std::vector<std::pair<uint32_t, HashEntry>> initialEntries;
+  /// log2 of the hash table's probe-window starts (Engine::hashSlotBits):
+  /// kHashSlotBits for the original's 2^24 + 9 slots, less for a smaller
+  /// table (kMinHashSlotBits at least).
+  int hashSlotBits = kHashSlotBits;
+  /// The table's slots: 2^hashSlotBits + 9, as the readable build allocates
+  /// them (the original's U = kHashEntries is one less).
+  uint32_t hashSlots() const { return (uint32_t{1} << hashSlotBits) + kProbeSlots; }
+  /// The slot before a probe window in this trace's table: the original's
+  /// (k*E ^ J) & (U-9) cut to the table's size, as Engine::firstProbeSlot.
+  uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) const {
+    return umax::firstProbeSlot(side, passedSquare, hashKey) & ((uint32_t{1} << hashSlotBits) - 1);
+  }
 };
 
 /// What the footer says about the result.

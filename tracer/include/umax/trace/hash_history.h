@@ -61,6 +61,8 @@ class HashHistory {
   /// events, or -1 if none did (the slot holds its initial entry).
   int64_t lastWriteBefore(uint32_t slot, uint64_t applied) const;
 
+  /// Slots of the trace's table (its header's: 2^B + 9).
+  uint32_t slots() const { return slots_; }
   /// Slots per cell (the last cell also holds the remainder).
   uint32_t slotsPerCell() const { return slotsPerCell_; }
   /// The snapshot that describes the table after `applied` events: the
@@ -94,6 +96,7 @@ class HashHistory {
   void takeSnapshot(uint64_t applied);
 
   uint64_t eventCount_;
+  uint32_t slots_;
   uint32_t slotsPerCell_;
   std::vector<std::pair<uint32_t, HashEntry>> initial_;  // sorted by slot
   std::vector<Store> stores_;
