@@ -2,10 +2,14 @@
 // in-process through string streams, and the lines it answered.
 #pragma once
 
+#include <catch2/catch.hpp>
+#include <cstddef>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "engines.h"
 #include "support.h"
 #include "umax/play/game.h"
 #include "umax/play/protocol.h"
@@ -48,6 +52,85 @@ inline bool hasLine(const std::string& output, const std::string& line) {
   for (const std::string& each : splitLines(output))
     if (each == line) return true;
   return false;
+}
+
+/// The moves of `output`'s lines after `prefix` ("move ", "bestmove "):
+/// each line's first four characters.
+inline std::vector<std::string> movesAfter(const std::string& output, const std::string& prefix) {
+  std::vector<std::string> moves = linesAfter(output, prefix);
+  for (std::string& move : moves) move = move.substr(0, 4);
+  return moves;
+}
+
+/// The original's own game loop, think then play, for `plies` plies from main()'s start.
+inline std::vector<std::string> originalSelfPlay(std::string_view build, int plies, long budget) {
+  auto engine = makeEngine(build);
+  engine->reset();
+  std::vector<std::string> moves;
+  for (int ply = 0; ply < plies; ++ply) {
+    const ThinkResult result = engine->think(budget);
+    if (!engine->playMove(result.from, result.to)) break;
+    moves.push_back(squareName(result.from) + squareName(result.to));
+  }
+  return moves;
+}
+
+/// Runs umax-readable (with `flags`) on what the shell commands `feed` print
+/// through a pipe (printf, and sleep for lines that come while it thinks),
+/// killed after `timeoutSeconds`; checks that it exits with 0 and returns
+/// its output.
+inline std::string pipeSession(const std::string& feed, int timeoutSeconds, const std::string& flags = "") {
+  int status = -1;
+  const std::string output =
+      runCommand("(" + feed + ") | timeout " + std::to_string(timeoutSeconds) + " '" +
+                     binPath("umax-readable") + "'" + (flags.empty() ? "" : " " + flags),
+                 &status);
+  CHECK(status == 0);
+  return output;
+}
+
+/// Checks that `output` holds `answer` and `reply`, the answer first (given
+/// while the engine thought); returns where the reply starts.
+inline std::size_t checkAnsweredBefore(const std::string& output, const std::string& answer,
+                                       const std::string& reply) {
+  const std::size_t answered = output.find(answer);
+  const std::size_t replied = output.find(reply);
+  REQUIRE(answered != std::string::npos);
+  REQUIRE(replied != std::string::npos);
+  CHECK(answered < replied);
+  return replied;
+}
+
+/// Checks what a session that asked for a table smaller than the original's
+/// (`megabytes`) shows: one note after `notePrefix` saying the thinks are no
+/// longer node-identical, a table of 2^`slotBits` window starts within that size.
+inline void checkSmallerTable(const std::string& output, const std::string& notePrefix, int slotBits,
+                              std::size_t megabytes) {
+  const std::vector<std::string> notes = linesAfter(output, notePrefix);
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].find("no longer node-identical") != std::string::npos);
+  const Engine& engine = sharedGame().engine();
+  CHECK(engine.hashSlotBits() == slotBits);
+  CHECK(engine.hashTableBytes() <= megabytes << 20);
+}
+
+/// Checks that the last of `notes` says the original's table is back and that the game has it.
+inline void checkOriginalTableBack(const std::vector<std::string>& notes) {
+  REQUIRE(!notes.empty());
+  CHECK(notes.back().find("the original's table, thinks node-identical") != std::string::npos);
+  CHECK(sharedGame().engine().hashSlotBits() == kHashSlotBits);
+}
+
+/// How many depths of the thinking lines `depths` repeat the one before
+/// (lines sent when the root's best move changed within an iteration);
+/// checks that none goes back to a shallower depth.
+inline int repeatedDepths(const std::vector<int>& depths) {
+  int repeated = 0;
+  for (std::size_t index = 1; index < depths.size(); ++index) {
+    CHECK(depths[index] >= depths[index - 1]);
+    repeated += depths[index] == depths[index - 1];
+  }
+  return repeated;
 }
 
 }  // namespace umax::test

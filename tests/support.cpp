@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdio>
@@ -78,6 +79,24 @@ std::string readFile(const std::string& path) {
   std::ostringstream contents;
   contents << file.rdbuf();
   return contents.str();
+}
+
+std::vector<uint8_t> fileBytes(const std::string& path) {
+  const std::string contents = readFile(path);
+  return std::vector<uint8_t>(contents.begin(), contents.end());
+}
+
+void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes, std::size_t size) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(std::min(size, bytes.size())));
+}
+
+std::vector<CorpusInput> corpusInputs(const std::string& fuzzer) {
+  std::vector<CorpusInput> inputs;
+  for (const auto& entry : std::filesystem::directory_iterator(sourcePath("fuzz/corpus/" + fuzzer)))
+    inputs.push_back({entry.path().filename().string(), readFile(entry.path().string())});
+  return inputs;
 }
 
 const std::vector<TestPosition>& testPositions() {

@@ -1,6 +1,8 @@
 // support.h - shared helpers of the test suite: data files, commands, moves.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -22,6 +24,19 @@ std::string scratchFile(const std::string& name);
 
 /// Reads a whole file; fails the test if it cannot.
 std::string readFile(const std::string& path);
+/// A whole file's bytes; fails the test if it cannot read it.
+std::vector<uint8_t> fileBytes(const std::string& path);
+/// Writes the first `size` of `bytes` (all of them by default) to `path`, replacing it.
+void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes, std::size_t size = SIZE_MAX);
+
+/// One input of a fuzzer's committed corpus: its file name and bytes.
+struct CorpusInput {
+  std::string name;
+  std::string bytes;
+};
+/// Every input of fuzz/corpus/`fuzzer` (the corpus fuzz/run.sh grows with
+/// libFuzzer in clang builds), for the tests that replay it in every build.
+std::vector<CorpusInput> corpusInputs(const std::string& fuzzer);
 
 /// The lines of a text, without their line ends.
 std::vector<std::string> splitLines(const std::string& text);

@@ -2,7 +2,6 @@
 // replayed, and the game states it builds checked against the engines' own.
 #include <catch2/catch.hpp>
 #include <cstdint>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -15,14 +14,12 @@ using namespace umax::test;
 
 TEST_CASE("every input of the committed fuzz_equivalence corpus gives the same searches in both builds",
           "[equivalence][fuzz-corpus]") {
-  // The corpus fuzz/run.sh grows with libFuzzer (clang builds only); this
-  // replays it in every build, each input a short game of one to eight thinks
-  // in the minimal build and the readable build, untraced and traced.
+  // Each input is a short game of one to eight thinks in the minimal build
+  // and the readable build, untraced and traced.
   DifferentialChecker checker(readSeedFens(sourcePath("tests/data/positions.tsv")));
   REQUIRE(checker.findDirtySlot().empty());
-  for (const auto& entry : std::filesystem::directory_iterator(sourcePath("fuzz/corpus/fuzz_equivalence"))) {
-    const std::string bytes = readFile(entry.path().string());
-    CAPTURE(entry.path().filename().string());
+  for (const auto& [name, bytes] : corpusInputs("fuzz_equivalence")) {
+    CAPTURE(name);
     CHECK(checker.run(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()) == "");
   }
   CHECK(checker.inputsRun() >= 100);

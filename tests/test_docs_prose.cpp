@@ -24,17 +24,26 @@ namespace {
 
 fs::path htmlDir() { return fs::path(UMAX_BIN_DIR).parent_path() / "docs" / "html"; }
 
-/// The built pages (index, page_*, topic_*), or none if the docs are not built.
-std::map<std::string, std::string> builtPages() {
+/// The built pages (index, page_*, topic_*), or none if the docs are not
+/// built: then a warning says what the test leaves `unchecked`.
+std::map<std::string, std::string> builtPages(const std::string& unchecked) {
   std::map<std::string, std::string> pages;
-  if (!fs::exists(htmlDir())) return pages;
-  for (const auto& entry : fs::directory_iterator(htmlDir())) {
-    const std::string name = entry.path().filename().string();
-    if (entry.path().extension() == ".html" &&
-        (name == "index.html" || name.rfind("page_", 0) == 0 || name.rfind("topic_", 0) == 0))
-      pages[name] = readFile(entry.path().string());
+  if (fs::exists(htmlDir())) {
+    for (const auto& entry : fs::directory_iterator(htmlDir())) {
+      const std::string name = entry.path().filename().string();
+      if (entry.path().extension() == ".html" &&
+          (name == "index.html" || name.rfind("page_", 0) == 0 || name.rfind("topic_", 0) == 0))
+        pages[name] = readFile(entry.path().string());
+    }
   }
+  if (pages.empty()) WARN("the docs are not built: " << unchecked);
   return pages;
+}
+
+/// The page `name` of `pages`, which must be there.
+const std::string& builtPage(const std::map<std::string, std::string>& pages, const std::string& name) {
+  REQUIRE(pages.count(name) == 1);
+  return pages.at(name);
 }
 
 std::vector<prose::Term> terms() {
@@ -185,11 +194,8 @@ TEST_CASE("the outline of the search names every step of the sources' comments",
 }
 
 TEST_CASE("every glossary term's first use on every built page is a link to its entry", "[docs][prose]") {
-  const auto pages = builtPages();
-  if (pages.empty()) {
-    WARN("the docs are not built: only the linker itself was checked");
-    return;
-  }
+  const auto pages = builtPages("only the linker itself was checked");
+  if (pages.empty()) return;
   const auto list = terms();
   CHECK(list.size() >= 30);
   std::map<std::string, const prose::Term*> bySlug;
@@ -241,13 +247,9 @@ TEST_CASE("every glossary term's first use on every built page is a link to its 
 
 TEST_CASE("every glossary entry has its anchor and a link to where it matters that resolves",
           "[docs][prose]") {
-  const auto pages = builtPages();
-  if (pages.empty()) {
-    WARN("the docs are not built: the glossary's links were not checked");
-    return;
-  }
-  REQUIRE(pages.count("page_glossary.html") == 1);
-  const std::string& glossary = pages.at("page_glossary.html");
+  const auto pages = builtPages("the glossary's links were not checked");
+  if (pages.empty()) return;
+  const std::string& glossary = builtPage(pages, "page_glossary.html");
   for (const auto& term : terms()) {
     CAPTURE(term.name);
     const auto anchor = glossary.find("id=\"" + term.slug + "\"");
@@ -268,11 +270,8 @@ TEST_CASE("every glossary entry has its anchor and a link to where it matters th
 }
 
 TEST_CASE("every FEN on every built page has a board beside it with the FEN's pieces", "[docs][prose]") {
-  const auto pages = builtPages();
-  if (pages.empty()) {
-    WARN("the docs are not built: only the board drawing itself was checked");
-    return;
-  }
+  const auto pages = builtPages("only the board drawing itself was checked");
+  if (pages.empty()) return;
   int fens = 0;
   for (const auto& [name, html] : pages) {
     CAPTURE(name);
@@ -305,11 +304,8 @@ TEST_CASE("every FEN on every built page has a board beside it with the FEN's pi
 }
 
 TEST_CASE("every image shown on a built page opens at full size on a click", "[docs][prose]") {
-  const auto pages = builtPages();
-  if (pages.empty()) {
-    WARN("the docs are not built: the screenshots' links were not checked");
-    return;
-  }
+  const auto pages = builtPages("the screenshots' links were not checked");
+  if (pages.empty()) return;
   std::set<std::string> linked;
   static const std::regex image(
       R"re(<div class="image">\s*(<a [^>]*href="([^"]+)"[^>]*>)?<img [^>]*src="([^"]+)")re");
@@ -330,13 +326,9 @@ TEST_CASE("every image shown on a built page opens at full size on a click", "[d
 }
 
 TEST_CASE("the built pages list the whole listing: every line linked to its topic", "[docs][prose]") {
-  const auto pages = builtPages();
-  if (pages.empty()) {
-    WARN("the docs are not built: the whole listing was not checked");
-    return;
-  }
-  REQUIRE(pages.count("page_listing.html") == 1);
-  const std::string& html = pages.at("page_listing.html");
+  const auto pages = builtPages("the whole listing was not checked");
+  if (pages.empty()) return;
+  const std::string& html = builtPage(pages, "page_listing.html");
   const auto lines = splitLines(readFile(sourcePath("minimal/micro-max.c")));
   const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
   std::map<int, std::string> topicOf;
@@ -375,11 +367,8 @@ TEST_CASE("the built pages list the whole listing: every line linked to its topi
 }
 
 TEST_CASE("the prose search finds words of the text with lunr from the docs' own files", "[docs][prose]") {
-  const auto pages = builtPages();
-  if (pages.empty()) {
-    WARN("the docs are not built: the prose search was not checked");
-    return;
-  }
+  const auto pages = builtPages("the prose search was not checked");
+  if (pages.empty()) return;
   for (const auto& [name, html] : pages) {
     CAPTURE(name);
     CHECK(html.find("<script src=\"prose_search.js\"></script>") != std::string::npos);

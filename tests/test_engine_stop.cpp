@@ -40,16 +40,31 @@ long firstDifference(std::span<const HashEntry> a, std::span<const HashEntry> b)
   return -1;
 }
 
-/// A think from `fen` on an empty table that records every iteration report.
-std::vector<IterationReport> reportsOf(Engine& engine, const std::string& fen, long budget,
-                                       ThinkResult& result) {
+/// A think with the report of each of its iterations (at least three).
+struct ReportedThink {
+  std::unique_ptr<Engine> engine;
+  ThinkResult result;
   std::vector<IterationReport> reports;
-  engine.clearHashTable();
-  engine.setPosition(parseFen(fen));
-  engine.setIterationListener([&](const IterationReport& report) { reports.push_back(report); });
-  result = engine.think(budget);
-  engine.setIterationListener(nullptr);
-  return reports;
+};
+
+/// A think of kBudget nodes from `fen` on a new engine's empty table.
+ReportedThink reportedThink(const std::string& fen) {
+  ReportedThink think{std::make_unique<Engine>(), {}, {}};
+  think.engine->setPosition(parseFen(fen));
+  think.engine->setIterationListener([&](const IterationReport& report) { think.reports.push_back(report); });
+  think.result = think.engine->think(kBudget);
+  think.engine->setIterationListener(nullptr);
+  REQUIRE(think.reports.size() >= 3);
+  return think;
+}
+
+/// Checks that `result` is the think's answer after the iteration of `report`.
+void checkResultOf(const ThinkResult& result, const IterationReport& report) {
+  CHECK(result.completedIterations == report.iteration);
+  CHECK(result.depth == report.draft);
+  CHECK(result.from == report.from);
+  CHECK(result.to == report.to);
+  CHECK(result.score == report.score);
 }
 
 /// Raises a flag when the node counter reaches a given value: a stop that
@@ -72,10 +87,7 @@ TEST_CASE("each iteration report is what the original returns with that iteratio
           "[engine-stop]") {
   const std::string fen = GENERATE(from_range(std::begin(kFens), std::end(kFens)));
   CAPTURE(fen);
-  auto engine = std::make_unique<Engine>();
-  ThinkResult result;
-  const std::vector<IterationReport> reports = reportsOf(*engine, fen, kBudget, result);
-  REQUIRE(reports.size() >= 3);
+  const auto [engine, result, reports] = reportedThink(fen);
 
   SECTION("the reports count the iterations, and the last one is the think's result") {
     for (size_t index = 0; index < reports.size(); ++index) {
@@ -85,11 +97,7 @@ TEST_CASE("each iteration report is what the original returns with that iteratio
     }
     const IterationReport& last = reports.back();
     CHECK_FALSE(result.aborted);
-    CHECK(result.completedIterations == last.iteration);
-    CHECK(result.depth == last.draft);
-    CHECK(result.from == last.from);
-    CHECK(result.to == last.to);
-    CHECK(result.score == last.score);
+    checkResultOf(result, last);
     CHECK(result.nodes == last.nodes);
   }
 
@@ -127,10 +135,7 @@ TEST_CASE("a stop raised by the listener after iteration k returns iteration k a
           "[engine-stop]") {
   const std::string fen = GENERATE(from_range(std::begin(kFens), std::end(kFens)));
   CAPTURE(fen);
-  auto engine = std::make_unique<Engine>();
-  ThinkResult full;
-  const std::vector<IterationReport> reports = reportsOf(*engine, fen, kBudget, full);
-  REQUIRE(reports.size() >= 3);
+  const auto [engine, full, reports] = reportedThink(fen);
   auto reference = std::make_unique<Engine>();
 
   // Every iteration but the last: after the last one the budget ends the think anyway.
@@ -150,11 +155,7 @@ TEST_CASE("a stop raised by the listener after iteration k returns iteration k a
     engine->setIterationListener(nullptr);
 
     CHECK(stopped.aborted);
-    CHECK(stopped.completedIterations == report.iteration);
-    CHECK(stopped.depth == report.draft);
-    CHECK(stopped.from == report.from);
-    CHECK(stopped.to == report.to);
-    CHECK(stopped.score == report.score);
+    checkResultOf(stopped, report);
     CHECK(engine->bestFrom() == report.from);
     CHECK(engine->bestTo() == report.to);
     // The first node counted after the raise is the one that stops.
@@ -179,10 +180,7 @@ TEST_CASE("a stop deep inside an iteration puts the board back and returns the l
           "[engine-stop]") {
   const std::string fen = GENERATE(from_range(std::begin(kFens), std::end(kFens)));
   CAPTURE(fen);
-  auto engine = std::make_unique<Engine>();
-  ThinkResult full;
-  const std::vector<IterationReport> reports = reportsOf(*engine, fen, kBudget, full);
-  REQUIRE(reports.size() >= 3);
+  const auto [engine, full, reports] = reportedThink(fen);
   // Halfway through the last iteration, many plies below the root.
   const IterationReport& previous = reports[reports.size() - 2];
   const long stopNode = (previous.nodes + reports.back().nodes) / 2;
@@ -199,10 +197,7 @@ TEST_CASE("a stop deep inside an iteration puts the board back and returns the l
 
   CHECK(stopped.aborted);
   CHECK(stopped.nodes == stopNode);
-  CHECK(stopped.completedIterations == previous.iteration);
-  CHECK(stopped.from == previous.from);
-  CHECK(stopped.to == previous.to);
-  CHECK(stopped.score == previous.score);
+  checkResultOf(stopped, previous);
   const Position after = engine->position();
   CHECK(after.board == before.board);
   CHECK(after.side == before.side);

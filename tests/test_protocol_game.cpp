@@ -139,15 +139,13 @@ TEST_CASE("umax-readable --trace-dir records every think of a game, and traced t
 
 TEST_CASE("every input of the committed fuzz_protocol corpus ends its session cleanly",
           "[protocol][bad-input][fuzz-corpus]") {
-  // The corpus fuzz/run.sh grows with libFuzzer (clang builds only); this
-  // replays it in every build, as fuzz/fuzz_protocol.cpp does: the first byte
-  // picks the protocol, the rest is the command stream, 500-node thinks.
+  // As fuzz/fuzz_protocol.cpp does: the first byte picks the protocol, the
+  // rest is the command stream, 500-node thinks.
   int inputs = 0;
   int answered = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(sourcePath("fuzz/corpus/fuzz_protocol"))) {
-    const std::string bytes = readFile(entry.path().string());
+  for (const auto& [name, bytes] : corpusInputs("fuzz_protocol")) {
     if (bytes.empty()) continue;
-    CAPTURE(entry.path().filename().string());
+    CAPTURE(name);
     const auto protocol = (bytes[0] & 1) ? play::Protocol::kUci : play::Protocol::kXboard;
     const std::string output = converse(protocol, bytes.substr(1), 500);
     answered += !output.empty();

@@ -25,26 +25,17 @@ TEST_CASE("a fixed-node game through UCI gives the original's moves", "[protocol
   // A GUI sends the whole game before each go; the engine plays only the new moves.
   constexpr long kBudget = 30000;
   constexpr int kPlies = 16;
-  auto original = makeEngine("minimal");
-  original->reset();
-  std::string moves;
-  std::vector<std::string> expected;
-  std::string input = "uci\nucinewgame\nisready\n";
-  std::vector<std::string> played;
-  for (int ply = 0; ply < kPlies; ++ply) {
-    const ThinkResult result = original->think(kBudget);
-    REQUIRE(original->playMove(result.from, result.to));
-    expected.push_back(squareName(result.from) + squareName(result.to));
-  }
+  const std::vector<std::string> expected = originalSelfPlay("minimal", kPlies, kBudget);
+  REQUIRE(expected.size() == kPlies);  // every move the original found was legal
   // Feed the moves the original found back as the GUI would; the engine must find each one itself.
-  for (int ply = 0; ply < kPlies; ++ply) {
+  std::string input = "uci\nucinewgame\nisready\n";
+  std::string moves;
+  for (const std::string& move : expected) {
     input += "position startpos" + (moves.empty() ? std::string() : " moves" + moves) + "\ngo nodes " +
              std::to_string(kBudget) + "\n";
-    moves += " " + expected[ply];
+    moves += " " + move;
   }
-  for (std::string move : linesAfter(converse(play::Protocol::kUci, input), "bestmove "))
-    played.push_back(move.substr(0, 4));
-  CHECK(played == expected);
+  CHECK(movesAfter(converse(play::Protocol::kUci, input), "bestmove ") == expected);
 }
 
 TEST_CASE("go depth, go nodes and go movetime report a budget that replays the think", "[protocol][uci]") {
@@ -60,9 +51,7 @@ TEST_CASE("go depth, go nodes and go movetime report a budget that replays the t
   const std::vector<std::string> best = linesAfter(output, "bestmove ");
   REQUIRE(best.size() == 1);
   auto original = makeEngine("minimal");
-  original->reset();
-  REQUIRE(original->playMove(parseSquare("e2"), parseSquare("e4")));
-  REQUIRE(original->playMove(parseSquare("e7"), parseSquare("e5")));
+  setUpGame(*original, "", "e2e4 e7e5");
   const ThinkResult result = original->think(nodes);
   CHECK(best[0] == squareName(result.from) + squareName(result.to));
   // info lines: depth, score, nodes, nps, time and pv, one per iteration.
@@ -113,31 +102,19 @@ TEST_CASE("UCI errors are info string lines and the game is kept", "[protocol][u
 
 TEST_CASE("go infinite thinks until stop, and isready is answered meanwhile, through a pipe",
           "[protocol][uci][pipes]") {
-  int status = -1;
-  const std::string output = runCommand(
-      "(printf 'uci\\nposition startpos moves e2e4\\ngo infinite\\n'; sleep 1; printf 'isready\\n'; sleep "
-      "0.5;"
-      " printf 'stop\\n'; sleep 0.5; printf 'quit\\n') | timeout 30 '" +
-          binPath("umax-readable") + "'",
-      &status);
-  CHECK(status == 0);
-  const std::size_t ready = output.find("readyok");
-  const std::size_t best = output.find("bestmove ");
-  REQUIRE(ready != std::string::npos);
-  REQUIRE(best != std::string::npos);
-  CHECK(ready < best);  // answered while thinking
+  const std::string output = pipeSession(
+      "printf 'uci\\nposition startpos moves e2e4\\ngo infinite\\n'; sleep 1; printf 'isready\\n'; sleep 0.5;"
+      " printf 'stop\\n'; sleep 0.5; printf 'quit\\n'",
+      30);
+  checkAnsweredBefore(output, "readyok", "bestmove ");  // answered while thinking
   CHECK(output.find("info depth ") != std::string::npos);
 }
 
 TEST_CASE("go movetime ends the think in time", "[protocol][uci][pipes]") {
   // End of input 3 s after go abandons a think without a bestmove, so a
   // bestmove shows that the 0.5 s think ended well before.
-  int status = -1;
   const std::string output =
-      runCommand("(printf 'uci\\nposition startpos\\ngo movetime 500\\n'; sleep 3) | timeout 30 '" +
-                     binPath("umax-readable") + "' --uci",
-                 &status);
-  CHECK(status == 0);
+      pipeSession("printf 'uci\\nposition startpos\\ngo movetime 500\\n'; sleep 3", 30, "--uci");
   CHECK(output.find("info string budget ") != std::string::npos);
   CHECK(output.find("(move time 0.500 s") != std::string::npos);
   CHECK(output.find("bestmove ") != std::string::npos);
@@ -215,18 +192,11 @@ TEST_CASE("go searchmoves keeps the depth, go mate searches that deep, go ponder
 }
 
 TEST_CASE("go ponder thinks until ponderhit, then answers, through a pipe", "[protocol][uci][pipes]") {
-  int status = -1;
-  const std::string output = runCommand(
-      "(printf 'uci\\nposition startpos moves e2e4\\ngo ponder wtime 100000 btime 100000\\n'; sleep 1; "
-      "printf 'isready\\n'; sleep 0.5; printf 'ponderhit\\n'; sleep 0.5; printf 'quit\\n') | timeout 30 '" +
-          binPath("umax-readable") + "' --uci",
-      &status);
-  CHECK(status == 0);
-  const std::size_t ready = output.find("readyok");
-  const std::size_t best = output.find("bestmove ");
-  REQUIRE(ready != std::string::npos);
-  REQUIRE(best != std::string::npos);
-  CHECK(ready < best);  // go ponder did not answer at once
+  const std::string output = pipeSession(
+      "printf 'uci\\nposition startpos moves e2e4\\ngo ponder wtime 100000 btime 100000\\n'; sleep 1; "
+      "printf 'isready\\n'; sleep 0.5; printf 'ponderhit\\n'; sleep 0.5; printf 'quit\\n'",
+      30, "--uci");
+  checkAnsweredBefore(output, "readyok", "bestmove ");  // go ponder did not answer at once
 }
 
 TEST_CASE("a position of 200 plies replays without the original's check per ply, and continues the game",
@@ -259,12 +229,8 @@ TEST_CASE("the Hash option sizes the table: the default is the original's, a sma
                                       "uci\nsetoption name Hash value 16\nucinewgame\nposition startpos\n"
                                       "go nodes 20000\nisready\n");
   CHECK(hasLine(output, "option name Hash type spin default 192 min 1 max 192"));
-  const std::vector<std::string> notes = linesAfter(output, "info string hash table ");
-  REQUIRE(notes.size() == 1);
-  CHECK(notes[0].find("no longer node-identical") != std::string::npos);
   // 16 MB holds 2^20 + 9 slots of 12 bytes (12 MB), not 2^21 (24 MB).
-  CHECK(game.engine().hashSlotBits() == 20);
-  CHECK(game.engine().hashTableBytes() <= std::size_t{16} << 20);
+  checkSmallerTable(output, "info string hash table ", 20, 16);
   REQUIRE(linesAfter(output, "bestmove ").size() == 1);
   // The think stored only in the smaller table: the original's slots past it stay empty.
   const std::span<const HashEntry> table = game.engine().hashTable();
@@ -279,8 +245,7 @@ TEST_CASE("the Hash option sizes the table: the default is the original's, a sma
   const std::string back = converse(play::Protocol::kUci, "uci\nsetoption name Hash value 192\nisready\n");
   const std::vector<std::string> again = linesAfter(back, "info string hash table ");
   REQUIRE(again.size() == 1);
-  CHECK(again[0].find("the original's table, thinks node-identical") != std::string::npos);
-  CHECK(game.engine().hashSlotBits() == kHashSlotBits);
+  checkOriginalTableBack(again);
   const std::string refused = converse(
       play::Protocol::kUci, "setoption name Hash value 0\nsetoption name Threads value 2\nisready\n");
   CHECK(linesAfter(refused, "info string error Hash needs a value 1..192").size() == 1);
@@ -296,12 +261,7 @@ TEST_CASE("an info line is sent when the root's best move changes within an iter
       converse(play::Protocol::kUci, "uci\nucinewgame\nposition startpos moves e2e4\ngo nodes 200000\n");
   std::vector<int> depths;
   for (const std::string& line : linesAfter(output, "info depth ")) depths.push_back(std::stoi(line));
-  int repeated = 0;
-  for (std::size_t index = 1; index < depths.size(); ++index) {
-    CHECK(depths[index] >= depths[index - 1]);  // never back to a shallower depth
-    repeated += depths[index] == depths[index - 1];
-  }
-  CHECK(repeated > 0);
+  CHECK(repeatedDepths(depths) > 0);  // and never back to a shallower depth
   // The last line is a completed iteration's, whose move is the one played.
   const std::vector<std::string> lines = linesAfter(output, "info depth ");
   const std::vector<std::string> best = linesAfter(output, "bestmove ");

@@ -13,28 +13,6 @@
 using namespace umax;
 using namespace umax::test;
 
-namespace {
-
-/// The original's own game loop, think then play, for `plies` plies from main()'s start.
-std::vector<std::string> originalSelfPlay(std::string_view build, int plies, long budget) {
-  auto engine = makeEngine(build);
-  engine->reset();
-  std::vector<std::string> moves;
-  for (int ply = 0; ply < plies; ++ply) {
-    const ThinkResult result = engine->think(budget);
-    if (!engine->playMove(result.from, result.to)) break;
-    moves.push_back(squareName(result.from) + squareName(result.to));
-  }
-  return moves;
-}
-
-std::vector<std::string> firstFour(std::vector<std::string> moves) {
-  for (std::string& move : moves) move = move.substr(0, 4);
-  return moves;
-}
-
-}  // namespace
-
 TEST_CASE("protover 2 is answered with the features the engine really supports and done=1",
           "[protocol][xboard]") {
   const std::string output = converse(play::Protocol::kXboard, "xboard\nprotover 2\n");
@@ -110,7 +88,7 @@ TEST_CASE("a fixed-node game through xboard gives the original's moves", "[proto
   std::string input = "xboard\nprotover 2\nnew\nforce\n";
   for (int ply = 0; ply < kPlies; ++ply) input += "go\n";  // go: play the side to move
   const std::vector<std::string> played =
-      firstFour(linesAfter(converse(play::Protocol::kXboard, input, kBudget), "move "));
+      movesAfter(converse(play::Protocol::kXboard, input, kBudget), "move ");
   CHECK(played == originalSelfPlay("minimal", kPlies, kBudget));
 }
 
@@ -143,7 +121,7 @@ TEST_CASE("opponent moves take the original's legality-check path: the engine's 
   }
   REQUIRE(expected.size() >= 4);
   const std::string output = converse(play::Protocol::kXboard, input, kBudget);
-  CHECK(firstFour(linesAfter(output, "move ")) == expected);
+  CHECK(movesAfter(output, "move ") == expected);
   CHECK(linesAfter(output, "Illegal").empty());
 }
 
@@ -165,14 +143,10 @@ TEST_CASE("sd becomes a node budget with which the original ends after the same 
 
 TEST_CASE("the first line xboard switches umax-readable into xboard mode, through a pipe",
           "[protocol][xboard][pipes]") {
-  int status = -1;
-  const std::string output = runCommand(
-      "(printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\ngo\\n'; sleep 3; printf 'ping "
-      "5\\nquit\\n') | "
-      "timeout 60 '" +
-          binPath("umax-readable") + "' --nodes 20000",
-      &status);
-  CHECK(status == 0);
+  const std::string output = pipeSession(
+      "printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\ngo\\n'; sleep 3; printf 'ping "
+      "5\\nquit\\n'",
+      60, "--nodes 20000");
   CHECK(output.find("feature ") != std::string::npos);
   CHECK(output.find("\nmove ") != std::string::npos);
   CHECK(output.find("pong 5") != std::string::npos);
@@ -181,45 +155,32 @@ TEST_CASE("the first line xboard switches umax-readable into xboard mode, throug
 }
 
 TEST_CASE("? moves at once and quit ends a long think, through a pipe", "[protocol][xboard][pipes]") {
-  int status = -1;
   // st 100: a budget of about a minute; ? after half a second makes the engine move now.
-  const std::string output = runCommand(
-      "(printf 'xboard\\nprotover 2\\nnew\\nst 100\\ngo\\n'; sleep 1; printf '?\\nping 3\\n'; sleep 0.5;"
-      " printf 'st 100\\ngo\\n'; sleep 1; printf 'quit\\n') | timeout 30 '" +
-          binPath("umax-readable") + "' --xboard",
-      &status);
-  CHECK(status == 0);
+  const std::string output = pipeSession(
+      "printf 'xboard\\nprotover 2\\nnew\\nst 100\\ngo\\n'; sleep 1; printf '?\\nping 3\\n'; sleep 0.5;"
+      " printf 'st 100\\ngo\\n'; sleep 1; printf 'quit\\n'",
+      30, "--xboard");
   CHECK(linesAfter(output, "move ").size() == 1);  // after ?; quit drops the second think's move
   CHECK(output.find("pong 3") != std::string::npos);
   CHECK(output.find("stopped before the budget was spent") != std::string::npos);
 }
 
 TEST_CASE("end of input during a think exits cleanly", "[protocol][xboard][pipes][bad-input]") {
-  int status = -1;
-  runCommand("printf 'xboard\\nnew\\nst 100\\ngo\\n' | timeout 30 '" + binPath("umax-readable") + "'",
-             &status);
-  CHECK(status == 0);
+  pipeSession("printf 'xboard\\nnew\\nst 100\\ngo\\n'", 30);  // checks the exit status
 }
 
 TEST_CASE(
     "ping, post, easy and hint are answered during a think, and ? still moves after them, through a pipe",
     "[protocol][xboard][pipes]") {
-  int status = -1;
   // st 60: a think of about a minute. Each command after go comes while it
   // runs; before, everything but ? and quit waited for the think to end, and
   // a ? after them was not seen (the 20 s timeout then killed the engine).
-  const std::string output = runCommand(
-      "(printf 'xboard\\nprotover 2\\nnew\\nst 60\\ngo\\n'; sleep 1; printf "
+  const std::string output = pipeSession(
+      "printf 'xboard\\nprotover 2\\nnew\\nst 60\\ngo\\n'; sleep 1; printf "
       "'easy\\npost\\nhint\\ndraw\\nping 7\\n';"
-      " sleep 1; printf '?\\n'; sleep 1; printf 'ping 8\\nquit\\n') | timeout 20 '" +
-          binPath("umax-readable") + "' --xboard",
-      &status);
-  CHECK(status == 0);
-  const std::size_t pong = output.find("pong 7");
-  const std::size_t move = output.find("\nmove ");
-  REQUIRE(pong != std::string::npos);
-  REQUIRE(move != std::string::npos);
-  CHECK(pong < move);  // answered while thinking
+      " sleep 1; printf '?\\n'; sleep 1; printf 'ping 8\\nquit\\n'",
+      20, "--xboard");
+  const std::size_t move = checkAnsweredBefore(output, "pong 7", "\nmove ");  // answered while thinking
   CHECK(output.find("pong 8") > move);
   CHECK(output.find("Error") == std::string::npos);
 }
@@ -279,14 +240,11 @@ TEST_CASE("undo and remove restore the positions before the moves, castling and 
 TEST_CASE(
     "analyze posts thinking lines until exit, follows the moves entered, and plays nothing, through a pipe",
     "[protocol][xboard][pipes]") {
-  int status = -1;
-  const std::string output = runCommand(
-      "(printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\nanalyze\\n'; sleep 1; printf 'usermove "
+  const std::string output = pipeSession(
+      "printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\nanalyze\\n'; sleep 1; printf 'usermove "
       "e7e5\\n';"
-      " sleep 1; printf '.\\nexit\\nping 3\\n'; sleep 0.5; printf 'quit\\n') | timeout 20 '" +
-          binPath("umax-readable") + "' --xboard",
-      &status);
-  CHECK(status == 0);
+      " sleep 1; printf '.\\nexit\\nping 3\\n'; sleep 0.5; printf 'quit\\n'",
+      20, "--xboard");
   CHECK(output.find("analyze=1") != std::string::npos);
   CHECK(output.find("Error") == std::string::npos);
   CHECK(output.find("\nmove ") == std::string::npos);
@@ -331,25 +289,19 @@ TEST_CASE("hint answers the reply the last think expected", "[protocol][xboard]"
 
 TEST_CASE("memory sizes the hash table: the default is the original's, a smaller one says it leaves it",
           "[protocol][xboard][hash]") {
-  play::Game& game = sharedGame();
   const std::string output =
       converse(play::Protocol::kXboard, "xboard\nprotover 2\nmemory 8\nnew\nsd 2\ngo\nping 1\n");
   const std::vector<std::string> features = linesAfter(output, "feature ");
   REQUIRE(features.size() == 1);
   CHECK(features[0].find("memory=1") != std::string::npos);
-  const std::vector<std::string> notes = linesAfter(output, "# hash table ");
-  REQUIRE(notes.size() == 1);
-  CHECK(notes[0].find("no longer node-identical") != std::string::npos);
-  CHECK(game.engine().hashSlotBits() == 19);  // 2^19 slots of 12 bytes: 6 MB; 2^20 would be 12 MB
-  CHECK(game.engine().hashTableBytes() <= std::size_t{8} << 20);
+  checkSmallerTable(output, "# hash table ", 19, 8);  // 2^19 slots of 12 bytes: 6 MB; 2^20 would be 12 MB
   CHECK(linesAfter(output, "move ").size() == 1);
   CHECK(hasLine(output, "pong 1"));
   // Any size from the original's up gets the original's table.
   const std::string back = converse(play::Protocol::kXboard, "xboard\nmemory 64\nmemory 1000\nmemory x\n");
   const std::vector<std::string> again = linesAfter(back, "# hash table ");
   REQUIRE(again.size() == 2);
-  CHECK(again[1].find("the original's table, thinks node-identical") != std::string::npos);
-  CHECK(game.engine().hashSlotBits() == kHashSlotBits);
+  checkOriginalTableBack(again);
   CHECK(hasLine(back, "Error (memory needs a size in MB): memory x"));
 }
 
@@ -360,7 +312,5 @@ TEST_CASE("a thinking line is posted when the root's best move changes within an
   std::vector<int> depths;
   for (const std::string& line : splitLines(output))
     if (!line.empty() && line[0] >= '1' && line[0] <= '9') depths.push_back(std::stoi(line));
-  int repeated = 0;
-  for (std::size_t index = 1; index < depths.size(); ++index) repeated += depths[index] == depths[index - 1];
-  CHECK(repeated > 0);
+  CHECK(repeatedDepths(depths) > 0);
 }

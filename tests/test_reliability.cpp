@@ -189,14 +189,19 @@ std::string runBounded(const std::string& arguments, int& status) {
   return runCommand("timeout 60 " + arguments + " 2>&1", &status);
 }
 
+/// Records a think of `budget` nodes from the start position into `path`.
+void recordStartThink(long budget, const std::string& path) {
+  Engine engine;
+  engine.setPosition(parseFen(kStartFen));
+  trace::recordThink(engine, budget, path, "", "");
+}
+
 }  // namespace
 
 TEST_CASE("seeking onto a damaged chunk of a lazily checked trace throws TraceError, then the replay works",
           "[reliability][trace]") {
   const std::string good = scratchFile("lazy-good.trc");
-  Engine engine;
-  engine.setPosition(parseFen(kStartFen));
-  trace::recordThink(engine, 20000, good, "", "");
+  recordStartThink(20000, good);
   std::string bytes = readFile(good);
   const trace::TraceReader intact(good);
   REQUIRE(intact.chunks().size() > 2);
@@ -377,9 +382,7 @@ TEST_CASE("a game folder with a symlink loop or a FIFO lists them as not read an
           "[reliability][trace][game-dir]") {
   const std::string dir = scratchDir("bad-folder");
   fs::create_directories(dir + "/game-001");
-  Engine engine;
-  engine.setPosition(parseFen(kStartFen));
-  trace::recordThink(engine, 300, dir + "/game-001/001-white.trc", "", "");
+  recordStartThink(300, dir + "/game-001/001-white.trc");
   fs::create_symlink("loop", dir + "/loop");  // a link to itself
   fs::create_symlink("loop.trc", dir + "/game-001/loop.trc");
   REQUIRE(mkfifo((dir + "/fifo.trc").c_str(), 0600) == 0);

@@ -28,7 +28,9 @@
 
 using namespace umax;
 using namespace umax::trace;
+using umax::test::fileBytes;
 using umax::test::scratchFile;
+using umax::test::writeBytes;
 
 namespace {
 
@@ -125,6 +127,32 @@ std::vector<uint64_t> samplePositions(uint64_t events, int count, uint64_t seed)
   std::vector<uint64_t> positions{0, 1, events / 2, events - 1, events};
   while (static_cast<int>(positions.size()) < count) positions.push_back(random() % (events + 1));
   return positions;
+}
+
+/// The navigator's moves that go to another event (the visualizer's keys), by name.
+using NavigatorMove = bool (Navigator::*)();
+const std::pair<const char*, NavigatorMove> kNavigatorMoves[] = {
+    {"step over", &Navigator::stepOver},           {"step out", &Navigator::stepOut},
+    {"next cutoff", &Navigator::nextCutoff},       {"next hash hit", &Navigator::nextHashHit},
+    {"next iteration", &Navigator::nextIteration}, {"previous iteration", &Navigator::previousIteration},
+};
+
+/// From each of `positions`, makes each of two navigators (of `firstReplay`
+/// and `secondReplay`) each move of kNavigatorMoves, and hands `check` the
+/// position and what the two moves answered.
+template <class Check>
+void moveBoth(Replay& firstReplay, Navigator& first, Replay& secondReplay, Navigator& second,
+              const std::vector<uint64_t>& positions, Check&& check) {
+  for (uint64_t position : positions) {
+    for (const auto& [name, move] : kNavigatorMoves) {
+      CAPTURE(position, name);
+      firstReplay.seek(position);
+      secondReplay.seek(position);
+      const bool a = (first.*move)();
+      const bool b = (second.*move)();
+      check(position, a, b);
+    }
+  }
 }
 
 /// The events, in order (the trace is small).
@@ -483,25 +511,13 @@ TEST_CASE("the navigator lands on the same event with the indexes as without the
   Replay slow(trace.reader);
   Navigator withIndexes(fast, &trace.tree, &trace.timeline);
   Navigator scanning(slow);
-  using Move = bool (Navigator::*)();
-  const std::pair<const char*, Move> moves[] = {
-      {"step over", &Navigator::stepOver},           {"step out", &Navigator::stepOut},
-      {"next cutoff", &Navigator::nextCutoff},       {"next hash hit", &Navigator::nextHashHit},
-      {"next iteration", &Navigator::nextIteration}, {"previous iteration", &Navigator::previousIteration},
-  };
   int moved = 0;
-  for (uint64_t position : samplePositions(trace.reader.eventCount(), 150, 9)) {
-    for (const auto& [name, move] : moves) {
-      CAPTURE(position, name);
-      fast.seek(position);
-      slow.seek(position);
-      const bool a = (withIndexes.*move)();
-      const bool b = (scanning.*move)();
-      REQUIRE(a == b);
-      REQUIRE(fast.cursor() == slow.cursor());
-      moved += a && fast.cursor() != position;
-    }
-  }
+  moveBoth(fast, withIndexes, slow, scanning, samplePositions(trace.reader.eventCount(), 150, 9),
+           [&](uint64_t position, bool a, bool b) {
+             REQUIRE(a == b);
+             REQUIRE(fast.cursor() == slow.cursor());
+             moved += a && fast.cursor() != position;
+           });
   CHECK(moved > 300);
 }
 
@@ -629,16 +645,6 @@ TEST_CASE("the hash history gives each slot's entry at any cursor, as replaying 
 
 namespace {
 
-std::vector<uint8_t> bytesOf(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
-}
-
-void writeFile(const std::string& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-}
-
 /// Every field of the call tree's nodes, as text (a difference shows where).
 std::string describe(const CallTree& tree) {
   std::ostringstream out;
@@ -692,14 +698,14 @@ TEST_CASE(
 
 TEST_CASE("opened from the footer's index, damage in a chunk is refused when that chunk is first decoded",
           "[replay][large]") {
-  const std::vector<uint8_t> bytes = bytesOf(stepTrace());
+  const std::vector<uint8_t> bytes = fileBytes(stepTrace());
   const TraceReader intact(stepTrace());
   const std::string bad = scratchFile("stepping-damaged.trc");
 
   SECTION("a flipped byte in chunk 1's records") {
     std::vector<uint8_t> copy = bytes;
     copy[static_cast<std::size_t>(intact.chunks()[1].payloadOffset) + 100] ^= 0x20;
-    writeFile(bad, copy);
+    writeBytes(bad, copy);
     CHECK_THROWS_WITH(TraceReader(bad, ChunkChecks::kAtOpen), Catch::Contains("chunk checksum mismatch"));
     const TraceReader reader(bad, ChunkChecks::kOnFirstDecode);
     std::vector<Event> events;
@@ -731,7 +737,7 @@ TEST_CASE("opened from the footer's index, damage in a chunk is refused when tha
       }
       copy[at] ^= static_cast<uint8_t>(1 << bit(random));
       CAPTURE(at);
-      writeFile(bad, copy);
+      writeBytes(bad, copy);
       std::unique_ptr<TraceReader> reader;
       try {
         reader = std::make_unique<TraceReader>(bad, ChunkChecks::kOnFirstDecode);
@@ -815,33 +821,21 @@ TEST_CASE("a move that would scan past the navigator's limit leaves the cursor w
   Navigator scanning(free);
   // A third of a chunk: some moves fit in it, others do not (the scan counts whole chunks).
   capped.limitScan(trace.reader.eventCount() / trace.reader.chunks().size() / 3);
-  using Move = bool (Navigator::*)();
-  const std::pair<const char*, Move> moves[] = {
-      {"step over", &Navigator::stepOver},           {"step out", &Navigator::stepOut},
-      {"next cutoff", &Navigator::nextCutoff},       {"next hash hit", &Navigator::nextHashHit},
-      {"next iteration", &Navigator::nextIteration}, {"previous iteration", &Navigator::previousIteration},
-  };
   int gaveUp = 0;
   int agreed = 0;
-  for (uint64_t position : samplePositions(trace.reader.eventCount(), 120, 3)) {
-    for (const auto& [name, move] : moves) {
-      CAPTURE(position, name);
-      limited.seek(position);
-      free.seek(position);
-      const bool a = (capped.*move)();
-      const bool b = (scanning.*move)();
-      CHECK_FALSE(scanning.gaveUp());
-      if (capped.gaveUp()) {
-        REQUIRE_FALSE(a);
-        REQUIRE(limited.cursor() == position);
-        ++gaveUp;
-      } else {
-        REQUIRE(a == b);
-        REQUIRE(limited.cursor() == free.cursor());
-        ++agreed;
-      }
-    }
-  }
+  moveBoth(limited, capped, free, scanning, samplePositions(trace.reader.eventCount(), 120, 3),
+           [&](uint64_t position, bool a, bool b) {
+             CHECK_FALSE(scanning.gaveUp());
+             if (capped.gaveUp()) {
+               REQUIRE_FALSE(a);
+               REQUIRE(limited.cursor() == position);
+               ++gaveUp;
+             } else {
+               REQUIRE(a == b);
+               REQUIRE(limited.cursor() == free.cursor());
+               ++agreed;
+             }
+           });
   CHECK(gaveUp > 20);
   CHECK(agreed > 200);
   // Finding a line the search never played scans the whole trace without the call tree: it gives up.

@@ -177,15 +177,21 @@ TEST_CASE("under-promotion input like a7a8n plays a queen in the classic interfa
   CHECK_THAT(readable, !Catch::Contains("illegal"));
 }
 
-TEST_CASE("a move that leaves the king capturable is refused", "[rules]") {
+TEST_CASE("a move that leaves the king capturable is refused: a pin, an e.p. capture, a king's step",
+          "[rules]") {
   auto build = GENERATE(as<std::string>{}, "minimal", "readable");
   CAPTURE(build);
   auto engine = makeEngine(build);
-  // The bishop on e2 is pinned by the rook on e8.
+  // The bishop on e2 is pinned by the rook on e8; the king may step aside.
   CHECK(!lastMoveAccepted(*engine, "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", {"e2d3"}));
   CHECK(lastMoveAccepted(*engine, "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", {"e1d1"}));
   // e.p. that would expose the king along the rank is refused.
   CHECK(!lastMoveAccepted(*engine, "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2", {"e5d6"}));
+  // A king may not step next to the other king or into a pawn's attack.
+  CHECK(!lastMoveAccepted(*engine, "8/8/8/3k4/8/3K4/8/8 w - - 0 1", {"d3d4"}));
+  CHECK(lastMoveAccepted(*engine, "8/8/8/3k4/8/3K4/8/8 w - - 0 1", {"d3d2"}));
+  CHECK(!lastMoveAccepted(*engine, "8/8/8/3k4/8/5p2/8/4K3 w - - 0 1", {"e1e2"}));
+  CHECK(lastMoveAccepted(*engine, "8/8/8/3k4/8/5p2/8/4K3 w - - 0 1", {"e1f2"}));
 }
 
 TEST_CASE("the pawn a king castled past cannot take the rook on the very next move", "[rules][quirk]") {
@@ -200,16 +206,6 @@ TEST_CASE("the pawn a king castled past cannot take the rook on the very next mo
   CHECK(!lastMoveAccepted(*engine, fen, {"e1g1", "g2f1"}));
   CHECK(lastMoveAccepted(*engine, fen, {"e1g1", "e8d8", "g1h2", "g2f1"}));
   CHECK(engine->position().board[makeSquare(5, 1)] == (kQueen | kBlack));
-}
-
-TEST_CASE("a king may not step next to the other king or into a pawn's attack", "[rules]") {
-  auto build = GENERATE(as<std::string>{}, "minimal", "readable");
-  CAPTURE(build);
-  auto engine = makeEngine(build);
-  CHECK(!lastMoveAccepted(*engine, "8/8/8/3k4/8/3K4/8/8 w - - 0 1", {"d3d4"}));
-  CHECK(lastMoveAccepted(*engine, "8/8/8/3k4/8/3K4/8/8 w - - 0 1", {"d3d2"}));
-  CHECK(!lastMoveAccepted(*engine, "8/8/8/3k4/8/5p2/8/4K3 w - - 0 1", {"e1e2"}));
-  CHECK(lastMoveAccepted(*engine, "8/8/8/3k4/8/5p2/8/4K3 w - - 0 1", {"e1f2"}));
 }
 
 TEST_CASE("mate, stalemate and mate-in-one scores are exact in both builds, both colours", "[rules]") {

@@ -123,16 +123,6 @@ ThinkResult minimalThink(const std::string& fen, const std::string& moves, long 
   return engine->think(budget);
 }
 
-std::vector<uint8_t> fileBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
-}
-
-void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes, std::size_t size) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(size));
-}
-
 std::vector<Event> allEvents(const TraceReader& reader) {
   std::vector<Event> events;
   reader.forEach([&](const Event& event, uint64_t) { events.push_back(event); });
@@ -173,6 +163,7 @@ ProbeReport probeOn(const ShadowTable& table, const NodeCall& call) {
 struct Case {
   std::string fen;
   std::string moves;
+  int number = 0;  ///< its place in traceCases(), for file names
 };
 std::vector<Case> traceCases() {
   std::vector<Case> cases;
@@ -182,7 +173,21 @@ std::vector<Case> traceCases() {
   cases.push_back({"", "e2e4"});
   cases.push_back({"", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6"});
   cases.push_back({"", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7"});
+  for (std::size_t index = 0; index < cases.size(); ++index) cases[index].number = static_cast<int>(index);
   return cases;
+}
+
+/// A case recorded with witnesses (recordWithWitness) and its reader.
+struct RecordedCase {
+  Recording recording;
+  TraceReader reader;
+};
+/// Records case `c` with a `budget` into the scratch file `prefix`-N.trc (N: the case's number).
+RecordedCase recordCase(const Case& c, long budget, const std::string& prefix) {
+  Recording recording = recordWithWitness(c.fen, c.moves, budget,
+                                          scratchFile(prefix + "-" + std::to_string(c.number) + ".trc"));
+  const std::string path = recording.path;
+  return RecordedCase{std::move(recording), TraceReader(path)};
 }
 
 }  // namespace
@@ -218,12 +223,9 @@ TEST_CASE("a recorded think counts the same nodes as both builds, and each count
 }
 
 TEST_CASE("the replay reproduces the search's result and the engine's board at every event", "[trace]") {
-  int index = 0;
   for (const Case& c : traceCases()) {
     CAPTURE(c.fen, c.moves);
-    const Recording recording =
-        recordWithWitness(c.fen, c.moves, 2000, scratchFile("board-" + std::to_string(index++) + ".trc"));
-    const TraceReader reader(recording.path);
+    const auto& [recording, reader] = recordCase(c, 2000, "board");
     REQUIRE(reader.eventCount() == recording.boards.size());
     SearchState state(reader.header());
     std::vector<Board> boardAtCall;  // do/undo symmetry: the board at exit equals the board at enter
@@ -262,12 +264,9 @@ TEST_CASE("the replay reproduces the search's result and the engine's board at e
 TEST_CASE(
     "a shadow hash table rebuilt from the trace agrees with every probe, every store and the final table",
     "[trace]") {
-  int index = 0;
   for (const Case& c : traceCases()) {
     CAPTURE(c.fen, c.moves);
-    const Recording recording =
-        recordWithWitness(c.fen, c.moves, 3000, scratchFile("hash-" + std::to_string(index++) + ".trc"));
-    const TraceReader reader(recording.path);
+    const auto& [recording, reader] = recordCase(c, 3000, "hash");
     ShadowTable shadow;
     for (const auto& [slot, entry] : reader.header().initialEntries) shadow[slot] = entry;
     std::vector<NodeCall> calls;

@@ -129,6 +129,17 @@ std::string umaxTrace(const std::string& arguments, int* status) {
   return runCommand(quote(binPath("umax-trace")) + " " + arguments + " 2>&1", status);
 }
 
+/// Runs `umax-trace <arguments> -o <file>`, the file a scratch file `name`;
+/// requires it to succeed (showing its messages if it fails) and returns the
+/// file's path.
+std::string umaxTraceTo(const std::string& arguments, const std::string& name) {
+  const std::string path = scratchFile(name);
+  int status = -1;
+  INFO(umaxTrace(arguments + " -o " + quote(path), &status));
+  REQUIRE(status == 0);
+  return path;
+}
+
 /// The site id each event kind is reported from (search_observer.h).
 int expectedSite(const std::string& kind, bool endsNode) {
   static const std::map<std::string, int> sites = {
@@ -164,10 +175,7 @@ TEST_CASE("umax-trace info counts the nodes the original counts", "[trace]") {
 TEST_CASE("umax-trace jsonl writes every event as one JSON object with its fields", "[trace]") {
   for (const Sample& sample : samples()) {
     CAPTURE(sample.name);
-    const std::string output = scratchFile(sample.name + ".jsonl");
-    int status = -1;
-    INFO(umaxTrace("jsonl " + quote(sample.path) + " -o " + quote(output), &status));
-    REQUIRE(status == 0);
+    const std::string output = umaxTraceTo("jsonl " + quote(sample.path), sample.name + ".jsonl");
     const std::vector<std::string> lines = splitLines(readFile(output));
     REQUIRE(lines.size() == number(sample.info, "events"));
 
@@ -281,10 +289,7 @@ std::map<std::string, uint64_t> checkChromeTrace(const std::string& path, std::v
 TEST_CASE("umax-trace chrome writes one nested slice per call", "[trace]") {
   for (const Sample& sample : samples()) {
     CAPTURE(sample.name);
-    const std::string output = scratchFile(sample.name + ".json");
-    int status = -1;
-    INFO(umaxTrace("chrome " + quote(sample.path) + " -o " + quote(output), &status));
-    REQUIRE(status == 0);
+    const std::string output = umaxTraceTo("chrome " + quote(sample.path), sample.name + ".json");
     std::vector<uint64_t> beginTimes;
     std::map<std::string, uint64_t> counts = checkChromeTrace(output, beginTimes);
     CHECK(counts["B"] == number(sample.info, "event call"));
@@ -321,12 +326,10 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
 
     for (const int iteration : {0, std::max(2, lastIteration - 1)}) {
       CAPTURE(iteration);
-      const std::string dotFile = scratchFile(sample.name + ".dot");
+      const std::string dotFile = umaxTraceTo(
+          "dot " + quote(sample.path) + " --max-ply 1 --children 0 --iteration " + std::to_string(iteration),
+          sample.name + ".dot");
       const std::string svgFile = scratchFile(sample.name + ".svg");
-      INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 1 --children 0 --iteration " +
-                         std::to_string(iteration) + " -o " + quote(dotFile),
-                     &status));
-      REQUIRE(status == 0);
       INFO(runCommand("dot -Tsvg " + quote(dotFile) + " -o " + quote(svgFile) + " 2>&1", &status));
       CHECK(status == 0);
       const std::string svg = readFile(svgFile);
@@ -372,11 +375,8 @@ TEST_CASE("umax-trace dot draws one iteration's calls and dot renders it", "[tra
 
   SECTION("a drawing cut by --max-nodes says so and still renders") {
     const Sample& sample = samples().at(1);
-    const std::string dotFile = scratchFile("cut.dot");
-    INFO(umaxTrace(
-        "dot " + quote(sample.path) + " --max-ply 4 --children 0 --max-nodes 7 -o " + quote(dotFile),
-        &status));
-    REQUIRE(status == 0);
+    const std::string dotFile =
+        umaxTraceTo("dot " + quote(sample.path) + " --max-ply 4 --children 0 --max-nodes 7", "cut.dot");
     const std::string text = readFile(dotFile);
     CHECK(text.find("Drawing stopped at 7 calls") != std::string::npos);
     int callNodes = 0;
@@ -449,12 +449,9 @@ TEST_CASE("the draft shown for every call is the draft it stored, and a mate sco
       inReturnOrder.push_back(stored.at(openCalls.back()));
       openCalls.pop_back();
     });
-    int status = -1;
 
     {  // jsonl: a return's draft
-      const std::string output = scratchFile(sample.name + "-draft.jsonl");
-      INFO(umaxTrace("jsonl " + quote(sample.path) + " -o " + quote(output), &status));
-      REQUIRE(status == 0);
+      const std::string output = umaxTraceTo("jsonl " + quote(sample.path), sample.name + "-draft.jsonl");
       std::vector<int> shown;
       uint64_t wrongMate = 0;
       for (const std::string& text : splitLines(readFile(output))) {
@@ -473,9 +470,7 @@ TEST_CASE("the draft shown for every call is the draft it stored, and a mate sco
       std::remove(output.c_str());
     }
     {  // chrome: the draft at a slice's end
-      const std::string output = scratchFile(sample.name + "-draft.json");
-      INFO(umaxTrace("chrome " + quote(sample.path) + " -o " + quote(output), &status));
-      REQUIRE(status == 0);
+      const std::string output = umaxTraceTo("chrome " + quote(sample.path), sample.name + "-draft.json");
       std::vector<int> shown;
       const json trace = json::parse(readFile(output));
       for (const json& event : trace.at("traceEvents"))
@@ -484,11 +479,9 @@ TEST_CASE("the draft shown for every call is the draft it stored, and a mate sco
       std::remove(output.c_str());
     }
     {  // dot: every call of the last iteration, drawn in full
-      const std::string output = scratchFile(sample.name + "-draft.dot");
-      INFO(umaxTrace(
-          "dot " + quote(sample.path) + " --children 0 --max-ply 200 --max-nodes 1000000 -o " + quote(output),
-          &status));
-      REQUIRE(status == 0);
+      const std::string output =
+          umaxTraceTo("dot " + quote(sample.path) + " --children 0 --max-ply 200 --max-nodes 1000000",
+                      sample.name + "-draft.dot");
       const CallTree tree(reader);
       const std::regex drawnCall("^  n(\\d+) \\[label=\".*\\\\nscore -?\\d+  draft (\\d+)");
       uint64_t calls = 0;
@@ -516,9 +509,7 @@ TEST_CASE("the default dot drawing puts the root on top and draws the best moves
   const TraceReader reader(sample.path);
   const CallTree tree(reader);
   const std::vector<TreeNode>& nodes = tree.nodes();
-  const std::string dotFile = scratchFile("default.dot");
-  INFO(umaxTrace("dot " + quote(sample.path) + " --max-ply 2 -o " + quote(dotFile), &status));
-  REQUIRE(status == 0);
+  const std::string dotFile = umaxTraceTo("dot " + quote(sample.path) + " --max-ply 2", "default.dot");
   const std::string text = readFile(dotFile);
   CHECK(text.find("rankdir=TB") != std::string::npos);
 

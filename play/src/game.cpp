@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <sstream>
+#include <utility>
 
 #include "umax/play/fide.h"
 #include "umax/play/pv.h"
@@ -52,6 +53,28 @@ bool isPromotion(const Position& position, int from, int to) {
 
 bool isCastling(const Position& position, int from, int to) {
   return typeOf(position.board[from]) == kKing && (to - from == 2 || from - to == 2);
+}
+
+/// What a GUI is told of the root after `report`: its draft, score, best
+/// move and nodes, at `depth` in the GUI's plies, with the line `pv`.
+Iteration iterationOf(const IterationReport& report, int depth, std::string pv) {
+  Iteration iteration;
+  iteration.depth = depth;
+  iteration.draft = report.draft;
+  iteration.score = report.score;
+  iteration.from = report.from;
+  iteration.to = report.to;
+  iteration.nodes = report.nodes;
+  iteration.pv = std::move(pv);
+  return iteration;
+}
+
+/// The line the hash table holds from the root if it starts with the best
+/// move from-to (the root's entry is stored), else that move alone.
+std::string lineFrom(const Engine& engine, int from, int to) {
+  const std::string best = moveText(from, to);
+  const std::string line = principalVariation(engine);
+  return line.rfind(best, 0) == 0 ? line : best;
 }
 
 }  // namespace
@@ -260,18 +283,8 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     // Drafts below kDraftOfDepthOne are not yet a GUI's depth 1: not reported.
     if (limits.listener && report.from != report.to && draft >= kDraftOfDepthOne) {
       // The root's entry is stored by now: the line starts with the iteration's best move.
-      const std::string best = moveText(report.from, report.to);
-      std::string line = principalVariation(*engine_);
-      if (line.rfind(best, 0) != 0) line = best;
-      Iteration iteration;
-      iteration.depth = std::max(1, draft - (kDraftOfDepthOne - 1));
-      iteration.draft = report.draft;
-      iteration.score = report.score;
-      iteration.from = report.from;
-      iteration.to = report.to;
-      iteration.nodes = report.nodes;
-      iteration.pv = line;
-      limits.listener(iteration);
+      limits.listener(iterationOf(report, std::max(1, draft - (kDraftOfDepthOne - 1)),
+                                  lineFrom(*engine_, report.from, report.to)));
       reported = true;
       lastFrom = report.from;
       lastTo = report.to;
@@ -292,15 +305,9 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
       if (report.draft < kDraftOfDepthOne || (report.from == lastFrom && report.to == lastTo)) return;
       lastFrom = report.from;
       lastTo = report.to;
-      Iteration iteration;
-      iteration.depth = report.draft - (kDraftOfDepthOne - 1);
-      iteration.draft = report.draft;
+      Iteration iteration =
+          iterationOf(report, report.draft - (kDraftOfDepthOne - 1), moveText(report.from, report.to));
       iteration.midIteration = true;
-      iteration.score = report.score;
-      iteration.from = report.from;
-      iteration.to = report.to;
-      iteration.nodes = report.nodes;
-      iteration.pv = moveText(report.from, report.to);
       limits.listener(iteration);
     });
   ThinkResult result;
@@ -339,18 +346,12 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     // No iteration reported a move (the table answered the root, or only the
     // emergency think found one): report the result, with the draft the
     // table holds for the root, so that a GUI always sees depth, score and line.
-    Iteration iteration;
     const int draft = rootDraft(*engine_);
-    iteration.draft = draft;
-    iteration.depth = std::max(1, (draft == kMateDraft ? kDraftOfDepthOne : draft) - (kDraftOfDepthOne - 1));
+    const IterationReport root{0, draft, result.score, result.from, result.to, result.nodes};
+    Iteration iteration = iterationOf(
+        root, std::max(1, (draft == kMateDraft ? kDraftOfDepthOne : draft) - (kDraftOfDepthOne - 1)),
+        lineFrom(*engine_, result.from, result.to));
     iteration.fromTable = result.completedIterations == 0;
-    iteration.score = result.score;
-    iteration.from = result.from;
-    iteration.to = result.to;
-    iteration.nodes = result.nodes;
-    const std::string best = moveText(result.from, result.to);
-    iteration.pv = principalVariation(*engine_);
-    if (iteration.pv.rfind(best, 0) != 0) iteration.pv = best;
     limits.listener(iteration);
   }
   return result;

@@ -9,9 +9,6 @@
 namespace umax::play {
 namespace {
 
-/// The root's hash key J and lock Z, as the engine's think passes them.
-constexpr uint32_t kRootKey = 1;
-
 /// The slot of the search's probe window that holds this position, or nullptr: the probe's
 /// window (the engine's firstProbeSlot, cut to its table's size), read only, an empty slot
 /// ending it as it ends the search's probe.
@@ -70,15 +67,15 @@ MadeMove makeMove(Position& position, int from, int to) {
 
 int rootDraft(const Engine& engine) {
   const Position position = engine.position();
-  const HashEntry* entry = find(engine, position.side, position.epSquare, kRootKey, kRootKey);
+  const HashEntry* entry = find(engine, position.side, position.epSquare, kRootHashCode, kRootHashCode);
   return entry ? entry->draft : 0;
 }
 
 std::string principalVariation(const Engine& engine, int maxPlies) {
   const auto& keys = engine.keyTable();
   Position position = engine.position();
-  uint32_t key = kRootKey;
-  uint32_t lock = kRootKey;
+  uint32_t key = kRootHashCode;
+  uint32_t lock = kRootHashCode;
   std::string line;
   for (int ply = 0; ply < maxPlies; ++ply) {
     // The root passes O; deeper calls pass the square their move passed, or 128.

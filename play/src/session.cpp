@@ -85,11 +85,20 @@ Session::Session(std::ostream& out, const SessionOptions& options)
 
 Session::~Session() { abandonThink(); }
 
-bool Session::take(const std::string& line, std::size_t length) {
+bool Session::take(const std::string& raw, std::size_t length) {
   arrival_ = std::chrono::steady_clock::now();
-  lineLength_ = length;
   ++lineNumber_;
-  return handle(line);
+  std::string line = raw;
+  std::string why;
+  if (!cleanLine(line, length, why)) {
+    refuse(line, why);
+    return true;
+  }
+  std::string command;
+  std::string rest;
+  splitCommand(line, command, rest);
+  if (command.empty()) return true;
+  return handle(command, rest, line);
 }
 
 void Session::send(const std::string& line) {

@@ -35,10 +35,15 @@ class Session {
   virtual ~Session();
 
   /// Handles a line just read (of `length` characters, of which `line` may
-  /// hold only the first kMaxCommandLength + 1); false when the session should end.
+  /// hold only the first kMaxCommandLength + 1): a line cleanLine refuses
+  /// goes to refuse(), a blank one is skipped, any other to handle(); false
+  /// when the session should end.
   bool take(const std::string& line, std::size_t length);
-  /// Handles one line; false when the session should end (quit).
-  virtual bool handle(const std::string& line) = 0;
+  /// Handles one clean line: its first word `command`, the `rest`, the whole
+  /// `line`; false when the session should end (quit).
+  virtual bool handle(const std::string& command, const std::string& rest, const std::string& line) = 0;
+  /// Tells the GUI, in the protocol's form, that `line` was refused and `why`.
+  virtual void refuse(const std::string& line, const std::string& why) = 0;
   /// End of input: abandon any think, write the record.
   void endOfInput();
 
@@ -88,8 +93,6 @@ class Session {
   /// The think plays its move (xboard); false: the GUI sends it back (UCI),
   /// so both legality checks of a move pair come before the next think.
   bool thinkPlays_ = true;
-  /// Its whole length (cleanLine refuses it when too long).
-  std::size_t lineLength_ = 0;
 
   std::ostream& out_;
   SessionOptions options_;

@@ -42,18 +42,9 @@ class UciSession final : public Session {
     thinkPlays_ = false;
   }
 
-  bool handle(const std::string& raw) override {
-    std::string line = raw;
-    std::string why;
-    if (!cleanLine(line, lineLength_ > line.size() ? lineLength_ : line.size(), why)) {
-      send("info string error " + why);
-      return true;
-    }
-    std::string command;
-    std::string rest;
-    splitCommand(line, command, rest);
-    if (command.empty()) return true;
+  void refuse(const std::string&, const std::string& why) override { send("info string error " + why); }
 
+  bool handle(const std::string& command, const std::string& rest, const std::string& line) override {
     if (thinking()) {
       if (command == "isready") {
         send("readyok");

@@ -77,18 +77,11 @@ class XboardSession final : public Session {
     protocolName_ = "xboard";
   }
 
-  bool handle(const std::string& raw) override {
-    std::string line = raw;
-    std::string why;
-    if (!cleanLine(line, lineLength_ > line.size() ? lineLength_ : line.size(), why)) {
-      send("Error (" + why + "): " + printable(line));
-      return true;
-    }
-    std::string command;
-    std::string rest;
-    splitCommand(line, command, rest);
-    if (command.empty()) return true;
+  void refuse(const std::string& line, const std::string& why) override {
+    send("Error (" + why + "): " + printable(line));
+  }
 
+  bool handle(const std::string& command, const std::string& rest, const std::string& line) override {
     // While we think, every command is answered at once and the think goes
     // on (ping, post, easy, time...: none touches the game being searched);
     // ? moves now, quit ends, and what changes the game ends the think

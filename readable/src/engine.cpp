@@ -15,9 +15,6 @@
 namespace umax {
 namespace {
 
-/// Hash key and lock of the root: the search adds each move's change to
-/// them, so the start value only has to be the same every time. // micro-Max: J = Z = 1
-constexpr uint32_t kRootHashCode = 1;
 /// The depth of the legality check: the entered move, then every reply (a
 /// reply that takes the king makes the move illegal). // micro-Max: n = 2 in D(k,-I,I,Q,1,1,O,9,2)
 constexpr int kLegalityDepth = 2;

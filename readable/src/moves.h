@@ -62,8 +62,8 @@ inline int arrivingPiece(const Move& move) { return umax::arrivingPiece(move.pie
 // previous iteration's best move was "sneaked in" first, see Step 15).
 // While bestTo has kSneakBit, every ray yields that move's square instead.
 template <class Visit>
-[[gnu::always_inline]] inline bool Engine::generateMoves(int side, int passedSquare, int8_t scanStart,
-                                                         int8_t& bestTo, Visit&& visit) {
+inline bool Engine::generateMoves(int side, int passedSquare, int8_t scanStart, int8_t& bestTo,
+                                  Visit&& visit) {
   using namespace moves;
   Move move;
   move.from = scanStart;
@@ -139,7 +139,7 @@ template <class Visit>
 // of, through or into check is refused. // micro-Max: i<0||E-S&&b[E]&&y-E<2&E-y<2
 // The distance test comes before reading b[E]: at the root E may be -128 (the
 // e.p. char O), and b[-128] is outside the board.
-[[gnu::always_inline]] inline bool Engine::capturesKing(int gain, int to, int passedSquare) const {
+inline bool Engine::capturesKing(int gain, int to, int passedSquare) const {
   return gain < 0 || (passedSquare != kNoSquare && to - passedSquare < 2 && passedSquare - to < 2 &&
                       board_[passedSquare]);
 }
@@ -149,7 +149,7 @@ template <class Visit>
 // Do the move (Step 11): strip the virgin bit, place a castling rook, promote.
 // Returns the positional gain (centre points, castling bonus, pawn
 // structure); `gain` grows by the promotion bonus.
-[[gnu::always_inline]] inline int Engine::makeMove(const Move& move, int side, int& gain) {
+inline int Engine::makeMove(const Move& move, int side, int& gain) {
   using namespace moves;
   int score =
       move.type < kRook ? board_[move.from + kCentreTableOffset] - board_[move.to + kCentreTableOffset] : 0;
@@ -178,7 +178,7 @@ template <class Visit>
 // [unmake-move]
 // Undo the move (Step 14). rookFrom may be the dummy square 128, which then
 // receives a rook: harmless, nothing reads it. // micro-Max: b[G]=k+38
-[[gnu::always_inline]] inline void Engine::unmakeMove(const Move& move, int side) {
+inline void Engine::unmakeMove(const Move& move, int side) {
   board_[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
   board_[move.passedSquare] = board_[move.to] = 0;
   board_[move.from] = move.piece;

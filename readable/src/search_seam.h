@@ -18,7 +18,7 @@ namespace umax {
 // Engine::thinkWith() catches it. Unwinding skips every store and undo on
 // the way out, so the hash table keeps only what finished nodes wrote, and
 // thinkWith() restores the board. The flag costs nothing while it is down.
-inline void Engine::stopIfAsked() const {
+[[gnu::always_inline]] inline void Engine::stopIfAsked() const {
   if (stop_->load(std::memory_order_relaxed)) [[unlikely]]
     throw ThinkAborted{};
 }
@@ -104,7 +104,7 @@ struct Engine::Hooks {
 };
 
 template <bool kTraced>
-inline Engine::Hooks<kTraced> Engine::hooks() {
+[[gnu::always_inline]] inline Engine::Hooks<kTraced> Engine::hooks() {
   return Hooks<kTraced>{*this};
 }
 
@@ -116,7 +116,8 @@ inline Engine::Hooks<kTraced> Engine::hooks() {
 // prefetchLaterReplies asked for it already, this second request finds the
 // line in the cache and costs almost nothing. Most probes stop at that
 // slot: an empty one (a new position) or the position's own.
-inline void Engine::prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const {
+[[gnu::always_inline]] inline void Engine::prefetchProbeWindow(int side, int passedSquare,
+                                                               uint32_t hashKey) const {
   table_.prefetch(firstProbeSlot(side, passedSquare, hashKey) + 1);
 }
 
@@ -128,7 +129,7 @@ inline void Engine::prefetchProbeWindow(int side, int passedSquare, uint32_t has
 // be searched. If the sneaked-in best move fails high, no other move is
 // searched and the pass is saved (about half of the full-width iterations of
 // the bench's searches end so). Quiescence searches only recaptures: no pass.
-inline void Engine::prefetchLaterReplies(Node& node) {
+[[gnu::always_inline]] inline void Engine::prefetchLaterReplies(Node& node) {
   if (node.repliesPrefetched == node.draft || (node.bestTo & kSneakBit) || node.draft <= kQuiescenceDraft)
     return;
   node.repliesPrefetched = static_cast<int8_t>(node.draft);

@@ -195,9 +195,9 @@ class Engine {
  private:
   // The search (search.cpp) with its move generator and board moves
   // (moves.h), and the think around it (engine.cpp), perft (perft.cpp).
-  // Speed: the functions marked always_inline are one function with
-  // search() to the compiler, as D() is one function (see the walkthrough's
-  // performance page); search.cpp itself says nothing about it.
+  // Speed: the compiler inlines these helpers into search() on its own, as
+  // D() is one function; only the hooks and memory hints of search_seam.h
+  // are forced inline (see the walkthrough's performance page).
 
   /// What a visitor of generateMoves() wants next.
   enum class Verdict { kNext, kStop, kReplay };
@@ -227,30 +227,28 @@ class Engine {
   template <bool kTraced>
   struct Hooks;
   template <bool kTraced>
-  [[gnu::always_inline]] inline Hooks<kTraced> hooks();
+  inline Hooks<kTraced> hooks();
 
   template <class Visit>
-  [[gnu::always_inline]] inline bool generateMoves(int side, int passedSquare, int8_t scanStart,
-                                                   int8_t& bestTo, Visit&& visit);
-  [[gnu::always_inline]] inline bool capturesKing(int gain, int to, int passedSquare) const;
-  [[gnu::always_inline]] inline int makeMove(const Move& move, int side, int& gain);
-  [[gnu::always_inline]] inline void unmakeMove(const Move& move, int side);
-  [[gnu::always_inline]] inline int32_t keyWord(int offset, int piece) const;
-  [[gnu::always_inline]] inline uint32_t keyChange(int salt, const Move& move, int arriving) const;
-  [[gnu::always_inline]] inline HashEntry& probe(int side, int passedSquare, uint32_t hashKey,
-                                                 uint32_t hashLock);
+  inline bool generateMoves(int side, int passedSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit);
+  inline bool capturesKing(int gain, int to, int passedSquare) const;
+  inline int makeMove(const Move& move, int side, int& gain);
+  inline void unmakeMove(const Move& move, int side);
+  inline int32_t keyWord(int offset, int piece) const;
+  inline uint32_t keyChange(int salt, const Move& move, int arriving) const;
+  inline HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
   template <bool kTraced>
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int passedSquare,
              int lastTo, int depth);
   template <bool kTraced>
-  [[gnu::always_inline]] inline Verdict searchMove(Node& node, const Move& move);
+  inline Verdict searchMove(Node& node, const Move& move);
   template <bool kTraced>
-  [[gnu::always_inline]] inline void finishIteration(Node& node, HashEntry& entry);
+  inline void finishIteration(Node& node, HashEntry& entry);
   template <bool kTraced>
-  [[gnu::always_inline]] inline int leaveNode(const Node& node);
-  [[gnu::always_inline]] inline void prefetchLaterReplies(Node& node);
-  [[gnu::always_inline]] inline void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
-  [[gnu::always_inline]] inline void stopIfAsked() const;
+  inline int leaveNode(const Node& node);
+  inline void prefetchLaterReplies(Node& node);
+  inline void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
+  inline void stopIfAsked() const;
   /// Thrown by stopIfAsked() when the stop flag is up; thinkWith() catches it
   /// (search_seam.h).
   struct ThinkAborted {};

@@ -30,6 +30,10 @@ inline constexpr int kKeySalt = 0;
 inline constexpr int kLockSalt = 8;
 /// Bytes of T[] between the key words of two piece types. // micro-Max: S in K(A,B)
 inline constexpr int kKeyTypeStride = 128;
+/// Hash key and lock of a root (a think or a legality check): the search
+/// adds each move's change to them, so the start value only has to be the
+/// same every time. // micro-Max: J = Z = 1 in D(k,-I,I,Q,1,1,O,8,0)
+inline constexpr uint32_t kRootHashCode = 1;
 
 /// Reads four bytes of the key table as one little-endian int, as the
 /// original's `*(int*)(T+...)` does on the x86 it ran on.
