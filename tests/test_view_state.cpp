@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -157,6 +158,9 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     json previous;
     std::string line;
     uint64_t checked = 0, cutoffs = 0, standPats = 0, refutations = 0, hitsSeen = 0;
+    std::optional<int> predicted;  // what the last return said its parent's move will score
+    int returnedScore = 0;
+    uint64_t predictionsChecked = 0, penaltiesSeen = 0;
     while (std::getline(in, line)) {
       const json event = json::parse(line);
       const std::string kind = event["kind"];
@@ -322,7 +326,22 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         const char* type = nodeType(returned["q"], returned["l"], m);
         REQUIRE(view.nodeType == type);
         REQUIRE(view.narration.find(std::string(type) + " node") != std::string::npos);
+        // The parent's move "will score" what its score event then says: the negated return
+        // minus the delayed-gain point (it once said -m, one too many above the eval).
+        if (!stack.empty() && stack.back().moveOnBoard) {
+          predicted = -m - (-m > stack.back().eval ? 1 : 0);
+          REQUIRE(view.narration.find(" will score " + scoreName(*predicted)) != std::string::npos);
+        }
       }
+      if (kind == "score") {
+        if (predicted) {
+          REQUIRE(event["v"].get<int>() == *predicted);
+          ++predictionsChecked;
+          if (*predicted != -returnedScore) ++penaltiesSeen;
+        }
+        predicted.reset();
+      }
+      if (kind == "return") returnedScore = event["m"];
       previous = event;
       ++checked;
     }
@@ -332,6 +351,8 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     CHECK(hitsSeen > 0);
     CHECK(standPats > 0);
     CHECK(refutations > 0);
+    CHECK(predictionsChecked > 0);
+    CHECK(penaltiesSeen > 0);
   }
 }
 

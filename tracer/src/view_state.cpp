@@ -291,8 +291,15 @@ std::string narrate(const Replay& replay, const Event& event, const SearchState&
       if (!parent.moveOnBoard)
         return text + "; the mate test: half of its score, " + score(parent.best) +
                ", becomes the parent's best";
-      return text + "; " + side(parent.call.side) + "'s " + moveName(parent.move.from, parent.move.to) +
-             " will score about " + score(-event.best);
+      // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
+      const int negated = -event.best;
+      const int scored = negated - (negated > parent.call.eval ? 1 : 0);
+      text += "; " + std::string(side(parent.call.side)) + "'s " + moveName(parent.move.from, parent.move.to) +
+              " will score " + score(scored);
+      if (scored != negated)
+        text += " (" + score(negated) + ", minus the delayed-gain point: " + score(negated) + " > eval e " +
+                std::to_string(parent.call.eval) + ")";
+      return text;
     }
   }
   return "";
