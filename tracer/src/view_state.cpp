@@ -294,8 +294,8 @@ std::string narrate(const Replay& replay, const Event& event, const SearchState&
       // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
       const int negated = -event.best;
       const int scored = negated - (negated > parent.call.eval ? 1 : 0);
-      text += "; " + std::string(side(parent.call.side)) + "'s " + moveName(parent.move.from, parent.move.to) +
-              " will score " + score(scored);
+      text += "; " + std::string(side(parent.call.side)) + "'s " +
+              moveName(parent.move.from, parent.move.to) + " will score " + score(scored);
       if (scored != negated)
         text += " (" + score(negated) + ", minus the delayed-gain point: " + score(negated) + " > eval e " +
                 std::to_string(parent.call.eval) + ")";
