@@ -333,6 +333,15 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           REQUIRE(view.narration.find(" will score " + scoreName(*predicted)) != std::string::npos);
         }
       }
+      // The Source shows the site that made the event; a return settled by the hash table is the
+      // probe's `return v` (it was shown as the loop's end, with the root's explanation).
+      if (kind == "return")
+        REQUIRE(view.site == static_cast<int>(previous["kind"] == "probe" && previous["endsNode"]
+                                                  ? SearchSite::kHashCutoff
+                                                  : SearchSite::kReturn));
+      else
+        REQUIRE(view.site == event["site"].get<int>());
+      REQUIRE(view.innerReturn == (kind == "return" && !stack.empty()));
       if (kind == "score") {
         if (predicted) {
           REQUIRE(event["v"].get<int>() == *predicted);

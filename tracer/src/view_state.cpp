@@ -385,6 +385,19 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
   view.beta = call.beta;
   view.searchAlpha = top && top->best > call.alpha ? top->best : call.alpha;
 
+  // The site whose lines the Source panel shows. A return straight after a probe that settled
+  // the node is the probe's `return v` (Step 2), not the loop's end.
+  if (event) {
+    view.site =
+        static_cast<int>(siteOf(event->kind, event->kind == EventKind::kProbe && event->probe.endsNode));
+    if (event->kind == EventKind::kReturn && view.cursor >= 2) {
+      const Event before = replay.eventAt(view.cursor - 2);
+      if (before.kind == EventKind::kProbe && before.probe.endsNode)
+        view.site = static_cast<int>(SearchSite::kHashCutoff);
+    }
+    view.innerReturn = event->kind == EventKind::kReturn && !stack.empty();
+  }
+
   // The current call's type, once it has returned (the event just applied is its return).
   if (event && event->kind == EventKind::kReturn) {
     if (stack.empty()) {
@@ -528,6 +541,8 @@ std::string toJson(const ViewState& view, int indent) {
   out["nodes"] = view.nodes;
   out["calls"] = view.calls;
   out["nodeType"] = view.nodeType;
+  out["site"] = view.site;
+  out["innerReturn"] = view.innerReturn;
   out["narration"] = view.narration;
   out["caption"] = view.caption;
   json variables = json::object();

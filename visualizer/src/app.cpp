@@ -302,12 +302,9 @@ void App::findLine(const std::string& text) {
   }
 }
 
-int App::currentSite() const {
+int App::currentSite() {
   if (!hasTrace()) return 0;
-  const trace::Event* event = trace_->replay->lastEvent();
-  if (!event) return 0;
-  return static_cast<int>(
-      trace::siteOf(event->kind, event->kind == trace::EventKind::kProbe && event->probe.endsNode));
+  return view().site;
 }
 
 const std::vector<uint32_t>& App::currentPath() {

@@ -152,7 +152,7 @@ class App {
   const trace::ViewState& view();
 
   /// The SearchSite of the event just applied (0 = none).
-  int currentSite() const;
+  int currentSite();
   /// The tree nodes of the open calls, root first (empty until the tree is ready).
   const std::vector<uint32_t>& currentPath();
 

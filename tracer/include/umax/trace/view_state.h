@@ -91,6 +91,8 @@ struct ViewState {
   uint64_t nodes = 0;                   ///< counted nodes so far
   uint64_t calls = 0;                   ///< calls so far
   std::string nodeType;                 ///< the current call's type once known (its return), else ""
+  int site = 0;                         ///< the search site (line-map id) whose lines the Source shows
+  bool innerReturn = false;             ///< a return below the root: only `return m;` runs, not z&8's
   std::vector<VariableView> variables;  ///< the current call's, none outside a call
   std::vector<FrameView> stack;         ///< root first
   HashCounters hash;                    ///< up to the cursor
