@@ -452,3 +452,37 @@ TEST_CASE("the hash counters at a cursor from the timeline index equal those cou
   CHECK(expected.back().storesWritten > 0);
   CHECK(expected.back().hits > 0);
 }
+
+TEST_CASE("the timeline draws each cutoff and hash hit in the column of its event, as the cursor",
+          "[view][trace]") {
+  // A short trace: fewer events than the index's buckets (the bars once spread the buckets in use
+  // over the trace's first few pixels, while the markers and the cursor sat at their events).
+  for (const int columns : {1270, 400, 97}) {
+    const TraceReader reader(record({"short", "", "e2e4", 150}));
+    const uint64_t count = reader.eventCount();
+    REQUIRE(count < static_cast<uint64_t>(TimelineIndex::kBuckets));  // one event per bucket
+    TimelineIndex index(count);
+    std::vector<uint32_t> cutoffs(static_cast<std::size_t>(columns)), hits(static_cast<std::size_t>(columns));
+    reader.forEach([&](const Event& event, uint64_t i) {
+      index.add(event, i);
+      const auto column = static_cast<std::size_t>(timelineColumn(i, count, columns));
+      if (event.kind == EventKind::kCutoff) ++cutoffs[column];
+      if (event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit) ++hits[column];
+    });
+    INFO("events " << count << ", columns " << columns);
+    const auto bars = timelineColumns(index, count, columns);
+    REQUIRE(bars.size() == static_cast<std::size_t>(columns));
+    uint64_t drawn = 0;
+    for (std::size_t c = 0; c < bars.size(); ++c) {
+      INFO("column " << c);
+      // A bar where an event of its kind lies, none elsewhere.
+      REQUIRE((bars[c].cutoffs > 0) == (cutoffs[c] > 0));
+      REQUIRE((bars[c].hashHits > 0) == (hits[c] > 0));
+      drawn += bars[c].cutoffs > 0;
+    }
+    REQUIRE(drawn > 1);
+    // The last event lies in the last column, the first in the first.
+    REQUIRE(timelineColumn(count - 1, count, columns) == columns - 1);
+    REQUIRE(timelineColumn(0, count, columns) == 0);
+  }
+}

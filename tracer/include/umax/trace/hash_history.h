@@ -144,6 +144,21 @@ class TimelineIndex {
   HashCounters running_;
 };
 
+/// The timeline's one event-to-x mapping, for the cutoff and hash-hit bars, the iteration
+/// markers and the cursor alike: event `event` of `eventCount` lies in column
+/// floor(columns * event / eventCount) of a timeline `columns` wide.
+int timelineColumn(uint64_t event, uint64_t eventCount, int columns);
+
+/// One column of the timeline: the most cutoffs and hash hits of a bucket drawn in it.
+struct TimelineColumn {
+  uint32_t cutoffs = 0;
+  uint32_t hashHits = 0;
+};
+
+/// The bars of a timeline `columns` wide: each bucket of `index` goes to the column of its first
+/// event (timelineColumn), so a bar lies where the cursor lies at its events.
+std::vector<TimelineColumn> timelineColumns(const TimelineIndex& index, uint64_t eventCount, int columns);
+
 /// Builds both in one pass over `reader`'s events; `progress` gets 0..1.
 void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,
                     const std::function<void(double)>& progress = {});
