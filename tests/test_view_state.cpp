@@ -154,7 +154,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     HashCounters counters;
     Board board = reader.header().position.board;
     std::vector<WalkFrame> stack;
-    uint64_t probes = 0, hits = 0, refused = 0, replaced = 0, written = 0, hashCutoffs = 0;
+    uint64_t probes = 0, hits = 0, refused = 0, replaced = 0, written = 0, hashCutoffs = 0, filled = 0;
     json previous;
     std::string line;
     uint64_t checked = 0, cutoffs = 0, standPats = 0, refutations = 0, hitsSeen = 0;
@@ -210,6 +210,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         else {
           ++written;
           if (event["before"]["K"] != 0 && event["before"]["K"] != event["after"]["K"]) ++replaced;
+          if (event["before"]["K"] == 0) ++filled;  // the hash panel's "slots filled at the cursor"
         }
       }
       json returned;  // the returning call's window
@@ -248,6 +249,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
       REQUIRE(view.hash.storesRefused == refused);
       REQUIRE(view.hash.storesWritten == written);
       REQUIRE(view.hash.storesReplaced == replaced);
+      REQUIRE(view.hash.storesNew == filled);
       // Every arrow lies on the board, between two different squares.
       for (const ArrowView& arrow : view.arrows) {
         // (A hash entry's X carries its bound bits: read as a plain int it was once a negative

@@ -70,14 +70,15 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
   }
   ImGui::SameLine();
   ImGui::BeginGroup();
-  // The snapshot holds the table after snapshotEvent() events: after event snapshotEvent() - 1.
-  const uint64_t applied = hash.snapshotEvent(snapshot);
-  if (applied == 0)
-    ImGui::TextWrapped("%llu of %d slots filled (before the first event)",
-                       static_cast<unsigned long long>(filled), kHashEntries);
+  // The slots filled at the cursor: the view model's stores into empty slots, as its other
+  // counters (the map is the nearest snapshot before the cursor, and says so when hovered).
+  const trace::ViewState& filledView = app.view();
+  if (filledView.hashCounted)
+    ImGui::TextWrapped("%llu of %d slots filled at the cursor",
+                       static_cast<unsigned long long>(filledView.hash.storesNew), kHashEntries);
   else
-    ImGui::TextWrapped("%llu of %d slots filled (after event ~%llu)", static_cast<unsigned long long>(filled),
-                       kHashEntries, static_cast<unsigned long long>(applied - 1));
+    ImGui::TextWrapped("map: %llu of %d slots filled (snapshot)", static_cast<unsigned long long>(filled),
+                       kHashEntries);
   ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's window");
   // The counters up to the cursor (the view model's), not the whole trace's.
   const trace::ViewState& view = app.view();
