@@ -266,6 +266,27 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         for (const VariableView& variable : view.variables) names.insert(variable.readable);
         REQUIRE(names.size() == view.variables.size());
       }
+      if (!stack.empty()) {
+        const auto value = [&](const char* name) {
+          const auto it = std::find_if(view.variables.begin(), view.variables.end(),
+                                       [&](const VariableView& variable) { return variable.name == name; });
+          REQUIRE(it != view.variables.end());
+          return it->value;
+        };
+        // Values not set yet are "-", never a made-up 0 or a8 (E = 0 is O's start value, -128 the
+        // root's: no square).
+        const int passed = stack.back().passedSquare;
+        REQUIRE((value("E") == "-") == (passed == 0 || !isOnBoard(passed)));
+        if (kind == "call") {
+          REQUIRE(value("m") == "-");
+          REQUIRE(value("X") == "-");
+          REQUIRE(value("Y") == "-");
+          REQUIRE(view.stack.back().best == "-");
+          REQUIRE(view.searchAlpha == view.alpha);
+        }
+        if (value("m") == "-")
+          for (const ArrowView& arrow : view.arrows) REQUIRE(arrow.why.find("m = ") == std::string::npos);
+      }
       if (kind == "probe" && event["outcome"] == "hit") {
         ++hitsSeen;
         // v holds the stored score at a hit (micro-Max: v=a->V), until a move is scored.

@@ -383,7 +383,13 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
   view.inCall = top != nullptr;
   view.alpha = call.alpha;
   view.beta = call.beta;
-  view.searchAlpha = top && top->best > call.alpha ? top->best : call.alpha;
+  // m is set when an iteration starts (Step 4): not yet for a call answered by the hash table,
+  // nor just after N++ (the frame's best is then a placeholder, not the call's m).
+  const auto hasBest = [&](const Frame& frame) {
+    const bool justCounted = &frame == top && event && event->kind == EventKind::kNodeCounted;
+    return frame.nodeNumber != 0 && !justCounted;
+  };
+  view.searchAlpha = top && hasBest(*top) && top->best > call.alpha ? top->best : call.alpha;
 
   // The site whose lines the Source panel shows. A return straight after a probe that settled
   // the node is the probe's `return v` (Step 2), not the loop's end.
@@ -422,9 +428,9 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     else if (f.probed && f.probe.outcome == ProbeOutcome::kHit)
       v = score(f.probeEntry.score);
     const int x = bestSquare(f.bestFrom);
-    // m is set when an iteration starts (Step 4): not yet for a call answered by the hash table,
-    // nor just after N++.
-    const bool iterated = f.nodeNumber != 0 && !(event && event->kind == EventKind::kNodeCounted);
+    const bool iterated = hasBest(f);
+    // X == Y (both a8 = 0 in a new call): no best move yet, not the move a8a8.
+    const bool noBest = x < 0 || (f.bestFrom & 0x77) == (f.bestTo & 0x77);
     view.variables = {
         {"k", "side", side(f.call.side)},
         {"q", "alpha", score(f.call.alpha)},
@@ -434,8 +440,8 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"d", "draft", std::to_string(f.draft)},
         {"m", "best", iterated ? score(f.best) : "-"},
         {"v", "score", v},
-        {"X", "bestFrom", x < 0 ? "--" : squareName(x)},
-        {"Y", "bestTo", bestToText(f.bestTo)},
+        {"X", "bestFrom", noBest ? "-" : squareName(x)},
+        {"Y", "bestTo", noBest ? "-" : bestToText(f.bestTo)},
         {"x", "from", sq(mv.from)},
         {"y", "to", sq(mv.to)},
         {"u", "piece", num(mv.piece)},
@@ -444,7 +450,8 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"H", "captureSquare", sq(mv.captureSquare)},
         {"G", "rookFrom", sq(mv.rookFrom)},
         {"F", "move.passedSquare", sq(mv.rookTo)},
-        {"E", "passedSquare", squareName(f.call.epSquare)},
+        {"E", "passedSquare",
+         isOnBoard(f.call.epSquare) && f.call.epSquare > 0 ? squareName(f.call.epSquare) : "-"},
         {"z", "lastTo", squareName(f.call.lastTo)},
     };
   }
@@ -457,7 +464,7 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     row.beta = frame.call.beta;
     row.depth = frame.call.depth;
     row.draft = frame.draft;
-    row.best = score(frame.best);
+    row.best = hasBest(frame) ? score(frame.best) : "-";
     row.node = frame.nodeNumber;
     view.stack.push_back(row);
   }
@@ -494,12 +501,14 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     add(moveName(top->move.from, top->move.to) + " scored v = " + score(top->lastScore) +
         ", best m = " + score(top->best));
   }
-  if (top && top != mover && top->best > -kInfinity) {
+  if (top && top != mover && (!hasBest(*top) || top->best > -kInfinity)) {
     const int from = bestSquare(top->bestFrom), to = bestSquare(top->bestTo);
+    // Before its first iteration a call's X, Y are the hash entry's move and m is not set yet.
     if (from >= 0 && to >= 0 && from != to)
       view.arrows.push_back({"best", from, to,
-                             "the call's best move so far (X, Y): m = " + score(top->best) +
-                                 (top->movesMade == 0 ? ", from the hash entry" : "")});
+                             hasBest(*top) ? "the call's best move so far (X, Y): m = " + score(top->best) +
+                                                 (top->movesMade == 0 ? ", from the hash entry" : "")
+                                           : "the move stored in the hash entry (X, Y); m is not set yet"});
   }
   const TraceReader& reader = replay.reader();
   if (state.finished() && reader.hasResult() && isOnBoard(reader.result().from) &&
