@@ -338,6 +338,13 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         // The caption says the same, not the parent's move.
         REQUIRE(view.caption.rfind(view.narration, 0) == 0);
       }
+      // The caption describes the event first (it once described the E ring at a store), and
+      // E = a8 (0, O's start value) is no square.
+      if (kind == "store" || kind == "iteration" || kind == "probe" || kind == "mate-probe" ||
+          (kind == "return" && !stack.empty()))
+        REQUIRE(view.caption.rfind(view.narration, 0) == 0);
+      REQUIRE(view.caption.find("E = a8") == std::string::npos);
+      if (kind != "call") REQUIRE(view.caption.find("E = ") == std::string::npos);
       if (kind == "store") {
         const bool replace =
             event["written"] && event["before"]["K"] != 0 && event["before"]["K"] != event["after"]["K"];

@@ -478,7 +478,12 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     }
   std::string caption;
   auto add = [&caption](const std::string& part) { caption += (caption.empty() ? "" : "; ") + part; };
-  if (event && event->kind == EventKind::kCutoff) add(narrate(replay, *event, state));
+  // The caption says the event first where the board alone does not show it (a cutoff, a probe,
+  // an iteration, a store, a return, the mate probe); a move or a call shows on the board.
+  const bool eventFirst = event && event->kind != EventKind::kMoveMade && event->kind != EventKind::kCall &&
+                          event->kind != EventKind::kNodeCounted && event->kind != EventKind::kMoveScored &&
+                          event->kind != EventKind::kBestMove;
+  if (eventFirst) add(narrate(replay, *event, state));
   if (mover) {
     const MoveRecord& move = mover->move;
     view.arrows.push_back({"searched", move.from, move.to,
@@ -490,7 +495,9 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
       add(std::string(side(mover->call.side)) + " tries " + describeMove(move) + " at ply " +
           std::to_string(mover->ply));
   }
-  if (top && isOnBoard(top->call.epSquare) && top->call.epSquare >= 0 && top->call.epSquare < 128)
+  // E at a call, when it names a square: 0 (O's start value) and -128 (the root's) name none.
+  if (top && event && event->kind == EventKind::kCall && isOnBoard(top->call.epSquare) &&
+      top->call.epSquare > 0)
     add("E = " + squareName(top->call.epSquare) + " (the square the last move passed: e.p. or castling)");
   // The move just scored: taken back, its score compared with the best so far.
   if (event && top && !top->moveOnBoard && top->movesMade > 0 &&

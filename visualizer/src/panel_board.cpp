@@ -167,9 +167,9 @@ void drawVictim(ImDrawList* draw, ImFont* font, const BoardGeometry& g, const tr
   draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), colours::kVictim, 0, 0, 2.5f);
 }
 
-/// E, the square a pawn or castling king just passed, as a ring.
+/// E, the square a pawn or castling king just passed, as a ring (0 and -128 name no square).
 void drawEpSquare(ImDrawList* draw, const BoardGeometry& g, int epSquare) {
-  if (isOnBoard(epSquare) && epSquare >= 0 && epSquare < 128)
+  if (isOnBoard(epSquare) && epSquare > 0 && epSquare < 128)
     draw->AddCircle(g.centre(epSquare), g.cell * 0.22f, colours::kEpSquare, 16, 3);
 }
 
