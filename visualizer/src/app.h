@@ -168,7 +168,7 @@ class App {
   bool playing = false;
   float speed = 200.0f;  ///< events per second while playing
   bool showHelp = false;
-  bool showLegend = true;      ///< on at start: a newcomer needs it first
+  bool showLegend = false;     ///< off at start (it covers the Source); the menu bar says "L: legend"
   bool quitRequested = false;  ///< File > Quit or Ctrl+Q: the loop ends after this frame
   bool showOpen = false;
   bool showRecord = false;
