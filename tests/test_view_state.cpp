@@ -233,7 +233,11 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         if (isOnBoard(square))
           REQUIRE(shownBoard[static_cast<std::size_t>(square)] ==
                   (board[static_cast<std::size_t>(square)] & 31));
-      if (!stack.empty()) {
+      if (kind == "return" && !stack.empty()) {
+        // The window of the call that returned (as `ply`), not its parent's.
+        REQUIRE(view.alpha == returned["q"].get<int>());
+        REQUIRE(view.beta == returned["l"].get<int>());
+      } else if (!stack.empty()) {
         const WalkFrame& top = stack.back();
         REQUIRE(shownSide == (top.moveOnBoard ? opponentOf(top.side) : top.side));
         REQUIRE(view.alpha == top.alpha);

@@ -390,6 +390,12 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     return frame.nodeNumber != 0 && !justCounted;
   };
   view.searchAlpha = top && hasBest(*top) && top->best > call.alpha ? top->best : call.alpha;
+  // At a return the event's ply is the call that returned: its window, not its parent's.
+  if (event && event->kind == EventKind::kReturn && top) {
+    const auto [alpha, beta] = childWindow(*top);
+    view.alpha = alpha;
+    view.beta = beta;
+  }
 
   // The site whose lines the Source panel shows. A return straight after a probe that settled
   // the node is the probe's `return v` (Step 2), not the loop's end.

@@ -54,11 +54,11 @@ void drawVariablesPanel(App& app) {
       f.nodeNumber != 0 && view.kind != "node" && view.kind != "cutoff" && view.kind != "return" && !f.cutoff;
   if (searching)
     ImGui::TextWrapped("window [%s, %s], replies searched with alpha %s",
-                       trace::scoreName(view.alpha).c_str(), trace::scoreName(view.beta).c_str(),
+                       trace::scoreName(f.call.alpha).c_str(), trace::scoreName(f.call.beta).c_str(),
                        trace::scoreName(view.searchAlpha).c_str());
   else
-    ImGui::TextWrapped("window [%s, %s]", trace::scoreName(view.alpha).c_str(),
-                       trace::scoreName(view.beta).c_str());
+    ImGui::TextWrapped("window [%s, %s]", trace::scoreName(f.call.alpha).c_str(),
+                       trace::scoreName(f.call.beta).c_str());
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(

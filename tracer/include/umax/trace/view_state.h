@@ -85,7 +85,8 @@ struct ViewState {
   std::string fen;                      ///< the board at the event
   std::string sideToMove;               ///< "white" / "black" on that board
   bool inCall = false;                  ///< a call is open (else the fields below are the root's)
-  int alpha = 0;                        ///< q of the current call (the root's before / after)
+  int alpha = 0;                        ///< q of the current call (the root's before / after; at a
+                                        ///< return, of the call that returned, as `ply`)
   int beta = 0;                         ///< l
   int searchAlpha = 0;                  ///< the alpha the next move's reply is searched with: max(q, m)
   uint64_t nodes = 0;                   ///< counted nodes so far
