@@ -520,3 +520,25 @@ TEST_CASE("the timeline draws each cutoff and hash hit in the column of its even
     REQUIRE(timelineColumn(0, count, columns) == 0);
   }
 }
+
+TEST_CASE("a search with no legal move ends saying mated or stalemated, not a8a8", "[view][trace]") {
+  struct Case {
+    Think think;
+    const char* says;
+  };
+  for (const Case& c :
+       {Case{{"mated", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100}, "no legal move: mated"},
+        Case{{"stalemated", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", 100}, "no legal move: stalemated"}}) {
+    INFO(c.think.name);
+    const TraceReader reader(record(c.think));
+    Replay replay(reader);
+    replay.seek(reader.eventCount());
+    const ViewState view = viewState(replay, hashCountersAt(reader, reader.eventCount()));
+    REQUIRE(view.kind == "return");
+    // The root's X == Y (a8a8, a zero-length arrow) is no move.
+    REQUIRE(view.caption.rfind(c.says, 0) == 0);
+    REQUIRE(view.narration.find(c.says) != std::string::npos);
+    REQUIRE(view.narration.find("a8a8") == std::string::npos);
+    for (const ArrowView& arrow : view.arrows) REQUIRE(arrow.from != arrow.to);
+  }
+}

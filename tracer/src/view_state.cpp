@@ -275,11 +275,16 @@ std::string narrate(const Replay& replay, const Event& event, const SearchState&
       return text;
     }
     case EventKind::kReturn: {
-      if (stack.empty())
-        return "the root returns " + score(event.best) + " (" +
-               nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
-               " node): the search is over, best move " +
-               moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
+      if (stack.empty()) {
+        const std::string text =
+            "the root returns " + score(event.best) + " (" +
+            nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
+            " node): the search is over, ";
+        // X == Y: no best move, the root has no move that keeps its king.
+        if ((event.bestFrom & 0x77) == (event.bestTo & 0x77))
+          return text + "no legal move: " + (event.best < 0 ? "mated" : "stalemated");
+        return text + "best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
+      }
       const Frame& parent = stack.back();
       const auto [alpha, beta] = childWindow(parent);
       const int ply = static_cast<int>(stack.size());
@@ -527,9 +532,15 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
   if (state.finished() && reader.hasResult() && isOnBoard(reader.result().from) &&
       isOnBoard(reader.result().to)) {
     const TraceResult& result = reader.result();
-    view.arrows.push_back({"chosen", result.from, result.to, "the move the search chose"});
-    caption = "the search chose " + moveName(result.from, result.to) + " (score " + score(result.score) +
-              ", " + std::to_string(result.nodes) + " nodes)";
+    if (result.from == result.to) {
+      // X == Y (a8a8): no move was kept, the side to move has none that keeps its king.
+      caption = std::string("no legal move: ") + (result.score < 0 ? "mated" : "stalemated") + " (score " +
+                score(result.score) + ", " + std::to_string(result.nodes) + " nodes)";
+    } else {
+      view.arrows.push_back({"chosen", result.from, result.to, "the move the search chose"});
+      caption = "the search chose " + moveName(result.from, result.to) + " (score " + score(result.score) +
+                ", " + std::to_string(result.nodes) + " nodes)";
+    }
   }
   view.caption = caption.empty() ? "no move on the board" : caption;
 
