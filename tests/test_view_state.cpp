@@ -277,6 +277,8 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           REQUIRE(it != view.variables.end());
           return it->value;
         };
+        // One sign for nothing: "-" (E was once "--" beside other variables' "-").
+        for (const VariableView& variable : view.variables) REQUIRE(variable.value != "--");
         // Values not set yet are "-", never a made-up 0 or a8 (E = 0 is O's start value, -128 the
         // root's: no square).
         const int passed = stack.back().passedSquare;

@@ -430,7 +430,8 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     const MoveRecord& mv = f.move;
     const bool moved = f.movesMade > 0;
     const bool scored = f.movesMade > (f.moveOnBoard ? 1 : 0);
-    auto sq = [moved](int s) { return moved ? squareName(s) : std::string("-"); };
+    // "-" for a square not set (or off the board: H, G, F of a plain move), as for every other value.
+    auto sq = [moved](int s) { return moved && isOnBoard(s) && s >= 0 ? squareName(s) : std::string("-"); };
     auto num = [moved](int n) { return moved ? std::to_string(n) : std::string("-"); };
     // v: the last move's score; before one was scored, a hit's stored score (micro-Max: v=a->V).
     std::string v = "-";
@@ -463,7 +464,10 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"F", "move.passedSquare", sq(mv.rookTo)},
         {"E", "passedSquare",
          isOnBoard(f.call.epSquare) && f.call.epSquare > 0 ? squareName(f.call.epSquare) : "-"},
-        {"z", "lastTo", squareName(f.call.lastTo)},
+        // z off the board is a marker (the root's 8 or 9), not a square: its number.
+        {"z", "lastTo",
+         isOnBoard(f.call.lastTo) && f.call.lastTo >= 0 ? squareName(f.call.lastTo)
+                                                        : std::to_string(f.call.lastTo)},
     };
   }
   for (const Frame& frame : stack) {
