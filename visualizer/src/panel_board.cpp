@@ -100,7 +100,11 @@ const trace::Frame* frameOfMoveOnBoard(const std::vector<trace::Frame>& stack) {
 
 /// The line above the board: the ply and the side to move, or where the search stands.
 void drawHeading(const trace::SearchState& state, const trace::Frame* top) {
-  if (top)
+  // While the call's move is on the board, the board shows the position after it.
+  if (top && top->moveOnBoard)
+    ImGui::Text("ply %d, %s's move on the board, node count %llu", top->ply, sideName(top->call.side),
+                static_cast<unsigned long long>(state.nodes()));
+  else if (top)
     ImGui::Text("ply %d, %s to move, node count %llu", top->ply, sideName(top->call.side),
                 static_cast<unsigned long long>(state.nodes()));
   else

@@ -79,7 +79,7 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
   else
     ImGui::TextWrapped("map: %llu of %d slots filled (snapshot)", static_cast<unsigned long long>(filled),
                        kHashEntries);
-  ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's window");
+  ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's probe slots");
   // The counters up to the cursor (the view model's), not the whole trace's.
   const trace::ViewState& view = app.view();
   if (view.hashCounted) {
@@ -151,7 +151,7 @@ void drawHashPanel(App& app) {
   drawCurrentEvent(app);
   if (frame && frame->probed && hash) {
     ImGui::Text("J %08x  Z %08x", frame->call.hashKey, frame->call.hashLock);
-    ImGui::Text("window after (k*E^J)&(U-9) = %u:", frame->probe.firstSlot);
+    ImGui::Text("probe slots from (k*E^J)&(U-9) = %u:", frame->probe.firstSlot);
     if (ImGui::BeginTable("window", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
       for (int i = 1; i <= kProbeSlots; ++i) {
         const uint32_t slot = frame->probe.firstSlot + static_cast<uint32_t>(i);
