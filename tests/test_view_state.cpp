@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -153,10 +154,13 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     HashCounters counters;
     Board board = reader.header().position.board;
     std::vector<WalkFrame> stack;
-    uint64_t probes = 0, hits = 0, refused = 0, replaced = 0, written = 0, hashCutoffs = 0;
+    uint64_t probes = 0, hits = 0, refused = 0, replaced = 0, written = 0, hashCutoffs = 0, filled = 0;
     json previous;
     std::string line;
     uint64_t checked = 0, cutoffs = 0, standPats = 0, refutations = 0, hitsSeen = 0;
+    std::optional<int> predicted;  // what the last return said its parent's move will score
+    int returnedScore = 0;
+    uint64_t predictionsChecked = 0, penaltiesSeen = 0;
     while (std::getline(in, line)) {
       const json event = json::parse(line);
       const std::string kind = event["kind"];
@@ -206,6 +210,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         else {
           ++written;
           if (event["before"]["K"] != 0 && event["before"]["K"] != event["after"]["K"]) ++replaced;
+          if (event["before"]["K"] == 0) ++filled;  // the hash panel's "slots filled at the cursor"
         }
       }
       json returned;  // the returning call's window
@@ -228,7 +233,11 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         if (isOnBoard(square))
           REQUIRE(shownBoard[static_cast<std::size_t>(square)] ==
                   (board[static_cast<std::size_t>(square)] & 31));
-      if (!stack.empty()) {
+      if (kind == "return" && !stack.empty()) {
+        // The window of the call that returned (as `ply`), not its parent's.
+        REQUIRE(view.alpha == returned["q"].get<int>());
+        REQUIRE(view.beta == returned["l"].get<int>());
+      } else if (!stack.empty()) {
         const WalkFrame& top = stack.back();
         REQUIRE(shownSide == (top.moveOnBoard ? opponentOf(top.side) : top.side));
         REQUIRE(view.alpha == top.alpha);
@@ -244,6 +253,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
       REQUIRE(view.hash.storesRefused == refused);
       REQUIRE(view.hash.storesWritten == written);
       REQUIRE(view.hash.storesReplaced == replaced);
+      REQUIRE(view.hash.storesNew == filled);
       // Every arrow lies on the board, between two different squares.
       for (const ArrowView& arrow : view.arrows) {
         // (A hash entry's X carries its bound bits: read as a plain int it was once a negative
@@ -259,6 +269,29 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         std::set<std::string> names;
         for (const VariableView& variable : view.variables) names.insert(variable.readable);
         REQUIRE(names.size() == view.variables.size());
+      }
+      if (!stack.empty()) {
+        const auto value = [&](const char* name) {
+          const auto it = std::find_if(view.variables.begin(), view.variables.end(),
+                                       [&](const VariableView& variable) { return variable.name == name; });
+          REQUIRE(it != view.variables.end());
+          return it->value;
+        };
+        // One sign for nothing: "-" (E was once "--" beside other variables' "-").
+        for (const VariableView& variable : view.variables) REQUIRE(variable.value != "--");
+        // Values not set yet are "-", never a made-up 0 or a8 (E = 0 is O's start value, -128 the
+        // root's: no square).
+        const int passed = stack.back().passedSquare;
+        REQUIRE((value("E") == "-") == (passed == 0 || !isOnBoard(passed)));
+        if (kind == "call") {
+          REQUIRE(value("m") == "-");
+          REQUIRE(value("X") == "-");
+          REQUIRE(value("Y") == "-");
+          REQUIRE(view.stack.back().best == "-");
+          REQUIRE(view.searchAlpha == view.alpha);
+        }
+        if (value("m") == "-")
+          for (const ArrowView& arrow : view.arrows) REQUIRE(arrow.why.find("m = ") == std::string::npos);
       }
       if (kind == "probe" && event["outcome"] == "hit") {
         ++hitsSeen;
@@ -311,6 +344,13 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         // The caption says the same, not the parent's move.
         REQUIRE(view.caption.rfind(view.narration, 0) == 0);
       }
+      // The caption describes the event first (it once described the E ring at a store), and
+      // E = a8 (0, O's start value) is no square.
+      if (kind == "store" || kind == "iteration" || kind == "probe" || kind == "mate-probe" ||
+          (kind == "return" && !stack.empty()))
+        REQUIRE(view.caption.rfind(view.narration, 0) == 0);
+      REQUIRE(view.caption.find("E = a8") == std::string::npos);
+      if (kind != "call") REQUIRE(view.caption.find("E = ") == std::string::npos);
       if (kind == "store") {
         const bool replace =
             event["written"] && event["before"]["K"] != 0 && event["before"]["K"] != event["after"]["K"];
@@ -322,7 +362,31 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         const char* type = nodeType(returned["q"], returned["l"], m);
         REQUIRE(view.nodeType == type);
         REQUIRE(view.narration.find(std::string(type) + " node") != std::string::npos);
+        // The parent's move "will score" what its score event then says: the negated return
+        // minus the delayed-gain point (it once said -m, one too many above the eval).
+        if (!stack.empty() && stack.back().moveOnBoard) {
+          predicted = -m - (-m > stack.back().eval ? 1 : 0);
+          REQUIRE(view.narration.find(" will score " + scoreName(*predicted)) != std::string::npos);
+        }
       }
+      // The Source shows the site that made the event; a return settled by the hash table is the
+      // probe's `return v` (it was shown as the loop's end, with the root's explanation).
+      if (kind == "return")
+        REQUIRE(view.site == static_cast<int>(previous["kind"] == "probe" && previous["endsNode"]
+                                                  ? SearchSite::kHashCutoff
+                                                  : SearchSite::kReturn));
+      else
+        REQUIRE(view.site == event["site"].get<int>());
+      REQUIRE(view.innerReturn == (kind == "return" && !stack.empty()));
+      if (kind == "score") {
+        if (predicted) {
+          REQUIRE(event["v"].get<int>() == *predicted);
+          ++predictionsChecked;
+          if (*predicted != -returnedScore) ++penaltiesSeen;
+        }
+        predicted.reset();
+      }
+      if (kind == "return") returnedScore = event["m"];
       previous = event;
       ++checked;
     }
@@ -332,6 +396,8 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     CHECK(hitsSeen > 0);
     CHECK(standPats > 0);
     CHECK(refutations > 0);
+    CHECK(predictionsChecked > 0);
+    CHECK(penaltiesSeen > 0);
   }
 }
 
@@ -421,4 +487,60 @@ TEST_CASE("the hash counters at a cursor from the timeline index equal those cou
   // The trace holds what is counted.
   CHECK(expected.back().storesWritten > 0);
   CHECK(expected.back().hits > 0);
+}
+
+TEST_CASE("the timeline draws each cutoff and hash hit in the column of its event, as the cursor",
+          "[view][trace]") {
+  // A short trace: fewer events than the index's buckets (the bars once spread the buckets in use
+  // over the trace's first few pixels, while the markers and the cursor sat at their events).
+  for (const int columns : {1270, 400, 97}) {
+    const TraceReader reader(record({"short", "", "e2e4", 150}));
+    const uint64_t count = reader.eventCount();
+    REQUIRE(count < static_cast<uint64_t>(TimelineIndex::kBuckets));  // one event per bucket
+    TimelineIndex index(count);
+    std::vector<uint32_t> cutoffs(static_cast<std::size_t>(columns)), hits(static_cast<std::size_t>(columns));
+    reader.forEach([&](const Event& event, uint64_t i) {
+      index.add(event, i);
+      const auto column = static_cast<std::size_t>(timelineColumn(i, count, columns));
+      if (event.kind == EventKind::kCutoff) ++cutoffs[column];
+      if (event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit) ++hits[column];
+    });
+    INFO("events " << count << ", columns " << columns);
+    const auto bars = timelineColumns(index, count, columns);
+    REQUIRE(bars.size() == static_cast<std::size_t>(columns));
+    uint64_t drawn = 0;
+    for (std::size_t c = 0; c < bars.size(); ++c) {
+      INFO("column " << c);
+      // A bar where an event of its kind lies, none elsewhere.
+      REQUIRE((bars[c].cutoffs > 0) == (cutoffs[c] > 0));
+      REQUIRE((bars[c].hashHits > 0) == (hits[c] > 0));
+      drawn += bars[c].cutoffs > 0;
+    }
+    REQUIRE(drawn > 1);
+    // The last event lies in the last column, the first in the first.
+    REQUIRE(timelineColumn(count - 1, count, columns) == columns - 1);
+    REQUIRE(timelineColumn(0, count, columns) == 0);
+  }
+}
+
+TEST_CASE("a search with no legal move ends saying mated or stalemated, not a8a8", "[view][trace]") {
+  struct Case {
+    Think think;
+    const char* says;
+  };
+  for (const Case& c :
+       {Case{{"mated", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100}, "no legal move: mated"},
+        Case{{"stalemated", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", 100}, "no legal move: stalemated"}}) {
+    INFO(c.think.name);
+    const TraceReader reader(record(c.think));
+    Replay replay(reader);
+    replay.seek(reader.eventCount());
+    const ViewState view = viewState(replay, hashCountersAt(reader, reader.eventCount()));
+    REQUIRE(view.kind == "return");
+    // The root's X == Y (a8a8, a zero-length arrow) is no move.
+    REQUIRE(view.caption.rfind(c.says, 0) == 0);
+    REQUIRE(view.narration.find(c.says) != std::string::npos);
+    REQUIRE(view.narration.find("a8a8") == std::string::npos);
+    for (const ArrowView& arrow : view.arrows) REQUIRE(arrow.from != arrow.to);
+  }
 }

@@ -36,7 +36,8 @@ endif()
 foreach(target "game" "game/match.pgn")
   file(REMOVE ${WORK}/shot.png)
   execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
-                          ${VIZ} ${WORK}/${target} --ply 3 --event 2000 --screenshot ${WORK}/shot.png --layout-dump
+                          ${VIZ} ${WORK}/${target} --ply 3 --event 2000 --legend --screenshot ${WORK}/shot.png
+                          --layout-dump
                   OUTPUT_FILE ${WORK}/layout.txt ERROR_VARIABLE errors RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "umax-viz ${target} --screenshot failed (${status}): ${errors}")

@@ -1,6 +1,6 @@
 # Smoke test of umax-viz: record a small search, render one frame of it
 # headless under xvfb-run, and check the PNG and the layout dump (every panel
-# and the legend, which a new user sees at start; --no-legend hides it);
+# and the legend, which --legend opens; it starts hidden, as --no-legend keeps it);
 # refuse an --event outside the trace; then open a truncated copy of it.
 # Variables: VIZ, TRACE_TOOL, CHECK, XVFB_RUN, WORK.
 include(${CMAKE_CURRENT_LIST_DIR}/checks.cmake)
@@ -8,13 +8,22 @@ file(MAKE_DIRECTORY ${WORK})
 run_checked("umax-trace record" ${TRACE_TOOL} record --moves e2e4 --nodes 2000 -q -o ${WORK}/smoke.trc)
 file(REMOVE ${WORK}/smoke.png)
 execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
-                        ${VIZ} ${WORK}/smoke.trc --event 3000 --screenshot ${WORK}/smoke.png --layout-dump
+                        ${VIZ} ${WORK}/smoke.trc --event 3000 --legend --screenshot ${WORK}/smoke.png --layout-dump
                 OUTPUT_FILE ${WORK}/layout.txt ERROR_VARIABLE errors RESULT_VARIABLE result)
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "umax-viz --screenshot failed (${result}): ${errors}")
 endif()
 run_checked("the check of the screenshot and the layout dump" ${CHECK} png ${WORK}/smoke.png ${WORK}/layout.txt
             Board Variables Source "Search tree" "Hash table" Timeline Legend)
+
+# At start the legend is hidden (it covered the Source panel's listings): no Legend panel, by
+# default as with --no-legend.
+execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                        ${VIZ} ${WORK}/smoke.trc --event 3000 --screenshot ${WORK}/default.png --layout-dump
+                OUTPUT_VARIABLE layout ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0 OR NOT layout MATCHES "panel Source " OR layout MATCHES "panel Legend ")
+  message(FATAL_ERROR "umax-viz (${result}) opened with the legend over the Source panel: ${layout} ${errors}")
+endif()
 
 # --no-legend: the same frame without the legend.
 execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"

@@ -124,6 +124,27 @@ TimelineIndex::TimelineIndex(uint64_t eventCount)
       hashHits_(kBuckets, 0),
       before_(kBuckets) {}
 
+int timelineColumn(uint64_t event, uint64_t eventCount, int columns) {
+  if (columns <= 0 || eventCount == 0) return 0;
+  const auto column = static_cast<int>(double(event) * double(columns) / double(eventCount));
+  return std::clamp(column, 0, columns - 1);
+}
+
+std::vector<TimelineColumn> timelineColumns(const TimelineIndex& index, uint64_t eventCount, int columns) {
+  std::vector<TimelineColumn> out(static_cast<std::size_t>(std::max(columns, 0)));
+  if (out.empty() || eventCount == 0) return out;
+  const auto& cutoffs = index.cutoffs();
+  const auto& hits = index.hashHits();
+  for (std::size_t bucket = 0; bucket < cutoffs.size(); ++bucket) {
+    const uint64_t first = bucket * index.eventsPerBucket();
+    if (first >= eventCount) break;
+    TimelineColumn& column = out[static_cast<std::size_t>(timelineColumn(first, eventCount, columns))];
+    column.cutoffs = std::max(column.cutoffs, cutoffs[bucket]);
+    column.hashHits = std::max(column.hashHits, hits[bucket]);
+  }
+  return out;
+}
+
 void TimelineIndex::add(const Event& event, uint64_t index) {
   const auto bucket = static_cast<std::size_t>(std::min<uint64_t>(index / perBucket_, kBuckets - 1));
   if (index % perBucket_ == 0 && index / perBucket_ < kBuckets) before_[bucket] = running_;

@@ -275,11 +275,16 @@ std::string narrate(const Replay& replay, const Event& event, const SearchState&
       return text;
     }
     case EventKind::kReturn: {
-      if (stack.empty())
-        return "the root returns " + score(event.best) + " (" +
-               nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
-               " node): the search is over, best move " +
-               moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
+      if (stack.empty()) {
+        const std::string text =
+            "the root returns " + score(event.best) + " (" +
+            nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
+            " node): the search is over, ";
+        // X == Y: no best move, the root has no move that keeps its king.
+        if ((event.bestFrom & 0x77) == (event.bestTo & 0x77))
+          return text + "no legal move: " + (event.best < 0 ? "mated" : "stalemated");
+        return text + "best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
+      }
       const Frame& parent = stack.back();
       const auto [alpha, beta] = childWindow(parent);
       const int ply = static_cast<int>(stack.size());
@@ -291,8 +296,15 @@ std::string narrate(const Replay& replay, const Event& event, const SearchState&
       if (!parent.moveOnBoard)
         return text + "; the mate test: half of its score, " + score(parent.best) +
                ", becomes the parent's best";
-      return text + "; " + side(parent.call.side) + "'s " + moveName(parent.move.from, parent.move.to) +
-             " will score about " + score(-event.best);
+      // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
+      const int negated = -event.best;
+      const int scored = negated - (negated > parent.call.eval ? 1 : 0);
+      text += "; " + std::string(side(parent.call.side)) + "'s " +
+              moveName(parent.move.from, parent.move.to) + " will score " + score(scored);
+      if (scored != negated)
+        text += " (" + score(negated) + ", minus the delayed-gain point: " + score(negated) + " > eval e " +
+                std::to_string(parent.call.eval) + ")";
+      return text;
     }
   }
   return "";
@@ -376,7 +388,32 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
   view.inCall = top != nullptr;
   view.alpha = call.alpha;
   view.beta = call.beta;
-  view.searchAlpha = top && top->best > call.alpha ? top->best : call.alpha;
+  // m is set when an iteration starts (Step 4): not yet for a call answered by the hash table,
+  // nor just after N++ (the frame's best is then a placeholder, not the call's m).
+  const auto hasBest = [&](const Frame& frame) {
+    const bool justCounted = &frame == top && event && event->kind == EventKind::kNodeCounted;
+    return frame.nodeNumber != 0 && !justCounted;
+  };
+  view.searchAlpha = top && hasBest(*top) && top->best > call.alpha ? top->best : call.alpha;
+  // At a return the event's ply is the call that returned: its window, not its parent's.
+  if (event && event->kind == EventKind::kReturn && top) {
+    const auto [alpha, beta] = childWindow(*top);
+    view.alpha = alpha;
+    view.beta = beta;
+  }
+
+  // The site whose lines the Source panel shows. A return straight after a probe that settled
+  // the node is the probe's `return v` (Step 2), not the loop's end.
+  if (event) {
+    view.site =
+        static_cast<int>(siteOf(event->kind, event->kind == EventKind::kProbe && event->probe.endsNode));
+    if (event->kind == EventKind::kReturn && view.cursor >= 2) {
+      const Event before = replay.eventAt(view.cursor - 2);
+      if (before.kind == EventKind::kProbe && before.probe.endsNode)
+        view.site = static_cast<int>(SearchSite::kHashCutoff);
+    }
+    view.innerReturn = event->kind == EventKind::kReturn && !stack.empty();
+  }
 
   // The current call's type, once it has returned (the event just applied is its return).
   if (event && event->kind == EventKind::kReturn) {
@@ -393,7 +430,8 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     const MoveRecord& mv = f.move;
     const bool moved = f.movesMade > 0;
     const bool scored = f.movesMade > (f.moveOnBoard ? 1 : 0);
-    auto sq = [moved](int s) { return moved ? squareName(s) : std::string("-"); };
+    // "-" for a square not set (or off the board: H, G, F of a plain move), as for every other value.
+    auto sq = [moved](int s) { return moved && isOnBoard(s) && s >= 0 ? squareName(s) : std::string("-"); };
     auto num = [moved](int n) { return moved ? std::to_string(n) : std::string("-"); };
     // v: the last move's score; before one was scored, a hit's stored score (micro-Max: v=a->V).
     std::string v = "-";
@@ -402,9 +440,9 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     else if (f.probed && f.probe.outcome == ProbeOutcome::kHit)
       v = score(f.probeEntry.score);
     const int x = bestSquare(f.bestFrom);
-    // m is set when an iteration starts (Step 4): not yet for a call answered by the hash table,
-    // nor just after N++.
-    const bool iterated = f.nodeNumber != 0 && !(event && event->kind == EventKind::kNodeCounted);
+    const bool iterated = hasBest(f);
+    // X == Y (both a8 = 0 in a new call): no best move yet, not the move a8a8.
+    const bool noBest = x < 0 || (f.bestFrom & 0x77) == (f.bestTo & 0x77);
     view.variables = {
         {"k", "side", side(f.call.side)},
         {"q", "alpha", score(f.call.alpha)},
@@ -414,8 +452,8 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"d", "draft", std::to_string(f.draft)},
         {"m", "best", iterated ? score(f.best) : "-"},
         {"v", "score", v},
-        {"X", "bestFrom", x < 0 ? "--" : squareName(x)},
-        {"Y", "bestTo", bestToText(f.bestTo)},
+        {"X", "bestFrom", noBest ? "-" : squareName(x)},
+        {"Y", "bestTo", noBest ? "-" : bestToText(f.bestTo)},
         {"x", "from", sq(mv.from)},
         {"y", "to", sq(mv.to)},
         {"u", "piece", num(mv.piece)},
@@ -424,8 +462,12 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"H", "captureSquare", sq(mv.captureSquare)},
         {"G", "rookFrom", sq(mv.rookFrom)},
         {"F", "move.passedSquare", sq(mv.rookTo)},
-        {"E", "passedSquare", squareName(f.call.epSquare)},
-        {"z", "lastTo", squareName(f.call.lastTo)},
+        {"E", "passedSquare",
+         isOnBoard(f.call.epSquare) && f.call.epSquare > 0 ? squareName(f.call.epSquare) : "-"},
+        // z off the board is a marker (the root's 8 or 9), not a square: its number.
+        {"z", "lastTo",
+         isOnBoard(f.call.lastTo) && f.call.lastTo >= 0 ? squareName(f.call.lastTo)
+                                                        : std::to_string(f.call.lastTo)},
     };
   }
   for (const Frame& frame : stack) {
@@ -437,7 +479,7 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     row.beta = frame.call.beta;
     row.depth = frame.call.depth;
     row.draft = frame.draft;
-    row.best = score(frame.best);
+    row.best = hasBest(frame) ? score(frame.best) : "-";
     row.node = frame.nodeNumber;
     view.stack.push_back(row);
   }
@@ -451,7 +493,12 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     }
   std::string caption;
   auto add = [&caption](const std::string& part) { caption += (caption.empty() ? "" : "; ") + part; };
-  if (event && event->kind == EventKind::kCutoff) add(narrate(replay, *event, state));
+  // The caption says the event first where the board alone does not show it (a cutoff, a probe,
+  // an iteration, a store, a return, the mate probe); a move or a call shows on the board.
+  const bool eventFirst = event && event->kind != EventKind::kMoveMade && event->kind != EventKind::kCall &&
+                          event->kind != EventKind::kNodeCounted && event->kind != EventKind::kMoveScored &&
+                          event->kind != EventKind::kBestMove;
+  if (eventFirst) add(narrate(replay, *event, state));
   if (mover) {
     const MoveRecord& move = mover->move;
     view.arrows.push_back({"searched", move.from, move.to,
@@ -463,7 +510,9 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
       add(std::string(side(mover->call.side)) + " tries " + describeMove(move) + " at ply " +
           std::to_string(mover->ply));
   }
-  if (top && isOnBoard(top->call.epSquare) && top->call.epSquare >= 0 && top->call.epSquare < 128)
+  // E at a call, when it names a square: 0 (O's start value) and -128 (the root's) name none.
+  if (top && event && event->kind == EventKind::kCall && isOnBoard(top->call.epSquare) &&
+      top->call.epSquare > 0)
     add("E = " + squareName(top->call.epSquare) + " (the square the last move passed: e.p. or castling)");
   // The move just scored: taken back, its score compared with the best so far.
   if (event && top && !top->moveOnBoard && top->movesMade > 0 &&
@@ -474,20 +523,28 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     add(moveName(top->move.from, top->move.to) + " scored v = " + score(top->lastScore) +
         ", best m = " + score(top->best));
   }
-  if (top && top != mover && top->best > -kInfinity) {
+  if (top && top != mover && (!hasBest(*top) || top->best > -kInfinity)) {
     const int from = bestSquare(top->bestFrom), to = bestSquare(top->bestTo);
+    // Before its first iteration a call's X, Y are the hash entry's move and m is not set yet.
     if (from >= 0 && to >= 0 && from != to)
       view.arrows.push_back({"best", from, to,
-                             "the call's best move so far (X, Y): m = " + score(top->best) +
-                                 (top->movesMade == 0 ? ", from the hash entry" : "")});
+                             hasBest(*top) ? "the call's best move so far (X, Y): m = " + score(top->best) +
+                                                 (top->movesMade == 0 ? ", from the hash entry" : "")
+                                           : "the move stored in the hash entry (X, Y); m is not set yet"});
   }
   const TraceReader& reader = replay.reader();
   if (state.finished() && reader.hasResult() && isOnBoard(reader.result().from) &&
       isOnBoard(reader.result().to)) {
     const TraceResult& result = reader.result();
-    view.arrows.push_back({"chosen", result.from, result.to, "the move the search chose"});
-    caption = "the search chose " + moveName(result.from, result.to) + " (score " + score(result.score) +
-              ", " + std::to_string(result.nodes) + " nodes)";
+    if (result.from == result.to) {
+      // X == Y (a8a8): no move was kept, the side to move has none that keeps its king.
+      caption = std::string("no legal move: ") + (result.score < 0 ? "mated" : "stalemated") + " (score " +
+                score(result.score) + ", " + std::to_string(result.nodes) + " nodes)";
+    } else {
+      view.arrows.push_back({"chosen", result.from, result.to, "the move the search chose"});
+      caption = "the search chose " + moveName(result.from, result.to) + " (score " + score(result.score) +
+                ", " + std::to_string(result.nodes) + " nodes)";
+    }
   }
   view.caption = caption.empty() ? "no move on the board" : caption;
 
@@ -521,6 +578,8 @@ std::string toJson(const ViewState& view, int indent) {
   out["nodes"] = view.nodes;
   out["calls"] = view.calls;
   out["nodeType"] = view.nodeType;
+  out["site"] = view.site;
+  out["innerReturn"] = view.innerReturn;
   out["narration"] = view.narration;
   out["caption"] = view.caption;
   json variables = json::object();

@@ -302,12 +302,9 @@ void App::findLine(const std::string& text) {
   }
 }
 
-int App::currentSite() const {
+int App::currentSite() {
   if (!hasTrace()) return 0;
-  const trace::Event* event = trace_->replay->lastEvent();
-  if (!event) return 0;
-  return static_cast<int>(
-      trace::siteOf(event->kind, event->kind == trace::EventKind::kProbe && event->probe.endsNode));
+  return view().site;
 }
 
 const std::vector<uint32_t>& App::currentPath() {
@@ -327,6 +324,12 @@ const std::vector<uint32_t>& App::currentPath() {
   // After a return, show the call that just returned as the current one.
   if (const trace::Event* event = replay().lastEvent(); event && event->kind == trace::EventKind::kReturn) {
     const uint32_t call = tree->callAt(cursor() - 1);
+    if (path_.empty() || path_.back() != call) path_.push_back(call);
+  } else if (event && event->kind == trace::EventKind::kMoveScored && cursor() >= 2 &&
+             replay().eventAt(cursor() - 2).kind == trace::EventKind::kReturn) {
+    // A move just scored: its reply's call (which returned just before) stays the row in view,
+    // rather than the tree jumping back to the scoring call's row (the root's, at ply 0).
+    const uint32_t call = tree->callAt(cursor() - 2);
     if (path_.empty() || path_.back() != call) path_.push_back(call);
   }
   return path_;

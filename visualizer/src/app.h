@@ -152,7 +152,7 @@ class App {
   const trace::ViewState& view();
 
   /// The SearchSite of the event just applied (0 = none).
-  int currentSite() const;
+  int currentSite();
   /// The tree nodes of the open calls, root first (empty until the tree is ready).
   const std::vector<uint32_t>& currentPath();
 
@@ -168,7 +168,7 @@ class App {
   bool playing = false;
   float speed = 200.0f;  ///< events per second while playing
   bool showHelp = false;
-  bool showLegend = true;      ///< on at start: a newcomer needs it first
+  bool showLegend = false;     ///< off at start (it covers the Source); the menu bar says "L: legend"
   bool quitRequested = false;  ///< File > Quit or Ctrl+Q: the loop ends after this frame
   bool showOpen = false;
   bool showRecord = false;

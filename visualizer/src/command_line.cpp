@@ -40,7 +40,9 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
                  "without one, run under xvfb-run -a)");
   cli.add_flag("--layout-dump", options.layoutDump, "print each panel's name and rectangle after the frame");
   cli.add_flag("--show-help", options.showHelp, "open with the help (F1) shown");
-  cli.add_flag("--no-legend", options.hideLegend, "open with the legend (L) hidden");
+  cli.add_flag("--legend", options.showLegend,
+               "open with the legend (L) shown; it starts hidden, as it covers part of the Source panel");
+  cli.add_flag("--no-legend", options.hideLegend, "open with the legend (L) hidden (the default)");
   cli.add_option("--bench", options.benchFrames,
                  "headless: render this many frames while scrubbing and print timings");
   cli.add_flag("--wait-for-indexes", options.waitForIndexes,

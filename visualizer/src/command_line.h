@@ -24,7 +24,8 @@ struct Options {
   std::string screenshot;
   bool layoutDump = false;
   bool showHelp = false;
-  bool hideLegend = false;
+  bool showLegend = false;  ///< --legend: open with the legend shown
+  bool hideLegend = false;  ///< --no-legend: the default, kept for scripts that pass it
   int benchFrames = 0;
   bool waitForIndexes = false;  ///< headless: wait for the indexes whatever the trace's length
   int width = 1280;

@@ -41,11 +41,11 @@ constexpr const char* kPanels[][2] = {
      "indented by ply. The open calls are expanded and lit. Click a row to jump to that call; "
      "hover it for its event numbers."},
     {"Hash table",
-     "The 16M-slot transposition table as a heatmap, the probe window of the current call with "
+     "The 16M-slot transposition table as a heatmap, the probe slots of the current call with "
      "what each slot holds at this event, and what the event just applied did to the table."},
     {"Legend",
-     "What the arrows, colours, timeline marks and tree rows mean. L or View > Legend shows or hides "
-     "it; it sits over the lower right of the source panel."},
+     "What the arrows, colours, timeline marks and tree rows mean. Hidden at start (the menu bar says "
+     "\"L: legend\"): L or View > Legend shows it over the lower right of the source panel."},
     {"Timeline",
      "All events of the search from left to right: drag to scrub. Buttons step like the keys "
      "below; 'Find node' jumps to a counted node by number, 'Find line' to the first call a line "

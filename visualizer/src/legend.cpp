@@ -118,7 +118,7 @@ void drawLegend(App& app) {
   entry(Sample::kText, packed(colours::kRowText), "Y: not a castling; +sn: tried first next", "+nc");
   heading("Hash table");
   entry(Sample::kSquare, colours::kHashFilled, "filled slots; red: stored lately;");
-  entry(Sample::kBox, colours::kHashWindow, "white box: the probe window");
+  entry(Sample::kBox, colours::kHashWindow, "white box: the probe slots");
   entry(Sample::kText, packed(colours::kRowText), "lower bound (at least its score); up: upper; lo up: exact",
         "lo");
 }

@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
   for (const std::string& problem : app.lineMap().problems()) std::cerr << "umax-viz: " << problem << "\n";
   if (const auto exit = openStartingTrace(app, options)) return *exit;
   app.showHelp = options.showHelp;
-  app.showLegend = !options.hideLegend;
+  app.showLegend = options.showLegend && !options.hideLegend;
   const bool headless = options.headless();
 
   // ---- Setup: window and OpenGL context ---------------------------------

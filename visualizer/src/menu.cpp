@@ -51,6 +51,11 @@ void drawMenu(App& app) {
     ImGui::MenuItem("Legend", "L", &app.showLegend);
     ImGui::EndMenu();
   }
+  // The legend starts hidden (it would cover the Source panel): say where it is.
+  if (!app.showLegend) {
+    ImGui::TextColored(kWarning, "  L: legend");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("press L (or View > Legend) for what the marks mean");
+  }
   if (const LoadedTrace* loaded = app.trace()) drawTraceStatus(*loaded);
   ImGui::EndMainMenuBar();
 }

@@ -100,7 +100,11 @@ const trace::Frame* frameOfMoveOnBoard(const std::vector<trace::Frame>& stack) {
 
 /// The line above the board: the ply and the side to move, or where the search stands.
 void drawHeading(const trace::SearchState& state, const trace::Frame* top) {
-  if (top)
+  // While the call's move is on the board, the board shows the position after it.
+  if (top && top->moveOnBoard)
+    ImGui::Text("ply %d, %s's move on the board, node count %llu", top->ply, sideName(top->call.side),
+                static_cast<unsigned long long>(state.nodes()));
+  else if (top)
     ImGui::Text("ply %d, %s to move, node count %llu", top->ply, sideName(top->call.side),
                 static_cast<unsigned long long>(state.nodes()));
   else
@@ -167,9 +171,9 @@ void drawVictim(ImDrawList* draw, ImFont* font, const BoardGeometry& g, const tr
   draw->AddRect(c, ImVec2(c.x + cell, c.y + cell), colours::kVictim, 0, 0, 2.5f);
 }
 
-/// E, the square a pawn or castling king just passed, as a ring.
+/// E, the square a pawn or castling king just passed, as a ring (0 and -128 name no square).
 void drawEpSquare(ImDrawList* draw, const BoardGeometry& g, int epSquare) {
-  if (isOnBoard(epSquare) && epSquare >= 0 && epSquare < 128)
+  if (isOnBoard(epSquare) && epSquare > 0 && epSquare < 128)
     draw->AddCircle(g.centre(epSquare), g.cell * 0.22f, colours::kEpSquare, 16, 3);
 }
 

@@ -70,15 +70,18 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
   }
   ImGui::SameLine();
   ImGui::BeginGroup();
-  // The snapshot holds the table after snapshotEvent() events: after event snapshotEvent() - 1.
-  const uint64_t applied = hash.snapshotEvent(snapshot);
-  if (applied == 0)
-    ImGui::TextWrapped("%llu of %u slots filled (before the first event)",
-                       static_cast<unsigned long long>(filled), hash.slots());
+  // The slots filled at the cursor: those locked before the search plus the view model's stores
+  // into empty slots, as its other counters (the map is the nearest snapshot before the cursor,
+  // and says so when hovered).
+  const trace::ViewState& filledView = app.view();
+  if (filledView.hashCounted)
+    ImGui::TextWrapped("%llu of %u slots filled at the cursor",
+                       static_cast<unsigned long long>(hash.initialFilled() + filledView.hash.storesNew),
+                       hash.slots());
   else
-    ImGui::TextWrapped("%llu of %u slots filled (after event ~%llu)", static_cast<unsigned long long>(filled),
-                       hash.slots(), static_cast<unsigned long long>(applied - 1));
-  ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's window");
+    ImGui::TextWrapped("map: %llu of %u slots filled (snapshot)", static_cast<unsigned long long>(filled),
+                       hash.slots());
+  ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's probe slots");
   // The counters up to the cursor (the view model's), not the whole trace's.
   const trace::ViewState& view = app.view();
   if (view.hashCounted) {
@@ -150,7 +153,7 @@ void drawHashPanel(App& app) {
   drawCurrentEvent(app);
   if (frame && frame->probed && hash) {
     ImGui::Text("J %08x  Z %08x", frame->call.hashKey, frame->call.hashLock);
-    ImGui::Text("window after (k*E^J)&(U-9) = %u:", frame->probe.firstSlot);
+    ImGui::Text("probe slots from (k*E^J)&(U-9) = %u:", frame->probe.firstSlot);
     if (ImGui::BeginTable("window", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
       for (int i = 1; i <= kProbeSlots; ++i) {
         const uint32_t slot = frame->probe.firstSlot + static_cast<uint32_t>(i);

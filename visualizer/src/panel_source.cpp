@@ -1,8 +1,8 @@
 // Source panel: the 133-line original above the readable build, each as
 // wide as the panel so that whole lines show at 1280x800. The event just
 // applied names a search site; the line map turns the site into lines of
-// both, which are highlighted and scrolled into view, sideways too when a
-// lit line is wider than its pane. Above, the annotation of the highlighted
+// both, which are highlighted and scrolled into view (at column 0: the
+// scrollbar reaches the end of a long line). Above, the annotation of the highlighted
 // original line; hovering a one-letter variable of the original shows its
 // readable name and meaning.
 #include <imgui.h>
@@ -48,27 +48,6 @@ void variableTooltip(App& app, char letter) {
   ImGui::EndTooltip();
 }
 
-/// The sideways scroll that shows the lit lines whole, or as much of them as fits from their
-/// first non-blank character: 0 when they fit without scrolling.
-float sidewaysScroll(const SourceFile& file, const std::set<int>& marked, float charWidth, float paneWidth) {
-  constexpr int kNumberColumns = 4;  // "%3d" and the gap after it
-  std::size_t indent = std::string::npos;
-  std::size_t end = 0;
-  for (int number : marked) {
-    if (number < 1 || number > static_cast<int>(file.lines.size())) continue;
-    const std::string& text = file.lines[static_cast<std::size_t>(number - 1)];
-    const std::size_t first = text.find_first_not_of(' ');
-    if (first == std::string::npos) continue;
-    indent = std::min(indent, first);
-    end = std::max(end, text.size());
-  }
-  if (indent == std::string::npos) return 0;
-  const float right = float(end + kNumberColumns + 1) * charWidth;
-  if (right <= paneWidth) return 0;
-  // Past the overflow, but never past the start of the lit text.
-  return std::min(right - paneWidth, float(indent + kNumberColumns) * charWidth);
-}
-
 /// Draws a line's number again at the pane's left edge, over whatever text a
 /// sideways scroll moved there, so that a scrolled listing still shows whole
 /// line numbers. `width` is the number's column, up to where the text starts.
@@ -97,7 +76,7 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
     if (y < ImGui::GetScrollY() + lineHeight ||
         y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 3 * lineHeight)
       ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() / 3));
-    ImGui::SetScrollX(sidewaysScroll(file, marked, charWidth, ImGui::GetWindowContentRegionWidth()));
+    ImGui::SetScrollX(0);  // column 0: a sideways scroll cut the first characters of every line
   }
   ImDrawList* draw = ImGui::GetWindowDrawList();
   ImGuiListClipper clipper;
@@ -150,11 +129,18 @@ void drawSourcePanel(App& app) {
   std::set<int> minimalLines;
   std::set<int> readableLines;
   std::string readablePath = kDefaultReadable;
+  // A return below the root runs only the site's last lines (`return m;`), not the root's hand-over
+  // of its move to main(); a return settled by the hash table is the probe's `return v`.
+  const bool lastOnly = site && app.view().innerReturn;
   if (site) {
-    minimalLines.insert(site->minimalLines.begin(), site->minimalLines.end());
+    if (lastOnly && !site->minimalLines.empty())
+      minimalLines.insert(site->minimalLines.back());
+    else
+      minimalLines.insert(site->minimalLines.begin(), site->minimalLines.end());
     for (const ReadableLine& ref : site->readable)
       if (ref.line > 0 && (readableLines.empty() || ref.file == readablePath)) {
         readablePath = ref.file;
+        if (lastOnly) readableLines.clear();
         readableLines.insert(ref.line);
       }
   }

@@ -35,21 +35,15 @@ void drawScrubber(App& app) {
   draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(32, 34, 40, 255));
 
   if (const trace::TimelineIndex* index = loaded.readyTimeline()) {
-    // One column per pixel: the largest bucket count under it, scaled to the densest column.
-    const auto& cutoffs = index->cutoffs();
-    const auto& hits = index->hashHits();
+    // One column per pixel: the largest bucket count under it, scaled to the densest column. The
+    // bars, the iteration lines and the cursor share one event-to-x mapping (trace::timelineColumn).
     const int columns = std::max(1, static_cast<int>(width));
-    const double bucketsPerColumn = double(cutoffs.size()) / columns;
+    const auto bars = trace::timelineColumns(*index, total, columns);
     uint32_t peak = 1;
-    for (std::size_t b = 0; b < cutoffs.size(); ++b) peak = std::max({peak, cutoffs[b], hits[b]});
+    for (const trace::TimelineColumn& bar : bars) peak = std::max({peak, bar.cutoffs, bar.hashHits});
     for (int column = 0; column < columns; ++column) {
-      const auto first = static_cast<std::size_t>(column * bucketsPerColumn);
-      const auto last = std::max(first + 1, static_cast<std::size_t>((column + 1) * bucketsPerColumn));
-      uint32_t cut = 0, hit = 0;
-      for (std::size_t b = first; b < last && b < cutoffs.size(); ++b) {
-        cut = std::max(cut, cutoffs[b]);
-        hit = std::max(hit, hits[b]);
-      }
+      const uint32_t cut = bars[static_cast<std::size_t>(column)].cutoffs;
+      const uint32_t hit = bars[static_cast<std::size_t>(column)].hashHits;
       const float x = origin.x + static_cast<float>(column);
       const float half = (height - 14) / 2;
       if (cut)
@@ -65,7 +59,7 @@ void drawScrubber(App& app) {
     // three iterations when they lie a few pixels apart.
     const auto& iterations = index->rootIterations();
     const auto xOf = [&](std::size_t i) {
-      return origin.x + width * float(double(iterations[i].event) / double(total));
+      return origin.x + static_cast<float>(trace::timelineColumn(iterations[i].event, total, columns));
     };
     for (std::size_t i = 0; i < iterations.size(); ++i)
       draw->AddLine(ImVec2(xOf(i), origin.y), ImVec2(xOf(i), origin.y + height), colours::kIterationMark,
@@ -94,26 +88,29 @@ void drawScrubber(App& app) {
                   100.0 * loaded.indexBuild.progress.load());
     draw->AddText(ImVec2(origin.x + 6, origin.y + 16), IM_COL32(180, 180, 180, 255), text);
   }
-  const float cursorX = origin.x + width * float(double(app.cursor()) / double(total));
+  // The cursor stands on the column of the event just applied (at the left edge before event 0).
+  const int columns = std::max(1, static_cast<int>(width));
+  const float cursorX =
+      origin.x + (app.cursor() == 0
+                      ? 0.0f
+                      : static_cast<float>(trace::timelineColumn(app.cursor() - 1, total, columns)));
   draw->AddLine(ImVec2(cursorX, origin.y - 2), ImVec2(cursorX, origin.y + height + 2), colours::kCursor, 3);
 
-  if (active) {
+  // The event under the mouse: the inverse of timelineColumn, so a click lands on the event whose
+  // column it is, and the cursor is then drawn there.
+  const auto eventUnderMouse = [&]() {
     const float share =
         std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
-    app.seek(static_cast<uint64_t>(std::llround(double(share) * double(app.eventCount()))));
-  } else if (hovered) {
-    const float share =
-        std::clamp((ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f), 0.0f, 1.0f);
+    const auto event = static_cast<uint64_t>(double(share) * double(app.eventCount()));
+    return std::min(event, app.eventCount() - 1);
+  };
+  if (active && app.eventCount() > 0) {
+    app.seek(eventUnderMouse() + 1);
+  } else if (hovered && app.eventCount() > 0) {
     // Clicking here moves the cursor to just after event N (events are numbered from 0).
-    const auto applied = static_cast<uint64_t>(std::llround(double(share) * double(app.eventCount())));
-    if (applied == 0)
-      ImGui::SetTooltip(
-          "before the first event\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration "
-          "N");
-    else
-      ImGui::SetTooltip(
-          "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N",
-          static_cast<unsigned long long>(applied - 1));
+    ImGui::SetTooltip(
+        "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N",
+        static_cast<unsigned long long>(eventUnderMouse()));
   }
 }
 

@@ -48,8 +48,17 @@ void drawVariablesPanel(App& app) {
               f.nodeNumber == 0 ? " (not counted yet)" : "", f.cutoff ? "  CUTOFF" : "");
   const trace::ViewState& view = app.view();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-  ImGui::TextWrapped("window [%s, %s], replies searched with alpha %s", trace::scoreName(view.alpha).c_str(),
-                     trace::scoreName(view.beta).c_str(), trace::scoreName(view.searchAlpha).c_str());
+  // The replies' alpha once m is set and while moves are still searched (not at a cutoff or a
+  // return: no reply follows), else the window alone.
+  const bool searching =
+      f.nodeNumber != 0 && view.kind != "node" && view.kind != "cutoff" && view.kind != "return" && !f.cutoff;
+  if (searching)
+    ImGui::TextWrapped("window [%s, %s], replies searched with alpha %s",
+                       trace::scoreName(f.call.alpha).c_str(), trace::scoreName(f.call.beta).c_str(),
+                       trace::scoreName(view.searchAlpha).c_str());
+  else
+    ImGui::TextWrapped("window [%s, %s]", trace::scoreName(f.call.alpha).c_str(),
+                       trace::scoreName(f.call.beta).c_str());
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(

@@ -63,6 +63,8 @@ class HashHistory {
 
   /// Slots of the trace's table (its header's: 2^B + 9).
   uint32_t slots() const { return slots_; }
+  /// Slots locked before the search started (the header's initial entries).
+  std::size_t initialFilled() const { return initial_.size(); }
   /// Slots per cell (the last cell also holds the remainder).
   uint32_t slotsPerCell() const { return slotsPerCell_; }
   /// The snapshot that describes the table after `applied` events: the
@@ -146,6 +148,21 @@ class TimelineIndex {
   std::vector<HashCounters> before_;  // per bucket
   HashCounters running_;
 };
+
+/// The timeline's one event-to-x mapping, for the cutoff and hash-hit bars, the iteration
+/// markers and the cursor alike: event `event` of `eventCount` lies in column
+/// floor(columns * event / eventCount) of a timeline `columns` wide.
+int timelineColumn(uint64_t event, uint64_t eventCount, int columns);
+
+/// One column of the timeline: the most cutoffs and hash hits of a bucket drawn in it.
+struct TimelineColumn {
+  uint32_t cutoffs = 0;
+  uint32_t hashHits = 0;
+};
+
+/// The bars of a timeline `columns` wide: each bucket of `index` goes to the column of its first
+/// event (timelineColumn), so a bar lies where the cursor lies at its events.
+std::vector<TimelineColumn> timelineColumns(const TimelineIndex& index, uint64_t eventCount, int columns);
 
 /// Builds both in one pass over `reader`'s events; `progress` gets 0..1.
 void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,

@@ -85,12 +85,15 @@ struct ViewState {
   std::string fen;                      ///< the board at the event
   std::string sideToMove;               ///< "white" / "black" on that board
   bool inCall = false;                  ///< a call is open (else the fields below are the root's)
-  int alpha = 0;                        ///< q of the current call (the root's before / after)
+  int alpha = 0;                        ///< q of the current call (the root's before / after; at a
+                                        ///< return, of the call that returned, as `ply`)
   int beta = 0;                         ///< l
   int searchAlpha = 0;                  ///< the alpha the next move's reply is searched with: max(q, m)
   uint64_t nodes = 0;                   ///< counted nodes so far
   uint64_t calls = 0;                   ///< calls so far
   std::string nodeType;                 ///< the current call's type once known (its return), else ""
+  int site = 0;                         ///< the search site (line-map id) whose lines the Source shows
+  bool innerReturn = false;             ///< a return below the root: only `return m;` runs, not z&8's
   std::vector<VariableView> variables;  ///< the current call's, none outside a call
   std::vector<FrameView> stack;         ///< root first
   HashCounters hash;                    ///< up to the cursor
