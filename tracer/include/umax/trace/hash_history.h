@@ -156,8 +156,8 @@ int timelineColumn(uint64_t event, uint64_t eventCount, int columns);
 
 /// One column of the timeline: the most cutoffs and hash hits of a bucket drawn in it.
 struct TimelineColumn {
-  uint32_t cutoffs = 0;
-  uint32_t hashHits = 0;
+  uint32_t cutoffs = 0;   ///< the most cutoffs of one bucket drawn in this column
+  uint32_t hashHits = 0;  ///< the most hash hits of one bucket drawn in this column
 };
 
 /// The bars of a timeline `columns` wide: each bucket of `index` goes to the column of its first
