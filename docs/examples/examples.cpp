@@ -1661,7 +1661,9 @@ std::string mate(const Context& context) {
   return "## Worked example: a mate and a stalemate\n\nRecorded while this page was built, with\n" +
          commands +
          "\n\nEvery number below is read from those traces; if they stop showing this, the documentation "
-         "build fails. Black to move has no legal move in either position; the null move lets white "
+         "build fails. The documentation build keeps both traces in its examples folder: open one with "
+         "`build/bin/umax-viz build/docs/examples/mate.umaxtrace` (or `stalemate.umaxtrace`). Black to move "
+         "has no legal move in either position; the null move lets white "
          "move again:\n" +
          table({"position", "FEN", "white's null-move search returns", "black's score (-that / 2)"}, rows);
 }
