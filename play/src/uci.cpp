@@ -6,25 +6,17 @@
 
 #include "session.h"
 #include "umax/play/fide.h"
+#include "umax/search_rules.h"
 #include "umax/session.h"
 
 namespace umax::play {
 namespace {
 
-/// Scores beyond this mean a mate was seen: the mate probe halves the mated
-/// side's -kInfinity, and on the way to the root the delayed-gain penalty
-/// takes a point off at each of the winner's nodes.
-constexpr int kMateScore = kInfinity / 2;
-
 /// Deepest go depth accepted (plies).
 constexpr long kMaxDepth = 96;
 
 std::string scoreText(int score) {
-  if (score > kMateBound || score < -kMateBound) {
-    const int plies = kMateScore - (score > 0 ? score : -score) + 1;
-    const int moves = (plies + 1) / 2;
-    return "mate " + std::to_string(score > 0 ? moves : -moves);
-  }
+  if (isMateScore(score)) return "mate " + std::to_string(mateInMoves(score));
   return "cp " + std::to_string(score);
 }
 

@@ -6,6 +6,7 @@
 
 #include "session.h"
 #include "umax/play/fide.h"
+#include "umax/search_rules.h"
 
 namespace umax::play {
 namespace {
@@ -63,11 +64,8 @@ bool changesGame(const std::string& command, const std::string& rest) {
 
 /// A score as xboard shows it: centipawns, or +-(100000 + moves) for a mate.
 long xboardScore(int score) {
-  if (score > kMateBound || score < -kMateBound) {
-    const int plies = kInfinity / 2 - (score > 0 ? score : -score) + 1;
-    const long moves = (plies + 1) / 2;
-    return score > 0 ? 100000 + moves : -100000 - moves;
-  }
+  if (isMateScore(score))
+    return mateInMoves(score) > 0 ? 100000 + mateInMoves(score) : -100000 + mateInMoves(score);
   return score;
 }
 

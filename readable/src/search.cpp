@@ -37,16 +37,10 @@ static_assert((kThinkMarker & kRootMarkerBit) != 0 && (kLegalityMarker & kRootMa
 // ---- The tools of the search: hash keys and the probe -----------------------
 
 // [key-words]
-// Hash keys: a piece on a square has one random word for the key J and
-// another for the lock Z, read from overlapping places of the byte table T[]:
-// offset square (+8 for the lock), +8 for white, +128 per type. // micro-Max: K(A,B)
-inline int32_t Engine::keyWord(int offset, int piece) const { return hashWord(keys_, offset, piece); }
-
-// How a move changes a hash key (kKeySalt) or lock (kLockSalt): add the word of
-// the piece arriving on the to-square (arrivingPiece: a promoted pawn counts
-// as a queen), take away the mover's word on its from-square and the victim's
-// on the capture square. The castling rook is not in it; the lock adds G-S for that.
-// micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t), in wrapping arithmetic (b[y] after the move).
+// How a move changes the hash key (kKeySalt) or lock (kLockSalt): hashChange
+// in search_rules.h, with the piece arriving on the to-square (a promoted
+// pawn counts as a queen). The castling rook is not in it; the lock adds G-S
+// for that (Step 12). // micro-Max: J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
 inline uint32_t Engine::keyChange(int salt, const Move& move, int arriving) const {
   return hashChange(keys_, salt, move.from, move.to, move.captureSquare, move.piece, move.victim, arriving);
 }

@@ -234,7 +234,6 @@ class Engine {
   inline bool capturesKing(int gain, int to, int passedSquare) const;
   inline int makeMove(const Move& move, int side, int& gain);
   inline void unmakeMove(const Move& move, int side);
-  inline int32_t keyWord(int offset, int piece) const;
   inline uint32_t keyChange(int salt, const Move& move, int arriving) const;
   inline HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
   template <bool kTraced>

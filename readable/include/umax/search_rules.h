@@ -134,6 +134,15 @@ constexpr int bestMoveTo(int to, int rookFrom) { return to | (kNotCastlingBit & 
 /// Step 17: a mate score holds at any depth, so it is stored with kMateDraft.
 constexpr bool isMateScore(int score) { return score > kMateBound || score < -kMateBound; }
 
+/// The moves to the mate a mate score announces, + when the side to move
+/// mates, - when it is mated. The mate probe gives the mated side -I/2, and
+/// on the way up the delayed-gain penalty takes a point off at each of the
+/// winner's nodes, so I/2 - |score| + 1 counts plies.
+constexpr int mateInMoves(int score) {
+  const int plies = kInfinity / 2 - (score > 0 ? score : -score) + 1;
+  return score > 0 ? (plies + 1) / 2 : -((plies + 1) / 2);
+}
+
 /// Step 18: the stored from-byte: the best move's from-square with the bound
 /// bits (above alpha: a lower bound; below beta: an upper bound; both: exact).
 constexpr int storedFrom(int bestFrom, int best, int alpha, int beta) {
