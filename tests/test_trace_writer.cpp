@@ -41,6 +41,15 @@ namespace {
 constexpr const char* kKiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// Ends `writer`'s trace with the result of the think it recorded.
+// Counts an event read back that differs from what the search reported;
+// the first one fails the test with both.
+void countMismatch(const Event& read, const Event& reported, uint64_t at, uint64_t& mismatches) {
+  if (read == reported) return;
+  if (mismatches == 0)
+    FAIL_CHECK("event " << at << ": read " << toString(read) << ", reported " << toString(reported));
+  ++mismatches;
+}
+
 void finishWith(TraceWriter& writer, const ThinkResult& result) {
   writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
 }
@@ -520,12 +529,7 @@ TEST_CASE("a trace of a smaller table records its size and reads back that table
   HashCounters counted;
   HashHistory history(reader.header(), reader.eventCount());
   reader.forEach([&](const Event& event, uint64_t at) {
-    if (!(event == witness.events[at])) {
-      if (mismatches == 0)
-        FAIL_CHECK("event " << at << ": read " << toString(event) << ", reported "
-                            << toString(witness.events[at]));
-      ++mismatches;
-    }
+    countMismatch(event, witness.events[at], at, mismatches);
     if (event.kind == EventKind::kProbe)
       beyondSmallMask += event.probe.firstSlot > (uint32_t{1} << kMinHashSlotBits) - 1;
     counted.count(event);
@@ -701,14 +705,8 @@ TEST_CASE("a version 3 trace gives back every event the search reported, and pre
     REQUIRE(reader.header().version == kFormatVersion);
     REQUIRE(reader.eventCount() == witness.events.size());
     uint64_t mismatches = 0;
-    reader.forEach([&](const Event& event, uint64_t at) {
-      if (!(event == witness.events[at])) {
-        if (mismatches == 0)
-          FAIL_CHECK("event " << at << ": read " << toString(event) << ", reported "
-                              << toString(witness.events[at]));
-        ++mismatches;
-      }
-    });
+    reader.forEach(
+        [&](const Event& event, uint64_t at) { countMismatch(event, witness.events[at], at, mismatches); });
     CHECK(mismatches == 0);
     // Every prediction held: a record holds only what the state cannot know.
     const Spelled spelled = spelledOut(reader);
