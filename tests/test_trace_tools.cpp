@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "support.h"
+#include "umax/hash_table.h"
 #include "umax/notation.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
@@ -170,6 +171,28 @@ TEST_CASE("umax-trace info counts the nodes the original counts", "[trace]") {
     CHECK(number(sample.info, "events") == reader.eventCount());
     CHECK(number(sample.info, "bytes") == reader.fileSize());
   }
+}
+
+TEST_CASE("umax-trace info's table size is the slots the original's probe can reach", "[trace]") {
+  // The original's array, read from its source: struct _ A[U] with #define U 16777224.
+  std::smatch match;
+  const std::string source = readFile(sourcePath("minimal/micro-max.c"));
+  REQUIRE(std::regex_search(source, match, std::regex("#define U (\\d+)")));
+  const long declared = std::stol(match[1].str());
+  CHECK(declared == (1L << 24) + 8);
+  CHECK(umax::kHashEntries == declared);
+  // Window starts j = (k*E ^ J) & (U-9) run from 0 to 2^24 - 1; the probe reads A[j+1] .. A[j+9].
+  CHECK(long{umax::kHashSlotMask} + 1 == 1L << umax::kHashSlotBits);
+  const long lastRead = long{umax::kHashSlotMask} + umax::kProbeSlots;
+  CHECK(lastRead == declared);  // A[U]: one past the end of the original's array
+  // The readable table has the dummy slot 0 and every slot the probe reads: 2^24 + 9.
+  const umax::HashTableMemory table;
+  CHECK(static_cast<long>(table.size()) == lastRead + 1);
+  const Sample& sample = samples().at(0);
+  REQUIRE(sample.info.count("hash-table") == 1);
+  CHECK(
+      sample.info.at("hash-table") ==
+      "2^24 + 9 slots (the original's: A[] has 2^24 + 8, its last probe window reads one more past the end)");
 }
 
 TEST_CASE("umax-trace jsonl writes every event as one JSON object with its fields", "[trace]") {

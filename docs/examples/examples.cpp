@@ -1360,18 +1360,40 @@ std::string smallTable(const Context& context) {
   if (relation == "a call it made")
     claimFails("replacement", "the slot was taken by a call outside the node");
 
-  context.ask(
-      "replacement",
-      "At event " + std::to_string(index) + " of replacement-small.umaxtrace the node after " +
-          lineTo(walk, node) + " stores into slot " + std::to_string(store.slot) + ", which " + relation +
-          " took after this node's probe: it holds another position's entry, " + bounds(store.before.from) +
-          " of draft " + std::to_string(store.before.draft) + ". Is the store written or refused?",
-      std::string(
-          "Written: another position's entry is replaced unless it is exact and deeper; this one is ") +
-          bounds(store.before.from) + ", so the slot now holds lock " +
-          std::to_string(static_cast<uint32_t>(store.after.lock)) + ", D " +
-          std::to_string(store.after.draft) + ".",
-      jsonlCommand("replacement-small", index), "\"written\":true,");
+  {
+    // Not on the page: a node whose probe found its whole window taken, and where its store goes.
+    bool asked = false;
+    for (std::size_t at = 0; at < walk.events().size() && !asked; ++at) {
+      const Event& full = walk.events()[at];
+      if (full.kind != EventKind::kProbe || full.probe.outcome != ProbeOutcome::kFull) continue;
+      const int owner = walk.callOf(at);
+      if (walk.calls()[owner].parent < 0 || walk.calls()[owner].ply < 2) continue;
+      const auto stores = walk.ownOfKind(owner, EventKind::kStore);
+      if (stores.empty()) continue;
+      const Event& dummy = walk.events()[stores[0]];
+      if (dummy.slot != kDummySlot || !dummy.written || dummy.after.lock != 0 ||
+          static_cast<uint32_t>(walk.calls()[owner].args.hashLock) == 0)
+        claimFails("replacement", "a store after a full window did not go to the dummy slot and empty it");
+      context.ask(
+          "replacement",
+          "At event " + std::to_string(at) + " of replacement-small.umaxtrace the node after " +
+              lineTo(walk, owner) +
+              " (lock Z = " + std::to_string(static_cast<uint32_t>(walk.calls()[owner].args.hashLock)) +
+              ") probes from j = " + std::to_string(full.probe.firstSlot) +
+              " and finds all 9 slots of its window taken by other positions. It searches on and stores at "
+              "event " +
+              std::to_string(stores[0]) +
+              ". Into which slot does that store write, and which lock does the slot hold after it?",
+          "Slot 0, the dummy slot A[0] (a stayed at A when the window was full). The store writes score " +
+              std::to_string(dummy.after.score) + " and draft " + std::to_string(dummy.after.draft) +
+              " there like anywhere else, but A->K=0 empties the lock again, so the slot holds lock 0: no "
+              "probe will ever find this entry, and the node's work is not remembered.",
+          jsonlCommand("replacement-small", stores[0]),
+          std::vector<std::string>{"\"a\":0,", "\"after\":{\"K\":0,"});
+      asked = true;
+    }
+    if (!asked) claimFails("replacement", "no node below ply 1 met a full probe window");
+  }
 
   long probeCount = 0, fullWindows = 0;
   for (const Event& event : walk.events())
@@ -1455,17 +1477,6 @@ std::string replacement(const Context& context) {
     const bool sameLock = event.before.lock == event.after.lock;
     if (event.written && sameLock && !own) {
       own = true;
-      context.ask(
-          "replacement",
-          "At event " + std::to_string(index) + " of replacement.umaxtrace a node stores into slot " +
-              std::to_string(event.slot) + ", which holds its own entry from the previous iteration: D " +
-              std::to_string(event.before.draft) + ", " + bounds(event.before.from) +
-              ". Is the store "
-              "written or refused, and which draft does the slot hold after it?",
-          std::string("Written: only an exact entry from a deeper search is kept, and this one is ") +
-              (event.before.draft > event.after.draft ? "deeper" : "not deeper") + "; the slot now holds D " +
-              std::to_string(event.after.draft) + ", V " + std::to_string(event.after.score) + ".",
-          jsonlCommand("replacement", index), "\"written\":true,");
       rows.push_back({num(event.slot), "its own, from its previous iteration", shortEntry(event.before),
                       shortEntry(event.after), "written"});
     }
@@ -1480,6 +1491,46 @@ std::string replacement(const Context& context) {
     }
   }
   if (!own && !other) claimFails("replacement", "no store replaced an entry");
+  {
+    // Not on the page: which bound bits a store writes, from the node's window and its result.
+    bool asked = false;
+    for (std::size_t index = 0; index < walk.events().size() && !asked; ++index) {
+      const Event& event = walk.events()[index];
+      if (event.kind != EventKind::kStore || !event.written) continue;
+      const int node = walk.callOf(index);
+      const Call& call = walk.calls()[node];
+      const int m = event.after.score;
+      // A fail low below a real alpha, at a node that tried moves (not a stand pat at draft 1).
+      if (call.ply < 2 || call.args.alpha <= -kInfinity || m > call.args.alpha || event.after.draft < 2 ||
+          event.after.draft == 99)
+        continue;
+      if ((event.after.from & kExactBits) != kUpperBoundBit)
+        claimFails("replacement", "a fail low did not store an upper bound");
+      const std::string narration = context.stateField("replacement", index, "narration");
+      const std::string bound = "upper bound (it failed low: at most " + std::to_string(m) + ")";
+      if (narration.find(bound) == std::string::npos)
+        claimFails("replacement", "the narration does not name the upper bound");
+      context.ask(
+          "replacement",
+          "At event " + std::to_string(index) + " of replacement.umaxtrace the node after " +
+              lineTo(walk, node) + " (ply " + std::to_string(call.ply) + ", window [" +
+              std::to_string(call.args.alpha) + ", " + std::to_string(call.args.beta) +
+              "]) ends its iteration at draft " + std::to_string(event.after.draft) +
+              " with best score m = " + std::to_string(m) +
+              " and stores it. Which bound bits go into X, and what does the entry then say about this "
+              "position's score?",
+          "Only the 128 bit: m = " + std::to_string(m) +
+              " is below beta (m < l sets 128) but not above alpha " + std::to_string(call.args.alpha) +
+              " (m > q would set 8). Every move failed low, so the entry is an upper bound: the position "
+              "is worth at most " +
+              std::to_string(m) + " for the side to move, and a later probe may use it only to fail low.",
+          "build/bin/umax-trace state build/docs/examples/replacement.umaxtrace --event " +
+              std::to_string(index) + " | grep -o '\"narration\":\"[^\"]*\"'",
+          bound);
+      asked = true;
+    }
+    if (!asked) claimFails("replacement", "no node below ply 1 failed low below a real alpha");
+  }
   long stores = 0, written = 0;
   for (const Event& event : walk.events())
     if (event.kind == EventKind::kStore) {
@@ -1619,7 +1670,7 @@ std::string mate(const Context& context) {
     int probe = -1;
     for (int child : walk.calls()[0].children)
       if (walk.calls()[child].moveEvent < 0) probe = child;
-    if (probe < 0) claimFails("mate", std::string(name) + ": no null-move probe at the root");
+    if (probe < 0) claimFails("mate", std::string(name) + ": no mate probe at the root");
     const int nullScore = returned(walk, probe), score = returned(walk, 0);
     const bool isMate = score == -kInfinity / 2;
     if (isMate != (std::string(name) == "mate")) claimFails("mate", std::string(name) + ": wrong score");
@@ -1644,7 +1695,7 @@ std::string mate(const Context& context) {
       context.ask("mate",
                   std::string("In ") + fen +
                       " black's king is in check and has no legal move. In the root's "
-                      "iteration that ends with the null-move probe (events " +
+                      "iteration that ends with the mate probe (events " +
                       std::to_string(start) + " to " + std::to_string(probeAt) + " of " + name +
                       ".umaxtrace), how many moves does black make, and what does each of them score?",
                   std::to_string(moves) +
@@ -1652,7 +1703,7 @@ std::string mate(const Context& context) {
                       "too), and each scores -I = " +
                       std::to_string(-kInfinity) +
                       ": white's reply takes the king. Only then, with best still -I, "
-                      "does the null-move probe ask whether black is in check.",
+                      "does the mate probe ask whether black is in check.",
                   rangeCommand(name, start, probeAt) +
                       " | grep -c '\"kind\":\"score\",\"ply\":0,.*\"v\":" + std::to_string(-kInfinity) + "}'",
                   {std::to_string(moves)});
@@ -1663,9 +1714,12 @@ std::string mate(const Context& context) {
          "\n\nEvery number below is read from those traces; if they stop showing this, the documentation "
          "build fails. The documentation build keeps both traces in its examples folder: open one with "
          "`build/bin/umax-viz build/docs/examples/mate.umaxtrace` (or `stalemate.umaxtrace`). Black to move "
-         "has no legal move in either position; the null move lets white "
+         "has no legal move in either position; the mate probe passes black's turn (a null move) and lets "
+         "white "
          "move again:\n" +
-         table({"position", "FEN", "white's null-move search returns", "black's score (-that / 2)"}, rows);
+         table({"position", "FEN", "the mate probe (white's search after the null move) returns",
+                "black's score (-that / 2)"},
+               rows);
 }
 
 // ---- 17. delayed gain ----------------------------------------------------------

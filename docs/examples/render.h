@@ -35,14 +35,14 @@ inline std::string window(int alpha, int beta) {
 
 /// The heading and the recording line every example starts with.
 inline std::string exampleHeader(const std::string& title, const std::string& command) {
-  // The trace's file name: what follows " -o " in the command.
+  // The trace's path: what follows " -o " in the command (build/docs/examples/NAME.umaxtrace).
   const std::size_t output = command.rfind(" -o ");
   const std::string file = output == std::string::npos ? std::string() : command.substr(output + 4);
   std::string where;
   if (!file.empty())
     where =
-        " The documentation build keeps that trace in its examples folder: open it with "
-        "`build/bin/umax-viz build/docs/examples/" +
+        " The documentation build keeps that trace in its examples folder (the command writes the same "
+        "bytes there again): open it with `build/bin/umax-viz " +
         file + "`.";
   return "## Worked example: " + title + "\n\nRecorded while this page was built, with\n\n    " + command +
          "\n\nEvery number below is read from that trace; if the search stops showing this, the "

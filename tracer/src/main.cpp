@@ -161,8 +161,13 @@ int info(const std::string& path) {
   std::cout << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
   if (!header.moves.empty()) std::cout << "moves " << header.moves << "\n";
   std::cout << "budget " << header.budget << "\n";
+  // 2^B window starts, each reading up to 9 slots after it, and the dummy slot 0: 2^B + 9 slots.
+  // The original declares A[U] with U = 2^24 + 8 (kHashEntries); its last window's ninth slot, A[U],
+  // lies one past the end, and the readable build's table has it.
   std::cout << "hash-table 2^" << header.hashSlotBits << " + 9 slots"
-            << (header.hashSlotBits == kHashSlotBits ? " (the original's)" : " (smaller than the original's)")
+            << (header.hashSlotBits == kHashSlotBits
+                    ? " (the original's: A[] has 2^24 + 8, its last probe window reads one more past the end)"
+                    : " (smaller than the original's)")
             << "\n";
   if (reader.hasResult()) {
     const TraceResult& result = reader.result();
