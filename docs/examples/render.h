@@ -41,8 +41,8 @@ inline std::string exampleHeader(const std::string& title, const std::string& co
   std::string where;
   if (!file.empty())
     where =
-        " The documentation build keeps that trace in its examples folder: open it with "
-        "`build/bin/umax-viz build/docs/examples/" +
+        " The documentation build keeps that trace in its examples folder (the command writes the same "
+        "file again): open it with `build/bin/umax-viz " +
         file + "`.";
   return "## Worked example: " + title + "\n\nRecorded while this page was built, with\n\n    " + command +
          "\n\nEvery number below is read from that trace; if the search stops showing this, the "

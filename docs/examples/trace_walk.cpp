@@ -25,13 +25,14 @@ std::string moveText(int from, int to) { return squareName(from) + squareName(to
 TraceWalk::TraceWalk(const std::string& umaxTrace, const std::string& file, const std::string& fen,
                      const std::string& moves, int nodes, int hashBits)
     : file_(file) {
-  // What a reader would type (the file name only), and what is run.
+  // What a reader would type (from the repository's top folder, writing where the docs build keeps
+  // the trace, never into the sources), and what is run.
   std::string options;
   if (!fen.empty()) options += " --fen " + quoted(fen);
   if (!moves.empty()) options += " --moves " + quoted(moves);
   options += " --nodes " + std::to_string(nodes);
   if (hashBits != 0) options += " --hash-bits " + std::to_string(hashBits);
-  command_ = "build/bin/umax-trace record" + options + " -o " + baseName(file);
+  command_ = "build/bin/umax-trace record" + options + " -o build/docs/examples/" + baseName(file);
   const std::string run = quoted(umaxTrace) + " record" + options + " -q -o " + quoted(file) + " > /dev/null";
   if (std::system(run.c_str()) != 0) throw std::runtime_error("recording failed: " + run);
 
