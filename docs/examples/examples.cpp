@@ -285,11 +285,15 @@ std::string board(const Context& context) {
             "After the root's " + walk.moveName(reply) + ", black's king on " + squareName(move.from) +
                 " (x = " + std::to_string(move.from) + ") steps one square diagonally to " +
                 squareName(move.to) + " (event " + std::to_string(index) +
-                " of board.umaxtrace). Which square number y is that, in decimal and in hex?",
-            "y = " + std::to_string(move.from) + " + 16 + 1 = " + std::to_string(move.to) + " = " +
-                hex(move.to).substr(1, 4) + ": one row down the array (towards rank 1) is +16, one file " +
-                "right is +1, so the step is 17, the king's and the bishop's diagonal.",
-            jsonlCommand("board", index), {field("y", move.to)});
+                " of board.umaxtrace). The figure above gives the square's number; which step r = y - x "
+                "did the generator add to x, and which entry of o[] (the king's list is 1, 16, 15, 17) "
+                "gave it, in which sign?",
+            "r = +17: one row down the array (towards rank 1) is +16 and one file right is +1, so y = " +
+                std::to_string(move.from) + " + 17 = " + std::to_string(move.to) + " = " +
+                hex(move.to).substr(1, 4) +
+                ". It is the king's last entry, 17, which the generator takes first negated (-17) and "
+                "then as its mirror image, +17: the second of its two passes.",
+            jsonlCommand("board", index), {field("x", move.from) + field("y", move.to)});
         asked = true;
       }
     if (!asked) claimFails("board", "black's king made no diagonal step of +17 at ply 1");
@@ -400,8 +404,11 @@ std::string enPassant(const Context& context) {
     const auto before = walk.boardAfter(index - 1), after = walk.boardAfter(index);
     if (before[capture.captureSquare] == 0 || after[capture.captureSquare] != 0 || before[capture.to] != 0)
       claimFails("ep", "the victim was not taken from H");
-    const std::string step =
-        call.moveEvent < 0 ? "e2e4 (played before the think)" : walk.moveName(walk.callOf(index));
+    const std::string caller =
+        call.moveEvent < 0
+            ? "the root of the think (black to move: `--moves` played `e2e4` first, so the root gets its E "
+              "from `O`)"
+            : "the call after `" + walk.moveName(walk.callOf(index)) + "`";
     // Two things the table does not show: H of an ordinary pawn step, and E after the capture.
     for (std::size_t other : walk.ownOfKind(walk.callOf(index), EventKind::kMoveMade)) {
       const auto& step = walk.events()[other].move;
@@ -435,8 +442,8 @@ std::string enPassant(const Context& context) {
     }
     return exampleHeader("an e.p. capture in the search", walk.command()) +
            table({"ply", "what the trace records"},
-                 {{num(call.ply), "the call after `" + step + "` gets E = `" +
-                                      squareName(call.args.epSquare) + "`, the square the pawn skipped"},
+                 {{num(call.ply), caller + " gets E = `" + squareName(call.args.epSquare) +
+                                      "`, the square the pawn skipped"},
                   {num(call.ply), "`" + moveText(capture.from, capture.to) + "` lands on y = `" +
                                       squareName(capture.to) + "` (empty: " + num(before[capture.to]) +
                                       "), so the capture square moves to H = y^16 = `" +
