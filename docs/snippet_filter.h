@@ -45,8 +45,9 @@ inline std::string withoutTracing(const std::string& source) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
 
   std::ostringstream out;
-  int openParens = 0;     // of the statement so far
-  std::size_t shift = 0;  // columns its continuation lines move left
+  int openParens = 0;                           // of the statement so far
+  std::size_t shift = 0;                        // columns its aligned continuation lines move left
+  std::size_t alignColumn = std::string::npos;  // where those lines start
   for (std::size_t index = 0; index < lines.size(); ++index) {
     const std::string& line = lines[index];
     const std::string text = trimmed(line);
@@ -56,21 +57,36 @@ inline std::string withoutTracing(const std::string& source) {
       continue;
     }
     std::string kept = line;
-    // Lines that continue an open parenthesis were aligned to it: move them
-    // left by what was taken out of the line that opened it.
-    if (openParens > 0)
-      kept.erase(0, std::min(shift, kept.find_first_not_of(' ')));
-    else
+    // Lines that continue an open parenthesis and were aligned just after it
+    // move left by what was taken out before it; lines with a plain
+    // continuation indent stay where they are.
+    if (openParens > 0) {
+      if (kept.find_first_not_of(' ') == alignColumn) kept.erase(0, std::min(shift, alignColumn));
+    } else {
       shift = 0;
+      alignColumn = std::string::npos;
+    }
+    const int before = openParens;
     std::size_t removed = 0;
     for (const std::string_view word : {"[[gnu::always_inline]] ", "<kTraced>"})
       for (auto at = kept.find(word); at != std::string::npos; at = kept.find(word)) {
         kept.erase(at, word.size());
         removed += word.size();
       }
-    for (const char c : kept.substr(0, kept.find("//"))) openParens += (c == '(') - (c == ')');
+    for (const char c : line.substr(0, line.find("//"))) openParens += (c == '(') - (c == ')');
     openParens = std::max(openParens, 0);
-    if (removed > 0 && openParens > 0) shift = removed;
+    if (before == 0 && openParens > 0) {
+      // The column just after the last parenthesis the line leaves open, in the original line.
+      int depth = 0;
+      for (std::size_t at = line.size(); at-- > 0;) {
+        depth += (line[at] == ')') - (line[at] == '(');
+        if (depth < 0) {
+          alignColumn = at + 1;
+          break;
+        }
+      }
+      shift = removed;
+    }
     out << kept << "\n";
   }
   return out.str();

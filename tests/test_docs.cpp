@@ -315,6 +315,8 @@ TEST_CASE("the snippet filter takes out hook and assert statements and nothing e
       "         side != 0);\n"
       "  best = -search<kTraced>(side,\n"
       "                          best);\n"
+      "  best = -search<kTraced>(\n"
+      "      side, best);\n"
       "  return best;\n"
       "}\n";
   CHECK(umax::docs::withoutTracing(source) ==
@@ -322,6 +324,8 @@ TEST_CASE("the snippet filter takes out hook and assert statements and nothing e
         "  int best = 0;\n"
         "  best = -search(side,\n"
         "                 best);\n"
+        "  best = -search(\n"
+        "      side, best);\n"
         "  return best;\n"
         "}\n");
   // A source without tracing comes back unchanged.

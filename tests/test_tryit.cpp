@@ -57,6 +57,37 @@ fs::path scratchFor(const std::string& document) {
   return dir;
 }
 
+/// The file a `umax-trace record` command writes (what follows " -o "), or "" for other commands.
+std::string recordedFile(const std::string& command) {
+  if (command.find("umax-trace record") == std::string::npos) return "";
+  const auto at = command.find(" -o ");
+  if (at == std::string::npos) return "(no -o)";
+  std::string file = command.substr(at + 4);
+  return file.substr(0, file.find_first_of(" `,;)"));
+}
+
+/// A trace a page tells the reader to record lands in the build folder or /tmp, never among the sources.
+bool outsideTheSources(const std::string& file) {
+  return file.rfind("build/", 0) == 0 || file.rfind("/tmp/", 0) == 0;
+}
+
+/// The docs build's worked examples (their traces, pages and exercises.tsv), else those of a fresh run of
+/// umax-docexamples into `scratch`.
+fs::path examplesDir(const fs::path& scratch) {
+  fs::path examples = fs::path(UMAX_BIN_DIR).parent_path() / "docs" / "examples";
+  if (fs::exists(examples / "exercises.tsv")) return examples;
+  const fs::path program = fs::path(UMAX_BIN_DIR) / "umax-docexamples";
+  INFO("neither the docs build's examples nor " << program << " (cmake --build build --target docs)");
+  REQUIRE(fs::exists(program));
+  examples = scratch / "examples";
+  int status = -1;
+  runCommand("'" + program.string() + "' --umax-trace '" + UMAX_BIN_DIR + "/umax-trace' --out '" +
+                 examples.string() + "' --viz no 2>&1",
+             &status);
+  REQUIRE(status == 0);
+  return examples;
+}
+
 }  // namespace
 
 TEST_CASE("a Try-it output matches only what the page shows, with ... for left-out lines", "[docs][tryit]") {
@@ -94,6 +125,8 @@ TEST_CASE("every Try it command of the walkthrough and the README prints what th
     for (const auto& block : blocks) {
       for (const auto& command : block.commands) {
         CAPTURE(document, block.line, command.command);
+        const std::string recorded = recordedFile(command.command);
+        if (!recorded.empty()) CHECK(outsideTheSources(recorded));
         {
           std::ofstream script(dir / "command.sh");
           script << command.command << "\n";
@@ -128,19 +161,8 @@ TEST_CASE("every Try it command of the walkthrough and the README prints what th
 TEST_CASE("every exercise's command prints the answer the docs build worked out from its trace",
           "[docs][tryit][exercises]") {
   // The docs build's examples (its traces and exercises.tsv), else a fresh run of umax-docexamples.
-  fs::path examples = fs::path(UMAX_BIN_DIR).parent_path() / "docs" / "examples";
   const fs::path scratch = fs::temp_directory_path() / ("umax-exercises-" + std::to_string(::getpid()));
-  if (!fs::exists(examples / "exercises.tsv")) {
-    const fs::path program = fs::path(UMAX_BIN_DIR) / "umax-docexamples";
-    INFO("neither the docs build's examples nor " << program << " (cmake --build build --target docs)");
-    REQUIRE(fs::exists(program));
-    examples = scratch / "examples";
-    int status = -1;
-    runCommand("'" + program.string() + "' --umax-trace '" + UMAX_BIN_DIR + "/umax-trace' --out '" +
-                   examples.string() + "' --viz no 2>&1",
-               &status);
-    REQUIRE(status == 0);
-  }
+  const fs::path examples = examplesDir(scratch);
   // Commands are written for the repository root: build/bin and build/docs/examples.
   const fs::path dir = scratch / "root";
   fs::create_directories(dir / "build" / "docs");
@@ -197,4 +219,25 @@ TEST_CASE("every exercise's command prints the answer the docs build worked out 
   }
   CHECK(pages == 18);
   CHECK(count >= 18);
+}
+
+TEST_CASE("every worked example's recording command writes its trace where the docs build keeps it",
+          "[docs][tryit][exercises]") {
+  const fs::path scratch = fs::temp_directory_path() / ("umax-examples-" + std::to_string(::getpid()));
+  const fs::path examples = examplesDir(scratch);
+  int commands = 0;
+  for (const auto& entry : fs::directory_iterator(examples)) {
+    if (entry.path().extension() != ".md") continue;
+    for (const std::string& line : linesOf(readFile(entry.path().string()))) {
+      const std::string file = recordedFile(line);
+      if (file.empty()) continue;
+      CAPTURE(entry.path().filename().string(), line);
+      ++commands;
+      // A trace of the examples folder, where the page tells the reader to open it from.
+      CHECK(file.rfind("build/docs/examples/", 0) == 0);
+      CHECK(fs::exists(examples / fs::path(file).filename()));
+    }
+  }
+  fs::remove_all(scratch);
+  CHECK(commands >= 18);
 }

@@ -80,6 +80,12 @@ std::string field(const std::string& key, long value) {
   return "\"" + key + "\":" + std::to_string(value) + ",";
 }
 
+/// A link to another page inside a question or answer: [[page_name|text]] (the exercises are HTML,
+/// where Doxygen's \ref does not work).
+std::string pageLink(const std::string& page, const std::string& text) {
+  return "[[" + page + "|" + text + "]]";
+}
+
 struct Context {
   std::string umaxTrace;
   fs::path out;
@@ -183,33 +189,39 @@ int scored(const TraceWalk& walk, int call) {
 // ---- 1. piece encoding --------------------------------------------------------
 std::string pieces(const Context& context) {
   const auto walk = context.record("pieces", "r3k2r/8/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1", "", 300);
+  // The codes of the root's own moves (movers and victims): no piece has moved yet in the search, so
+  // the table leaves the exercise's answer, a code after a move, to the reader.
   std::set<int> codes;
-  for (const Event& event : walk.events())
-    if (event.kind == EventKind::kMoveMade) {
-      codes.insert(event.move.piece & 0xFF);
-      if (event.move.victim) codes.insert(event.move.victim & 0xFF);
-    }
-  bool virgin = false, moved = false, white = false, black = false;
+  for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade)) {
+    const auto& move = walk.events()[index].move;
+    codes.insert(move.piece & 0xFF);
+    if (move.victim) codes.insert(move.victim & 0xFF);
+  }
+  bool virgin = false, plain = false, white = false, black = false;
   std::vector<std::vector<std::string>> rows;
   for (int code : codes) {
     virgin |= (code & kVirgin) != 0;
-    moved |= (code & kVirgin) == 0;
+    plain |= (code & kVirgin) == 0;
     white |= (code & kWhite) != 0;
     black |= (code & kBlack) != 0;
-    rows.push_back({num(code), binary(code), kTypeNames[code & 7], code & kWhite ? "white" : "black",
+    const int type = code & 7;
+    if ((type == kKing || type == kRook) != ((code & kVirgin) != 0))
+      claimFails("pieces", "a king or rook at the root without its virgin bit, or another piece with it");
+    rows.push_back({num(code), binary(code), kTypeNames[type], code & kWhite ? "white" : "black",
                     code & kVirgin ? "yes" : "no"});
   }
-  if (!(virgin && moved && white && black))
-    claimFails("pieces", "not all of virgin, moved, white and black pieces move");
+  if (!(virgin && plain && white && black))
+    claimFails("pieces", "the root's moves do not show virgin and plain, white and black codes");
   {
-    // A piece that moved at the root moves again at ply 2: the virgin bit it had is gone. Not in the
-    // table's rows as such: the reader works out the code from its bits.
+    // A piece that moved at the root moves again at ply 2: the virgin bit it had is gone. Its code is
+    // in neither the table nor the page's figure (whose moved example is a black king, 20): the reader
+    // works it out from its bits.
     bool asked = false;
     for (int reply : walk.calls()[0].children) {
       const Call& after = walk.calls()[reply];
       if (asked || after.moveEvent < 0) continue;
       const auto& rootMove = walk.events()[after.moveEvent].move;
-      if (!(rootMove.piece & kVirgin) || (rootMove.piece & 7) == kUpwardPawn) continue;
+      if (!(rootMove.piece & kVirgin) || !(rootMove.piece & kWhite)) continue;
       for (int again : after.children) {
         if (asked || walk.calls()[again].moveEvent < 0) continue;
         for (std::size_t index : walk.ownOfKind(again, EventKind::kMoveMade)) {
@@ -217,6 +229,7 @@ std::string pieces(const Context& context) {
           if (move.from != rootMove.to) continue;
           const int before = rootMove.piece & 0xFF, code = move.piece & 0xFF;
           if (code != (before & ~kVirgin)) claimFails("pieces", "a piece kept its virgin bit after moving");
+          if (codes.count(code)) claimFails("pieces", "the exercise's answer is in the table");
           context.ask(
               "pieces",
               "At the root white plays " + moveText(rootMove.from, rootMove.to) +
@@ -234,13 +247,14 @@ std::string pieces(const Context& context) {
         }
       }
     }
-    if (!asked) claimFails("pieces", "no piece moved at the root moves again at ply 2");
+    if (!asked) claimFails("pieces", "no king or rook moved at the root moves again at ply 2");
   }
-  return exampleHeader("the piece codes that move in a real search", walk.command()) +
-         "\nEvery distinct piece code `u` (mover) or `t` (victim) of the moves made in the search, "
+  return exampleHeader("the piece codes of the root's moves", walk.command()) +
+         "\nEvery distinct piece code `u` (the mover) or `t` (the victim) of the moves the root made, "
          "split into its bits:\n" +
          table({"code", "bits 5..0", "type (bits 0-2)", "colour (bit 3 or 4)", "virgin (bit 5)"}, rows) +
-         "The kings and rooks keep bit 5 until they move: they may still castle.\n";
+         "No piece has moved yet at the root: the kings and rooks still carry bit 5 (the FEN lets all four "
+         "castlings), and pawns never carry it.\n";
 }
 
 // ---- 2. the board ---------------------------------------------------------------
@@ -271,11 +285,15 @@ std::string board(const Context& context) {
             "After the root's " + walk.moveName(reply) + ", black's king on " + squareName(move.from) +
                 " (x = " + std::to_string(move.from) + ") steps one square diagonally to " +
                 squareName(move.to) + " (event " + std::to_string(index) +
-                " of board.umaxtrace). Which square number y is that, in decimal and in hex?",
-            "y = " + std::to_string(move.from) + " + 16 + 1 = " + std::to_string(move.to) + " = " +
-                hex(move.to).substr(1, 4) + ": one row down the array (towards rank 1) is +16, one file " +
-                "right is +1, so the step is 17, the king's and the bishop's diagonal.",
-            jsonlCommand("board", index), {field("y", move.to)});
+                " of board.umaxtrace). The figure above gives the square's number; which step r = y - x "
+                "did the generator add to x, and which entry of o[] (the king's list is 1, 16, 15, 17) "
+                "gave it, in which sign?",
+            "r = +17: one row down the array (towards rank 1) is +16 and one file right is +1, so y = " +
+                std::to_string(move.from) + " + 17 = " + std::to_string(move.to) + " = " +
+                hex(move.to).substr(1, 4) +
+                ". It is the king's last entry, 17, which the generator takes first negated (-17) and "
+                "then as its mirror image, +17: the second of its two passes.",
+            jsonlCommand("board", index), {field("x", move.from) + field("y", move.to)});
         asked = true;
       }
     if (!asked) claimFails("board", "black's king made no diagonal step of +17 at ply 1");
@@ -314,6 +332,8 @@ std::string generation(const Context& context) {
   if (groups.empty() || groups.front().first != 0x60)
     claimFails("generation", "the scan did not meet a2 first");
   if (children.size() != 20) claimFails("generation", "the start position does not have 20 root moves");
+  if (!rootChildrenOfIteration(walk, 1).empty() || walk.calls()[0].args.lastTo != 8)
+    claimFails("generation", "the root searched a move at draft 1, or its z is not 8");
   {
     // The reply's first move in the next iteration: black's scan from a8 with the knight's steps in
     // the order the table of the board page shows them.
@@ -359,8 +379,10 @@ std::string generation(const Context& context) {
     rows.push_back({num(++order), "`" + squareName(from) + "`", list});
   }
   return exampleHeader("the order in which the root's moves are generated", walk.command()) +
-         "\nThe root's moves in its second iteration (the first one with a full draft), in the order "
-         "they were made: " +
+         "\nThe root's first iteration, at draft 1, searched no move: at draft 1 only a move onto `z` is "
+         "searched (see \\ref topic_quiescence), and the root's `z` is 8, a square no move reaches, so "
+         "every move gets `h = 0`. These are the root's moves in its second iteration, in the order they "
+         "were made: " +
          std::to_string(children.size()) +
          " moves, one piece after another as the board scan meets them (a2 first: the scan starts at "
          "square 0, a8, and walks towards h1):\n" +
@@ -382,8 +404,11 @@ std::string enPassant(const Context& context) {
     const auto before = walk.boardAfter(index - 1), after = walk.boardAfter(index);
     if (before[capture.captureSquare] == 0 || after[capture.captureSquare] != 0 || before[capture.to] != 0)
       claimFails("ep", "the victim was not taken from H");
-    const std::string step =
-        call.moveEvent < 0 ? "e2e4 (played before the think)" : walk.moveName(walk.callOf(index));
+    const std::string caller =
+        call.moveEvent < 0
+            ? "the root of the think (black to move: `--moves` played `e2e4` first, so the root gets its E "
+              "from `O`)"
+            : "the call after `" + walk.moveName(walk.callOf(index)) + "`";
     // Two things the table does not show: H of an ordinary pawn step, and E after the capture.
     for (std::size_t other : walk.ownOfKind(walk.callOf(index), EventKind::kMoveMade)) {
       const auto& step = walk.events()[other].move;
@@ -411,13 +436,14 @@ std::string enPassant(const Context& context) {
               " is searched from event " + std::to_string(after.callEvent) +
               " of ep.umaxtrace. Which E does that call get?",
           "E = 128, \"no square\": the capture is a diagonal step, not a double step, so it skipped no "
-          "square and white has no e.p. capture of its own (only the root of a think gets -128).",
+          "square and white has no e.p. capture of its own (only the root of a think can get something else, "
+          "from O: see above).",
           jsonlCommand("ep", after.callEvent), {field("E", 128)});
     }
     return exampleHeader("an e.p. capture in the search", walk.command()) +
            table({"ply", "what the trace records"},
-                 {{num(call.ply), "the call after `" + step + "` gets E = `" +
-                                      squareName(call.args.epSquare) + "`, the square the pawn skipped"},
+                 {{num(call.ply), caller + " gets E = `" + squareName(call.args.epSquare) +
+                                      "`, the square the pawn skipped"},
                   {num(call.ply), "`" + moveText(capture.from, capture.to) + "` lands on y = `" +
                                       squareName(capture.to) + "` (empty: " + num(before[capture.to]) +
                                       "), so the capture square moves to H = y^16 = `" +
@@ -432,14 +458,38 @@ std::string enPassant(const Context& context) {
 // ---- 5. castling -----------------------------------------------------------------
 std::string castling(const Context& context) {
   const auto walk = context.record("castling", "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1", "", 300);
-  long count = 0, refused = 0;
+  // Every castling's reply: refused (a move onto E or next to it), cut off before its scan reached such
+  // a move (a stand pat or a refutation), answered by the hash table, or searched to the end without one.
+  long count = 0, refused = 0, cutOff = 0, fromHash = 0, searched = 0;
   for (int call = 1; call < static_cast<int>(walk.calls().size()); ++call) {
     const int made = walk.calls()[call].moveEvent;
     if (made < 0 || !(walk.events()[made].move.flags & trace::kMoveCastling)) continue;
     ++count;
+    bool bad = false;
     for (std::size_t index : walk.ownOfKind(call, EventKind::kKingCapture))
-      refused += walk.events()[index].badCastling;
+      bad |= walk.events()[index].badCastling;
+    if (bad)
+      ++refused;
+    else if (!walk.ownOfKind(call, EventKind::kCutoff).empty())
+      ++cutOff;
+    else if (walk.ownOfKind(call, EventKind::kIteration).empty())
+      ++fromHash;
+    else
+      ++searched;
   }
+  if (refused + cutOff + fromHash + searched != count)
+    claimFails("castling", "a castling's reply not counted");
+  std::vector<std::string> parts;
+  if (cutOff)
+    parts.push_back((cutOff == count - refused ? "all " : "") + std::to_string(cutOff) +
+                    " cut off (a stand pat, or a refutation among their first moves) before their board scan "
+                    "reached a move onto the passed square or next to it");
+  if (fromHash) parts.push_back(std::to_string(fromHash) + " were answered by the hash table");
+  if (searched) parts.push_back(std::to_string(searched) + " searched every move without meeting one");
+  if (parts.empty()) claimFails("castling", "every castling was refused");
+  std::string others;
+  for (std::size_t at = 0; at < parts.size(); ++at)
+    others += (at == 0 ? "" : at + 1 == parts.size() ? " and " : ", ") + parts[at];
   for (int child = 1; child < static_cast<int>(walk.calls().size()); ++child) {
     const Call& call = walk.calls()[child];
     if (call.moveEvent < 0) continue;
@@ -483,9 +533,11 @@ std::string castling(const Context& context) {
                   {"so the castling scores", num(scored(walk, child)) + ": never chosen"},
                   {"in the whole search", std::to_string(count) + " castlings made, " +
                                               std::to_string(refused) + " refused this way"}}) +
-             "\nSo few are refused this way because most replies to a castling cut off "
-             "before they generate the move that reaches the passed square; the refusal only shows "
-             "where the reply gets that far.\n";
+             "\nOf the other " + std::to_string(count - refused) + " replies to a castling, " + others +
+             ". The refusal only shows where the reply gets that "
+             "far: elsewhere the search scores a castling through check like any other move, and only the "
+             "legality check of a move actually played (a search two plies deep, see "
+             "\\ref topic_legality_interface) refuses it, as the Try it below shows.\n";
     }
   }
   claimFails("castling", "no castling refused by a reply onto the passed square");
@@ -711,6 +763,24 @@ std::string alphaBeta(const Context& context) {
         claimFails("alphabeta", "the best move scored twice differently");
     }
     const int firstScore = scored(walk, next[0]);
+    // A move of the table that this iteration does not try at all: the pawn's push, skipped because the
+    // pawn's best move is a capture (the quirk of topic 11).
+    std::string missing;
+    std::size_t missingStep = 0;
+    for (std::size_t step = 0; step < children.size(); ++step) {
+      const int child = children[step];
+      const auto& move = walk.events()[walk.calls()[child].moveEvent].move;
+      if ((move.piece & 7) > kDownwardPawn || move.victim) continue;
+      bool tried = false;
+      for (int again : next) tried |= walk.moveName(again) == walk.moveName(child);
+      const auto& best = walk.events()[first.moveEvent].move;
+      if (!tried) {
+        if (best.from != move.from || !best.victim)
+          claimFails("alphabeta", "a pawn push left out, but the pawn's best move is no capture");
+        missing = walk.moveName(child);
+        missingStep = step + 1;
+      }
+    }
     const int alpha = -root.args.beta - (root.args.beta > root.args.eval);
     if (second.args.alpha != alpha || second.args.beta != -std::max(root.args.alpha, bestSoFar) ||
         bestSoFar != firstScore)
@@ -725,6 +795,12 @@ std::string alphaBeta(const Context& context) {
             std::to_string(first.scoreEvent) + " of alphabeta.umaxtrace)" +
             (later > 1 ? std::string("; then the board scan brings it once more, and it scores the same")
                        : "") +
+            (missing.empty() ? std::string()
+                             : ". " + missing + " (step " + std::to_string(missingStep) +
+                                   " of the table) is not tried in this iteration: " +
+                                   "a pawn whose best move is a capture skips its push (see " +
+                                   pageLink("topic_move_sorting", "Best-move-first ordering") + " and " +
+                                   pageLink("page_quirks", "the quirks page") + ")") +
             ". Which window [q, l] does the reply to the next move, " + walk.moveName(next[later]) +
             ", get (event " + std::to_string(second.callEvent) + ")?",
         "[" + std::to_string(second.args.alpha) + ", " + std::to_string(second.args.beta) +
@@ -858,7 +934,7 @@ std::string quiescence(const Context& context) {
           "quiescence",
           "After " + path + " from the root, the node at ply " + std::to_string(node.ply) + " (event " +
               std::to_string(node.callEvent) +
-              " of quiescence.umaxtrace) is new to the hash table, has draft n = 1, e = " +
+              " of quiescence.umaxtrace) is new to the hash table, has depth n = 1, e = " +
               std::to_string(node.args.eval) + " below its beta " + std::to_string(node.args.beta) +
               " (so it does not stand pat), and the last move landed on z = " + squareName(node.args.lastTo) +
               ". Its board is " + fen + ". Which move does it make first?",
@@ -925,15 +1001,22 @@ std::string doUndo(const Context& context) {
       if (event.kind != EventKind::kMoveMade || !event.move.victim || node == 0) continue;
       const auto& capture = event.move;
       std::string path, mover;
+      int moverPiece = 0;
       for (int at = node; at > 0; at = walk.calls()[at].parent) {
         path = walk.moveName(at) + (path.empty() ? "" : " ") + path;
         const int made = walk.calls()[at].moveEvent;
-        if (made >= 0 && walk.events()[made].move.to == capture.from && mover.empty())
+        if (made >= 0 && walk.events()[made].move.to == capture.from && mover.empty()) {
           mover = walk.moveName(at);
+          moverPiece = walk.events()[made].move.piece;
+        }
       }
       if (mover.empty()) continue;
       if (capture.piece & kVirgin) claimFails("doundo", "a piece that moved kept its virgin bit");
       const std::string side = capture.piece & kWhite ? "white" : "black";
+      // Whether the piece lost a virgin bit on its way here, or never had one (the FEN grants no castling).
+      const std::string virginNote = moverPiece & kVirgin
+                                         ? "without the virgin bit it had before " + mover + ": it has moved"
+                                         : "no virgin bit: the FEN grants no castling, so it never had one";
       context.ask(
           "doundo",
           "After " + path + " from the root, " + side + " captures " + moveText(capture.from, capture.to) +
@@ -944,8 +1027,10 @@ std::string doUndo(const Context& context) {
               squareName(capture.from) + " when it is taken back?",
           "t = " + std::to_string(capture.victim) + " (" + kTypeNames[capture.victim & 7] + ", " +
               (capture.victim & kWhite ? "white" : "black") + ") and u = " + std::to_string(capture.piece) +
-              " (" + kTypeNames[capture.piece & 7] + ", " + side +
-              ", without the virgin bit: it has moved): the undo writes b[H] = t and b[x] = u back.",
+              " (" + kTypeNames[capture.piece & 7] + " " + std::to_string(capture.piece & 7) + " + " + side +
+              " " + std::to_string(capture.piece & (kWhite | kBlack)) + ", " + virginNote +
+              "), the byte it had on " + squareName(capture.from) +
+              ": the undo writes b[H] = t and b[x] = u back.",
           jsonlCommand("doundo", index), {field("u", capture.piece) + field("t", capture.victim)});
       asked = true;
     }
@@ -1861,6 +1946,22 @@ std::string html(const std::string& text) {
   return out;
 }
 
+/// html(), with every pageLink() turned into a link.
+std::string htmlWithLinks(const std::string& text) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t open; (open = text.find("[[", from)) != std::string::npos;) {
+    const std::size_t bar = text.find('|', open), close = text.find("]]", open);
+    if (bar == std::string::npos || close == std::string::npos || bar > close)
+      throw std::runtime_error("a broken page link in: " + text);
+    out += html(text.substr(from, open - from)) + "<a class=\"el\" href=\"" +
+           text.substr(open + 2, bar - open - 2) + ".html\">" + html(text.substr(bar + 1, close - bar - 1)) +
+           "</a>";
+    from = close + 2;
+  }
+  return out + html(text.substr(from));
+}
+
 /// NAME-exercises.md: the page's questions, each answer folded away with the command that shows it.
 void writeExercises(const Context& context, const std::string& name) {
   std::vector<const Exercise*> mine;
@@ -1883,8 +1984,8 @@ void writeExercises(const Context& context, const std::string& name) {
                             : at + 1 == exercise->expected.size() ? " and "
                                                                   : ", ") +
                 "<code class=\"umax-nowrap\">" + html(exercise->expected[at]) + "</code>";
-    text << "<div class=\"umax-exercise\"><p><b>" << ++number << ".</b> " << html(exercise->question)
-         << "</p>\n<details><summary>Answer</summary><p>" << html(exercise->answer)
+    text << "<div class=\"umax-exercise\"><p><b>" << ++number << ".</b> " << htmlWithLinks(exercise->question)
+         << "</p>\n<details><summary>Answer</summary><p>" << htmlWithLinks(exercise->answer)
          << "</p><div class=\"umax-try\"><div class=\"umax-try-title\">Check it: the suite runs this command "
             "and finds "
          << pieces << " in its output</div><pre><span class=\"umax-cmd\">$ " << html(exercise->command)

@@ -25,7 +25,8 @@ std::string moveText(int from, int to) { return squareName(from) + squareName(to
 TraceWalk::TraceWalk(const std::string& umaxTrace, const std::string& file, const std::string& fen,
                      const std::string& moves, int nodes, int hashBits)
     : file_(file) {
-  // What a reader would type (the file name only), and what is run.
+  // What a reader would type (from the repository's top folder, writing where the docs build keeps
+  // the trace, never into the sources), and what is run.
   std::string options;
   if (!fen.empty()) options += " --fen " + quoted(fen);
   if (!moves.empty()) options += " --moves " + quoted(moves);
