@@ -32,8 +32,6 @@ TraceWalk::TraceWalk(const std::string& umaxTrace, const std::string& file, cons
   if (!moves.empty()) options += " --moves " + quoted(moves);
   options += " --nodes " + std::to_string(nodes);
   if (hashBits != 0) options += " --hash-bits " + std::to_string(hashBits);
-  // The reader's copy goes where the docs build keeps its own (the same bytes: a search and its
-  // trace are deterministic), not into the repository's top folder.
   command_ = "build/bin/umax-trace record" + options + " -o build/docs/examples/" + baseName(file);
   const std::string run = quoted(umaxTrace) + " record" + options + " -q -o " + quoted(file) + " > /dev/null";
   if (std::system(run.c_str()) != 0) throw std::runtime_error("recording failed: " + run);
