@@ -170,6 +170,12 @@ struct RowClick {
   uint64_t jump = UINT64_MAX;
 };
 
+/// A score as the panels write it (+I for micro-Max's infinity), with its sign: "+61", "-I".
+std::string signedScore(int score) {
+  const std::string name = trace::scoreName(score);
+  return score > 0 && name[0] != '+' ? "+" + name : name;
+}
+
 /// A row in words: "e7e5 -> +61 CUT d1 [-I-1, 1] e=59 n=1 cutoff": the move, what it returned
 /// (once it has returned at the cursor; "-> ..." while it is open: score, node type, draft
 /// completed), then the window [q, l] it was called with, its eval e and depth n, and its marks.
@@ -181,7 +187,7 @@ std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, 
   char buffer[160];
   if (node.returnEvent < cursor) {
     // PV / CUT / ALL: the score against the call's own window (trace::nodeType).
-    std::snprintf(buffer, sizeof buffer, " -> %+d %s d%d", node.score,
+    std::snprintf(buffer, sizeof buffer, " -> %s %s d%d", signedScore(node.score).c_str(),
                   trace::nodeType(node.alpha, node.beta, node.score), node.completedDraft());
     text += buffer;
   } else if (node.callEvent < cursor) {
@@ -255,8 +261,8 @@ void drawCutNote(const trace::TreeNode& cut) {
   ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indentOf(cut.ply + 1) + ImGui::GetFontSize());
   ImVec4 grey = colours::kRowText;
   grey.w = colours::kRowNotReachedAlpha;
-  ImGui::TextColored(grey, "...its other moves: not tried (cut off at %+d >= beta %s)", cut.score,
-                     trace::scoreName(cut.beta).c_str());
+  ImGui::TextColored(grey, "...its other moves: not tried (cut off at %s >= beta %s)",
+                     signedScore(cut.score).c_str(), trace::scoreName(cut.beta).c_str());
 }
 
 /// A row's text colour: green if the hash table answered the call, red if it cut off, dim
