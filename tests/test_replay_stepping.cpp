@@ -553,7 +553,16 @@ TEST_CASE("the tree's iteration groups hold the root's replies of each iteration
     CHECK(at == groups.size());
   };
   SECTION("with the timeline index: every iteration, one without a reply too") {
-    compare(iterationGroups(trace.tree, &trace.timeline), true);
+    const std::vector<IterationGroup> groups = iterationGroups(trace.tree, &trace.timeline);
+    compare(groups, true);
+    // The iteration the root is in: from just after its kIteration to that event of the next.
+    CHECK_FALSE(iterationAt(groups, walked.front().event));
+    for (std::size_t g = 0; g < walked.size(); ++g) {
+      CAPTURE(g);
+      REQUIRE(iterationAt(groups, walked[g].event + 1) == g);
+      const uint64_t last = g + 1 < walked.size() ? walked[g + 1].event : events.size();
+      REQUIRE(iterationAt(groups, last) == g);
+    }
   }
   SECTION("from the tree alone: the iterations that called a reply") {
     compare(iterationGroups(trace.tree), false);

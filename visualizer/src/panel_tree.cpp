@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -42,6 +43,8 @@ struct TreeView {
   bool groupsTimed = false;                   // groups made with the timeline index (empty ones too)
   std::unordered_set<uint32_t> groupsOpened;  // iteration groups expanded by the user (by draft)
   std::unordered_set<uint32_t> groupsClosed;  // collapsed by the user
+  std::optional<std::size_t> current;         // the group of the root's iteration at the cursor
+  uint64_t cursorAt = 0;                      // the cursor the path was taken at
   bool dirty = true;
   bool follow = true;
   uint64_t generation = UINT64_MAX;
@@ -53,12 +56,26 @@ struct TreeView {
   bool hasChildren(uint32_t node) const { return tree->nodes()[node].firstChild != 0; }
 
   /// Iteration groups are open when the user opened them, or (following the cursor) when the
-  /// path of open calls runs through them; draft is their key (numbers of rows change).
+  /// path of open calls runs through them or, with only the root open, the root is in that
+  /// iteration; draft is their key (numbers of rows change).
   bool groupExpanded(const trace::IterationGroup& group) const {
     const auto draft = static_cast<uint32_t>(group.draft);
     if (groupsClosed.count(draft)) return false;
     if (groupsOpened.count(draft)) return true;
-    return follow && path.size() >= 2 && tree->nodes()[path[1]].iteration == group.draft;
+    if (!follow) return false;
+    if (path.size() >= 2) return tree->nodes()[path[1]].iteration == group.draft;
+    return current && groups[*current].draft == group.draft;
+  }
+
+  /// The row the tree keeps in view: the current call; with only the root open, the last reply
+  /// called in the root's current iteration (or that iteration's row).
+  uint32_t focusRow() const {
+    if (path.size() != 1 || !current) return path.empty() ? 0 : path.back();
+    const trace::IterationGroup& group = groups[*current];
+    uint32_t row = kGroup | static_cast<uint32_t>(*current);
+    for (uint32_t call : group.calls)
+      if (tree->nodes()[call].callEvent < cursorAt) row = call;
+    return row;
   }
 
   /// Groups the root's replies by iteration; again once the timeline index is ready (it adds the
@@ -67,6 +84,7 @@ struct TreeView {
     if (!groups.empty() && (groupsTimed || !timeline)) return false;
     groups = trace::iterationGroups(*tree, timeline);
     groupsTimed = timeline != nullptr;
+    current = trace::iterationAt(groups, cursorAt);
     dirty = true;
     return true;
   }
@@ -118,6 +136,11 @@ struct TreeView {
     if (generation == app.cursorGeneration && follow == app.followCursor) return false;
     generation = app.cursorGeneration;
     follow = app.followCursor;
+    cursorAt = app.cursor();
+    if (const auto now = trace::iterationAt(groups, cursorAt); now != current) {
+      current = now;
+      dirty = true;
+    }
     const std::vector<uint32_t>& now = app.currentPath();
     if (now != path) {
       path = now;
@@ -246,10 +269,10 @@ void rowTooltip(const trace::TreeNode& node, uint32_t index) {
   ImGui::EndTooltip();
 }
 
-/// Scrolls the rows so that the current call (the last on the path) is in view.
+/// Scrolls the rows so that the current call (the last on the path; see TreeView::focusRow) is in view.
 void scrollToCurrentCall(const TreeView& view, float lineHeight) {
   if (view.path.empty()) return;
-  auto it = std::find(view.rows.begin(), view.rows.end(), view.path.back());
+  auto it = std::find(view.rows.begin(), view.rows.end(), view.focusRow());
   if (it == view.rows.end()) return;
   const float y = float(it - view.rows.begin()) * lineHeight;
   if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 2 * lineHeight)

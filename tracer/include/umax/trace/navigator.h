@@ -110,4 +110,8 @@ struct IterationGroup {
 /// iterations that called a reply, starting at their first reply's kCall.
 std::vector<IterationGroup> iterationGroups(const CallTree& tree, const TimelineIndex* timeline = nullptr);
 
+/// The group of the iteration the root is in at replay cursor `cursor` (events applied): the last
+/// of `groups` whose startEvent has been applied; nothing before the first.
+std::optional<std::size_t> iterationAt(const std::vector<IterationGroup>& groups, uint64_t cursor);
+
 }  // namespace umax::trace
