@@ -502,6 +502,80 @@ TEST_CASE("finding a line of moves gives the first call that line reaches", "[na
   CHECK(replay.cursor() == 77);
 }
 
+TEST_CASE("the tree's iteration groups hold the root's replies of each iteration, as the events give them",
+          "[navigator][stepping]") {
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());
+  CAPTURE(path);
+  const Indexed trace(path);
+  const auto& nodes = trace.tree.nodes();
+  // Walked over the events: a root kIteration opens a group; a kCall with only the root open is a
+  // reply of the group open; every kCall below the root counts in that group's calls.
+  struct Walked {
+    int draft;
+    uint64_t event;
+    std::vector<uint64_t> replyCalls;  // their kCall events
+    uint32_t calls = 0;
+  };
+  std::vector<Walked> walked;
+  const std::vector<Event> events = allEvents(trace.reader);
+  int depth = 0;
+  for (std::size_t index = 0; index < events.size(); ++index) {
+    const Event& event = events[index];
+    if (event.kind == EventKind::kIteration && depth == 1) walked.push_back({event.value, index, {}});
+    if (event.kind == EventKind::kCall) {
+      if (depth >= 1) {
+        REQUIRE_FALSE(walked.empty());
+        ++walked.back().calls;
+        if (depth == 1) walked.back().replyCalls.push_back(index);
+      }
+      ++depth;
+    }
+    if (event.kind == EventKind::kReturn) --depth;
+  }
+  REQUIRE(walked.size() >= 3);
+  const auto compare = [&](const std::vector<IterationGroup>& groups, bool withEmpty) {
+    std::size_t at = 0;
+    for (const Walked& expected : walked) {
+      if (!withEmpty && expected.replyCalls.empty()) continue;
+      CAPTURE(expected.draft);
+      REQUIRE(at < groups.size());
+      const IterationGroup& group = groups[at++];
+      CHECK(group.draft == expected.draft);
+      CHECK(group.startEvent == (withEmpty ? expected.event : expected.replyCalls.front()));
+      std::vector<uint64_t> replyCalls;
+      for (uint32_t call : group.calls) {
+        CHECK(nodes[call].parent == 0u);
+        replyCalls.push_back(nodes[call].callEvent);
+      }
+      CHECK(replyCalls == expected.replyCalls);
+      CHECK(group.subtreeCalls == expected.calls);
+    }
+    CHECK(at == groups.size());
+  };
+  SECTION("with the timeline index: every iteration, one without a reply too") {
+    const std::vector<IterationGroup> groups = iterationGroups(trace.tree, &trace.timeline);
+    compare(groups, true);
+    // The iteration the root is in: from just after its kIteration to that event of the next.
+    CHECK_FALSE(iterationAt(groups, walked.front().event));
+    for (std::size_t g = 0; g < walked.size(); ++g) {
+      CAPTURE(g);
+      REQUIRE(iterationAt(groups, walked[g].event + 1) == g);
+      const uint64_t last = g + 1 < walked.size() ? walked[g + 1].event : events.size();
+      REQUIRE(iterationAt(groups, last) == g);
+    }
+  }
+  SECTION("from the tree alone: the iterations that called a reply") {
+    compare(iterationGroups(trace.tree), false);
+  }
+  // Every reply of the root is in exactly one group.
+  std::size_t grouped = 0;
+  for (const IterationGroup& group : iterationGroups(trace.tree)) grouped += group.calls.size();
+  std::size_t replies = 0;
+  for (uint32_t child = nodes[0].firstChild; child != 0; child = nodes[child].nextSibling) ++replies;
+  CHECK(grouped == replies);
+  CHECK(replies > walked.size());
+}
+
 TEST_CASE("the navigator lands on the same event with the indexes as without them, for every move",
           "[navigator][stepping]") {
   const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());

@@ -523,6 +523,47 @@ TEST_CASE("the timeline draws each cutoff and hash hit in the column of its even
   }
 }
 
+TEST_CASE("at a king capture and its cutoff a red arrow shows the move that takes the king",
+          "[view][trace]") {
+  // Black is mated: every black move leaves the king where white takes it.
+  const TraceReader reader(record({"kingcapture", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100}));
+  Replay replay(reader);
+  int captures = 0, cutoffs = 0;
+  std::optional<Event> lastCapture;
+  for (uint64_t cursor = 1; cursor <= reader.eventCount(); ++cursor) {
+    replay.seek(cursor);
+    const Event event = *replay.lastEvent();
+    const ViewState view = viewState(replay, hashCountersAt(reader, cursor));
+    std::vector<ArrowView> shown;
+    for (const ArrowView& arrow : view.arrows)
+      if (arrow.what == "king capture") shown.push_back(arrow);
+    const bool cutByCapture = event.kind == EventKind::kCutoff && lastCapture;
+    if (event.kind == EventKind::kKingCapture || cutByCapture) {
+      const Event& capture = event.kind == EventKind::kKingCapture ? event : *lastCapture;
+      CAPTURE(cursor);
+      REQUIRE(shown.size() == 1);
+      CHECK(shown[0].from == capture.move.from);
+      CHECK(shown[0].to == capture.move.to);
+      // The move is not on the board: its piece still stands on its from-square, the king on its to.
+      const auto& board = replay.state().board();
+      CHECK(board[static_cast<std::size_t>(capture.move.from)] != 0);
+      if (!capture.badCastling) CHECK(typeOf(board[static_cast<std::size_t>(capture.move.to)]) == kKing);
+      if (cutByCapture) {
+        ++cutoffs;
+        CHECK(view.caption.find("red arrow: " + moveName(capture.move.from, capture.move.to)) !=
+              std::string::npos);
+      } else {
+        ++captures;
+      }
+    } else {
+      CHECK(shown.empty());
+    }
+    lastCapture = event.kind == EventKind::kKingCapture ? std::optional<Event>(event) : std::nullopt;
+  }
+  CHECK(captures >= 2);
+  CHECK(cutoffs >= 2);
+}
+
 TEST_CASE("a search with no legal move ends saying mated or stalemated, not a8a8", "[view][trace]") {
   struct Case {
     Think think;

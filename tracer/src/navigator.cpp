@@ -264,4 +264,44 @@ std::optional<uint32_t> findLine(const CallTree& tree, const MoveLine& line) {
   return follow(tree, 0, line, 0);
 }
 
+std::vector<IterationGroup> iterationGroups(const CallTree& tree, const TimelineIndex* timeline) {
+  std::vector<IterationGroup> groups;
+  const auto& nodes = tree.nodes();
+  if (nodes.empty()) return groups;
+  if (timeline)
+    for (const TimelineIndex::Iteration& iteration : timeline->rootIterations())
+      groups.push_back(
+          {.draft = iteration.draft, .startEvent = iteration.event, .calls = {}, .subtreeCalls = 0});
+  // The tree lists calls in pre-order: a reply's subtree runs up to the next reply (or the end).
+  std::size_t next = 0;  // the first group that may still take a reply
+  uint32_t previous = 0;
+  const auto closePrevious = [&](uint32_t end) {
+    if (previous == 0) return;
+    for (IterationGroup& group : groups)
+      if (group.draft == nodes[previous].iteration) group.subtreeCalls += end - previous;
+  };
+  for (uint32_t child = nodes[0].firstChild; child != 0; child = nodes[child].nextSibling) {
+    closePrevious(child);
+    previous = child;
+    const int draft = nodes[child].iteration;
+    while (next < groups.size() && groups[next].draft != draft) ++next;
+    if (next == groups.size()) {
+      groups.push_back(
+          {.draft = draft, .startEvent = nodes[child].callEvent, .calls = {}, .subtreeCalls = 0});
+      next = groups.size() - 1;
+    }
+    groups[next].calls.push_back(child);
+  }
+  closePrevious(static_cast<uint32_t>(nodes.size()));
+  return groups;
+}
+
+std::optional<std::size_t> iterationAt(const std::vector<IterationGroup>& groups, uint64_t cursor) {
+  const auto after =
+      std::partition_point(groups.begin(), groups.end(),
+                           [cursor](const IterationGroup& group) { return group.startEvent < cursor; });
+  if (after == groups.begin()) return std::nullopt;
+  return static_cast<std::size_t>(after - groups.begin() - 1);
+}
+
 }  // namespace umax::trace

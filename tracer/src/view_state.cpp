@@ -510,6 +510,27 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
       add(std::string(side(mover->call.side)) + " tries " + describeMove(move) + " at ply " +
           std::to_string(mover->ply));
   }
+  // A king capture is never made on the board (the node scores +I at once): at it and at the
+  // cutoff it causes, an arrow shows the move that would take the king.
+  if (event && top && view.cursor >= 1) {
+    std::optional<Event> capture;
+    if (event->kind == EventKind::kKingCapture)
+      capture = *event;
+    else if (event->kind == EventKind::kCutoff && view.cursor >= 2)
+      if (const Event before = replay.eventAt(view.cursor - 2); before.kind == EventKind::kKingCapture)
+        capture = before;
+    if (capture && isOnBoard(capture->move.from) && isOnBoard(capture->move.to)) {
+      const std::string name = moveName(capture->move.from, capture->move.to);
+      view.arrows.push_back(
+          {"king capture", capture->move.from, capture->move.to,
+           std::string(side(top->call.side)) + "'s " + name +
+               (capture->badCastling ? " reaches the square the castling king passed" : " takes the king") +
+               ": never played, the node scores +I"});
+      if (event->kind == EventKind::kCutoff)
+        add("red arrow: " + name +
+            (capture->badCastling ? " reaches the square the castling king passed" : " takes the king"));
+    }
+  }
   // E at a call, when it names a square: 0 (O's start value) and -128 (the root's) name none.
   if (top && event && event->kind == EventKind::kCall && isOnBoard(top->call.epSquare) &&
       top->call.epSquare > 0)

@@ -28,6 +28,7 @@ constexpr ImU32 kCursor = IM_COL32(90, 170, 255, 255);
 inline const ImVec4 kRowText(0.85f, 0.85f, 0.85f, 1);
 inline const ImVec4 kRowHashCut(0.45f, 0.9f, 0.5f, 1);
 inline const ImVec4 kRowCutoff(1.0f, 0.55f, 0.45f, 1);
+inline const ImVec4 kIterationRow(0.94f, 0.94f, 0.47f, 1);  // the timeline's iteration yellow
 constexpr float kRowNotReachedAlpha = 0.45f;
 inline const ImVec4 kRowCurrent(0.2f, 0.45f, 0.85f, 0.9f);
 inline const ImVec4 kRowOpen(0.2f, 0.35f, 0.6f, 0.55f);

@@ -45,7 +45,7 @@ constexpr const char* kPanels[][2] = {
      "what each slot holds at this event, and what the event just applied did to the table."},
     {"Legend",
      "What the arrows, colours, timeline marks and tree rows mean. Hidden at start (the menu bar says "
-     "\"L: legend\"): L or View > Legend shows it over the lower right of the source panel."},
+     "\"L: legend\", a button): L or View > Legend shows it over the right of the source panel."},
     {"Timeline",
      "All events of the search from left to right: drag to scrub. Buttons step like the keys "
      "below; 'Find node' jumps to a counted node by number, 'Find line' to the first call a line "

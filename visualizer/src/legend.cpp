@@ -1,6 +1,7 @@
 // The legend: what each arrow, colour, mark and abbreviation on screen
-// means, with a sample of each drawn beside its explanation. Shown at start
-// (a newcomer needs it first); L or View > Legend hides it.
+// means, with a sample of each drawn beside its explanation. Hidden at start
+// (it covers part of the Source panel; the menu bar's "L: legend" and
+// --legend show it); L or View > Legend shows and hides it.
 #include <imgui.h>
 
 #include <cmath>
@@ -77,9 +78,9 @@ void heading(const char* text) { ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "
 
 void drawLegend(App& app) {
   if (!app.showLegend) return;
-  // Over the lower right of the source panel (the readable listing's right margin), leaving the
+  // Over the right of the source panel (the listings' right margins), leaving the
   // hash table, the game panel of a game folder and the search tree in view.
-  const PanelWindow panel(app, "Legend (L or View > Legend hides it)", {610, 130, 330, 544},
+  const PanelWindow panel(app, "Legend (L or View > Legend hides it)", {560, 40, 380, 634},
                           {.open = &app.showLegend,
                            .opaque = true,
                            .flags = ImGuiWindowFlags_NoCollapse,
@@ -93,15 +94,19 @@ void drawLegend(App& app) {
   entry(Sample::kFrame, colours::kVictim, "red frame: the piece it captures");
   entry(Sample::kRing, colours::kEpSquare, "purple ring: E, the e.p. square");
   entry(Sample::kArrow, colours::kRook, "teal: the rook in a castling");
+  entry(Sample::kArrow, colours::kVictim, "red: a move that takes the king (never made)");
   heading("Timeline");
   entry(Sample::kVertical, colours::kIterationMark, "yellow dN: root's iteration N starts");
   entry(Sample::kLineUp, colours::kCutoffMark, "red up: cutoffs; green down: hash hits");
   entry(Sample::kVertical, colours::kCursor, "blue line: the cursor (drag it)");
   heading("Search tree: a row is a call");
-  entry(Sample::kText, packed(colours::kRowText), "-> score returned, draft completed,", "move");
+  entry(Sample::kText, packed(colours::kRowText), "-> score returned, its type, dN: draft completed;",
+        "move");
   ImGui::Indent(kSwatch + ImGui::GetStyle().ItemSpacing.x);
-  ImGui::TextWrapped("then eval e, depth n, window [q, l]");
+  ImGui::TextWrapped("then [q, l]: window; e=: eval; n=: depth");
   ImGui::Unindent(kSwatch + ImGui::GetStyle().ItemSpacing.x);
+  entry(Sample::kText, packed(colours::kIterationRow), "the root's replies of iteration d (click: its start)",
+        "iter");
   entry(Sample::kText, packed(colours::kRowCutoff), "cutoff;", "red");
   ImGui::SameLine();
   ImGui::TextColored(colours::kRowHashCut, "green");
@@ -113,6 +118,11 @@ void drawLegend(App& app) {
   ImVec4 grey = colours::kRowText;
   grey.w = colours::kRowNotReachedAlpha;
   entry(Sample::kText, packed(grey), "grey row: a CUT call's moves never tried", "...");
+  heading("Scores");
+  entry(Sample::kText, packed(colours::kRowText), "I = 80000, micro-Max's infinity: +I a king capture;", "I");
+  ImGui::Indent(kSwatch + ImGui::GetStyle().ItemSpacing.x);
+  ImGui::TextWrapped("-I-1 = -80001, +I+1 = 80001; a mate scores near I (79999)");
+  ImGui::Unindent(kSwatch + ImGui::GetStyle().ItemSpacing.x);
   heading("Variables");
   entry(Sample::kText, packed(colours::kRowText), "stack: depth asked for / draft reached", "n/d");
   entry(Sample::kText, packed(colours::kRowText), "Y: not a castling; +sn: tried first next", "+nc");

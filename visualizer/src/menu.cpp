@@ -51,10 +51,13 @@ void drawMenu(App& app) {
     ImGui::MenuItem("Legend", "L", &app.showLegend);
     ImGui::EndMenu();
   }
-  // The legend starts hidden (it would cover the Source panel): say where it is.
+  // The legend starts hidden (it would cover the Source panel): say where it is, as a button.
   if (!app.showLegend) {
-    ImGui::TextColored(kWarning, "  L: legend");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("press L (or View > Legend) for what the marks mean");
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
+    if (ImGui::MenuItem("L: legend")) app.showLegend = true;
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("click, or press L (or View > Legend), for what the marks mean");
   }
   if (const LoadedTrace* loaded = app.trace()) drawTraceStatus(*loaded);
   ImGui::EndMainMenuBar();

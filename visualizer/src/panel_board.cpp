@@ -194,8 +194,19 @@ void drawArrows(ImDrawList* draw, const BoardGeometry& g, const std::vector<trac
       thickness = std::max(2.5f, cell / 8);
     } else if (arrow.what == "chosen") {
       thickness = std::max(2.0f, cell / 9);
+    } else if (arrow.what == "king capture") {
+      colour = colours::kVictim;
+      thickness = std::max(2.5f, cell / 8);
     }
-    drawArrow(draw, g.centre(arrow.from), g.centre(arrow.to), colour, thickness);
+    ImVec2 from = g.centre(arrow.from), to = g.centre(arrow.to);
+    if (arrow.what == "rook" && rankOf(arrow.from) == rankOf(arrow.to)) {
+      // The rook moves along the king's rank, over the king's blue arrow: drawn a quarter square
+      // nearer the board's edge, so that both read.
+      const float shift = (rankOf(arrow.from) <= 4 ? 1.0f : -1.0f) * cell * 0.27f;
+      from.y += shift;
+      to.y += shift;
+    }
+    drawArrow(draw, from, to, colour, thickness);
   }
 }
 

@@ -1,15 +1,19 @@
 // Search tree panel: every call of the search as a collapsible tree, with
-// the path of open calls highlighted. Only expanded nodes are listed and
+// the path of open calls highlighted. The root's replies are grouped under a
+// row per iteration of the root (iterative deepening: the same moves searched
+// again, one draft deeper each time). Only expanded nodes are listed and
 // only the rows on screen are drawn (ImGuiListClipper), so a tree of
 // millions of calls stays fluid.
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "colours.h"
 #include "panels.h"
+#include "umax/trace/navigator.h"
 #include "umax/types.h"
 
 namespace umax::viz {
@@ -18,6 +22,13 @@ namespace {
 
 /// A row that is not a call: the note under a cut-off call's children (the call's index | kCutNote).
 constexpr uint32_t kCutNote = 0x80000000u;
+/// A row that is not a call: the root's iteration group number g (kGroup | g).
+constexpr uint32_t kGroup = 0x40000000u;
+constexpr uint32_t kRowKind = kCutNote | kGroup;
+
+/// Left indent of a call's row: by its ply, and one step more below the root, whose replies sit
+/// under their iteration's row.
+float indentOf(int ply) { return 10.0f * float(ply) + (ply > 0 ? 10.0f : 0.0f); }
 
 struct TreeView {
   const trace::CallTree* tree = nullptr;
@@ -26,8 +37,14 @@ struct TreeView {
   std::unordered_set<uint32_t> closed;  // collapsed by the user
   std::unordered_set<uint32_t> onPath;  // the open calls at the cursor
   std::vector<uint32_t> path;
-  std::vector<uint32_t> rows;               // visible nodes, in tree order (kCutNote: see below)
-  std::unordered_map<uint32_t, int> evals;  // e of the rows drawn so far (the tree does not keep it)
+  std::vector<uint32_t> rows;                 // visible nodes, in tree order (kCutNote: see below)
+  std::unordered_map<uint32_t, int> evals;    // e of the rows drawn so far (the tree does not keep it)
+  std::vector<trace::IterationGroup> groups;  // the root's replies by iteration
+  bool groupsTimed = false;                   // groups made with the timeline index (empty ones too)
+  std::unordered_set<uint32_t> groupsOpened;  // iteration groups expanded by the user (by draft)
+  std::unordered_set<uint32_t> groupsClosed;  // collapsed by the user
+  std::optional<std::size_t> current;         // the group of the root's iteration at the cursor
+  uint64_t cursorAt = 0;                      // the cursor the path was taken at
   bool dirty = true;
   bool follow = true;
   uint64_t generation = UINT64_MAX;
@@ -37,6 +54,40 @@ struct TreeView {
     return opened.count(node) || (follow && onPath.count(node));
   }
   bool hasChildren(uint32_t node) const { return tree->nodes()[node].firstChild != 0; }
+
+  /// Iteration groups are open when the user opened them, or (following the cursor) when the
+  /// path of open calls runs through them or, with only the root open, the root is in that
+  /// iteration; draft is their key (numbers of rows change).
+  bool groupExpanded(const trace::IterationGroup& group) const {
+    const auto draft = static_cast<uint32_t>(group.draft);
+    if (groupsClosed.count(draft)) return false;
+    if (groupsOpened.count(draft)) return true;
+    if (!follow) return false;
+    if (path.size() >= 2) return tree->nodes()[path[1]].iteration == group.draft;
+    return current && groups[*current].draft == group.draft;
+  }
+
+  /// The row the tree keeps in view: the current call; with only the root open, the last reply
+  /// called in the root's current iteration (or that iteration's row).
+  uint32_t focusRow() const {
+    if (path.size() != 1 || !current) return path.empty() ? 0 : path.back();
+    const trace::IterationGroup& group = groups[*current];
+    uint32_t row = kGroup | static_cast<uint32_t>(*current);
+    for (uint32_t call : group.calls)
+      if (tree->nodes()[call].callEvent < cursorAt) row = call;
+    return row;
+  }
+
+  /// Groups the root's replies by iteration; again once the timeline index is ready (it adds the
+  /// iterations that searched no reply). True if the groups changed.
+  bool regroup(const trace::TimelineIndex* timeline) {
+    if (!groups.empty() && (groupsTimed || !timeline)) return false;
+    groups = trace::iterationGroups(*tree, timeline);
+    groupsTimed = timeline != nullptr;
+    current = trace::iterationAt(groups, cursorAt);
+    dirty = true;
+    return true;
+  }
 
   void rebuild() {
     rows.clear();
@@ -49,7 +100,18 @@ struct TreeView {
       pending.pop_back();
       rows.push_back(node);
       if (node & kCutNote) continue;
+      if (node & kGroup) {
+        const trace::IterationGroup& group = groups[node & ~kRowKind];
+        if (groupExpanded(group)) pending.insert(pending.end(), group.calls.rbegin(), group.calls.rend());
+        continue;
+      }
       if (!expanded(node)) continue;
+      if (node == 0 && !groups.empty()) {
+        // The root: its replies come under their iteration's row.
+        if (nodes[0].flags & trace::kTreeCutoff) pending.push_back(kCutNote);
+        for (std::size_t g = groups.size(); g-- > 0;) pending.push_back(kGroup | static_cast<uint32_t>(g));
+        continue;
+      }
       std::vector<uint32_t> children;
       for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling)
         children.push_back(child);
@@ -74,6 +136,11 @@ struct TreeView {
     if (generation == app.cursorGeneration && follow == app.followCursor) return false;
     generation = app.cursorGeneration;
     follow = app.followCursor;
+    cursorAt = app.cursor();
+    if (const auto now = trace::iterationAt(groups, cursorAt); now != current) {
+      current = now;
+      dirty = true;
+    }
     const std::vector<uint32_t>& now = app.currentPath();
     if (now != path) {
       path = now;
@@ -83,8 +150,21 @@ struct TreeView {
     return true;
   }
 
-  /// Expands a collapsed call, or collapses an expanded one.
+  /// Expands a collapsed call or iteration group, or collapses an expanded one.
   void toggle(uint32_t node) {
+    if (node & kGroup) {
+      const trace::IterationGroup& group = groups[node & ~kRowKind];
+      const auto draft = static_cast<uint32_t>(group.draft);
+      if (groupExpanded(group)) {
+        groupsOpened.erase(draft);
+        groupsClosed.insert(draft);
+      } else {
+        groupsClosed.erase(draft);
+        groupsOpened.insert(draft);
+      }
+      dirty = true;
+      return;
+    }
     if (expanded(node)) {
       opened.erase(node);
       closed.insert(node);
@@ -113,9 +193,16 @@ struct RowClick {
   uint64_t jump = UINT64_MAX;
 };
 
-/// A row in words: "e7e5  -> +61 draft 1 cutoff  eval 59  depth 1  window [-80001, 1]": the move,
-/// what it returned (once it has returned at the cursor; "-> ..." while it is open), then what it
-/// was called with. The outcome comes first so that a narrow panel still shows it.
+/// A score as the panels write it (+I for micro-Max's infinity), with its sign: "+61", "-I".
+std::string signedScore(int score) {
+  const std::string name = trace::scoreName(score);
+  return score > 0 && name[0] != '+' ? "+" + name : name;
+}
+
+/// A row in words: "e7e5 -> +61 CUT d1 [-I-1, 1] e=59 n=1 cutoff": the move, what it returned
+/// (once it has returned at the cursor; "-> ..." while it is open: score, node type, draft
+/// completed), then the window [q, l] it was called with, its eval e and depth n, and its marks.
+/// The outcome and the window come first so that the default panel width shows them.
 std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, int eval) {
   std::string text = index == 0                             ? "root"
                      : (node.flags & trace::kTreeMateProbe) ? "null move (mate test)"
@@ -123,21 +210,33 @@ std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, 
   char buffer[160];
   if (node.returnEvent < cursor) {
     // PV / CUT / ALL: the score against the call's own window (trace::nodeType).
-    std::snprintf(buffer, sizeof buffer, "  -> %+d %s draft %d", node.score,
+    std::snprintf(buffer, sizeof buffer, " -> %s %s d%d", signedScore(node.score).c_str(),
                   trace::nodeType(node.alpha, node.beta, node.score), node.completedDraft());
     text += buffer;
   } else if (node.callEvent < cursor) {
-    text += "  -> ...";
+    text += " -> ...";
   }
+  std::snprintf(buffer, sizeof buffer, " [%s, %s] e=%d n=%d", trace::scoreName(node.alpha).c_str(),
+                trace::scoreName(node.beta).c_str(), eval, node.depth);
+  text += buffer;
   if (node.flags & trace::kTreeCutoff) text += " cutoff";
   if (node.flags & trace::kTreeHashCut)
     text += " from hash";
   else if (node.flags & trace::kTreeHashHit)
     text += " hash hit";
   if (node.flags & trace::kTreeBestFirst) text += " best first";
-  std::snprintf(buffer, sizeof buffer, "  eval %d  depth %d  window [%s, %s]", eval, node.depth,
-                trace::scoreName(node.alpha).c_str(), trace::scoreName(node.beta).c_str());
-  return text + buffer;
+  return text;
+}
+
+/// An iteration group's row: "iteration 3: 20 moves, 1234 calls".
+std::string groupLabel(const trace::IterationGroup& group) {
+  char buffer[120];
+  if (group.calls.empty())
+    std::snprintf(buffer, sizeof buffer, "iteration %d: no reply searched", group.draft);
+  else
+    std::snprintf(buffer, sizeof buffer, "iteration %d: %zu replies, %u calls", group.draft,
+                  group.calls.size(), group.subtreeCalls);
+  return buffer;
 }
 
 void rowTooltip(const trace::TreeNode& node, uint32_t index) {
@@ -147,8 +246,9 @@ void rowTooltip(const trace::TreeNode& node, uint32_t index) {
               index, static_cast<unsigned long long>(node.callEvent),
               static_cast<unsigned long long>(node.returnEvent), node.ply, node.iteration);
   ImGui::TextDisabled(
-      "window [alpha q, beta l]; eval e: the evaluation handed down; depth n: the draft asked for; "
-      "-> the score it returned");
+      "-> the score it returned, its type, dN: the draft it completed; [q, l]: the window (alpha, "
+      "beta) it was called with; e: the evaluation handed down; n: the depth asked for. I is "
+      "micro-Max's infinity, 80000: -I-1 is -80001.");
   if (node.flags & trace::kTreeHashCut)
     ImGui::Text("draft %d: the draft of the hash entry that answered this call (its d on return)",
                 node.completedDraft());
@@ -169,10 +269,10 @@ void rowTooltip(const trace::TreeNode& node, uint32_t index) {
   ImGui::EndTooltip();
 }
 
-/// Scrolls the rows so that the current call (the last on the path) is in view.
+/// Scrolls the rows so that the current call (the last on the path; see TreeView::focusRow) is in view.
 void scrollToCurrentCall(const TreeView& view, float lineHeight) {
   if (view.path.empty()) return;
-  auto it = std::find(view.rows.begin(), view.rows.end(), view.path.back());
+  auto it = std::find(view.rows.begin(), view.rows.end(), view.focusRow());
   if (it == view.rows.end()) return;
   const float y = float(it - view.rows.begin()) * lineHeight;
   if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 2 * lineHeight)
@@ -181,11 +281,11 @@ void scrollToCurrentCall(const TreeView& view, float lineHeight) {
 
 /// The greyed row under a cut-off call's children: the moves it never tried.
 void drawCutNote(const trace::TreeNode& cut) {
-  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * (cut.ply + 1) + ImGui::GetFontSize());
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indentOf(cut.ply + 1) + ImGui::GetFontSize());
   ImVec4 grey = colours::kRowText;
   grey.w = colours::kRowNotReachedAlpha;
-  ImGui::TextColored(grey, "...its other moves: not tried (cut off at %+d >= beta %s)", cut.score,
-                     trace::scoreName(cut.beta).c_str());
+  ImGui::TextColored(grey, "...its other moves: not tried (cut off at %s >= beta %s)",
+                     signedScore(cut.score).c_str(), trace::scoreName(cut.beta).c_str());
 }
 
 /// A row's text colour: green if the hash table answered the call, red if it cut off, dim
@@ -205,7 +305,7 @@ ImVec4 rowColour(const trace::TreeNode& node, uint64_t cursor) {
 void drawCallRow(App& app, TreeView& view, uint32_t index, uint64_t cursor, RowClick& click) {
   const trace::TreeNode& node = view.tree->nodes()[index];
   ImGui::PushID(static_cast<int>(index));
-  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f * node.ply);
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indentOf(node.ply));
   if (view.hasChildren(index)) {
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
     if (ImGui::ArrowButton("##x", view.expanded(index) ? ImGuiDir_Down : ImGuiDir_Right))
@@ -233,7 +333,49 @@ void drawCallRow(App& app, TreeView& view, uint32_t index, uint64_t cursor, RowC
   ImGui::PopID();
 }
 
-/// The rows on screen (ImGuiListClipper): calls and cut notes.
+/// An iteration group's row under the root: an arrow to show or hide its replies, its label
+/// (dim until the cursor reaches the iteration) and a tooltip; a click jumps to the iteration's
+/// start.
+void drawGroupRow(TreeView& view, uint32_t row, uint64_t cursor, RowClick& click) {
+  const trace::IterationGroup& group = view.groups[row & ~kRowKind];
+  ImGui::PushID(static_cast<int>(row));
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f);
+  if (!group.calls.empty()) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
+    if (ImGui::ArrowButton("##g", view.groupExpanded(group) ? ImGuiDir_Down : ImGuiDir_Right))
+      click.toggle = row;
+    ImGui::PopStyleVar();
+  } else {
+    ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
+  }
+  ImGui::SameLine();
+  ImVec4 colour = colours::kIterationRow;
+  if (group.startEvent >= cursor) colour.w = colours::kRowNotReachedAlpha;
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  if (ImGui::Selectable(groupLabel(group).c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+    if (ImGui::IsMouseDoubleClicked(0) && !group.calls.empty())
+      click.toggle = row;
+    else
+      click.jump = group.startEvent + 1;
+  }
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+    ImGui::Text("The root's iteration %d (draft d = %d), from event %llu.", group.draft, group.draft,
+                static_cast<unsigned long long>(group.startEvent));
+    ImGui::TextDisabled(
+        "Iterative deepening: the root searches its moves to draft 1, then all again to draft 2, and so "
+        "on, each iteration starting with the best move of the one before. The replies below are this "
+        "iteration's; calls counts them and every call below them. Click: jump to the iteration's start; "
+        "the arrow or a double click shows or hides its replies.");
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  ImGui::PopID();
+}
+
+/// The rows on screen (ImGuiListClipper): calls, iteration groups and cut notes.
 RowClick drawRows(App& app, TreeView& view, float lineHeight) {
   const uint64_t cursor = app.cursor();
   RowClick click;
@@ -244,6 +386,8 @@ RowClick drawRows(App& app, TreeView& view, float lineHeight) {
       const uint32_t index = view.rows[static_cast<std::size_t>(row)];
       if (index & kCutNote)
         drawCutNote(view.tree->nodes()[index & ~kCutNote]);
+      else if (index & kGroup)
+        drawGroupRow(view, index, cursor, click);
       else
         drawCallRow(app, view, index, cursor, click);
     }
@@ -264,6 +408,7 @@ void drawTreePanel(App& app) {
     return;
   }
   view.show(tree, app.traceGeneration);
+  view.regroup(app.trace()->readyTimeline());
   const bool moved = view.followCursor(app);
   if (view.dirty) view.rebuild();
 

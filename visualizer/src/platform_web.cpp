@@ -317,7 +317,8 @@ int main() {
   theApp = new App("/src");  // the sources the Source panel shows are packed into the .data file
   for (const std::string& problem : theApp->lineMap().problems())
     std::fprintf(stderr, "umax-viz: %s\n", problem.c_str());
-  theApp->showLegend = true;
+  // The legend starts hidden, as on the desktop (it covers part of the Source panel); the menu bar
+  // says "L: legend".
 
   if (!glfwInit()) {
     std::fprintf(stderr, "umax-viz: cannot initialise GLFW\n");

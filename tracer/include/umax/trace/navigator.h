@@ -96,4 +96,22 @@ class Navigator {
 /// children whose move is the next of the line.
 std::optional<uint32_t> findLine(const CallTree& tree, const MoveLine& line);
 
+/// The root's replies of one of its iterations, as the search tree groups them under the root.
+struct IterationGroup {
+  int draft = 0;                ///< the root's iteration d
+  uint64_t startEvent = 0;      ///< its kIteration event (the first reply's kCall when not known)
+  std::vector<uint32_t> calls;  ///< the root's children called in it, in call order (moves, mate probe)
+  uint32_t subtreeCalls = 0;    ///< calls made in it: those replies and every call below them
+};
+
+/// The root's children grouped by the iteration that called them (TreeNode::iteration), in order.
+/// With `timeline`, every root iteration has its group, one that searched no move too (draft 1 of
+/// a position without captures) and startEvent is its kIteration event; without, only the
+/// iterations that called a reply, starting at their first reply's kCall.
+std::vector<IterationGroup> iterationGroups(const CallTree& tree, const TimelineIndex* timeline = nullptr);
+
+/// The group of the iteration the root is in at replay cursor `cursor` (events applied): the last
+/// of `groups` whose startEvent has been applied; nothing before the first.
+std::optional<std::size_t> iterationAt(const std::vector<IterationGroup>& groups, uint64_t cursor);
+
 }  // namespace umax::trace
