@@ -16,39 +16,17 @@ namespace umax::trace {
 
 namespace {
 
-#define UMAX_TRACE_KIND_NAME(kind, number, name, site) {number, name},
-#define UMAX_TRACE_KIND_SITE(kind, number, name, site) {number, SearchSite::site},
+#define UMAX_TRACE_KIND_NAME(kind, number, name, site, replay, narration) {number, name},
+#define UMAX_TRACE_KIND_SITE(kind, number, name, site, replay, narration) {number, SearchSite::site},
 
-/// A row's value, indexed by the kind's number.
-template <class Value>
-struct ByKind {
-  int number;
-  Value value;
-};
-
-/// The rows of UMAX_TRACE_EVENT_KINDS laid out by kind number.
-template <class Value, std::size_t kRows>
-constexpr std::array<Value, kEventKindCount> byKind(const ByKind<Value> (&rows)[kRows], Value missing) {
-  std::array<Value, kEventKindCount> table{};
-  table.fill(missing);
-  for (const ByKind<Value>& row : rows) table[static_cast<std::size_t>(row.number)] = row.value;
-  return table;
-}
-
-constexpr ByKind<std::string_view> kNameRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_NAME)};
-constexpr ByKind<SearchSite> kSiteRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_SITE)};
-constexpr auto kNames = byKind(kNameRows, std::string_view("unknown"));
-constexpr auto kSites = byKind(kSiteRows, SearchSite::kCall);
-
-bool isKind(EventKind kind) {
-  return static_cast<int>(kind) >= 1 && static_cast<int>(kind) < kEventKindCount;
-}
+constexpr KindTable<std::string_view>::Row kNameRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_NAME)};
+constexpr KindTable<SearchSite>::Row kSiteRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_SITE)};
+constexpr KindTable<std::string_view> kNames(kNameRows, "unknown");
+constexpr KindTable<SearchSite> kSites(kSiteRows, SearchSite::kCall);
 
 }  // namespace
 
-std::string_view kindName(EventKind kind) {
-  return isKind(kind) ? kNames[static_cast<std::size_t>(kind)] : "unknown";
-}
+std::string_view kindName(EventKind kind) { return kNames[kind]; }
 
 std::string_view outcomeName(ProbeOutcome outcome) {
   switch (outcome) {
@@ -64,7 +42,7 @@ std::string_view outcomeName(ProbeOutcome outcome) {
 
 SearchSite siteOf(EventKind kind, bool probeEndsNode) {
   if (kind == EventKind::kProbe && probeEndsNode) return SearchSite::kHashCutoff;
-  return isKind(kind) ? kSites[static_cast<std::size_t>(kind)] : SearchSite::kCall;
+  return kSites[kind];
 }
 
 // ---- CRC-32C -----------------------------------------------------------------

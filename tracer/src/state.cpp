@@ -37,101 +37,20 @@ void unmakeMove(Board& board, const MoveRecord& move, int side) {
   board[move.captureSquare] = static_cast<int8_t>(move.victim);
 }
 
-// Each case checks that the event can follow the state, then applies the
-// transition the Recorder applied when it wrote it (state.h).
+// Each kind's replay member (the schema's column, format.h) checks the
+// event against the state and applies the transition the Recorder applied
+// when it wrote it (state.h).
 void SearchState::apply(const Event& event, uint64_t offset) {
+  using ReplayMember = void (SearchState::*)(const Event&, uint64_t);
+#define UMAX_TRACE_KIND_REPLAY(kind, number, name, site, replay, narration) {number, &SearchState::replay},
+  static constexpr KindTable<ReplayMember>::Row kRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_REPLAY)};
+#undef UMAX_TRACE_KIND_REPLAY
+  static constexpr KindTable<ReplayMember> kReplay(kRows, nullptr);
   if (finished_) inconsistent(event, offset, "the root call has already returned");
-  const auto fail = [&](const char* why) { inconsistent(event, offset, why); };
-  if (event.kind == EventKind::kCall) {
-    if (stack_.empty()) {
-      if (events_ != 0) fail("a second root call");
-    } else {
-      const Frame& parent = stack_.back();
-      if (!parent.moveOnBoard && !parent.mateProbe) fail("a call without a move");
-      if (event.call.side != opponentOf(parent.call.side)) fail("wrong side to move");
-      if (stack_.size() >= kMaxStack) fail("the stack is too deep");
-    }
-    const int ply = static_cast<int>(stack_.size());
-    openCall(stack_.emplace_back(), event.call, events_, ply);
-    ++calls_;
-    ++events_;
-    return;
-  }
-  Frame& frame = top(event, offset);
-  switch (event.kind) {
-    case EventKind::kProbe:
-      if (frame.probed) fail("a second probe in one call");
-      if (event.probe.outcome != ProbeOutcome::kHit && event.probe.endsNode)
-        fail("a miss cannot end the node");
-      takeProbe(frame, event.probe, event.entry);
-      break;
-    case EventKind::kNodeCounted:
-      if (!frame.probed || frame.nodeNumber != 0 || frame.probe.endsNode)
-        fail("a node counted twice or before its probe");
-      frame.nodeNumber = ++nodes_;
-      break;
-    case EventKind::kIteration:
-      if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.mateProbe)
-        fail("an iteration outside a counted node");
-      if (event.value != frame.draft + 1) fail("the draft does not go up by one");
-      startIteration(frame, event.value);
-      break;
-    case EventKind::kKingCapture:
-      if (frame.moveOnBoard) fail("a king capture during a move");
-      takeKingCapture(frame);
-      break;
-    case EventKind::kCutoff:
-      if (frame.moveOnBoard || event.value != frame.best) fail("a cutoff with another score");
-      takeCutoff(frame);
-      break;
-    case EventKind::kMoveMade: {
-      const MoveRecord& move = event.move;
-      if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.cutoff)
-        fail("a move outside a counted node's scan");
-      if (board_[move.from] != move.piece || !(move.piece & frame.call.side) ||
-          board_[move.captureSquare] != move.victim)
-        fail("the move does not match the board");
-      makeMove(board_, move, frame.call.side);
-      frame.move = move;
-      takeMoveMade(frame);
-      break;
-    }
-    case EventKind::kMoveScored:
-      if (!frame.moveOnBoard) fail("a score without a move");
-      unmakeMove(board_, frame.move, frame.call.side);
-      takeMoveScored(frame, event.value);
-      break;
-    case EventKind::kBestMove:
-      if (frame.moveOnBoard) fail("a best move during a move");
-      takeBestMove(frame, event.best, event.bestFrom, event.bestTo);
-      break;
-    case EventKind::kMateProbe:
-      if (frame.best != -kInfinity || frame.moveOnBoard) fail("a mate probe with a move");
-      startMateProbe(frame);
-      break;
-    case EventKind::kStore:
-      if (frame.moveOnBoard || frame.mateProbe || frame.nodeNumber == 0)
-        fail("a store in the middle of a scan");
-      if (event.slot != frame.probe.slot) fail("a store to another slot than the probe's");
-      takeStore(frame, event.after);
-      if (event.written &&
-          (event.after.score != frame.best || event.after.draft != asSignedChar(frame.draft)))
-        fail("the stored entry does not hold the node's score and draft");
-      break;
-    case EventKind::kReturn:
-      if (!frame.probed || frame.moveOnBoard || frame.mateProbe) fail("a return in the middle of a scan");
-      if (!frame.probe.endsNode && event.best != frame.best) fail("the return value is not the best score");
-      stack_.pop_back();
-      if (stack_.empty()) {
-        finished_ = true;
-        rootScore_ = event.best;
-      } else {
-        takeChildScore(stack_.back(), event.best);
-      }
-      break;
-    default:
-      break;
-  }
+  if (const ReplayMember replay = kReplay[event.kind])
+    (this->*replay)(event, offset);
+  else
+    top(event, offset);  // a kind this code does not know: it changes nothing
   ++events_;
 }
 

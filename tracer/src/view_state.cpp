@@ -125,189 +125,237 @@ std::pair<int, int> childWindow(const Frame& parent) {
   return {alpha, beta};
 }
 
-/// The narration of the event just applied. `state` is the state after it.
-std::string narrate(const Replay& replay, const Event& event, const SearchState& state) {
-  const auto& stack = state.stack();
+/// What the narration of one event knows: the event just applied, the
+/// state after it (its open calls, the innermost `top`) and the replay (for
+/// the events before it). Each kind has its member, the narration column
+/// of format.h's schema (UMAX_TRACE_EVENT_KINDS).
+struct Narration {
+  const Replay& replay;
+  const Event& event;
+  const SearchState& state;
+  const std::vector<Frame>& stack = state.stack();
   const uint64_t cursor = state.events();
   const Frame* top = stack.empty() ? nullptr : &stack.back();
   const std::string at = top ? " at ply " + std::to_string(top->ply) : "";
-  switch (event.kind) {
-    case EventKind::kCall: {
-      const NodeCall& c = event.call;
-      std::string text;
-      if (stack.size() == 1) {
-        text = "the root call: " + std::string(side(c.side)) + " to move";
-      } else {
-        const Frame& parent = stack[stack.size() - 2];
-        text = parent.mateProbe ? "the mate test's null-move probe: " + std::string(side(c.side)) +
-                                      " moves twice in a row, to see whether it can take the king"
-                                : std::string(side(c.side)) + " answers " + side(parent.call.side) + "'s " +
-                                      moveName(parent.move.from, parent.move.to);
-      }
-      return text + " (ply " + std::to_string(top->ply) + "): window [" + score(c.alpha) + ", " +
-             score(c.beta) + "], depth n = " + std::to_string(c.depth) +
-             ", eval e = " + std::to_string(c.eval);
-    }
-    case EventKind::kProbe: {
-      const ProbeReport& probe = event.probe;
-      if (probe.outcome == ProbeOutcome::kMiss)
-        return "hash miss" + at + ": slot " + std::to_string(probe.slot) +
-               " is empty, the position is new; the node searches from draft 1 and will store there";
-      if (probe.outcome == ProbeOutcome::kFull)
-        return "hash window full" + at + ": all " + std::to_string(kProbeSlots) +
-               " slots hold other positions; the node searches from scratch and stores into the dummy slot 0";
-      const HashEntry& entry = event.entry;
-      std::string text = "hash hit" + at + ": slot " + std::to_string(probe.slot) +
-                         " holds this position: score " + score(entry.score) + ", draft " +
-                         std::to_string(entry.draft) + ", " + boundText(entry);
-      if (probe.endsNode)
-        return text + "; draft " + std::to_string(entry.draft) + " >= n " + std::to_string(top->call.depth) +
-               " and the bound settles the window [" + score(top->call.alpha) + ", " + score(top->call.beta) +
-               "]: the node returns " + score(entry.score) + " without searching";
-      // The stored move is tried first when its Y carries the not-castling bit (Step 4's sneak).
-      const std::string first =
-          top->draft > 0 && (top->bestTo & kNotCastlingBit)
-              ? ", the stored move " + moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " first"
-              : ", no stored move to try first";
-      if (entry.draft >= top->call.depth)
-        return text + "; deep enough but the bound does not settle the window [" + score(top->call.alpha) +
-               ", " + score(top->call.beta) + "]: the node searches again at draft n " +
-               std::to_string(top->call.depth) + first;
-      return text + "; draft " + std::to_string(entry.draft) + " < n " + std::to_string(top->call.depth) +
-             ": deepening resumes at draft " + std::to_string(top->draft + 1) + first;
-    }
-    case EventKind::kNodeCounted:
-      return "node #" + std::to_string(top->nodeNumber) + " counted (N++)" + at +
-             ": the node count is the think's clock";
-    case EventKind::kIteration: {
-      std::string text = (stack.size() == 1 ? "root iteration " : "iteration ") +
-                         std::to_string(event.value) + " starts" + at + ": best m starts at ";
-      if (event.value > 1) return text + "-I (a move must be played)";
-      return text + "the eval " + std::to_string(top->call.eval) +
-             " (draft 1, quiescence: the node may stand pat; only captures and recaptures are searched)";
-    }
-    case EventKind::kKingCapture:
-      if (event.badCastling)
-        return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
-               " reaches the square the opponent's castling king passed: the castling was through check, "
-               "the node scores +I";
-      return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
-             " takes the king, so the opponent's last move was illegal; the node scores +I";
-    case EventKind::kCutoff: {
-      const int beta = top->call.beta;
-      const Event before = replay.eventAt(cursor - 2);
-      if (before.kind == EventKind::kIteration)
-        return "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta) +
-               ", the node returns without trying a move";
-      if (before.kind == EventKind::kKingCapture)
-        return "cutoff" + at + ": the king capture scores +I >= beta " + score(beta) +
-               ", no other move is tried";
-      std::string parentMove;
-      if (stack.size() >= 2) {
-        const Frame& parent = stack[stack.size() - 2];
-        if (parent.moveOnBoard)
-          parentMove = std::string(", refuting ") + side(parent.call.side) + "'s " +
-                       moveName(parent.move.from, parent.move.to);
-      }
-      const int notTried = movesNotTried(replay, state, *top);
-      return moveName(top->move.from, top->move.to) + " fails high" + at + ": score " + score(event.value) +
-             " >= beta " + score(beta) + parentMove + "; " + std::to_string(notTried) + " move" +
-             (notTried == 1 ? "" : "s") + " not tried (" + std::to_string(top->movesMade) +
-             " made in this call)";
-    }
-    case EventKind::kMoveMade: {
-      std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
-                         "; its reply is searched to h = " + std::to_string(event.move.remaining);
-      if (event.move.flags & kMoveSneaked) text += "; the previous iteration's best move, tried first";
-      if (event.move.to == top->call.lastTo)
-        text += " (a recapture on " + squareName(event.move.to) + ": it keeps the full draft " +
-                std::to_string(top->draft) + ")";
-      return text;
-    }
-    case EventKind::kMoveScored: {
-      const std::string move = moveName(top->move.from, top->move.to);
-      std::string text = move + " scored v = " + score(event.value) + at;
-      if (top->move.flags & kMoveSneaked)
-        return text + ": the previous best, searched first, sets best m = v";
-      // The best move event that follows (if any) updates m; here m is still the old best.
-      if (event.value > top->best) {
-        text += ": better than best m = " + score(top->best) + ", it becomes the best move";
-        if (event.value >= top->call.beta)
-          text += " and reaches beta " + score(top->call.beta) + " (fail high)";
-        return text;
-      }
-      return text + ": not better than best m = " + score(top->best);
-    }
-    case EventKind::kBestMove: {
-      std::string text = "new best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77) + at +
-                         ": m = " + score(event.best);
-      if (event.best >= top->call.beta)
-        return text + " >= beta " + score(top->call.beta) + ": the node fails high";
-      if (event.best > top->call.alpha)
-        return text + " > alpha " + score(top->call.alpha) + ": the next replies are searched with alpha " +
-               score(event.best);
-      return text + " (still <= alpha " + score(top->call.alpha) + ")";
-    }
-    case EventKind::kMateProbe:
-      return "no move kept the king" + at +
-             " (best is still -I): the null-move probe tells mate (the opponent takes the king) from "
-             "stalemate";
-    case EventKind::kStore: {
-      std::string text;
-      if (!event.written)
-        text = "hash store refused" + at + ": slot " + std::to_string(event.slot) +
-               " keeps its exact score of draft " + std::to_string(event.before.draft) + " > d " +
-               std::to_string(top->draft);
-      else if (event.before.lock == 0)
-        text = "hash store" + at + " into empty slot " + std::to_string(event.slot);
-      else if (event.before.lock != event.after.lock)
-        text = "hash store" + at + " replaces another position's entry in slot " +
-               std::to_string(event.slot) + " (draft " + std::to_string(event.before.draft) +
-               ", not exact or not deeper)";
-      else
-        text = "hash store" + at + " updates this position's entry in slot " + std::to_string(event.slot);
-      if (event.written)
-        text += ": score " + score(event.after.score) + ", draft " + std::to_string(event.after.draft) +
-                ", " + boundText(event.after);
-      if (stack.size() == 1 && top->call.lastTo == kThinkMarker)
-        text += "; root iteration " + std::to_string(top->draft) + " ends: best " +
-                moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " " + score(top->best);
-      return text;
-    }
-    case EventKind::kReturn: {
-      if (stack.empty()) {
-        const std::string text =
-            "the root returns " + score(event.best) + " (" +
-            nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
-            " node): the search is over, ";
-        // X == Y: no best move, the root has no move that keeps its king.
-        if ((event.bestFrom & 0x77) == (event.bestTo & 0x77))
-          return text + "no legal move: " + (event.best < 0 ? "mated" : "stalemated");
-        return text + "best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
-      }
-      const Frame& parent = stack.back();
-      const auto [alpha, beta] = childWindow(parent);
-      const int ply = static_cast<int>(stack.size());
-      const Event before = replay.eventAt(cursor - 2);
-      const bool fromHash = before.kind == EventKind::kProbe && before.probe.endsNode;
-      std::string text = "ply " + std::to_string(ply) + " returns " + score(event.best) +
-                         (fromHash ? " from the hash table" : "") + ": " + nodeType(alpha, beta, event.best) +
-                         " node, window [" + score(alpha) + ", " + score(beta) + "]";
-      if (!parent.moveOnBoard)
-        return text + "; the mate test: half of its score, " + score(parent.best) +
-               ", becomes the parent's best";
-      // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
-      const int negated = -event.best;
-      const int scored = negated - (negated > parent.call.eval ? 1 : 0);
-      text += "; " + std::string(side(parent.call.side)) + "'s " +
-              moveName(parent.move.from, parent.move.to) + " will score " + score(scored);
-      if (scored != negated)
-        text += " (" + score(negated) + ", minus the delayed-gain point: " + score(negated) + " > eval e " +
-                std::to_string(parent.call.eval) + ")";
-      return text;
-    }
+
+  std::string narrateCall() const;
+  std::string narrateProbe() const;
+  std::string narrateNodeCounted() const;
+  std::string narrateIteration() const;
+  std::string narrateKingCapture() const;
+  std::string narrateCutoff() const;
+  std::string narrateMoveMade() const;
+  std::string narrateMoveScored() const;
+  std::string narrateBestMove() const;
+  std::string narrateMateProbe() const;
+  std::string narrateStore() const;
+  std::string narrateReturn() const;
+};
+
+// A call: who answers which move, with what window, depth and eval.
+std::string Narration::narrateCall() const {
+  const NodeCall& c = event.call;
+  std::string text;
+  if (stack.size() == 1) {
+    text = "the root call: " + std::string(side(c.side)) + " to move";
+  } else {
+    const Frame& parent = stack[stack.size() - 2];
+    text = parent.mateProbe ? "the mate test's null-move probe: " + std::string(side(c.side)) +
+                                  " moves twice in a row, to see whether it can take the king"
+                            : std::string(side(c.side)) + " answers " + side(parent.call.side) + "'s " +
+                                  moveName(parent.move.from, parent.move.to);
   }
-  return "";
+  return text + " (ply " + std::to_string(top->ply) + "): window [" + score(c.alpha) + ", " + score(c.beta) +
+         "], depth n = " + std::to_string(c.depth) + ", eval e = " + std::to_string(c.eval);
+}
+
+// The hash probe: a miss, a full window or a hit, and what the hit decides.
+std::string Narration::narrateProbe() const {
+  const ProbeReport& probe = event.probe;
+  if (probe.outcome == ProbeOutcome::kMiss)
+    return "hash miss" + at + ": slot " + std::to_string(probe.slot) +
+           " is empty, the position is new; the node searches from draft 1 and will store there";
+  if (probe.outcome == ProbeOutcome::kFull)
+    return "hash window full" + at + ": all " + std::to_string(kProbeSlots) +
+           " slots hold other positions; the node searches from scratch and stores into the dummy slot 0";
+  const HashEntry& entry = event.entry;
+  std::string text = "hash hit" + at + ": slot " + std::to_string(probe.slot) +
+                     " holds this position: score " + score(entry.score) + ", draft " +
+                     std::to_string(entry.draft) + ", " + boundText(entry);
+  if (probe.endsNode)
+    return text + "; draft " + std::to_string(entry.draft) + " >= n " + std::to_string(top->call.depth) +
+           " and the bound settles the window [" + score(top->call.alpha) + ", " + score(top->call.beta) +
+           "]: the node returns " + score(entry.score) + " without searching";
+  // The stored move is tried first when its Y carries the not-castling bit (Step 4's sneak).
+  const std::string first =
+      top->draft > 0 && (top->bestTo & kNotCastlingBit)
+          ? ", the stored move " + moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " first"
+          : ", no stored move to try first";
+  if (entry.draft >= top->call.depth)
+    return text + "; deep enough but the bound does not settle the window [" + score(top->call.alpha) + ", " +
+           score(top->call.beta) + "]: the node searches again at draft n " +
+           std::to_string(top->call.depth) + first;
+  return text + "; draft " + std::to_string(entry.draft) + " < n " + std::to_string(top->call.depth) +
+         ": deepening resumes at draft " + std::to_string(top->draft + 1) + first;
+}
+
+// N++: the node is counted.
+std::string Narration::narrateNodeCounted() const {
+  return "node #" + std::to_string(top->nodeNumber) + " counted (N++)" + at +
+         ": the node count is the think's clock";
+}
+
+// An iteration starts, and where best m starts.
+std::string Narration::narrateIteration() const {
+  std::string text = (stack.size() == 1 ? "root iteration " : "iteration ") + std::to_string(event.value) +
+                     " starts" + at + ": best m starts at ";
+  if (event.value > 1) return text + "-I (a move must be played)";
+  return text + "the eval " + std::to_string(top->call.eval) +
+         " (draft 1, quiescence: the node may stand pat; only captures and recaptures are searched)";
+}
+
+// A move takes the king (or the square a castling king passed).
+std::string Narration::narrateKingCapture() const {
+  if (event.badCastling)
+    return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
+           " reaches the square the opponent's castling king passed: the castling was through check, "
+           "the node scores +I";
+  return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
+         " takes the king, so the opponent's last move was illegal; the node scores +I";
+}
+
+// The node fails high: stand pat, a king capture or a move, and the moves left untried.
+std::string Narration::narrateCutoff() const {
+  const int beta = top->call.beta;
+  const Event before = replay.eventAt(cursor - 2);
+  if (before.kind == EventKind::kIteration)
+    return "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta) +
+           ", the node returns without trying a move";
+  if (before.kind == EventKind::kKingCapture)
+    return "cutoff" + at + ": the king capture scores +I >= beta " + score(beta) + ", no other move is tried";
+  std::string parentMove;
+  if (stack.size() >= 2) {
+    const Frame& parent = stack[stack.size() - 2];
+    if (parent.moveOnBoard)
+      parentMove = std::string(", refuting ") + side(parent.call.side) + "'s " +
+                   moveName(parent.move.from, parent.move.to);
+  }
+  const int notTried = movesNotTried(replay, state, *top);
+  return moveName(top->move.from, top->move.to) + " fails high" + at + ": score " + score(event.value) +
+         " >= beta " + score(beta) + parentMove + "; " + std::to_string(notTried) + " move" +
+         (notTried == 1 ? "" : "s") + " not tried (" + std::to_string(top->movesMade) + " made in this call)";
+}
+
+// A move is tried, and the depth its reply gets.
+std::string Narration::narrateMoveMade() const {
+  std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
+                     "; its reply is searched to h = " + std::to_string(event.move.remaining);
+  if (event.move.flags & kMoveSneaked) text += "; the previous iteration's best move, tried first";
+  if (event.move.to == top->call.lastTo)
+    text += " (a recapture on " + squareName(event.move.to) + ": it keeps the full draft " +
+            std::to_string(top->draft) + ")";
+  return text;
+}
+
+// The move's score, against the best so far.
+std::string Narration::narrateMoveScored() const {
+  const std::string move = moveName(top->move.from, top->move.to);
+  std::string text = move + " scored v = " + score(event.value) + at;
+  if (top->move.flags & kMoveSneaked) return text + ": the previous best, searched first, sets best m = v";
+  // The best move event that follows (if any) updates m; here m is still the old best.
+  if (event.value > top->best) {
+    text += ": better than best m = " + score(top->best) + ", it becomes the best move";
+    if (event.value >= top->call.beta) text += " and reaches beta " + score(top->call.beta) + " (fail high)";
+    return text;
+  }
+  return text + ": not better than best m = " + score(top->best);
+}
+
+// A new best move, against the window.
+std::string Narration::narrateBestMove() const {
+  std::string text = "new best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77) + at +
+                     ": m = " + score(event.best);
+  if (event.best >= top->call.beta)
+    return text + " >= beta " + score(top->call.beta) + ": the node fails high";
+  if (event.best > top->call.alpha)
+    return text + " > alpha " + score(top->call.alpha) + ": the next replies are searched with alpha " +
+           score(event.best);
+  return text + " (still <= alpha " + score(top->call.alpha) + ")";
+}
+
+// The mate test's null-move probe starts.
+std::string Narration::narrateMateProbe() const {
+  return "no move kept the king" + at +
+         " (best is still -I): the null-move probe tells mate (the opponent takes the king) from "
+         "stalemate";
+}
+
+// The hash store: refused, into an empty slot, replacing or updating an entry.
+std::string Narration::narrateStore() const {
+  std::string text;
+  if (!event.written)
+    text = "hash store refused" + at + ": slot " + std::to_string(event.slot) +
+           " keeps its exact score of draft " + std::to_string(event.before.draft) + " > d " +
+           std::to_string(top->draft);
+  else if (event.before.lock == 0)
+    text = "hash store" + at + " into empty slot " + std::to_string(event.slot);
+  else if (event.before.lock != event.after.lock)
+    text = "hash store" + at + " replaces another position's entry in slot " + std::to_string(event.slot) +
+           " (draft " + std::to_string(event.before.draft) + ", not exact or not deeper)";
+  else
+    text = "hash store" + at + " updates this position's entry in slot " + std::to_string(event.slot);
+  if (event.written)
+    text += ": score " + score(event.after.score) + ", draft " + std::to_string(event.after.draft) + ", " +
+            boundText(event.after);
+  if (stack.size() == 1 && top->call.lastTo == kThinkMarker)
+    text += "; root iteration " + std::to_string(top->draft) + " ends: best " +
+            moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " " + score(top->best);
+  return text;
+}
+
+// The call returns: its node type, and what its parent makes of the score.
+std::string Narration::narrateReturn() const {
+  if (stack.empty()) {
+    const std::string text =
+        "the root returns " + score(event.best) + " (" +
+        nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
+        " node): the search is over, ";
+    // X == Y: no best move, the root has no move that keeps its king.
+    if ((event.bestFrom & 0x77) == (event.bestTo & 0x77))
+      return text + "no legal move: " + (event.best < 0 ? "mated" : "stalemated");
+    return text + "best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
+  }
+  const Frame& parent = stack.back();
+  const auto [alpha, beta] = childWindow(parent);
+  const int ply = static_cast<int>(stack.size());
+  const Event before = replay.eventAt(cursor - 2);
+  const bool fromHash = before.kind == EventKind::kProbe && before.probe.endsNode;
+  std::string text = "ply " + std::to_string(ply) + " returns " + score(event.best) +
+                     (fromHash ? " from the hash table" : "") + ": " + nodeType(alpha, beta, event.best) +
+                     " node, window [" + score(alpha) + ", " + score(beta) + "]";
+  if (!parent.moveOnBoard)
+    return text + "; the mate test: half of its score, " + score(parent.best) + ", becomes the parent's best";
+  // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
+  const int negated = -event.best;
+  const int scored = negated - (negated > parent.call.eval ? 1 : 0);
+  text += "; " + std::string(side(parent.call.side)) + "'s " + moveName(parent.move.from, parent.move.to) +
+          " will score " + score(scored);
+  if (scored != negated)
+    text += " (" + score(negated) + ", minus the delayed-gain point: " + score(negated) + " > eval e " +
+            std::to_string(parent.call.eval) + ")";
+  return text;
+}
+
+/// The narration of the event just applied. `state` is the state after it.
+std::string narrate(const Replay& replay, const Event& event, const SearchState& state) {
+  using Member = std::string (Narration::*)() const;
+#define UMAX_TRACE_KIND_NARRATION(kind, number, name, site, replay, narration) \
+  {number, &Narration::narration},
+  static constexpr KindTable<Member>::Row kRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_NARRATION)};
+#undef UMAX_TRACE_KIND_NARRATION
+  static constexpr KindTable<Member> kNarrations(kRows, nullptr);
+  const Member narration = kNarrations[event.kind];
+  return narration ? (Narration{replay, event, state}.*narration)() : "";
 }
 
 }  // namespace

@@ -59,6 +59,7 @@
 /// truncated.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -88,10 +89,24 @@ inline constexpr std::size_t kChunkBytes = 64 * 1024;
 inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 
 /// The event schema: every event kind of a trace, described once. Each row
-/// is X(enumerator, tag number, name the tools print, search site); the
-/// EventKind enum, kindName() and siteOf() are made from it, and the tools
-/// (exports, umax-trace state, the visualizer) print kindName(). What each
-/// event holds (the Event fields of its kind):
+/// is X(enumerator, tag number, name the tools print, search site, replay,
+/// narration):
+/// - the EventKind enum, kindName() and siteOf() are made from the first
+///   four columns, and the tools (exports, umax-trace state, the
+///   visualizer) print kindName();
+/// - `replay` names the SearchState member that checks an event of the kind
+///   against the state and applies its transition (state.h, beside the
+///   transition);
+/// - `narration` names the function of view_state.cpp that says in a
+///   sentence what the event did and why.
+///
+/// Adding a kind is a row here and, beside it, what no table can say: its
+/// hook in umax/search_observer.h (the engine calls it), its transition and
+/// replay in state.h, the recorder's hook that writes its record
+/// (writer.cpp) and its narration (view_state.cpp); a kind with fields also
+/// gets them in Event, in the record layout (compact.h, compact.cpp) and in
+/// the text and JSON that print them (toString, export_jsonl.cpp). What
+/// each event holds (the Event fields of its kind):
 /// \verbatim
 ///   kCall         D() called: its nine arguments k q l e J Z E z n
 ///   kProbe        the hash probe: outcome, first slot, slots probed, whether
@@ -109,32 +124,61 @@ inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 ///                 completed, see completedDraft)
 /// \endverbatim
 /// A probe that ends its node comes from SearchSite::kHashCutoff instead (siteOf).
-#define UMAX_TRACE_EVENT_KINDS(X)                  \
-  X(kCall, 1, "call", kCall)                       \
-  X(kProbe, 2, "probe", kProbe)                    \
-  X(kNodeCounted, 3, "node", kNodeCounted)         \
-  X(kIteration, 4, "iteration", kIteration)        \
-  X(kKingCapture, 5, "king-capture", kKingCapture) \
-  X(kCutoff, 6, "cutoff", kCutoff)                 \
-  X(kMoveMade, 7, "move", kMoveMade)               \
-  X(kMoveScored, 8, "score", kMoveScored)          \
-  X(kBestMove, 9, "best", kBestMove)               \
-  X(kMateProbe, 10, "mate-probe", kMateProbe)      \
-  X(kStore, 11, "store", kStore)                   \
-  X(kReturn, 12, "return", kReturn)
+// clang-format off
+#define UMAX_TRACE_EVENT_KINDS(X)                                                                    \
+  X(kCall,        1,  "call",         kCall,        replayCall,        narrateCall)                  \
+  X(kProbe,       2,  "probe",        kProbe,       replayProbe,       narrateProbe)                 \
+  X(kNodeCounted, 3,  "node",         kNodeCounted, replayNodeCounted, narrateNodeCounted)           \
+  X(kIteration,   4,  "iteration",    kIteration,   replayIteration,   narrateIteration)             \
+  X(kKingCapture, 5,  "king-capture", kKingCapture, replayKingCapture, narrateKingCapture)           \
+  X(kCutoff,      6,  "cutoff",       kCutoff,      replayCutoff,      narrateCutoff)                \
+  X(kMoveMade,    7,  "move",         kMoveMade,    replayMoveMade,    narrateMoveMade)              \
+  X(kMoveScored,  8,  "score",        kMoveScored,  replayMoveScored,  narrateMoveScored)            \
+  X(kBestMove,    9,  "best",         kBestMove,    replayBestMove,    narrateBestMove)              \
+  X(kMateProbe,   10, "mate-probe",   kMateProbe,   replayMateProbe,   narrateMateProbe)             \
+  X(kStore,       11, "store",        kStore,       replayStore,       narrateStore)                 \
+  X(kReturn,      12, "return",       kReturn,      replayReturn,      narrateReturn)
+// clang-format on
 
 /// Makes an EventKind enumerator from a row of UMAX_TRACE_EVENT_KINDS.
-#define UMAX_TRACE_KIND_ENUMERATOR(kind, number, name, site) kind = number,
+#define UMAX_TRACE_KIND_ENUMERATOR(kind, number, name, site, replay, narration) kind = number,
 
 /// What an event is: the rows of UMAX_TRACE_EVENT_KINDS (the record each
 /// kind holds is described there).
 enum class EventKind : uint8_t { UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_ENUMERATOR) };
 
 /// Makes a count of one from a row of UMAX_TRACE_EVENT_KINDS.
-#define UMAX_TRACE_KIND_ONE(kind, number, name, site) +1
+#define UMAX_TRACE_KIND_ONE(kind, number, name, site, replay, narration) +1
 
 /// One past the largest EventKind (the kinds are numbered 1, 2, ...).
 inline constexpr int kEventKindCount = 1 UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_ONE);
+
+/// A table with one value per event kind, indexed by the kind's number:
+/// made from the rows of UMAX_TRACE_EVENT_KINDS, given as {number, value}
+/// pairs; a number no row has holds `missing`.
+template <class Value>
+class KindTable {
+ public:
+  /// One row's value.
+  struct Row {
+    int number;   ///< the kind's tag number
+    Value value;  ///< what the table holds for it
+  };
+  /// Lays `rows` out by kind number.
+  template <std::size_t kRows>
+  constexpr KindTable(const Row (&rows)[kRows], Value missing) : values_{} {
+    for (Value& value : values_) value = missing;
+    for (const Row& row : rows) values_[static_cast<std::size_t>(row.number)] = row.value;
+  }
+  /// The value for `kind` (`missing` for a number no row has).
+  constexpr Value operator[](EventKind kind) const {
+    const auto number = static_cast<std::size_t>(kind);
+    return number < values_.size() ? values_[number] : values_[0];
+  }
+
+ private:
+  std::array<Value, kEventKindCount> values_;
+};
 
 /// The name of an event kind ("call", "probe", ...), as the tools print it.
 std::string_view kindName(EventKind kind);
