@@ -585,3 +585,32 @@ TEST_CASE("a search with no legal move ends saying mated or stalemated, not a8a8
     for (const ArrowView& arrow : view.arrows) REQUIRE(arrow.from != arrow.to);
   }
 }
+
+TEST_CASE("a store into the dummy slot says so: its lock goes back to 0, nothing is kept", "[view][trace]") {
+  // A 2^12 table fills up: some probe windows hold other positions in all 9 slots, and their
+  // stores go to the dummy slot 0 (the course's replacement example, topic 13).
+  auto engine = std::make_unique<Engine>();
+  engine->resizeHashTable(kMinHashSlotBits);
+  playMoves(*engine, "e2e4 c7c5");
+  const std::string path = test::scratchFile("view-dummy.trc");
+  recordThink(*engine, 8000, path, "", "e2e4 c7c5");
+  const TraceReader reader(path);
+  Replay replay(reader);
+  HashCounters counters;
+  int dummyStores = 0, otherStores = 0;
+  while (replay.stepForward()) {
+    const Event event = *replay.lastEvent();
+    counters.count(event);
+    if (event.kind != EventKind::kStore) continue;
+    const ViewState view = viewState(replay, counters);
+    const bool dummy = event.written && event.slot == kDummySlot;
+    CAPTURE(replay.cursor(), view.narration);
+    REQUIRE((view.narration.find("dummy slot 0") != std::string::npos) == dummy);
+    REQUIRE((view.narration.find("nothing is kept") != std::string::npos) == dummy);
+    REQUIRE((view.narration.find("into empty slot") != std::string::npos) ==
+            (event.written && !dummy && event.before.lock == 0));
+    ++(dummy ? dummyStores : otherStores);
+  }
+  CHECK(dummyStores >= 1);
+  CHECK(otherStores >= 100);
+}

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "umax/hash_table.h"
 #include "umax/notation.h"
 #include "umax/position.h"
 #include "umax/types.h"
@@ -160,8 +161,8 @@ std::string Narration::narrateCall() const {
     text = "the root call: " + std::string(side(c.side)) + " to move";
   } else {
     const Frame& parent = stack[stack.size() - 2];
-    text = parent.mateProbe ? "the mate test's null-move probe: " + std::string(side(c.side)) +
-                                  " moves twice in a row, to see whether it can take the king"
+    text = parent.mateProbe ? "the mate probe: " + std::string(side(c.side)) +
+                                  " moves twice in a row (a null move), to see whether it can take the king"
                             : std::string(side(c.side)) + " answers " + side(parent.call.side) + "'s " +
                                   moveName(parent.move.from, parent.move.to);
   }
@@ -283,10 +284,10 @@ std::string Narration::narrateBestMove() const {
   return text + " (still <= alpha " + score(top->call.alpha) + ")";
 }
 
-// The mate test's null-move probe starts.
+// The mate probe starts.
 std::string Narration::narrateMateProbe() const {
   return "no move kept the king" + at +
-         " (best is still -I): the null-move probe tells mate (the opponent takes the king) from "
+         " (best is still -I): the mate probe (a null move) tells mate (the opponent takes the king) from "
          "stalemate";
 }
 
@@ -297,6 +298,8 @@ std::string Narration::narrateStore() const {
     text = "hash store refused" + at + ": slot " + std::to_string(event.slot) +
            " keeps its exact score of draft " + std::to_string(event.before.draft) + " > d " +
            std::to_string(top->draft);
+  else if (event.slot == kDummySlot)
+    text = "hash store" + at + " into the dummy slot 0 (all 9 probe slots hold other positions)";
   else if (event.before.lock == 0)
     text = "hash store" + at + " into empty slot " + std::to_string(event.slot);
   else if (event.before.lock != event.after.lock)
@@ -307,6 +310,8 @@ std::string Narration::narrateStore() const {
   if (event.written)
     text += ": score " + score(event.after.score) + ", draft " + std::to_string(event.after.draft) + ", " +
             boundText(event.after);
+  if (event.written && event.slot == kDummySlot)
+    text += "; the slot's lock goes back to 0 at once: nothing is kept";
   if (stack.size() == 1 && top->call.lastTo == kThinkMarker)
     text += "; root iteration " + std::to_string(top->draft) + " ends: best " +
             moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " " + score(top->best);
