@@ -614,3 +614,29 @@ TEST_CASE("a store into the dummy slot says so: its lock goes back to 0, nothing
   CHECK(dummyStores >= 1);
   CHECK(otherStores >= 100);
 }
+
+TEST_CASE("a stored score that ends the node shows no Y: the original returns before reading it",
+          "[view][trace]") {
+  const TraceReader reader(record(kThinks[1]));
+  Replay replay(reader);
+  HashCounters counters;
+  int endingHits = 0, otherHitsWithY = 0;
+  while (replay.stepForward()) {
+    const Event event = *replay.lastEvent();
+    counters.count(event);
+    if (event.kind != EventKind::kProbe || event.probe.outcome != ProbeOutcome::kHit) continue;
+    const ViewState view = viewState(replay, counters);
+    const auto y = std::find_if(view.variables.begin(), view.variables.end(),
+                                [](const VariableView& variable) { return variable.name == "Y"; });
+    REQUIRE(y != view.variables.end());
+    CAPTURE(replay.cursor());
+    if (event.probe.endsNode) {
+      ++endingHits;
+      REQUIRE(y->value == "-");
+    } else if (y->value != "-") {
+      ++otherHitsWithY;  // a hit that only starts the iterations hands Y on as the move to try first
+    }
+  }
+  CHECK(endingHits >= 10);
+  CHECK(otherHitsWithY >= 1);
+}

@@ -506,7 +506,8 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"m", "best", iterated ? score(f.best) : "-"},
         {"v", "score", v},
         {"X", "bestFrom", noBest ? "-" : squareName(x)},
-        {"Y", "bestTo", noBest ? "-" : bestToText(f.bestTo)},
+        // A stored score that ends the node returns before the original reads Y (lines 47-49).
+        {"Y", "bestTo", noBest || (f.probed && f.probe.endsNode) ? "-" : bestToText(f.bestTo)},
         {"x", "from", sq(mv.from)},
         {"y", "to", sq(mv.to)},
         {"u", "piece", num(mv.piece)},
