@@ -513,7 +513,7 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
   // They are told apart in a few comparisons; the rest take the general way.
   const bool promoted = promotes(move.type, move.to, move.step);
   const bool usual = move.captureSquare == move.to && move.rookFrom == kNoSquare && !promoted &&
-                     remaining == frame.draft - (move.to != frame.call.lastTo);
+                     remaining == remainingDepth(frame.draft, move.to, frame.call.lastTo);
   if (!usual || move.passedSquare != kNoSquare) [[unlikely]]
     return recordShapedMove(move, remaining, sneaked, usual);
   recordUsualMove<kPlainMove>(move, remaining, sneaked);
@@ -555,7 +555,7 @@ template <int kShape>
 // are told apart first, in a few comparisons (onMoveMade has ruled out an
 // e.p. capture, a castling and a promotion when only F was off).
 void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, bool onlyF) {
-  if (onlyF && move.passedSquare == (move.from + move.to) / 2) [[likely]]
+  if (onlyF && move.passedSquare == skippedSquare(move.from, move.to)) [[likely]]
     return recordUsualMove<kDoubleStepMove>(move, remaining, sneaked);
   Frame& frame = *top_;
   fillRecord(frame.move, move, remaining, sneaked);
