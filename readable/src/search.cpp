@@ -50,11 +50,11 @@ inline uint32_t Engine::keyChange(int salt, const Move& move, int arriving) cons
 // The hash probe of Step 1: look at up to 9 consecutive slots from
 // (k*E ^ J) & mask for the first one that is empty or holds our lock. If all
 // are taken by other positions, use the dummy slot 0, which always looks empty
-// (probedSlot in search_rules.h).
+// (probedEntry in search_rules.h).
 inline HashEntry& Engine::probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock) {
-  const uint32_t slot = probedSlot(table_.data(), firstProbeSlot(side, passedSquare, hashKey), hashLock);
-  assert(slot < table_.size());
-  return table_[slot];
+  HashEntry& entry = probedEntry(table_, firstProbeSlot(side, passedSquare, hashKey), hashLock);
+  assert(slotOf(entry) < table_.size());
+  return entry;
 }
 // [probe]
 
@@ -105,8 +105,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // [deepening]
   // Step 4. Iterative deepening: one more ply per pass until the requested
   // depth; the root of a think goes on while nodes remain in the budget.
-  while (node.draft++ < depth ||
-         (lastTo == kThinkMarker && nodes_ < kNodeLimit && node.draft < kMaxIteration)) {
+  while (deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
     hooks<kTraced>().iteration(node.draft);
     const int8_t scanStart = node.bestFrom;  // B: start the board scan at the previous best
     // Try the previous best move first unless it castles. // micro-Max: Y|=8&Y>>4

@@ -617,13 +617,9 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   if (!iterationFollows(frame)) recordDerivedReturn(frame);
 }
 
-// Step 4's loop condition after the iteration to frame.draft (search.cpp):
-// `d++ < n`, or at the root of a think, nodes left in the budget and
-// another iteration allowed.
+// Step 4's loop condition (deepensAgain) after the iteration to frame.draft.
 [[gnu::always_inline]] inline bool Recorder::iterationFollows(const Frame& frame) const {
-  return frame.draft < frame.call.depth ||
-         (frame.call.lastTo == kThinkMarker && engine_.nodeCount() < kNodeLimit &&
-          frame.draft + 1 < kMaxIteration);
+  return deepensAgain(frame.draft, frame.call.depth, frame.call.lastTo, engine_.nodeCount());
 }
 
 // Step 19 after the last store: the call returns its best score and move

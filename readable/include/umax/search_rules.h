@@ -65,16 +65,18 @@ inline uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) {
   return (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
 }
 
-/// Step 1, the probe: of the kProbeSlots slots after `firstSlot`, the first
-/// that is empty or holds `lock`; the dummy slot 0 (always empty) if other
-/// positions hold them all. // micro-Max: W((h=A[++j].K)&&h-Z&&--i); a+=i?j:0
-inline uint32_t probedSlot(const HashEntry* slots, uint32_t firstSlot, uint32_t lock) {
+/// Step 1, the probe: of the kProbeSlots slots after `firstSlot` in `table`,
+/// the first that is empty or holds `lock`; the dummy slot 0 (always empty)
+/// if other positions hold them all. `table` is the engine's, or a reader's
+/// read-only view of it. // micro-Max: W((h=A[++j].K)&&h-Z&&--i); a+=i?j:0
+template <class Table>
+inline auto& probedEntry(Table& table, uint32_t firstSlot, uint32_t lock) {
   uint32_t slot = firstSlot;
   for (int tries = 0; tries < kProbeSlots; ++tries) {
-    const HashEntry& entry = slots[++slot];
-    if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == lock) return slot;
+    auto& entry = table[++slot];
+    if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == lock) return entry;
   }
-  return kDummySlot;
+  return table[kDummySlot];
 }
 // [hash-words]
 // (loadWord is spelled out byte by byte: GCC turns this form into one
@@ -204,6 +206,16 @@ constexpr int storedFrom(int bestFrom, int best, int alpha, int beta) {
   return bestFrom | kLowerBoundBit * (best > alpha) | kUpperBoundBit * (best < beta);
 }
 // [rules]
+
+// [deepens-again]
+/// Step 4: whether another iteration follows the one to `draft`: while the
+/// draft is below the depth asked for; at the root of a think, also while
+/// nodes remain in the budget and the next draft stays below kMaxIteration.
+/// // micro-Max: W(d++<n|z==8&N<1e7&d<98)
+constexpr bool deepensAgain(int draft, int depth, int lastTo, int nodes) {
+  return draft < depth || (lastTo == kThinkMarker && nodes < kNodeLimit && draft + 1 < kMaxIteration);
+}
+// [deepens-again]
 
 // [reply-window]
 /// The window (alpha, beta) a node passes to a reply.
