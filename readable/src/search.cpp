@@ -168,10 +168,10 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // penalty that follows). The reply's lock also tells a castling from the
   // king's plain step (castlingLockTerm).
   const Window window = replyWindow(node.alpha, node.beta, node.eval, node.best);
-  score =
-      -search<kTraced>(opponentOf(node.side), window.alpha, window.beta, -node.eval - score - gain, replyKey,
-                       node.hashLock + keyChange(kLockSalt, move, arriving) + castlingLockTerm(move.rookFrom),
-                       move.passedSquare, move.to, remaining);
+  const uint32_t replyLock =
+      node.hashLock + keyChange(kLockSalt, move, arriving) + castlingLockTerm(move.rookFrom);
+  score = -search<kTraced>(opponentOf(node.side), window.alpha, window.beta, -node.eval - score - gain,
+                           replyKey, replyLock, move.passedSquare, move.to, remaining);
   score = withDelayedGainPenalty(score, node.eval);  // a gain now beats the same gain later
   // [recursion]
 
