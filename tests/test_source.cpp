@@ -180,3 +180,39 @@ TEST_CASE("snippet markers of the readable sources come in pairs at the indent o
     }
   }
 }
+
+TEST_CASE("the search's rules are stated once, in search_rules.h, not restated elsewhere", "[source]") {
+  // The forms each rule had before it was named there: a copy of one of them
+  // in the engine, the tracer, play/ or the visualizer could drift from it.
+  const std::vector<std::pair<std::string, std::regex>> restated = {
+      {"the lock's castling term: castlingLockTerm", std::regex(R"(rookFrom\s*-\s*kNoSquare)")},
+      {"the skipped square: skippedSquare", std::regex(R"(\(\s*[\w.]*from\s*\+\s*[\w.]*to\s*\)\s*/\s*2)")},
+      {"the stand pat: iterationStartBest", std::regex(R"(>\s*(1|kQuiescenceDraft)\s*\?\s*-kInfinity)")},
+      {"the remaining depth: remainingDepth", std::regex(R"(-\s*\(\s*[\w.]*to\s*!=\s*[\w.]*lastTo\s*\))")},
+      {"the delayed-gain penalty: withDelayedGainPenalty",
+       std::regex(R"((-=|-\s*\()\s*[\w.]+\s*>\s*[\w.]*eval\b)")},
+      {"the reply's window: replyWindow", std::regex(R"(beta\s*-\s*\(\s*[\w.]*beta\s*>\s*[\w.]*eval)")},
+      {"the bound bits: withoutBoundBits",
+       std::regex(R"(from\)?\s*&\s*~(kExactBits|kOffBoard|\(kLowerBoundBit))")},
+      {"the probe's window: probedEntry", std::regex(R"(<\s*kProbeSlots\s*;)")},
+      {"the e.p. victim: enPassantVictimSquare", std::regex(R"(to\s*\^\s*(16|kRowStep)\b)")},
+  };
+  int files = 0;
+  for (const char* folder : {"readable", "tracer", "play", "visualizer/src"}) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(sourcePath(folder))) {
+      const std::string path = entry.path().string();
+      if (!entry.is_regular_file() || (!path.ends_with(".cpp") && !path.ends_with(".h"))) continue;
+      if (path.ends_with("search_rules.h")) continue;
+      ++files;
+      const auto lines = splitLines(readFile(path));
+      for (std::size_t index = 0; index < lines.size(); ++index) {
+        const std::string code = lines[index].substr(0, lines[index].find("//"));  // comments may quote them
+        for (const auto& [rule, form] : restated) {
+          CAPTURE(path, index + 1, lines[index], rule);
+          CHECK_FALSE(std::regex_search(code, form));
+        }
+      }
+    }
+  }
+  CHECK(files > 50);
+}

@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "umax/search_rules.h"
+
 namespace umax::play {
 namespace {
 
@@ -21,10 +23,8 @@ bool leavesKingSafe(const Position& position, const FideMove& move) {
   board[move.to] = static_cast<int8_t>(board[move.from] & ~kVirgin);
   board[move.from] = 0;
   if (move.castling) {
-    const bool kingSide = move.to > move.from;
-    const int rookFrom = kingSide ? (move.from | 7) : (move.from & ~7);
-    board[(move.from + move.to) / 2] = static_cast<int8_t>(kRook | side);
-    board[rookFrom] = 0;
+    board[skippedSquare(move.from, move.to)] = static_cast<int8_t>(kRook | side);
+    board[castlingCorner(move.from, move.to > move.from ? 1 : -1)] = 0;
   }
   const int king = findKing(board, side);
   return king != kNoSquare && !isAttacked(board, king, opponentOf(side));

@@ -239,17 +239,18 @@ void Game::placeMove(const Position& before, int from, int to, char promotion) {
   const int piece = board[from];
   const int type = typeOf(piece);
   int captureSquare = to;
-  if (type <= kDownwardPawn && to == fideEpSquare(before)) captureSquare = to ^ 16;  // the pawn beside
+  if (type <= kDownwardPawn && to == fideEpSquare(before)) captureSquare = enPassantVictimSquare(to);
   int gain = kValueScale * kPieceValue[typeOf(board[captureSquare])];
   board[captureSquare] = 0;
   board[from] = 0;
-  board[to] = static_cast<int8_t>(piece & 31);  // no virgin bit any more
+  board[to] = static_cast<int8_t>(piece & kColourAndType);  // no virgin bit any more
   if (isCastling(before, from, to)) {
-    board[to > from ? (from | 7) : (from & ~7)] = 0;
-    board[(from + to) / 2] = static_cast<int8_t>(side + kRook);
+    board[castlingCorner(from, to > from ? 1 : -1)] = 0;
+    board[skippedSquare(from, to)] = static_cast<int8_t>(side + kRook);
   }
   after.epSquare = kNoSquare;
-  if (type <= kDownwardPawn && (to - from == 32 || from - to == 32)) after.epSquare = (from + to) / 2;
+  if (type <= kDownwardPawn && (to - from == 2 * kRowStep || from - to == 2 * kRowStep))
+    after.epSquare = skippedSquare(from, to);
   if (isPromotion(before, from, to)) {
     const int promoted = promotionType(promotion) == kEmpty ? kQueen : promotionType(promotion);
     board[to] = static_cast<int8_t>(pieceCode(promoted, side));

@@ -9,18 +9,12 @@
 namespace umax::play {
 namespace {
 
-/// The slot of the search's probe window that holds this position, or nullptr: the probe's
-/// window (the engine's firstProbeSlot, cut to its table's size), read only, an empty slot
-/// ending it as it ends the search's probe.
+/// The slot that holds this position, or nullptr: the search's own probe (probedEntry, from the
+/// engine's firstProbeSlot, cut to its table's size), read only.
 const HashEntry* find(const Engine& engine, int side, int passedSquare, uint32_t key, uint32_t lock) {
-  const auto& table = engine.hashTable();
-  uint32_t slot = engine.firstProbeSlot(side, passedSquare, key);
-  for (int tries = 0; tries < kProbeSlots; ++tries) {
-    const HashEntry& entry = table[++slot];
-    if (entry.lock == 0) return nullptr;
-    if (static_cast<uint32_t>(entry.lock) == lock) return &entry;
-  }
-  return nullptr;
+  const std::span<const HashEntry> table = engine.hashTable();
+  const HashEntry& entry = probedEntry(table, engine.firstProbeSlot(side, passedSquare, key), lock);
+  return entry.lock != 0 ? &entry : nullptr;  // an empty slot, or the dummy slot of a full window
 }
 
 /// A move as the search's generator makes it: the victim's square, the castling rook's corner
@@ -45,9 +39,9 @@ MadeMove makeMove(Position& position, int from, int to) {
   move.victim = board[move.captureSquare];
   if (type == kKing && (to - from == 2 || from - to == 2)) {
     move.rookFrom = castlingCorner(from, to > from ? 1 : -1);
-    move.passedSquare = (from + to) / 2;
+    move.passedSquare = skippedSquare(from, to);
   } else if (pawn && (to - from == 2 * kRowStep || from - to == 2 * kRowStep)) {
-    move.passedSquare = (from + to) / 2;
+    move.passedSquare = skippedSquare(from, to);
   }
   // A pawn's step is to - from (a double step never reaches the last rank).
   move.arriving = arrivingPiece(move.piece, promotes(type, to, to - from));
@@ -81,15 +75,15 @@ std::string principalVariation(const Engine& engine, int maxPlies) {
     // The root passes O; deeper calls pass the square their move passed, or 128.
     const HashEntry* entry = find(engine, position.side, position.epSquare, key, lock);
     if (!entry) break;
-    const int from = static_cast<uint8_t>(entry->from) & ~kOffBoard;  // int8: drop the sign first
-    const int to = static_cast<uint8_t>(entry->to) & ~kOffBoard;
+    const int from = withoutBoundBits(static_cast<uint8_t>(entry->from));  // int8: drop the sign first
+    const int to = static_cast<uint8_t>(entry->to) & ~kBestToFlags;
     if (from == to || !isFideLegal(position, from, to)) break;
     const MadeMove move = makeMove(position, from, to);
     // micro-Max: J+J(0), Z+J(8)+G-S.
     key += hashChange(keys, kKeySalt, from, to, move.captureSquare, move.piece, move.victim, move.arriving);
     lock +=
         hashChange(keys, kLockSalt, from, to, move.captureSquare, move.piece, move.victim, move.arriving) +
-        static_cast<uint32_t>(move.rookFrom - kNoSquare);
+        castlingLockTerm(move.rookFrom);
     line += (line.empty() ? "" : " ") + moveName(from, to);
   }
   return line;

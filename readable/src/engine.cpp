@@ -118,7 +118,7 @@ void SearchObserver::onEnter(const NodeCall& call, const ProbeReport& report, co
   onCall(call);
   onProbe(report, entry);
   if (report.endsNode)
-    onReturn(entry.score, entry.from & ~kExactBits, entry.to, entry.draft);
+    onReturn(entry.score, withoutBoundBits(entry.from), entry.to, entry.draft);
   else
     onNodeCounted(nodeCount);
 }

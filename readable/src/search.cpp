@@ -49,15 +49,12 @@ inline uint32_t Engine::keyChange(int salt, const Move& move, int arriving) cons
 // [probe]
 // The hash probe of Step 1: look at up to 9 consecutive slots from
 // (k*E ^ J) & mask for the first one that is empty or holds our lock. If all
-// are taken by other positions, use the dummy slot 0, which always looks empty.
+// are taken by other positions, use the dummy slot 0, which always looks empty
+// (probedEntry in search_rules.h).
 inline HashEntry& Engine::probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock) {
-  uint32_t slot = firstProbeSlot(side, passedSquare, hashKey);
-  for (int tries = 0; tries < kProbeSlots; ++tries) {
-    assert(slot + 1 < table_.size());
-    HashEntry& entry = table_[++slot];
-    if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == hashLock) return entry;
-  }
-  return table_[kDummySlot];
+  HashEntry& entry = probedEntry(table_, firstProbeSlot(side, passedSquare, hashKey), hashLock);
+  assert(slotOf(entry) < table_.size());
+  return entry;
 }
 // [probe]
 
@@ -90,11 +87,12 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   if (entry.lock != 0) {
     // Step 2. A hit: use the stored score if it was searched deep enough and
     // its bound type settles our window (storedScoreSettles); otherwise
-    // start deepening from it, one ply short of the depth at most.
+    // start deepening from it, one ply short of the depth at most, with its
+    // best move as the hint (none for a draft-0 start).
     if (storedScoreSettles(entry, depth, alpha, beta)) return entry.score;
     node.draft = hitStartDraft(entry.draft, depth);
-    node.bestFrom = static_cast<int8_t>(entry.from & ~kExactBits);  // the move without its bound bits
-    node.bestTo = node.draft ? entry.to : 0;                        // no best-move hint for a draft-0 start
+    node.bestFrom = static_cast<int8_t>(withoutBoundBits(entry.from));
+    node.bestTo = static_cast<int8_t>(hitStartBestTo(node.draft, entry.to));
   } else {
     node.draft = node.bestFrom = node.bestTo = 0;  // a miss: start from scratch, no hint
   }
@@ -107,8 +105,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // [deepening]
   // Step 4. Iterative deepening: one more ply per pass until the requested
   // depth; the root of a think goes on while nodes remain in the budget.
-  while (node.draft++ < depth ||
-         (lastTo == kThinkMarker && nodes_ < kNodeLimit && node.draft < kMaxIteration)) {
+  while (deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
     hooks<kTraced>().iteration(node.draft);
     const int8_t scanStart = node.bestFrom;  // B: start the board scan at the previous best
     // Try the previous best move first unless it castles. // micro-Max: Y|=8&Y>>4
@@ -116,7 +113,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     // Quiescence: at draft 1 the node may "stand pat" on its static eval
     // (Step 10 then searches only recaptures). Deeper, best starts at -infinity:
     // the side to move has to play one of its moves.
-    node.best = node.draft > kQuiescenceDraft ? -kInfinity : eval;
+    node.best = iterationStartBest(node.draft, eval);
     // [deepening]
 
     // Steps 5-16: the generator finds each move (moves.h), searchMove() searches it.
@@ -152,7 +149,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // Step 10. Quiescence and the recapture extension: a move to the previous
   // destination keeps the full draft, any other loses a ply. So at draft 1
   // (quiescence) only recaptures are searched; the rest stand on the stand pat.
-  const int remaining = node.draft - (move.to != node.lastTo);  // h
+  const int remaining = remainingDepth(node.draft, move.to, node.lastTo);  // h
   if (!remaining) return Verdict::kNext;
 
   // Step 11. Make the move (makeMove in moves.h). The reply's hash key does
@@ -166,16 +163,16 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // [visit-move]
 
   // [recursion]
-  // Step 12. Search the reply with the window turned round. When beta
-  // exceeds the eval, the reply's alpha is one lower, -beta-1: the
-  // delayed-gain penalty below takes a point off, so the reply must tell
-  // scores down to -(beta+1) apart.
-  score = -search<kTraced>(
-      opponentOf(node.side), -node.beta - (node.beta > node.eval),
-      node.best > node.alpha ? -node.best : -node.alpha, -node.eval - score - gain, replyKey,
-      node.hashLock + keyChange(kLockSalt, move, arriving) + static_cast<uint32_t>(move.rookFrom - kNoSquare),
-      move.passedSquare, move.to, remaining);
-  score -= score > node.eval;  // delayed-gain penalty: a gain now beats the same gain later
+  // Step 12. Search the reply with the window turned round (replyWindow:
+  // one lower at alpha when beta exceeds the eval, for the delayed-gain
+  // penalty that follows). The reply's lock also tells a castling from the
+  // king's plain step (castlingLockTerm).
+  const Window window = replyWindow(node.alpha, node.beta, node.eval, node.best);
+  const uint32_t replyLock =
+      node.hashLock + keyChange(kLockSalt, move, arriving) + castlingLockTerm(move.rookFrom);
+  score = -search<kTraced>(opponentOf(node.side), window.alpha, window.beta, -node.eval - score - gain,
+                           replyKey, replyLock, move.passedSquare, move.to, remaining);
+  score = withDelayedGainPenalty(score, node.eval);  // a gain now beats the same gain later
   // [recursion]
 
   // [legality-root]
@@ -222,17 +219,16 @@ template <bool kTraced>
 inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // Step 17. Mate scores hold at any depth. No move at all kept the king
   // (best is still -infinity): mate or stalemate, told apart by letting the
-  // opponent move twice, a quiescence search from a neutral eval of 0 with
-  // no e.p. square and no previous move (z = S matches no to-square, so every
-  // move gets h = 0 and only king captures count): minus half its score is
-  // -I/2 (mated) if it takes the king, else about 0 (stalemate).
+  // opponent move twice (kMateTest: a quiescence search from a neutral eval
+  // of 0, no e.p. square, no previous move): minus half its score is -I/2
+  // (mated) if it takes the king, else about 0 (stalemate).
   // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
   if (isMateScore(node.best)) node.draft = kMateDraft;
   if (node.best == -kInfinity) {  // micro-Max: m+I == 0
     hooks<kTraced>().mateProbe();
-    node.best = -search<kTraced>(opponentOf(node.side), -kInfinity, kInfinity, 0, node.hashKey, node.hashLock,
-                                 kNoSquare, kNoSquare, kQuiescenceDraft) /
-                2;
+    node.best = mateTestBest(search<kTraced>(opponentOf(node.side), kMateTest.alpha, kMateTest.beta,
+                                             kMateTest.eval, node.hashKey, node.hashLock,
+                                             kMateTest.passedSquare, kMateTest.lastTo, kMateTest.depth));
   }
   // [mate-stalemate]
 

@@ -120,10 +120,9 @@ int movesNotTried(const Replay& replay, const SearchState& state, const Frame& t
 /// for the mate probe (Step 17: -I, I): the parent has no move on the board during the probe
 /// (and once it returned, the replay has already cleared the parent's mateProbe).
 std::pair<int, int> childWindow(const Frame& parent) {
-  if (parent.mateProbe || !parent.moveOnBoard) return {-kInfinity, kInfinity};
-  const int alpha = -parent.call.beta - (parent.call.beta > parent.call.eval ? 1 : 0);
-  const int beta = parent.best > parent.call.alpha ? -parent.best : -parent.call.alpha;
-  return {alpha, beta};
+  if (parent.mateProbe || !parent.moveOnBoard) return {kMateTest.alpha, kMateTest.beta};
+  const Window window = replyWindow(parent.call.alpha, parent.call.beta, parent.call.eval, parent.best);
+  return {window.alpha, window.beta};
 }
 
 /// What the narration of one event knows: the event just applied, the
@@ -342,7 +341,7 @@ std::string Narration::narrateReturn() const {
     return text + "; the mate test: half of its score, " + score(parent.best) + ", becomes the parent's best";
   // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
   const int negated = -event.best;
-  const int scored = negated - (negated > parent.call.eval ? 1 : 0);
+  const int scored = withDelayedGainPenalty(negated, parent.call.eval);
   text += "; " + std::string(side(parent.call.side)) + "'s " + moveName(parent.move.from, parent.move.to) +
           " will score " + score(scored);
   if (scored != negated)

@@ -513,7 +513,7 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
   // They are told apart in a few comparisons; the rest take the general way.
   const bool promoted = promotes(move.type, move.to, move.step);
   const bool usual = move.captureSquare == move.to && move.rookFrom == kNoSquare && !promoted &&
-                     remaining == frame.draft - (move.to != frame.call.lastTo);
+                     remaining == remainingDepth(frame.draft, move.to, frame.call.lastTo);
   if (!usual || move.passedSquare != kNoSquare) [[unlikely]]
     return recordShapedMove(move, remaining, sneaked, usual);
   recordUsualMove<kPlainMove>(move, remaining, sneaked);
@@ -555,7 +555,7 @@ template <int kShape>
 // are told apart first, in a few comparisons (onMoveMade has ruled out an
 // e.p. capture, a castling and a promotion when only F was off).
 void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, bool onlyF) {
-  if (onlyF && move.passedSquare == (move.from + move.to) / 2) [[likely]]
+  if (onlyF && move.passedSquare == skippedSquare(move.from, move.to)) [[likely]]
     return recordUsualMove<kDoubleStepMove>(move, remaining, sneaked);
   Frame& frame = *top_;
   fillRecord(frame.move, move, remaining, sneaked);
@@ -617,13 +617,9 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
   if (!iterationFollows(frame)) recordDerivedReturn(frame);
 }
 
-// Step 4's loop condition after the iteration to frame.draft (search.cpp):
-// `d++ < n`, or at the root of a think, nodes left in the budget and
-// another iteration allowed.
+// Step 4's loop condition (deepensAgain) after the iteration to frame.draft.
 [[gnu::always_inline]] inline bool Recorder::iterationFollows(const Frame& frame) const {
-  return frame.draft < frame.call.depth ||
-         (frame.call.lastTo == kThinkMarker && engine_.nodeCount() < kNodeLimit &&
-          frame.draft + 1 < kMaxIteration);
+  return deepensAgain(frame.draft, frame.call.depth, frame.call.lastTo, engine_.nodeCount());
 }
 
 // Step 19 after the last store: the call returns its best score and move

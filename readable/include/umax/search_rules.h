@@ -3,8 +3,9 @@
 ///
 /// The search (readable/src/search.cpp) applies these rules; the trace
 /// recorder and the trace reader (tracer/) replay them from the events, so
-/// that a trace can leave out what follows from them. All three call the
-/// functions below: a rule changed here changes for all of them.
+/// that a trace can leave out what follows from them, and play/ reads the
+/// principal variation back from the hash table with them. All of them call
+/// the functions below: a rule changed here changes for all of them.
 #pragma once
 
 #include <array>
@@ -63,6 +64,20 @@ inline uint32_t hashChange(const std::array<int8_t, kKeyTableSize>& keys, int sa
 inline uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) {
   return (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
 }
+
+/// Step 1, the probe: of the kProbeSlots slots after `firstSlot` in `table`,
+/// the first that is empty or holds `lock`; the dummy slot 0 (always empty)
+/// if other positions hold them all. `table` is the engine's, or a reader's
+/// read-only view of it. // micro-Max: W((h=A[++j].K)&&h-Z&&--i); a+=i?j:0
+template <class Table>
+inline auto& probedEntry(Table& table, uint32_t firstSlot, uint32_t lock) {
+  uint32_t slot = firstSlot;
+  for (int tries = 0; tries < kProbeSlots; ++tries) {
+    auto& entry = table[++slot];
+    if (entry.lock == 0 || static_cast<uint32_t>(entry.lock) == lock) return entry;
+  }
+  return table[kDummySlot];
+}
 // [hash-words]
 // (loadWord is spelled out byte by byte: GCC turns this form into one
 // 4-byte load, a loop it leaves as a loop.)
@@ -85,6 +100,20 @@ static_assert(kColourAndType == 31);
 /// static eval, and only recaptures get a reply searched. // micro-Max: d>1
 inline constexpr int kQuiescenceDraft = 1;
 
+/// a + b, a - b and -a in wrapping arithmetic: the same as the plain
+/// operators for every value a search produces (so the search's code is the
+/// same), while the extreme values a damaged or made-up trace may hold wrap
+/// instead of overflowing when a trace reader applies the rules below.
+constexpr int wrappingSum(int a, int b) {
+  return static_cast<int>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
+}
+/// See wrappingSum.
+constexpr int wrappingDifference(int a, int b) {
+  return static_cast<int>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b));
+}
+/// See wrappingSum.
+constexpr int wrappingNegation(int a) { return wrappingDifference(0, a); }
+
 // [rules]
 /// Step 2, a hash hit: the stored score ends the node if it was searched at
 /// least as deep as asked and its bound settles the window (a lower bound at
@@ -100,6 +129,19 @@ constexpr int hitStartDraft(int storedDraft, int depth) {
   return storedDraft >= depth ? depth - 1 : storedDraft;
 }
 
+/// Step 2: the best move's from-square in a stored from-byte X: the byte
+/// without its bound bits. // micro-Max: X&=~M
+constexpr int withoutBoundBits(int storedFrom) { return storedFrom & ~kExactBits; }
+
+/// Step 2: the best-move hint a hit starts from: the stored to-byte, but
+/// none for a draft-0 start. // micro-Max: Y=d?Y:0
+constexpr int hitStartBestTo(int draft, int storedTo) { return draft ? storedTo : 0; }
+
+/// Step 4: the best score an iteration starts from. At the quiescence draft
+/// the node may "stand pat" on its static eval; deeper, best starts at
+/// -infinity: the side to move has to play one of its moves. // micro-Max: m=d>1?-I:e
+constexpr int iterationStartBest(int draft, int eval) { return draft > kQuiescenceDraft ? -kInfinity : eval; }
+
 /// Step 4: the previous best move is sneaked in (searched first) unless it
 /// castles: its not-castling bit is copied onto the sneak bit. // micro-Max: Y|=8&Y>>4
 constexpr int withSneakBit(int bestTo) { return bestTo | (kSneakBit & (bestTo >> kNotCastlingToSneak)); }
@@ -108,11 +150,21 @@ constexpr int withSneakBit(int bestTo) { return bestTo | (kSneakBit & (bestTo >>
 /// (row 2 <-> 3 or 5 <-> 4). // micro-Max: H=y^16
 constexpr int enPassantVictimSquare(int to) { return to ^ kRowStep; }
 
+/// Steps 6-7: the square a two-square step passes over (F): a pawn's double
+/// step leaves it as the e.p. square, a castling king's step puts its rook
+/// there. The generator finds it as the ray's first square.
+constexpr int skippedSquare(int from, int to) { return (from + to) / 2; }
+
 /// Step 7: the corner of a castling's rook, on the king's side of the step:
 /// the h-file for +1, the a-file for -1. // micro-Max: G=(x|7)-(r>>1&7)
 constexpr int castlingCorner(int kingFrom, int step) {
   return (kingFrom | kFileMask) - ((step >> 1) & kFileMask);
 }
+
+/// Step 10: the depth h left to the reply: a move to the previous move's
+/// destination (a recapture) keeps the full draft, any other loses a ply, so
+/// at the quiescence draft only recaptures get a reply. // micro-Max: h=d-(y!=z)
+constexpr int remainingDepth(int draft, int to, int lastTo) { return draft - (to != lastTo); }
 
 /// Step 11: a pawn whose next step would leave the board has reached the
 /// last rank and becomes a queen. The +1 does two things: a white capture
@@ -127,6 +179,11 @@ constexpr bool promotes(int type, int to, int step) {
 constexpr int arrivingPiece(int piece, bool promoted) {
   return (piece & kColourAndType) | (promoted ? kQueen : 0);
 }
+
+/// Step 12: the hash lock's castling term: G - S, the castling rook's corner
+/// less the dummy square, 0 for any other move. It tells a castling apart
+/// from the king's plain step to the same square. // micro-Max: Z+J(8)+G-S
+constexpr uint32_t castlingLockTerm(int rookFrom) { return static_cast<uint32_t>(rookFrom - kNoSquare); }
 
 /// Step 16: a new best move's to-byte, marked unless the move castles. // micro-Max: Y=y|S&G
 constexpr int bestMoveTo(int to, int rookFrom) { return to | (kNotCastlingBit & rookFrom); }
@@ -149,5 +206,61 @@ constexpr int storedFrom(int bestFrom, int best, int alpha, int beta) {
   return bestFrom | kLowerBoundBit * (best > alpha) | kUpperBoundBit * (best < beta);
 }
 // [rules]
+
+// [deepens-again]
+/// Step 4: whether another iteration follows the one to `draft`: while the
+/// draft is below the depth asked for; at the root of a think, also while
+/// nodes remain in the budget and the next draft stays below kMaxIteration.
+/// // micro-Max: W(d++<n|z==8&N<1e7&d<98)
+constexpr bool deepensAgain(int draft, int depth, int lastTo, int nodes) {
+  return draft < depth || (lastTo == kThinkMarker && nodes < kNodeLimit && draft + 1 < kMaxIteration);
+}
+// [deepens-again]
+
+// [reply-window]
+/// The window (alpha, beta) a node passes to a reply.
+struct Window {
+  int alpha;  ///< q
+  int beta;   ///< l
+};
+
+/// Step 12: the reply's window, the node's turned round: (-beta,
+/// -max(best, alpha)). When beta exceeds the eval e, the reply's alpha is one
+/// lower, -beta-1: the delayed-gain penalty takes a point off the reply's
+/// score afterwards, so the reply must tell scores down to -(beta+1) apart.
+/// // micro-Max: D(24-k,-l-(l>e),m>q?-m:-q,...)
+constexpr Window replyWindow(int alpha, int beta, int eval, int best) {
+  return {wrappingDifference(wrappingNegation(beta), beta > eval),
+          wrappingNegation(best > alpha ? best : alpha)};
+}
+
+/// Step 12: a move's score, the reply's turned round, less the delayed-gain
+/// penalty: one point off a score better than the eval e, so that a gain now
+/// beats the same gain later. // micro-Max: v-=v>e
+constexpr int withDelayedGainPenalty(int score, int eval) { return wrappingDifference(score, score > eval); }
+// [reply-window]
+
+// [mate-test]
+/// Step 17: the arguments of the null-move test that tells mate from
+/// stalemate, made for a side that has no move that keeps its king. The
+/// opponent moves as if that side had passed: a quiescence search from a neutral eval of 0 with the full
+/// window, no e.p. square and no previous move (z = S matches no to-square, so every move gets h = 0 and only
+/// king captures count); side, key and lock are the node's. // micro-Max: D(24-k,-I,I,0,J,Z,S,S,1)
+struct MateTestCall {
+  int alpha = -kInfinity;        ///< q
+  int beta = kInfinity;          ///< l
+  int eval = 0;                  ///< e
+  int passedSquare = kNoSquare;  ///< E
+  int lastTo = kNoSquare;        ///< z
+  int depth = kQuiescenceDraft;  ///< n
+};
+/// The mate test's call (see MateTestCall).
+inline constexpr MateTestCall kMateTest{};
+
+/// Step 17: the node's best after the mate test returned `score`: minus
+/// half of it, -I/2 (mated) if the test took the king, else about 0
+/// (stalemate). // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
+constexpr int mateTestBest(int score) { return wrappingNegation(score) / 2; }
+// [mate-test]
 
 }  // namespace umax

@@ -96,20 +96,22 @@ template <bool withKeys = true>
 [[gnu::always_inline]] inline bool predictChild(const Frame& parent, NodeCall& call) {
   const NodeCall& node = parent.call;
   call.side = opponentOf(node.side);
-  if (parent.mateProbe) {  // -D(24-k,-I,I,0,J,Z,S,S,1)
-    call.alpha = -kInfinity;
-    call.beta = kInfinity;
-    call.eval = 0;
+  if (parent.mateProbe) {  // kMateTest: -D(24-k,-I,I,0,J,Z,S,S,1)
+    call.alpha = kMateTest.alpha;
+    call.beta = kMateTest.beta;
+    call.eval = kMateTest.eval;
     call.hashKey = node.hashKey;
     call.hashLock = node.hashLock;
-    call.epSquare = call.lastTo = kNoSquare;
-    call.depth = 1;
+    call.epSquare = kMateTest.passedSquare;
+    call.lastTo = kMateTest.lastTo;
+    call.depth = kMateTest.depth;
     return true;
   }
   if (!parent.moveOnBoard) return false;
   const MoveRecord& move = parent.move;
-  call.alpha = wrappingDifference(wrappingNegation(node.beta), node.beta > node.eval);
-  call.beta = wrappingNegation(parent.best > node.alpha ? parent.best : node.alpha);
+  const Window window = replyWindow(node.alpha, node.beta, node.eval, parent.best);
+  call.alpha = window.alpha;
+  call.beta = window.beta;
   call.eval = wrappingNegation(node.eval);  // the record holds the rest: minus the move's gain
   call.epSquare = move.rookTo;
   call.lastTo = move.to;
@@ -122,7 +124,7 @@ template <bool withKeys = true>
   call.hashLock =
       node.hashLock +
       hashChange(keys, kLockSalt, move.from, move.to, move.captureSquare, move.piece, move.victim, arriving) +
-      static_cast<uint32_t>(move.rookFrom - kNoSquare);
+      castlingLockTerm(move.rookFrom);
   return true;
 }
 
@@ -168,8 +170,8 @@ template <bool withKeys = true>
   move.to = to;
   move.captureSquare = shape == kEnPassantMove ? enPassantVictimSquare(to) : to;
   move.rookFrom = shape == kCastlingMove ? castlingCorner(from, to > from ? 1 : -1) : kNoSquare;
-  move.rookTo = (shape == kCastlingMove || shape == kDoubleStepMove) ? (from + to) / 2 : kNoSquare;
-  move.remaining = frame.draft - (to != frame.call.lastTo);
+  move.rookTo = (shape == kCastlingMove || shape == kDoubleStepMove) ? skippedSquare(from, to) : kNoSquare;
+  move.remaining = remainingDepth(frame.draft, to, frame.call.lastTo);
   return move;
 }
 
@@ -183,8 +185,7 @@ template <bool withKeys = true>
 /// A move's score after its reply returned: the reply's score turned round,
 /// less the delayed-gain penalty (search.cpp Step 12).
 [[gnu::always_inline]] inline int predictedScore(const Frame& frame) {
-  const int score = wrappingNegation(frame.childScore);
-  return wrappingDifference(score, score > frame.call.eval);
+  return withDelayedGainPenalty(wrappingNegation(frame.childScore), frame.call.eval);
 }
 
 /// The values of a kBestMove record (m, X, Y) or of a kReturn record (m, X,
@@ -210,8 +211,7 @@ struct BestValues {
 [[gnu::always_inline]] inline BestValues predictedReturn(const Frame& frame) {
   if (frame.probe.endsNode) {  // what SearchObserver::onEnter passes on (engine.cpp)
     const HashEntry& entry = frame.probeEntry;
-    return {entry.score, asSignedChar(entry.from & ~(kLowerBoundBit | kUpperBoundBit)), entry.to,
-            entry.draft};
+    return {entry.score, asSignedChar(withoutBoundBits(entry.from)), entry.to, entry.draft};
   }
   return {frame.best, asSignedChar(frame.bestFrom), asSignedChar(frame.bestTo),
           asSignedChar(frame.draft + 1)};

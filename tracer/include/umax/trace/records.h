@@ -13,25 +13,11 @@
 
 #include <cstdint>
 
+#include "umax/search_rules.h"
 #include "umax/trace/bytes.h"
 #include "umax/trace/format.h"
 
 namespace umax::trace {
-
-// ---- arithmetic on values read from a file -----------------------------------
-
-/// a + b, a - b and -a in wrapping arithmetic: the same as the plain
-/// operators for every value a search produces, while the extreme values a
-/// damaged or made-up trace may hold wrap instead of overflowing.
-[[gnu::always_inline]] inline int wrappingSum(int a, int b) {
-  return static_cast<int>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
-}
-/// See wrappingSum.
-[[gnu::always_inline]] inline int wrappingDifference(int a, int b) {
-  return static_cast<int>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b));
-}
-/// See wrappingSum.
-[[gnu::always_inline]] inline int wrappingNegation(int a) { return wrappingDifference(0, a); }
 
 // ---- the tag byte and the empty entry ----------------------------------------
 

@@ -176,8 +176,8 @@ inline void SearchState::replayCall(const Event& event, uint64_t offset) {
     frame.probeEntry = entry;
     frame.probeEntry.lock = 0;
     frame.draft = report.endsNode ? entry.draft : hitStartDraft(entry.draft, frame.call.depth);
-    frame.bestFrom = entry.from & ~kOffBoard;
-    frame.bestTo = frame.draft ? asSignedChar(entry.to) : 0;
+    frame.bestFrom = withoutBoundBits(entry.from);
+    frame.bestTo = asSignedChar(hitStartBestTo(frame.draft, entry.to));
     frame.slotEntry = entry;
     frame.slotEntry.lock = static_cast<int32_t>(frame.call.hashLock);
   } else {  // a miss leaves draft, X and Y at 0 and keeps the empty entry
@@ -208,7 +208,7 @@ inline void SearchState::replayNodeCounted(const Event& event, uint64_t offset) 
 [[gnu::always_inline]] inline void startIteration(Frame& frame, int draft) {
   frame.draft = draft;
   frame.bestTo = asSignedChar(withSneakBit(frame.bestTo));
-  frame.best = draft > 1 ? -kInfinity : frame.call.eval;
+  frame.best = iterationStartBest(draft, frame.call.eval);
   frame.cutoff = false;
 }
 
@@ -328,7 +328,7 @@ inline void SearchState::replayStore(const Event& event, uint64_t offset) {
 [[gnu::always_inline]] inline void takeChildScore(Frame& parent, int score) {
   parent.childScore = score;
   if (parent.mateProbe) {
-    parent.best = wrappingNegation(score) / 2;
+    parent.best = mateTestBest(score);
     parent.mateProbe = false;
   }
 }
