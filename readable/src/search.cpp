@@ -8,8 +8,8 @@
 // (Steps 5-7, in moves.h, which perft shares), the move body (searchMove,
 // Steps 8-16), the end of an iteration (finishIteration, Steps 17-18) and
 // the return (leaveNode, Step 19). Every variable keeps the original's
-// one-letter name in a comment, every step its number in the walkthrough and
-// the line map, and every number the original writes as a literal its
+// one-letter name in a comment, every step a number (topic 7's walkthrough
+// and the line map use them), and every number the original writes as a literal its
 // expression beside the name. The rules a trace reader replays too (the
 // sneak bit, the mate draft...) are named in umax/search_rules.h.
 //
@@ -47,7 +47,7 @@ inline uint32_t Engine::keyChange(int salt, const Move& move, int arriving) cons
 // [key-words]
 
 // [probe]
-// The hash probe of Step 1: look at up to 9 consecutive slots from
+// The hash probe of Step 1: look at up to 9 consecutive slots after
 // (k*E ^ J) & mask for the first one that is empty or holds our lock. If all
 // are taken by other positions, use the dummy slot 0, which always looks empty
 // (probedEntry in search_rules.h).
@@ -104,11 +104,13 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
 
   // [deepening]
   // Step 4. Iterative deepening: one more ply per pass until the requested
-  // depth; the root of a think goes on while nodes remain in the budget.
+  // depth; the root of a think goes on while nodes remain in the budget
+  // (a think starts the count at the limit minus its budget: searchRoot()).
   while (deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
     hooks<kTraced>().iteration(node.draft);
     const int8_t scanStart = node.bestFrom;  // B: start the board scan at the previous best
-    // Try the previous best move first unless it castles. // micro-Max: Y|=8&Y>>4
+    // Best-move-first ordering (topic 11): try the previous best move first
+    // unless it castles. // micro-Max: Y|=8&Y>>4
     node.bestTo = static_cast<int8_t>(withSneakBit(node.bestTo));
     // Quiescence: at draft 1 the node may "stand pat" on its static eval
     // (Step 10 then searches only recaptures). Deeper, best starts at -infinity:
@@ -132,7 +134,7 @@ template <bool kTraced>
 inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // Step 8. The capture's material gain i = 99 * value of the victim (a
   // king's value is -1, so taking it makes the gain negative). A king
-  // capture, or a reply landing next to the square a castling king passed,
+  // capture, or a reply landing on or next to the square a castling king passed,
   // means the previous move was illegal (capturesKing in moves.h): this node
   // is worth "infinity".
   int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
@@ -148,16 +150,18 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
 
   // Step 10. Quiescence and the recapture extension: a move to the previous
   // destination keeps the full draft, any other loses a ply. So at draft 1
-  // (quiescence) only recaptures are searched; the rest stand on the stand pat.
+  // (quiescence) only recaptures are searched; the other moves are skipped and
+  // the node keeps its stand-pat score.
   const int remaining = remainingDepth(node.draft, move.to, node.lastTo);  // h
   if (!remaining) return Verdict::kNext;
 
   // Step 11. Make the move (makeMove in moves.h). The reply's hash key does
-  // not need the board: it is computed first.
+  // not need the board: it is computed first, so that memory can fetch the
+  // reply's probe slots while the move is made (search_seam.h; speed only).
   const int arriving = moves::arrivingPiece(move);
   const uint32_t replyKey = node.hashKey + keyChange(kKeySalt, move, arriving);
   hooks<kTraced>().replyKeyKnown(node, move, replyKey);
-  int score = makeMove(move, node.side, gain);  // v
+  const int positional = makeMove(move, node.side, gain);  // v: centre points, castling bonus
   assert(board_[move.to] == arriving);
   hooks<kTraced>().moveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
   // [visit-move]
@@ -170,13 +174,17 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   const Window window = replyWindow(node.alpha, node.beta, node.eval, node.best);
   const uint32_t replyLock =
       node.hashLock + keyChange(kLockSalt, move, arriving) + castlingLockTerm(move.rookFrom);
-  score = -search<kTraced>(opponentOf(node.side), window.alpha, window.beta, -node.eval - score - gain,
-                           replyKey, replyLock, move.passedSquare, move.to, remaining);
+  // The reply's eval e is ours turned round, less this move's gains; its E
+  // is the square this move skipped (F).
+  const int replyEval = -node.eval - positional - gain;
+  int score = -search<kTraced>(opponentOf(node.side), window.alpha, window.beta, replyEval, replyKey,
+                               replyLock, move.passedSquare, move.to, remaining);
   score = withDelayedGainPenalty(score, node.eval);  // a gain now beats the same gain later
   // [recursion]
 
   // [legality-root]
-  // Step 13. As legality checker: stop at the entered move if legal.
+  // Step 13. As legality checker: stop at the entered move (K, L: main()
+  // put it in bestFrom_, bestTo_) if it is legal.
   if (node.lastTo == kLegalityMarker) {
     if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
       eval_ = -node.eval - gain;
@@ -217,11 +225,13 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
 // The end of one iteration of the deepening loop (the original's label C:).
 template <bool kTraced>
 inline void Engine::finishIteration(Node& node, HashEntry& entry) {
-  // Step 17. Mate scores hold at any depth. No move at all kept the king
-  // (best is still -infinity): mate or stalemate, told apart by letting the
-  // opponent move twice (kMateTest: a quiescence search from a neutral eval
-  // of 0, no e.p. square, no previous move): minus half its score is -I/2
-  // (mated) if it takes the king, else about 0 (stalemate).
+  // Step 17. Mate scores hold at any depth (and -infinity is one: a
+  // stalemate is stored with the mate draft too). No move at all kept the
+  // king (best is still -infinity): mate or stalemate, told apart by the
+  // mate probe, a null move: the side to move passes and the opponent moves
+  // again (kMateTest: a quiescence search from a neutral eval of 0, no e.p.
+  // square, no previous move). Minus half its score is -I/2 (mated) if it
+  // takes the king, else about 0 (stalemate).
   // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
   if (isMateScore(node.best)) node.draft = kMateDraft;
   if (node.best == -kInfinity) {  // micro-Max: m+I == 0
