@@ -586,6 +586,21 @@ TEST_CASE("a search with no legal move ends saying mated or stalemated, not a8a8
   }
 }
 
+// Steps through a trace and hands each event of `kind`, with the view model at it, to `check`.
+template <class Check>
+void forEachViewOf(const TraceReader& reader, EventKind kind, Check check) {
+  Replay replay(reader);
+  HashCounters counters;
+  while (replay.stepForward()) {
+    const Event event = *replay.lastEvent();
+    counters.count(event);
+    if (event.kind != kind) continue;
+    const ViewState view = viewState(replay, counters);
+    CAPTURE(replay.cursor(), view.narration);
+    check(event, view);
+  }
+}
+
 TEST_CASE("a store into the dummy slot says so: its lock goes back to 0, nothing is kept", "[view][trace]") {
   // A 2^12 table fills up: some probe windows hold other positions in all 9 slots, and their
   // stores go to the dummy slot 0 (the course's replacement example, topic 13).
@@ -594,49 +609,35 @@ TEST_CASE("a store into the dummy slot says so: its lock goes back to 0, nothing
   playMoves(*engine, "e2e4 c7c5");
   const std::string path = test::scratchFile("view-dummy.trc");
   recordThink(*engine, 8000, path, "", "e2e4 c7c5");
-  const TraceReader reader(path);
-  Replay replay(reader);
-  HashCounters counters;
   int dummyStores = 0, otherStores = 0;
-  while (replay.stepForward()) {
-    const Event event = *replay.lastEvent();
-    counters.count(event);
-    if (event.kind != EventKind::kStore) continue;
-    const ViewState view = viewState(replay, counters);
+  forEachViewOf(TraceReader(path), EventKind::kStore, [&](const Event& event, const ViewState& view) {
     const bool dummy = event.written && event.slot == kDummySlot;
-    CAPTURE(replay.cursor(), view.narration);
     REQUIRE((view.narration.find("dummy slot 0") != std::string::npos) == dummy);
     REQUIRE((view.narration.find("nothing is kept") != std::string::npos) == dummy);
     REQUIRE((view.narration.find("into empty slot") != std::string::npos) ==
             (event.written && !dummy && event.before.lock == 0));
     ++(dummy ? dummyStores : otherStores);
-  }
+  });
   CHECK(dummyStores >= 1);
   CHECK(otherStores >= 100);
 }
 
 TEST_CASE("a stored score that ends the node shows no Y: the original returns before reading it",
           "[view][trace]") {
-  const TraceReader reader(record(kThinks[1]));
-  Replay replay(reader);
-  HashCounters counters;
   int endingHits = 0, otherHitsWithY = 0;
-  while (replay.stepForward()) {
-    const Event event = *replay.lastEvent();
-    counters.count(event);
-    if (event.kind != EventKind::kProbe || event.probe.outcome != ProbeOutcome::kHit) continue;
-    const ViewState view = viewState(replay, counters);
-    const auto y = std::find_if(view.variables.begin(), view.variables.end(),
-                                [](const VariableView& variable) { return variable.name == "Y"; });
-    REQUIRE(y != view.variables.end());
-    CAPTURE(replay.cursor());
-    if (event.probe.endsNode) {
-      ++endingHits;
-      REQUIRE(y->value == "-");
-    } else if (y->value != "-") {
-      ++otherHitsWithY;  // a hit that only starts the iterations hands Y on as the move to try first
-    }
-  }
+  forEachViewOf(
+      TraceReader(record(kThinks[1])), EventKind::kProbe, [&](const Event& event, const ViewState& view) {
+        if (event.probe.outcome != ProbeOutcome::kHit) return;
+        const auto y = std::find_if(view.variables.begin(), view.variables.end(),
+                                    [](const VariableView& variable) { return variable.name == "Y"; });
+        REQUIRE(y != view.variables.end());
+        if (event.probe.endsNode) {
+          ++endingHits;
+          REQUIRE(y->value == "-");
+        } else if (y->value != "-") {
+          ++otherHitsWithY;  // a hit that only starts the iterations hands Y on as the move to try first
+        }
+      });
   CHECK(endingHits >= 10);
   CHECK(otherHitsWithY >= 1);
 }

@@ -138,18 +138,10 @@ struct Narration {
   const Frame* top = stack.empty() ? nullptr : &stack.back();
   const std::string at = top ? " at ply " + std::to_string(top->ply) : "";
 
-  std::string narrateCall() const;
-  std::string narrateProbe() const;
-  std::string narrateNodeCounted() const;
-  std::string narrateIteration() const;
-  std::string narrateKingCapture() const;
-  std::string narrateCutoff() const;
-  std::string narrateMoveMade() const;
-  std::string narrateMoveScored() const;
-  std::string narrateBestMove() const;
-  std::string narrateMateProbe() const;
-  std::string narrateStore() const;
-  std::string narrateReturn() const;
+#define UMAX_TRACE_NARRATION_MEMBER(kind, number, name, site, replay, narration) \
+  std::string narration() const;
+  UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_NARRATION_MEMBER)
+#undef UMAX_TRACE_NARRATION_MEMBER
 };
 
 // A call: who answers which move, with what window, depth and eval.

@@ -96,19 +96,12 @@ class SearchState {
 
   // The replay of each kind (the replay column of format.h's schema): checks
   // that the event can follow the state, then applies the kind's transition.
-  // Each is defined below, beside its transition.
-  void replayCall(const Event& event, uint64_t offset);
-  void replayProbe(const Event& event, uint64_t offset);
-  void replayNodeCounted(const Event& event, uint64_t offset);
-  void replayIteration(const Event& event, uint64_t offset);
-  void replayKingCapture(const Event& event, uint64_t offset);
-  void replayCutoff(const Event& event, uint64_t offset);
-  void replayMoveMade(const Event& event, uint64_t offset);
-  void replayMoveScored(const Event& event, uint64_t offset);
-  void replayBestMove(const Event& event, uint64_t offset);
-  void replayMateProbe(const Event& event, uint64_t offset);
-  void replayStore(const Event& event, uint64_t offset);
-  void replayReturn(const Event& event, uint64_t offset);
+  // Declared from the schema's rows; each is defined below, beside its
+  // transition.
+#define UMAX_TRACE_REPLAY_MEMBER(kind, number, name, site, replay, narration) \
+  void replay(const Event& event, uint64_t offset);
+  UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_REPLAY_MEMBER)
+#undef UMAX_TRACE_REPLAY_MEMBER
 
   Board board_{};
   std::vector<Frame> stack_;
