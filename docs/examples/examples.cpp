@@ -1108,8 +1108,9 @@ std::string deepening(const Context& context) {
     if (at > 0 && iterations[at - 1].nodes > 0)
       std::snprintf(ratio, sizeof ratio, "%.2f", static_cast<double>(it.nodes) / iterations[at - 1].nodes);
     const std::string branching = ratio;
-    rows.push_back({num(it.draft), num(it.nodes), num(it.nodesBefore + it.nodes), num(it.calls), branching,
-                    "`" + it.best + "`", num(it.score),
+    rows.push_back({num(it.draft), num(static_cast<long>(it.store)), num(it.nodes),
+                    num(it.nodesBefore + it.nodes), num(it.calls), branching, "`" + it.best + "`",
+                    num(it.score),
                     it.draft < 2 ? "(none: only recaptures)"
                                  : "ply " + std::to_string(it.deepestFullWidth) + ", " +
                                        (it.lastMover == kWhite ? "white" : "black")});
@@ -1138,9 +1139,12 @@ std::string deepening(const Context& context) {
             "). Calls, unlike nodes, also count the ones the hash table answered at once.",
         stateCommand("deepening", third.store, "calls"), {"\"calls\":" + std::to_string(calls)});
   }
-  return exampleHeader("the root's iterations", walk.command()) +
+  return exampleHeader("the root's iterations", walk.command(), static_cast<long>(iterations.front().store),
+                       "the root's store of iteration " + std::to_string(iterations.front().draft) +
+                           " (the table gives each iteration's)") +
          "\nAfter 1. e2e4, black's think searches the root again and again, one ply deeper each time, until "
-         "the node budget is spent. After each iteration it stores its result (the table shows the store). "
+         "the node budget is spent. After each iteration it stores its result (the table shows the store and "
+         "its event). "
          "Two "
          "counters are kept: **nodes** are the calls of `D()` that passed the hash probe and counted `N++` "
          "(the "
@@ -1152,8 +1156,8 @@ std::string deepening(const Context& context) {
          "and the root has none, so its best move is still empty (`a8a8`) and its score is the "
          "evaluation. (The one node before iteration 1 is the root's own, counted before its first "
          "iteration.)\n" +
-         table({"iteration d", "its nodes", "nodes so far", "its calls", "branching", "best move", "score",
-                "last full-width move"},
+         table({"iteration d", "root's store (event)", "its nodes", "nodes so far", "its calls", "branching",
+                "best move", "score", "last full-width move"},
                rows) +
          "\n**Why the score " + (alternates ? "alternates" : "changes") +
          ".** At draft d the root searches every move d-1 plies deep: a node at draft 1 only looks at "
@@ -1174,6 +1178,8 @@ std::string sorting(const Context& context) {
   const auto walk = context.record("sorting", "", "e2e4", 3000);
   std::vector<std::vector<std::string>> rows;
   std::string previous;
+  std::size_t previousStore = 0;  // the event of the root's store of `previous`
+  long firstSneaked = -1;         // the event of the first sneaked move
   int draft = 0;
   bool firstMove = false;
   int checked = 0;
@@ -1190,11 +1196,14 @@ std::string sorting(const Context& context) {
         if (!sneaked || move != previous)
           claimFails("sorting", "an iteration did not start with the previous best");
         ++checked;
+        if (firstSneaked < 0) firstSneaked = static_cast<long>(index);
       }
-      rows.push_back({num(draft), previous.empty() ? "(none)" : "`" + previous + "`", "`" + move + "`",
-                      sneaked ? "yes" : "no"});
+      rows.push_back({num(draft), previous.empty() ? "(none)" : "`" + previous + "`",
+                      previous.empty() ? "" : num(static_cast<long>(previousStore)), "`" + move + "`",
+                      num(static_cast<long>(index)), sneaked ? "yes" : "no"});
     } else if (event.kind == EventKind::kStore && (event.after.to & 0x80)) {
       previous = moveText(event.after.from & 0x77, event.after.to & 0x77);
+      previousStore = index;
     }
   }
   if (checked < 2) claimFails("sorting", "fewer than two iterations with a previous best");
@@ -1245,11 +1254,14 @@ std::string sorting(const Context& context) {
     }
     if (!asked) claimFails("sorting", "no complete root iteration 3");
   }
-  return exampleHeader("every iteration starts with the previous best move", walk.command()) +
+  return exampleHeader("every iteration starts with the previous best move", walk.command(), firstSneaked,
+                       "the first move sneaked in before the board scan") +
          "\nThe same think as on \\ref topic_iterative_deepening. For each iteration of the root: the best "
-         "move the previous one stored, and the first move this one made, with the trace's flag that "
-         "says it was sneaked in before the board scan:\n" +
-         table({"iteration d", "previous best", "first move searched", "sneaked in"}, rows);
+         "move the previous one stored and the event of that store, and the first move this one made, its "
+         "event and the trace's flag that says it was sneaked in before the board scan:\n" +
+         table({"iteration d", "previous best", "stored at event", "first move searched", "made at event",
+                "sneaked in"},
+               rows);
 }
 
 // ---- 12. hashing -----------------------------------------------------------------
@@ -1679,13 +1691,17 @@ std::string material(const Context& context) {
           asked = true;
         }
     if (!asked) claimFails("material", "the rook did not take the pawn at ply 2");
-    return exampleHeader("the evaluation passed down", walk.command()) +
-           table({"", "from the trace"},
+    const long rootCall = static_cast<long>(walk.calls()[0].callEvent),
+               made = static_cast<long>(call.moveEvent), replyCall = static_cast<long>(call.callEvent);
+    return exampleHeader("the evaluation passed down", walk.command(), replyCall,
+                         "the reply's call with its e") +
+           table({"", "from the trace", "event"},
                  {{"root's e (white to move; Q from the material: rook 5 x 99 less pawn 1 x 99)",
-                   num(rootEval)},
-                  {"move", "`" + moveText(move.from, move.to) + "`, a rook (no centre points) takes a pawn"},
-                  {"gain i = 99 x w[pawn]", num(gain)},
-                  {"reply's e (black to move) = -(e + v + i), v = 0", num(call.args.eval)}});
+                   num(rootEval), num(rootCall)},
+                  {"move", "`" + moveText(move.from, move.to) + "`, a rook (no centre points) takes a pawn",
+                   num(made)},
+                  {"gain i = 99 x w[pawn]", num(gain), num(made)},
+                  {"reply's e (black to move) = -(e + v + i), v = 0", num(call.args.eval), num(replyCall)}});
   }
   claimFails("material", "the rook capture was not searched at the root");
 }
@@ -1699,6 +1715,7 @@ std::string centre(const Context& context) {
   };
   const int rootEval = walk.calls()[0].args.eval;
   std::vector<std::vector<std::string>> rows;
+  long firstCall = -1;  // the event of the first row's reply call
   for (int child : rootChildrenOfIteration(walk, 2)) {
     const Call& call = walk.calls()[child];
     const auto& move = walk.events()[call.moveEvent].move;
@@ -1706,8 +1723,9 @@ std::string centre(const Context& context) {
     const int v = -call.args.eval - rootEval;
     if (v != points(move.from) - points(move.to))
       claimFails("centre", "v is not the centre-point difference");
-    rows.push_back(
-        {"`" + moveText(move.from, move.to) + "`", num(points(move.from)), num(points(move.to)), num(v)});
+    rows.push_back({"`" + moveText(move.from, move.to) + "`", num(points(move.from)), num(points(move.to)),
+                    num(v), num(static_cast<long>(call.callEvent))});
+    if (firstCall < 0) firstCall = static_cast<long>(call.callEvent);
   }
   {
     // The king's steps use the same table (p < 6): not in the table of the page.
@@ -1736,11 +1754,13 @@ std::string centre(const Context& context) {
     if (!asked) claimFails("centre", "the king made no step towards the centre at the root");
   }
   if (rows.size() != 3) claimFails("centre", "the knight on b1 did not make its three moves");
-  return exampleHeader("the centre points of three knight moves", walk.command()) +
+  return exampleHeader("the centre points of three knight moves", walk.command(), firstCall,
+                       "the first row's reply call") +
          "\nThe knight on b1 at the root. The move's positional gain `v` is read from the trace (the reply's "
-         "`e` is `-(e + v)`, no material changes hands); the two middle columns are the table's values "
-         "`(file-4)^2 + (row-3.5)^2` of the squares, and `v` equals their difference:\n" +
-         table({"move", "points of x", "points of y", "v from the trace"}, rows);
+         "`e` is `-(e + v)`, no material changes hands, at the event of the last column); the two middle "
+         "columns are the table's values `(file-4)^2 + (row-3.5)^2` of the squares, and `v` equals their "
+         "difference:\n" +
+         table({"move", "points of x", "points of y", "v from the trace", "reply's call (event)"}, rows);
 }
 
 // ---- 16. mate and stalemate -----------------------------------------------------
@@ -1838,12 +1858,22 @@ std::string delayedGain(const Context& context) {
       asked = true;
     }
     if (!asked) claimFails("delayed", "no root move scored no more than e");
-    return exampleHeader("the point taken off a mate", walk.command()) +
-           table({"", "from the trace"}, {{"root's move", "`" + walk.moveName(child) + "`"},
-                                          {"the reply (mated) returns", num(value)},
-                                          {"turned round, v = -D(...)", num(-value)},
-                                          {"root's e", num(eval)},
-                                          {"v > e, so v -= 1: the move scores", num(score)}});
+    // The root's iteration this move belongs to: the last one started before it was made.
+    int iteration = 0;
+    for (std::size_t index : walk.ownOfKind(0, EventKind::kIteration))
+      if (static_cast<int>(index) < call.moveEvent) iteration = walk.events()[index].value;
+    const long made = call.moveEvent, returns = static_cast<long>(call.returnEvent),
+               scoredAt = call.scoreEvent;
+    return exampleHeader("the point taken off a mate", walk.command(), scoredAt,
+                         "where the root scores the mate, in its iteration " + std::to_string(iteration)) +
+           "\nThe root's first move whose reply is mated, in its iteration " + std::to_string(iteration) +
+           " (the same move may score less in an earlier iteration, which does not yet see the mate):\n" +
+           table({"", "from the trace", "event"},
+                 {{"root's move", "`" + walk.moveName(child) + "`", num(made)},
+                  {"the reply (mated) returns", num(value), num(returns)},
+                  {"turned round, v = -D(...)", num(-value), num(returns)},
+                  {"root's e", num(eval), num(static_cast<long>(walk.calls()[0].callEvent))},
+                  {"v > e, so v -= 1: the move scores", num(score), num(scoredAt)}});
   }
   claimFails("delayed", "no winning move at the root");
 }
@@ -1857,11 +1887,13 @@ std::string legality(const Context& context) {
   Engine checker;
   std::vector<std::vector<std::string>> rows;
   int illegal = 0, unrefuted = 0;
+  long firstCapture = -1;  // the event of the table's first king capture
   for (int child : rootChildrenOfIteration(walk, 2)) {
     std::string capture = "none";
     for (std::size_t index : walk.ownOfKind(child, EventKind::kKingCapture)) {
       const auto& move = walk.events()[index].move;
-      capture = "`" + moveText(move.from, move.to) + "` takes the king";
+      capture = "`" + moveText(move.from, move.to) + "` takes the king (event " + std::to_string(index) + ")";
+      if (firstCapture < 0) firstCapture = static_cast<long>(index);
     }
     const int score = scored(walk, child);
     const bool cutOff = !walk.ownOfKind(child, EventKind::kCutoff).empty();
@@ -1883,7 +1915,10 @@ std::string legality(const Context& context) {
         claimFails("legality", "a reply that searched every move missed the king capture");
     }
     (score == -kInfinity ? illegal : unrefuted)++;
-    rows.push_back({"`" + walk.moveName(child) + "`", capture, num(score), verdict});
+    // The move's events: from its making to its score (the reply's call and return in between).
+    const Call& reply = walk.calls()[child];
+    const std::string events = std::to_string(reply.moveEvent) + " to " + std::to_string(reply.scoreEvent);
+    rows.push_back({"`" + walk.moveName(child) + "`", events, capture, num(score), verdict});
   }
   {
     // The next iteration, not in the table: an illegal move that one more ply still does not refute.
@@ -1926,7 +1961,8 @@ std::string legality(const Context& context) {
     if (!asked) claimFails("legality", "no illegal root move of iteration 3 was left unrefuted by a cutoff");
   }
   if (!illegal || !unrefuted) claimFails("legality", "the root has no refuted or no unrefuted move");
-  return exampleHeader("illegal moves found by the reply", walk.command()) +
+  return exampleHeader("illegal moves found by the reply", walk.command(), firstCapture,
+                       "the table's first king capture") +
          "\nWhite's king on d1 next to a black rook. The root's moves in its second iteration: a move "
          "whose reply captures the king scores `-80000`, the same test the legality check of an entered "
          "move uses. While thinking, a reply searched with a narrowed window may cut off (a beta cutoff) "
@@ -1934,7 +1970,8 @@ std::string legality(const Context& context) {
          "main()'s legality check searches 2 ply with the full window `-I, I` and every other root move "
          "only reports the current best, so the entered move's reply has nothing to cut off on and does "
          "find a king capture if there is one:\n" +
-         table({"root move", "reply's king capture", "score", "so the move is"}, rows) +
+         table({"root move", "events (made to scored)", "reply's king capture", "score", "so the move is"},
+               rows) +
          "\nThe last column's second verdict is main()'s check of the same move from the same position "
          "(`Engine::checkMove`): a move the think left unrefuted can still be illegal.\n";
 }

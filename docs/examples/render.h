@@ -33,17 +33,26 @@ inline std::string window(int alpha, int beta) {
   return "`[" + std::to_string(alpha) + ", " + std::to_string(beta) + "]`";
 }
 
-/// The heading and the recording line every example starts with.
-inline std::string exampleHeader(const std::string& title, const std::string& command) {
+/// The heading and the recording line every example starts with. With `event` (numbered from 0, as
+/// umax-trace jsonl's "i" and umax-viz --event) the line that opens the trace opens it at that
+/// event, which `what` names ("the mate's score").
+inline std::string exampleHeader(const std::string& title, const std::string& command, long event = -1,
+                                 const std::string& what = "") {
   // The trace's path: what follows " -o " in the command (build/docs/examples/NAME.umaxtrace).
   const std::size_t output = command.rfind(" -o ");
   const std::string file = output == std::string::npos ? std::string() : command.substr(output + 4);
   std::string where;
-  if (!file.empty())
+  if (!file.empty() && event < 0)
     where =
         " The documentation build keeps that trace in its examples folder (the command writes the same "
         "bytes there again): open it with `build/bin/umax-viz " +
         file + "`.";
+  else if (!file.empty())
+    where =
+        " The documentation build keeps that trace in its examples folder (the command writes the same "
+        "bytes there again): open it at event " +
+        std::to_string(event) + ", " + what + ", with `build/bin/umax-viz " + file + " --event " +
+        std::to_string(event) + "`.";
   return "## Worked example: " + title + "\n\nRecorded while this page was built, with\n\n    " + command +
          "\n\nEvery number below is read from that trace; if the search stops showing this, the "
          "documentation build fails." +
