@@ -161,6 +161,8 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     std::optional<int> predicted;  // what the last return said its parent's move will score
     int returnedScore = 0;
     uint64_t predictionsChecked = 0, penaltiesSeen = 0;
+    int movePositional = 0, moveGain = 0;  // the last move's v (at the move) and i
+    uint64_t movesChecked = 0;
     while (std::getline(in, line)) {
       const json event = json::parse(line);
       const std::string kind = event["kind"];
@@ -181,6 +183,18 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         WalkFrame& top = stack.back();
         const int x = event["x"], y = event["y"], u = event["u"], G = event["G"], H = event["H"],
                   F = event["F"];
+        // The original's v and i for this move (lines 66 and 74-80), worked out from the board before
+        // it: centre points for a piece below a rook, 30 for a castling, -9 per pawn neighbour two
+        // files away that is not the same pawn, plus one; the gain 99 * value, +799 for a promotion.
+        const auto at = [&](int square) { return board[static_cast<std::size_t>(square)]; };
+        const int type = u & kTypeMask;
+        movePositional = type < kRook ? at(x + 8) - at(y + 8) : 0;
+        if (event["castling"]) movePositional += 30;
+        if (type <= kDownwardPawn)
+          movePositional -=
+              9 * ((((x - 2) & 0x88) != 0 || at(x - 2) != u) + (((x + 2) & 0x88) != 0 || at(x + 2) != u) - 1);
+        moveGain = 99 * kPieceValue[static_cast<std::size_t>(event["t"].get<int>() & kTypeMask)] +
+                   (event["promotion"] ? 799 : 0);
         board[static_cast<std::size_t>(G)] = board[static_cast<std::size_t>(H)] =
             board[static_cast<std::size_t>(x)] = 0;
         board[static_cast<std::size_t>(y)] = static_cast<int8_t>(u & 31);
@@ -292,6 +306,11 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         }
         if (value("m") == "-")
           for (const ArrowView& arrow : view.arrows) REQUIRE(arrow.why.find("m = ") == std::string::npos);
+        if (kind == "move") {  // v is the move's positional gain (not the last move's score), i its gain
+          REQUIRE(value("v") == std::to_string(movePositional));
+          REQUIRE(value("i") == std::to_string(moveGain));
+          ++movesChecked;
+        }
       }
       if (kind == "probe" && event["outcome"] == "hit") {
         ++hitsSeen;
@@ -397,6 +416,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     CHECK(standPats > 0);
     CHECK(refutations > 0);
     CHECK(predictionsChecked > 0);
+    CHECK(movesChecked > 100);
     CHECK(penaltiesSeen > 0);
   }
 }

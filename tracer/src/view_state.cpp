@@ -483,6 +483,22 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
       v = score(f.lastScore);
     else if (f.probed && f.probe.outcome == ProbeOutcome::kHit)
       v = score(f.probeEntry.score);
+    // i: the move's material gain (Step 8), with the promotion bonus makeMove adds (Step 11).
+    const int type = mv.piece & kTypeMask;
+    const int gain = kValueScale * kPieceValue[static_cast<std::size_t>(mv.victim & kTypeMask)] +
+                     (promotes(type, mv.to, mv.to - mv.from) ? kPromotionBonus : 0);
+    // At the move itself v holds its positional gain (line 74): the reply's eval is -e-v-i (Step 12),
+    // read from the reply's call, the next event.
+    const bool movedNow = event && event->kind == EventKind::kMoveMade && f.moveOnBoard;
+    if (movedNow) {
+      v = "-";
+      if (view.cursor < replay.eventCount()) {
+        const Event reply = replay.eventAt(view.cursor);
+        if (reply.kind == EventKind::kCall)
+          v = std::to_string(
+              wrappingDifference(wrappingNegation(reply.call.eval), wrappingSum(f.call.eval, gain)));
+      }
+    }
     const int x = bestSquare(f.bestFrom);
     const bool iterated = hasBest(f);
     // X == Y (both a8 = 0 in a new call): no best move yet, not the move a8a8.
@@ -495,7 +511,8 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"n", "depth", std::to_string(f.call.depth)},
         {"d", "draft", std::to_string(f.draft)},
         {"m", "best", iterated ? score(f.best) : "-"},
-        {"v", "score", v},
+        {"v", movedNow ? "positional" : "score", v},
+        {"i", "gain", num(gain)},
         {"X", "bestFrom", noBest ? "-" : squareName(x)},
         // A stored score that ends the node returns before the original reads Y (lines 47-49).
         {"Y", "bestTo", noBest || (f.probed && f.probe.endsNode) ? "-" : bestToText(f.bestTo)},

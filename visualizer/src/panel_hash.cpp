@@ -75,9 +75,9 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
   // and says so when hovered).
   const trace::ViewState& filledView = app.view();
   if (filledView.hashCounted)
-    ImGui::TextWrapped("%llu of %u slots filled at the cursor",
+    ImGui::TextWrapped("%llu of %u slots filled at the cursor (%llu before the think)",
                        static_cast<unsigned long long>(hash.initialFilled() + filledView.hash.storesNew),
-                       hash.slots());
+                       hash.slots(), static_cast<unsigned long long>(hash.initialFilled()));
   else
     ImGui::TextWrapped("map: %llu of %u slots filled (snapshot)", static_cast<unsigned long long>(filled),
                        hash.slots());

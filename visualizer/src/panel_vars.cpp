@@ -80,11 +80,15 @@ void drawVariablesPanel(App& app) {
     // The values and the readable names come from the view model (umax::trace::viewState). The
     // long readable names share the left column, the short ones the right, so that both fit.
     static constexpr std::pair<const char*, const char*> kRows[] = {
-        {"k", "q"}, {"m", "l"}, {"n", "e"}, {"X", "d"}, {"u", "v"},
-        {"h", "Y"}, {"H", "x"}, {"G", "y"}, {"F", "t"}, {"E", "z"},
+        {"k", "q"}, {"m", "l"}, {"n", "e"}, {"X", "d"}, {"u", "v"},     {"h", "i"},
+        {"H", "Y"}, {"G", "x"}, {"F", "y"}, {"E", "t"}, {nullptr, "z"},
     };
     const std::vector<trace::VariableView>& variables = app.view().variables;
     const auto cell = [&](const char* name) {
+      if (!name) {  // an empty cell
+        for (int column = 0; column < 3; ++column) ImGui::TableNextColumn();
+        return;
+      }
       for (const trace::VariableView& variable : variables)
         if (variable.name == name)
           return row(app, variable.name.c_str(), variable.value, variable.readable.c_str());
