@@ -5,7 +5,7 @@
 
 Each worked example is recorded at docs build time into EXAMPLES_DIR/NAME.umaxtrace (with the
 event its figure shows in NAME.event, when it has one). The trace is copied to
-SITE_DIR/viz/traces/, and the page whose text records it ("... -o NAME.umaxtrace") gets, right
+SITE_DIR/viz/traces/, and the page whose text records it ("... -o [DIR/]NAME.umaxtrace") gets, right
 after that command, the app in an iframe opened at the trace and event, with a link to open it
 full-window. Nothing is taken out of the page: where WebGL is missing the frame says so and the
 static figures stay. The course's main page gets a link to the app. Prints what it did.
@@ -47,10 +47,12 @@ def main():
         event_file = os.path.join(examples, name + ".event")
         if os.path.exists(event_file):
             event = int(open(event_file).read().split()[0])
-        marker = f"-o {name}.umaxtrace"
+        # The command writes where the docs build keeps the trace: -o build/docs/examples/NAME.umaxtrace.
+        marker = re.compile(r"-o (?:[\w./-]*/)?" + re.escape(name) + r"\.umaxtrace\b")
         placed = False
         for page_name, text in pages.items():
-            at = text.find(marker)
+            found = marker.search(text)
+            at = found.start() if found else -1
             if at < 0 or 'class="umax-live"' in text[at:at + 4000]:
                 continue
             # After the code block (Doxygen: <!-- fragment -->) or the paragraph holding the command.
