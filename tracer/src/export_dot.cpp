@@ -62,11 +62,7 @@ std::string dotEscape(std::string_view text) {
   std::string escaped;
   for (const char c : text) {
     if (c == '"' || c == '\\') escaped.push_back('\\');
-    if (c == '\n') {
-      escaped += "\\n";
-      continue;
-    }
-    escaped.push_back(c);
+    escaped += c == '\n' ? std::string_view("\\n") : std::string_view(&c, 1);
   }
   return escaped;
 }
@@ -154,7 +150,6 @@ class DotDrawing {
     else
       text = (node.flags & kTreeMateProbe) ? std::string("null move") : moveName(node.from, node.to);
     text += "\nwindow [" + std::to_string(node.alpha) + ", " + std::to_string(node.beta) + "]";
-    const bool fromHash = node.flags & kTreeHashCut;
     if (index == 0) {
       if (iteration_.finished)
         text +=
@@ -162,13 +157,10 @@ class DotDrawing {
     } else if (!finished(index)) {
       text += "\nno return (trace cut)";
     } else {
-      text += "\nscore " + std::to_string(node.score) + "  draft " +
-              std::to_string(completedDraft(node.draft, fromHash));
+      text += "\nscore " + std::to_string(node.score) + "  draft " + std::to_string(node.completedDraft());
     }
-    if (fromHash)
-      text += "\nfrom the hash table";
-    else
-      text += "\n" + withCommas(callsBelow(index)) + " calls below";
+    text += (node.flags & kTreeHashCut) ? "\nfrom the hash table"
+                                        : "\n" + withCommas(callsBelow(index)) + " calls below";
     if ((node.flags & kTreeCutoff) && index != 0) text += "\nbeta cutoff";
     return text;
   }
