@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "umax/notation.h"
 #include "umax/position.h"
 #include "umax/trace/reader.h"
 
@@ -93,7 +94,7 @@ GameThink readThink(const fs::path& file) {
   think.finished = reader.hasResult();
   if (think.finished) {
     const TraceResult& result = reader.result();
-    think.move = result.from == result.to ? "none" : squareName(result.from) + squareName(result.to);
+    think.move = result.from == result.to ? "none" : moveName(result.from, result.to);
     think.score = result.score;
     think.nodes = result.nodes;
   }
