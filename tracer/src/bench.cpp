@@ -42,15 +42,10 @@ double processCpu() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
-/// What one run of a search cost.
+/// What the cheapest run of a search cost: process CPU seconds and wall seconds.
 struct Cost {
-  double cpu = 1e9;   ///< process CPU seconds
-  double wall = 1e9;  ///< wall seconds
-  /// Keeps the cheaper of this and a run started at (`cpu0`, `wall0`).
-  void keepBest(double cpu0, Clock::time_point wall0) {
-    cpu = std::min(cpu, processCpu() - cpu0);
-    wall = std::min(wall, since(wall0));
-  }
+  double cpu = 1e9;
+  double wall = 1e9;
 };
 
 /// An observer that records nothing: what the hooks alone cost (the
@@ -60,10 +55,6 @@ class HooksOnly final : public SearchObserver {
   // One call for a call's first three events, as the recorder takes them.
   void onEnter(const NodeCall&, const ProbeReport&, const HashEntry&, int) override {}
 };
-
-/// Where the recorder writes when the file system's share is left out.
-/// Never removed (as root, removing it would delete the device node).
-constexpr const char* kDiscard = "/dev/null";
 
 /// The median of `values` (sorted here).
 double median(std::vector<double> values) {
@@ -97,23 +88,14 @@ int main(int argc, char** argv) {
               budget, rounds);
   std::printf("%-13s %9s %9s %9s %9s %9s %9s %9s %7s %7s\n", "search", "nodes", "plain cpu", "traced",
               "hooks", "no file", "cpu ratio", "wall ratio", "ev/node", "B/event");
-  std::vector<double> cpuRatios;
-  std::vector<double> wallRatios;
-  std::vector<double> hooksRatios;
-  std::vector<double> noFileRatios;
-  uint64_t allEvents = 0;
-  uint64_t allBytes = 0;
+  std::vector<double> cpuRatios, wallRatios, hooksRatios, noFileRatios;
+  uint64_t allEvents = 0, allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
     if (!search.traced) continue;
     const Position position = parseFen(search.fen);
-    Cost plain;
-    Cost traced;
-    Cost hooks;
-    Cost noFile;
-    ThinkResult plainResult;
-    ThinkResult tracedResult;
-    uint64_t events = 0;
-    uint64_t bytes = 0;
+    Cost plain, traced, hooks, noFile;
+    ThinkResult plainResult, tracedResult;
+    uint64_t events = 0, bytes = 0;
     // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
     const auto timed = [&](Cost& cost, const auto& think) {
       engine->clearHashTable();
@@ -121,7 +103,7 @@ int main(int argc, char** argv) {
       const double cpu0 = processCpu();
       const auto wall0 = Clock::now();
       const ThinkResult result = think();
-      cost.keepBest(cpu0, wall0);
+      cost = {std::min(cost.cpu, processCpu() - cpu0), std::min(cost.wall, since(wall0))};
       return result;
     };
     const auto recordTo = [&](const std::string& file) {
@@ -138,7 +120,8 @@ int main(int argc, char** argv) {
       bytes = reader.fileSize();
       HooksOnly nothing;
       const ThinkResult hooked = timed(hooks, [&] { return engine->think(budget, nothing); });
-      const ThinkResult discarded = timed(noFile, recordTo(kDiscard));
+      // /dev/null: the file system's share left out (never removed: as root that deletes the device).
+      const ThinkResult discarded = timed(noFile, recordTo("/dev/null"));
       if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;

@@ -9,7 +9,9 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
+#include "umax/notation.h"
 #include "umax/position.h"
 #include "umax/trace/reader.h"
 
@@ -18,6 +20,10 @@ namespace umax::trace {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr std::size_t kMaxGameDirTraces = 100000;        // the rest are listed as not read
+constexpr int kMaxFolderDepth = 32;                      // the deepest sub-folder entered
+constexpr std::uintmax_t kMaxGameRecordBytes = 1 << 20;  // a game.txt umax-readable writes is a few KB
 
 /// File names in "natural" order, digit runs compared as numbers, so that
 /// "move-9" comes before "move-10" whatever the zero padding.
@@ -56,19 +62,20 @@ std::vector<std::string> words(const std::string& text) {
   return list;
 }
 
-/// Who moves first and the first move number, from the FEN's second and
-/// sixth fields (the start position when the FEN is empty or lacks them).
-void gameStart(const std::string& fen, bool& whiteFirst, int& firstMoveNumber) {
+/// The chess move number of ply `ply` of a game started from `fen` (1 = its first move) and
+/// whether white plays it, from the FEN's second and sixth fields (the start position's when the
+/// FEN is empty or lacks them).
+std::pair<int, bool> numberPly(const std::string& fen, int ply) {
   const std::vector<std::string> fields = words(fen);
-  whiteFirst = fields.size() < 2 || fields[1] != "b";
-  firstMoveNumber = 1;
+  int firstMoveNumber = 1;
   if (fields.size() >= 6) {
     try {
       firstMoveNumber = std::max(1, std::stoi(fields[5]));
     } catch (const std::exception&) {
-      firstMoveNumber = 1;
     }
   }
+  const int halfMoves = ply - 1 + (fields.size() < 2 || fields[1] != "b" ? 0 : 1);  // from white's first
+  return {firstMoveNumber + halfMoves / 2, halfMoves % 2 == 0};
 }
 
 /// Sums up one trace file as a think of a game.
@@ -82,16 +89,12 @@ GameThink readThink(const fs::path& file) {
   think.budget = header.budget;
   think.events = reader.eventCount();
   think.white = header.position.side == kWhite;
-  bool whiteFirst = true;
-  int firstMoveNumber = 1;
-  gameStart(header.fen, whiteFirst, firstMoveNumber);
-  const int before = static_cast<int>(words(header.moves).size());
-  think.ply = before + 1;
-  think.moveNumber = firstMoveNumber + (before + (whiteFirst ? 0 : 1)) / 2;
+  think.ply = static_cast<int>(words(header.moves).size()) + 1;
+  think.moveNumber = numberPly(header.fen, think.ply).first;
   think.finished = reader.hasResult();
   if (think.finished) {
     const TraceResult& result = reader.result();
-    think.move = result.from == result.to ? "none" : squareName(result.from) + squareName(result.to);
+    think.move = result.from == result.to ? "none" : moveName(result.from, result.to);
     think.score = result.score;
     think.nodes = result.nodes;
   }
@@ -210,14 +213,10 @@ std::vector<GamePly> gamePlies(const GameRecord& game) {
     moves = words(last.movesBefore);
     if (last.finished && last.move != "none") moves.push_back(last.move);
   }
-  bool whiteFirst = true;
-  int firstMoveNumber = 1;
-  gameStart(game.fen, whiteFirst, firstMoveNumber);
   for (std::size_t index = 0; index < moves.size(); ++index) {
     GamePly ply;
     ply.ply = static_cast<int>(index) + 1;
-    ply.moveNumber = firstMoveNumber + (static_cast<int>(index) + (whiteFirst ? 0 : 1)) / 2;
-    ply.white = (index % 2 == 0) == whiteFirst;
+    std::tie(ply.moveNumber, ply.white) = numberPly(game.fen, ply.ply);
     ply.move = moves[index];
     for (std::size_t think = 0; think < game.thinks.size(); ++think)
       if (game.thinks[think].ply == ply.ply) ply.think = static_cast<int>(think);
@@ -246,19 +245,16 @@ GameDir readGameDir(const std::string& path) {
   dir.path = folder.string();
   std::vector<fs::path> files;
   collectTraces(folder, 0, files, dir.refusals);
-  std::vector<std::pair<std::string, fs::path>> named;  // names split once, for the sort
-  named.reserve(files.size());
-  for (fs::path& file : files) named.emplace_back(file.string(), std::move(file));
-  std::sort(named.begin(), named.end(),
-            [](const auto& a, const auto& b) { return naturalLess(a.first, b.first); });
+  std::sort(files.begin(), files.end(),
+            [](const fs::path& a, const fs::path& b) { return naturalLess(a.native(), b.native()); });
 
   std::vector<FiledThink> thinks;
-  thinks.reserve(named.size());
-  for (const auto& [name, file] : named) {
+  thinks.reserve(files.size());
+  for (const fs::path& file : files) {
     try {
       thinks.push_back({readThink(file), file.parent_path().string()});
     } catch (const std::exception& refusal) {
-      dir.refusals.push_back(name + ": " + refusal.what());
+      dir.refusals.push_back(file.string() + ": " + refusal.what());
     }
   }
   // Ply order within each folder and start, so that a game's thinks come in

@@ -1,11 +1,11 @@
-// json_sink.h - buffered JSON text for the exporters (jsonl, chrome): the
-// output collected in a string and handed to the stream in 64 KB pieces, with
-// numbers, escaped strings and `,"key":value` fields.
+// json_sink.h - JSON text for the exporters (jsonl, chrome): collected in a buffer and handed to
+// the stream in 64 KB pieces, with numbers, escaped strings and `,"key":value` fields.
 #pragma once
 
 #include <charconv>
-#include <cstdint>
+#include <concepts>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -16,35 +16,66 @@ namespace umax::trace {
 /// JSON text collected in a buffer and written to a stream in large pieces.
 class JsonSink {
  public:
-  /// Writes to `out`; what is left is flushed when the sink goes.
-  explicit JsonSink(std::ostream& out);
-  ~JsonSink();
+  explicit JsonSink(std::ostream& out) : out_(out) { buffer_.reserve(kFlushAt + 4096); }
+  /// Writes what is left; a failed last write shows in the stream's state (no throw here).
+  ~JsonSink() { out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size())); }
   JsonSink(const JsonSink&) = delete;
   JsonSink& operator=(const JsonSink&) = delete;
 
-  /// Raw text (punctuation, keys already quoted).
-  JsonSink& operator<<(std::string_view text);
-  /// One raw character.
-  JsonSink& operator<<(char c);
-  /// An integer.
-  template <class Integer>
+  /// Raw text (punctuation, keys already quoted) or one raw character.
+  JsonSink& operator<<(std::string_view text) {
+    buffer_.append(text);
+    if (buffer_.size() >= kFlushAt) flush();
+    return *this;
+  }
+  JsonSink& operator<<(char c) {
+    buffer_.push_back(c);
+    return *this;
+  }
+  template <std::integral Integer>
   JsonSink& number(Integer value) {
     char digits[24];
     buffer_.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
     return *this;
   }
-  /// A JSON string literal: quotes added, quotes, backslashes and control characters escaped.
-  JsonSink& string(std::string_view text);
-  /// `,"key":value` for an integer.
-  JsonSink& field(std::string_view key, int64_t value);
-  /// `,"key":true` or false.
-  JsonSink& field(std::string_view key, bool value);
-  /// `,"key":"text"`.
-  JsonSink& field(std::string_view key, std::string_view text);
+  /// A JSON string literal: quotes, backslashes and control characters escaped.
+  JsonSink& string(std::string_view text) {
+    buffer_.push_back('"');
+    for (const char c : text) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (c == '"' || c == '\\') buffer_.push_back('\\');
+      if (byte < 0x20) {
+        buffer_ += "\\u00";
+        buffer_.push_back("0123456789abcdef"[byte >> 4]);
+        buffer_.push_back("0123456789abcdef"[byte & 15]);
+      } else {
+        buffer_.push_back(c);
+      }
+    }
+    return *this << '"';
+  }
+  /// `,"key":` and the value: an integer, true / false, a string.
+  template <std::integral Integer>
+  JsonSink& field(std::string_view key, Integer value) {
+    return (*this << ",\"" << key << "\":").number(value);
+  }
+  JsonSink& field(std::string_view key, bool value) {
+    return *this << ",\"" << key << "\":" << (value ? "true" : "false");
+  }
+  JsonSink& field(std::string_view key, std::string_view text) {
+    return (*this << ",\"" << key << "\":").string(text);
+  }
   /// `,"key":{"K":..,"V":..,"X":..,"Y":..,"D":..}`: a hash entry with the original's field names.
-  JsonSink& field(std::string_view key, const HashEntry& entry);
+  JsonSink& field(std::string_view key, const HashEntry& entry) {
+    (*this << ",\"" << key << "\":{\"K\":").number(entry.lock);
+    return field("V", entry.score).field("X", entry.from).field("Y", entry.to).field("D", entry.draft) << '}';
+  }
   /// Hands the buffer to the stream; throws std::runtime_error if it fails.
-  void flush();
+  void flush() {
+    out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    buffer_.clear();
+    if (!out_) throw std::runtime_error("cannot write the output");
+  }
 
  private:
   static constexpr std::size_t kFlushAt = 64 * 1024;

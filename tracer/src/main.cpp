@@ -30,41 +30,36 @@ namespace {
 using namespace umax;
 using namespace umax::trace;
 
-/// A one-line progress display on stderr, redrawn in place: what is known while a think is recorded.
-/// The root iteration, the nodes counted, the megabytes written and the rates. No percentage and no
-/// time left: the budget only stops new iterations from starting, and the last one runs to its end
-/// (the original's default think after 1. e4 counts 72.6M nodes on a budget of 10M).
-class ProgressBar {
- public:
-  ProgressBar(bool enabled, std::string path)
-      : enabled_(enabled), path_(std::move(path)), start_(std::chrono::steady_clock::now()) {}
-  void update(uint64_t nodes, int draft) {
-    if (!enabled_) return;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    // The file as flushed so far (the writer appends whole chunks).
-    struct stat info {};
-    const double megabytes = ::stat(path_.c_str(), &info) == 0 ? double(info.st_size) / 1e6 : 0.0;
-    const double rate = seconds > 0 ? 1 / seconds : 0;
+/// A one-line progress display on stderr, redrawn in place: the root iteration, the nodes counted,
+/// the megabytes written and the rates. No percentage and no time left: the budget only stops new
+/// iterations from starting, and the last one runs to its end (the original's default think after
+/// 1. e4 counts 72.6M nodes on a budget of 10M).
+struct ProgressBar {
+  bool enabled;
+  std::string path;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  bool drawn = false;
+  int draft = 0;
+
+  void update(uint64_t nodes, int newDraft) {
+    if (!enabled) return;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    struct stat info {};  // the file as flushed so far (the writer appends whole chunks)
+    const double megabytes = ::stat(path.c_str(), &info) == 0 ? double(info.st_size) / 1e6 : 0.0;
     // Under 80 columns, so that \r redraws it in place on a standard terminal.
-    std::fprintf(stderr, "\rrecording: iteration %2d %11llu nodes %8.1f MB %6.1f s %5.2fM nodes/s", draft,
-                 static_cast<unsigned long long>(nodes), megabytes, seconds, double(nodes) * rate / 1e6);
+    std::fprintf(stderr, "\rrecording: iteration %2d %11llu nodes %8.1f MB %6.1f s %5.2fM nodes/s", newDraft,
+                 static_cast<unsigned long long>(nodes), megabytes, seconds,
+                 seconds > 0 ? double(nodes) / seconds / 1e6 : 0.0);
     std::fflush(stderr);
-    drawn_ = true;
-    draft_ = draft;
+    drawn = true;
+    draft = newDraft;
   }
   /// Redraws the line with the final count (if it was shown) and ends it.
   void done(uint64_t nodes) {
-    if (!drawn_) return;
-    update(nodes, draft_);
+    if (!drawn) return;
+    update(nodes, draft);
     std::fprintf(stderr, "\n");
   }
-
- private:
-  bool enabled_;
-  std::string path_;
-  bool drawn_ = false;
-  int draft_ = 0;
-  std::chrono::steady_clock::time_point start_;
 };
 
 /// Raised by Ctrl-C (SIGINT) or SIGTERM while a think is recorded: the engine's stop flag.
@@ -84,28 +79,25 @@ extern "C" void raiseStopFlag(int signal) {
 class StopOnSignal {
  public:
   StopOnSignal() {
-    catchSignal(SIGINT, oldInterrupt_);
-    catchSignal(SIGTERM, oldTerminate_);
+    for (int index = 0; index < 2; ++index) {
+      sigaction(kSignals[index], nullptr, &old_[index]);
+      if (old_[index].sa_handler == SIG_IGN) continue;
+      struct sigaction action {};
+      action.sa_handler = raiseStopFlag;
+      sigemptyset(&action.sa_mask);
+      action.sa_flags = SA_RESETHAND;  // the second signal gets the default action
+      sigaction(kSignals[index], &action, nullptr);
+    }
   }
   ~StopOnSignal() {
-    sigaction(SIGINT, &oldInterrupt_, nullptr);
-    sigaction(SIGTERM, &oldTerminate_, nullptr);
+    for (int index = 0; index < 2; ++index) sigaction(kSignals[index], &old_[index], nullptr);
   }
   StopOnSignal(const StopOnSignal&) = delete;
   StopOnSignal& operator=(const StopOnSignal&) = delete;
 
  private:
-  static void catchSignal(int signal, struct sigaction& old) {
-    sigaction(signal, nullptr, &old);
-    if (old.sa_handler == SIG_IGN) return;
-    struct sigaction action {};
-    action.sa_handler = raiseStopFlag;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;  // the second signal gets the default action
-    sigaction(signal, &action, nullptr);
-  }
-  struct sigaction oldInterrupt_ {};
-  struct sigaction oldTerminate_ {};
+  static constexpr int kSignals[2] = {SIGINT, SIGTERM};
+  struct sigaction old_[2]{};
 };
 
 int record(const std::string& fen, const std::string& moves, long nodes, int hashBits,
@@ -115,7 +107,7 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
   if (hashBits != kHashSlotBits) engine->resizeHashTable(hashBits);
   if (!fen.empty()) engine->setPosition(parseFen(fen));
   playMoves(*engine, moves);
-  ProgressBar bar(progress, output);
+  ProgressBar bar{progress, output};
   const auto start = std::chrono::steady_clock::now();
   ThinkResult result;
   {
@@ -194,10 +186,8 @@ int info(const std::string& path) {
   return 0;
 }
 
-/// Runs `write` into `output`, or stdout when it is empty or "-".
-/// Refuses, before the think, an -o that cannot take a trace (a folder,
-/// FIFO or device: a search of seconds would be lost) or that holds
-/// something else than a trace (unless --force).
+/// Refuses, before the think, an -o that cannot take a trace (a folder, FIFO or device: a search
+/// of seconds would be lost) or that holds something else than a trace (unless --force).
 void checkOutput(const std::string& output, bool force) {
   struct stat info {};
   if (::stat(output.c_str(), &info) != 0) return;  // a new file
@@ -213,6 +203,7 @@ void checkOutput(const std::string& output, bool force) {
                              "' exists and is not a trace: not overwritten (--force overwrites it)");
 }
 
+/// Runs `write` into `output`, or stdout when it is empty or "-".
 template <class Write>
 int writeTo(const std::string& output, Write&& write) {
   if (output.empty() || output == "-") {
@@ -266,17 +257,25 @@ int main(int argc, char** argv) {
   recordCommand->add_flag("-q,--quiet", quiet, "no progress display on stderr");
 
   std::string path;
-  auto* infoCommand = app.add_subcommand("info",
-                                         "figures: nodes, events, bytes, event counts, hash hit rate, "
-                                         "cutoffs per draft, branching factor per iteration");
-  infoCommand->add_option("file", path, "trace file")->required();
+  // A command that reads a trace file; one that writes a file (-o) says so after its own options.
+  const auto readingCommand = [&](const std::string& name, const std::string& description) {
+    CLI::App* command = app.add_subcommand(name, description);
+    command->add_option("file", path, "trace file")->required();
+    return command;
+  };
+  const auto addOutput = [&](CLI::App* command) {
+    command->add_option("-o,--output", output, "file to write (default: stdout)");
+    return command;
+  };
+  auto* infoCommand = readingCommand("info",
+                                     "figures: nodes, events, bytes, event counts, hash hit rate, "
+                                     "cutoffs per draft, branching factor per iteration");
 
   DotOptions dot;
-  auto* dotCommand = app.add_subcommand(
+  auto* dotCommand = readingCommand(
       "dot",
       "one root iteration's call tree as Graphviz DOT, root at the top, cutoffs and hash hits marked "
       "(dot -Tsvg renders it)");
-  dotCommand->add_option("file", path, "trace file")->required();
   dotCommand->add_option("--max-ply", dot.maxPly, "deepest ply drawn (root = 0; default 3)")
       ->check(CLI::Range(0, 200));
   dotCommand->add_option("--iteration", dot.iteration, "root iteration to draw (default: the last)")
@@ -292,26 +291,19 @@ int main(int argc, char** argv) {
       ->add_option("--max-nodes", dot.maxNodes,
                    "stop drawing after this many calls, with a note saying so (default 60)")
       ->check(CLI::Range(1, 1000000));
-  dotCommand->add_option("-o,--output", output, "file to write (default: stdout)");
-
-  auto* jsonlCommand = app.add_subcommand(
-      "jsonl", "every event as one JSON object per line, its fields named as in the original (k q l ...)");
-  jsonlCommand->add_option("file", path, "trace file")->required();
-  jsonlCommand->add_option("-o,--output", output, "file to write (default: stdout)");
-
-  auto* chromeCommand = app.add_subcommand(
-      "chrome", "Chrome trace-event JSON (Perfetto): calls as nested slices, 1 us = 1 event");
-  chromeCommand->add_option("file", path, "trace file")->required();
-  chromeCommand->add_option("-o,--output", output, "file to write (default: stdout)");
+  addOutput(dotCommand);
+  auto* jsonlCommand = addOutput(readingCommand(
+      "jsonl", "every event as one JSON object per line, its fields named as in the original (k q l ...)"));
+  auto* chromeCommand = addOutput(
+      readingCommand("chrome", "Chrome trace-event JSON (Perfetto): calls as nested slices, 1 us = 1 event"));
 
   uint64_t stateEvent = 0;
   bool statePretty = false;
-  auto* stateCommand = app.add_subcommand(
+  auto* stateCommand = readingCommand(
       "state",
       "what the visualizer shows at one event, as one JSON object: the board (FEN), the window, the "
       "variables, the stack, the hash counters up to there, the arrows and a narration of what happened "
       "and why. Events are numbered from 0, as jsonl's \"i\"");
-  stateCommand->add_option("file", path, "trace file")->required();
   stateCommand->add_option("--event", stateEvent, "the event (0-based, jsonl's i): the state just after it")
       ->required();
   stateCommand->add_flag("--pretty", statePretty, "indent the JSON");
@@ -328,7 +320,7 @@ int main(int argc, char** argv) {
       return record(fen, moves, nodes, hashBits, output, !quiet && isatty(STDERR_FILENO));
     }
     if (*infoCommand) return info(path);
-    if (*gameCommand) return writeTo("", [&](std::ostream& out) { out << formatGameDir(readGameDir(path)); });
+    if (*gameCommand) return (std::cout << formatGameDir(readGameDir(path)) << std::flush) ? 0 : 1;
     const TraceReader reader(path);
     if (reader.truncated())
       std::cerr << "umax-trace: warning: '" << path << "' is truncated (" << reader.truncationNote()

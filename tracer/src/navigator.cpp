@@ -27,26 +27,27 @@ std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::
   const TraceReader& reader = replay_.reader();
   to = std::min(to, reader.eventCount());
   if (from >= to) return std::nullopt;
+  std::optional<uint64_t> found;
   std::vector<Event> events;
   for (std::size_t chunk = reader.chunkOf(from); chunk < reader.chunks().size(); ++chunk) {
-    const uint64_t first = reader.chunks()[chunk].firstEvent;
-    const uint64_t last = std::min<uint64_t>(to, first + reader.chunks()[chunk].events);
+    const ChunkInfo& info = reader.chunks()[chunk];
+    if (info.firstEvent >= to) break;
     // Over the limit: stop before decoding (the caller sees gaveUp()).
-    scanned_ += last - std::max(from, first);
+    scanned_ += std::min<uint64_t>(to, info.firstEvent + info.events) - std::max(from, info.firstEvent);
     if (scanned_ > scanLimit_) {
       gaveUp_ = true;
       return std::nullopt;
     }
-    reader.decodeChunk(chunk, events);
-    for (uint64_t index = std::max(from, first); index < last; ++index) {
-      const Event& event = events[static_cast<std::size_t>(index - first)];
-      if (match(event, index, depth)) return index;
+    const auto visit = [&](const Event& event, uint64_t index, std::size_t) {
+      if (index < from || index >= to) return index >= to;
+      if (match(event, index, depth)) found = index;
       if (event.kind == EventKind::kCall) ++depth;
       if (event.kind == EventKind::kReturn && depth > 0) --depth;
-    }
-    if (last == to) break;
+      return found.has_value();
+    };
+    if (reader.forEachEvent(visit, events, chunk, chunk + 1)) break;
   }
-  return std::nullopt;
+  return found;
 }
 
 // ---- over and out ----------------------------------------------------------
@@ -192,7 +193,7 @@ bool Navigator::findNode(uint64_t number) {
         std::upper_bound(chunks.begin(), chunks.end(), number - 1,
                          [](uint64_t value, const ChunkInfo& info) { return value < info.nodesBefore; });
     chunk = after == chunks.begin() ? 0 : static_cast<std::size_t>(after - chunks.begin() - 1);
-    counted = chunks.empty() ? 0 : chunks[chunk].nodesBefore;
+    counted = chunks[chunk].nodesBefore;
   }
   if (chunk >= chunks.size()) return false;
   const auto found = scanForward(chunks[chunk].firstEvent, replay_.eventCount(), 0,

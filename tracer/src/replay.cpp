@@ -5,21 +5,6 @@
 
 namespace umax::trace {
 
-Replay::Replay(const TraceReader& reader) : reader_(reader), state_(reader.header()) {
-  std::size_t size = 0;
-  if (reader_.chunks().empty() || !reader_.checkpoint(0, size)) {
-    // No footer: make the checkpoints by playing the whole trace once.
-    SearchState state(reader_.header());
-    std::vector<Event> events;
-    for (std::size_t chunk = 0; chunk < reader_.chunks().size(); ++chunk) {
-      rebuiltCheckpoints_.emplace_back();
-      state.save(rebuiltCheckpoints_.back());
-      reader_.forEachEvent([&](const Event& event, uint64_t, std::size_t) { state.apply(event); }, events,
-                           chunk, chunk + 1);
-    }
-  }
-}
-
 const std::vector<Event>& Replay::chunkEvents(std::size_t chunk) const {
   if (chunk != cachedChunk_) {
     cachedChunk_ = static_cast<std::size_t>(-1);
@@ -30,28 +15,17 @@ const std::vector<Event>& Replay::chunkEvents(std::size_t chunk) const {
 }
 
 void Replay::restore(std::size_t chunk) {
-  if (!rebuiltCheckpoints_.empty()) {
-    const std::vector<uint8_t>& bytes = rebuiltCheckpoints_[chunk];
-    state_.load(bytes.data(), bytes.size(), 0);
-    return;
-  }
+  const ChunkInfo& info = reader_.chunks()[chunk];
   std::size_t size = 0;
   const uint8_t* bytes = reader_.checkpoint(chunk, size);
   if (!bytes) throw TraceError("trace has no checkpoint for chunk " + std::to_string(chunk), 0);
-  state_.load(bytes, size, reader_.chunks()[chunk].checkpointOffset);
-  if (state_.events() != reader_.chunks()[chunk].firstEvent)
+  state_.load(bytes, size, info.checkpointOffset);
+  if (state_.events() != info.firstEvent)
     throw TraceError("corrupt trace: checkpoint of chunk " + std::to_string(chunk) + " is for another event",
-                     reader_.chunks()[chunk].checkpointOffset);
+                     info.checkpointOffset);
 }
 
-const Event* Replay::lastEvent() const {
-  if (cursor() == 0) return nullptr;
-  const uint64_t index = cursor() - 1;
-  const std::size_t chunk = reader_.chunkOf(index);
-  return &chunkEvents(chunk)[static_cast<std::size_t>(index - reader_.chunks()[chunk].firstEvent)];
-}
-
-Event Replay::eventAt(uint64_t index) const {
+const Event& Replay::at(uint64_t index) const {
   const std::size_t chunk = reader_.chunkOf(index);
   return chunkEvents(chunk).at(static_cast<std::size_t>(index - reader_.chunks()[chunk].firstEvent));
 }
@@ -79,22 +53,6 @@ void Replay::seek(uint64_t applied) {
     throw;
   }
 }
-
-bool Replay::stepForward() {
-  if (cursor() >= eventCount()) return false;
-  seek(cursor() + 1);
-  return true;
-}
-
-bool Replay::stepBack() {
-  if (cursor() == 0) return false;
-  seek(cursor() - 1);
-  return true;
-}
-
-// ---- the draft a call completed ---------------------------------------------
-
-int TreeNode::completedDraft() const { return trace::completedDraft(draft, (flags & kTreeHashCut) != 0); }
 
 // ---- CallTree --------------------------------------------------------------
 

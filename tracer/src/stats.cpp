@@ -36,8 +36,6 @@ TraceStats computeStats(const TraceReader& reader) {
     iteration.branching = before ? double(iteration.nodes) / double(before) : 0;
   }
   stats.openCalls = state.stack().size();
-  stats.complete = state.finished();
-  stats.rootScore = state.rootScore();
   return stats;
 }
 

@@ -11,10 +11,9 @@ namespace umax::trace {
 
 /// Which part of the tree `writeDot` draws.
 struct DotOptions {
-  int maxPly = 3;     ///< calls deeper than this are left out (root = ply 0)
-  int iteration = 0;  ///< only the calls made during this root iteration (0 = the last one)
-  int children =
-      3;  ///< children drawn at each call of the principal variation (0: every child of every call)
+  int maxPly = 3;          ///< calls deeper than this are left out (root = ply 0)
+  int iteration = 0;       ///< only the calls made during this root iteration (0 = the last one)
+  int children = 3;        ///< drawn at each call of the principal variation (0: all, everywhere)
   uint64_t maxNodes = 60;  ///< stop adding calls after this many (the graph says so)
 };
 

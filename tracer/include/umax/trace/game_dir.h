@@ -70,19 +70,12 @@ struct GameDir {
   std::size_t thinkCount() const;
 };
 
-/// The most traces readGameDir() reads in one folder tree (the rest are listed as not read).
-inline constexpr std::size_t kMaxGameDirTraces = 100000;
-/// The deepest sub-folder readGameDir() enters.
-inline constexpr int kMaxFolderDepth = 32;
-/// The largest game.txt read (one umax-readable writes is a few KB).
-inline constexpr std::uintmax_t kMaxGameRecordBytes = 1 << 20;
-
-/// Reads every `*.trc` file under `path` (real sub-folders included, linked
-/// ones not followed), in file-name order, and groups the thinks into games,
-/// in time linear in the files but for the sort. A file that is not a
-/// readable trace, and a sub-folder or link that cannot be read (no
-/// permission, a link in a loop), is listed in `refusals`, not thrown. `path` may also name a file in
-/// the folder (a PGN saved beside the traces, for example): its folder is read.
+/// Reads every `*.trc` file under `path` (real sub-folders included to 32 deep, linked ones not
+/// followed; 100,000 traces at most, the rest listed as not read) in file-name order and groups
+/// the thinks into games, in time linear in the files but for the sort. A file that is not a
+/// readable trace, and a sub-folder or link that cannot be read (no permission, a link in a
+/// loop), is listed in `refusals`, not thrown. `path` may also name a file in the folder (a PGN
+/// saved beside the traces, for example): its folder is read.
 /// \throws std::runtime_error if `path` does not exist or holds no trace at all.
 GameDir readGameDir(const std::string& path);
 

@@ -29,10 +29,9 @@ void requireOpenCall(const Event& event, uint64_t index, std::size_t open);
 /// A recorded search with a cursor.
 class Replay {
  public:
-  /// Replays the trace `reader` holds (which must outlive the replay). For a
-  /// truncated file the checkpoints are rebuilt by one pass over the events.
-  /// Throws TraceError if an event contradicts the search.
-  explicit Replay(const TraceReader& reader);
+  /// Replays the trace `reader` holds (which must outlive the replay), from the chunks'
+  /// checkpoints (a truncated file's are the ones the reader rebuilt at open).
+  explicit Replay(const TraceReader& reader) : reader_(reader), state_(reader.header()) {}
 
   /// The trace being replayed.
   const TraceReader& reader() const { return reader_; }
@@ -44,27 +43,37 @@ class Replay {
   const SearchState& state() const { return state_; }
   /// The event just applied (the one at cursor() - 1), if any. The pointer is valid until the
   /// next call that moves the cursor or reads an event of another chunk (eventAt()).
-  const Event* lastEvent() const;
+  const Event* lastEvent() const { return cursor() == 0 ? nullptr : &at(cursor() - 1); }
   /// The event at `index` (< eventCount()).
-  Event eventAt(uint64_t index) const;
+  Event eventAt(uint64_t index) const { return at(index); }
 
   /// Moves the cursor to `applied` (clamped to [0, eventCount()]). Throws
   /// TraceError for a damaged chunk on the way, and is then at the start.
   void seek(uint64_t applied);
   /// One event forward; false at the end.
-  bool stepForward();
+  bool stepForward() { return cursor() < eventCount() && (seek(cursor() + 1), true); }
   /// One event back; false at the start.
-  bool stepBack();
+  bool stepBack() { return cursor() > 0 && (seek(cursor() - 1), true); }
 
  private:
   void restore(std::size_t chunk);
   const std::vector<Event>& chunkEvents(std::size_t chunk) const;
+  const Event& at(uint64_t index) const;
 
   const TraceReader& reader_;
   SearchState state_;
-  std::vector<std::vector<uint8_t>> rebuiltCheckpoints_;  // for files without a footer
   mutable std::size_t cachedChunk_ = static_cast<std::size_t>(-1);
   mutable std::vector<Event> cachedEvents_;
+};
+
+/// Bits of TreeNode::flags.
+enum TreeFlag : uint8_t {
+  kTreeCounted = 1,     ///< passed the probe and was counted (N++)
+  kTreeHashCut = 2,     ///< answered from the hash table
+  kTreeHashHit = 4,     ///< its probe hit
+  kTreeCutoff = 8,      ///< its last iteration failed high
+  kTreeMateProbe = 16,  ///< the null-move probe of a mate / stalemate test
+  kTreeBestFirst = 32,  ///< the previous iteration's best move (tried first)
 };
 
 /// One call of the search in the tree.
@@ -86,17 +95,7 @@ struct TreeNode {
   uint16_t iteration = 0;    ///< the root's draft when this call was made
 
   /// The draft this call completed (see trace::completedDraft()).
-  int completedDraft() const;
-};
-
-/// Bits of TreeNode::flags.
-enum TreeFlag : uint8_t {
-  kTreeCounted = 1,     ///< passed the probe and was counted (N++)
-  kTreeHashCut = 2,     ///< answered from the hash table
-  kTreeHashHit = 4,     ///< its probe hit
-  kTreeCutoff = 8,      ///< its last iteration failed high
-  kTreeMateProbe = 16,  ///< the null-move probe of a mate / stalemate test
-  kTreeBestFirst = 32,  ///< the previous iteration's best move (tried first)
+  int completedDraft() const { return trace::completedDraft(draft, (flags & kTreeHashCut) != 0); }
 };
 
 /// The whole tree of calls of a trace, in call order (pre-order), built in

@@ -31,8 +31,6 @@ struct TraceStats {
   std::vector<IterationStats> iterations;           ///< the root's iterations, in order
   int maxPly = 0;                                   ///< deepest call (root = 0)
   uint64_t openCalls = 0;                           ///< calls still open at the trace's end
-  bool complete = false;                            ///< the root returned
-  int rootScore = 0;                                ///< the root's return value (if complete)
 };
 
 /// Reads every event once (checking each against the search state) and
