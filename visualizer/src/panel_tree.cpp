@@ -152,25 +152,17 @@ struct TreeView {
 
   /// Expands a collapsed call or iteration group, or collapses an expanded one.
   void toggle(uint32_t node) {
+    // What the user opened and closed: calls by number, iteration groups by draft.
+    const auto flip = [](std::unordered_set<uint32_t>& opens, std::unordered_set<uint32_t>& closes,
+                         uint32_t key, bool isOpen) {
+      (isOpen ? opens : closes).erase(key);
+      (isOpen ? closes : opens).insert(key);
+    };
     if (node & kGroup) {
       const trace::IterationGroup& group = groups[node & ~kRowKind];
-      const auto draft = static_cast<uint32_t>(group.draft);
-      if (groupExpanded(group)) {
-        groupsOpened.erase(draft);
-        groupsClosed.insert(draft);
-      } else {
-        groupsClosed.erase(draft);
-        groupsOpened.insert(draft);
-      }
-      dirty = true;
-      return;
-    }
-    if (expanded(node)) {
-      opened.erase(node);
-      closed.insert(node);
+      flip(groupsOpened, groupsClosed, static_cast<uint32_t>(group.draft), groupExpanded(group));
     } else {
-      closed.erase(node);
-      opened.insert(node);
+      flip(opened, closed, node, expanded(node));
     }
     dirty = true;
   }
@@ -300,33 +292,46 @@ ImVec4 rowColour(const trace::TreeNode& node, uint64_t cursor) {
   return colour;
 }
 
+/// The arrow that shows or hides a row's children (a blank as wide when it has none), then the
+/// row's label on the same line; true when the arrow was clicked.
+bool expandArrow(const char* id, bool hasChildren, bool expanded) {
+  bool clicked = false;
+  if (hasChildren) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
+    clicked = ImGui::ArrowButton(id, expanded ? ImGuiDir_Down : ImGuiDir_Right);
+    ImGui::PopStyleVar();
+  } else {
+    ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
+  }
+  ImGui::SameLine();
+  return clicked;
+}
+
+/// A row's label: a double click shows or hides its children (if it has any), a click moves the
+/// cursor to `jump`.
+void rowLabel(const std::string& label, bool selected, bool hasChildren, uint32_t row, uint64_t jump,
+              RowClick& click) {
+  if (!ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) return;
+  if (ImGui::IsMouseDoubleClicked(0) && hasChildren)
+    click.toggle = row;
+  else
+    click.jump = jump;
+}
+
 /// One call's row: indented by its ply, an arrow to expand it if it has children, its label
 /// (highlighted on the path of open calls) and the label's tooltip.
 void drawCallRow(App& app, TreeView& view, uint32_t index, uint64_t cursor, RowClick& click) {
   const trace::TreeNode& node = view.tree->nodes()[index];
   ImGui::PushID(static_cast<int>(index));
   ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indentOf(node.ply));
-  if (view.hasChildren(index)) {
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
-    if (ImGui::ArrowButton("##x", view.expanded(index) ? ImGuiDir_Down : ImGuiDir_Right))
-      click.toggle = index;
-    ImGui::PopStyleVar();
-  } else {
-    ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
-  }
-  ImGui::SameLine();
+  if (expandArrow("##x", view.hasChildren(index), view.expanded(index))) click.toggle = index;
   ImGui::PushStyleColor(ImGuiCol_Text, rowColour(node, cursor));
   const bool onPath = view.onPath.count(index) != 0;
   if (onPath)
     ImGui::PushStyleColor(ImGuiCol_Header,
                           index == view.path.back() ? colours::kRowCurrent : colours::kRowOpen);
-  if (ImGui::Selectable(label(node, index, cursor, view.evalOf(app, index)).c_str(), onPath,
-                        ImGuiSelectableFlags_AllowDoubleClick)) {
-    if (ImGui::IsMouseDoubleClicked(0) && view.hasChildren(index))
-      click.toggle = index;
-    else
-      click.jump = node.callEvent + 1;
-  }
+  rowLabel(label(node, index, cursor, view.evalOf(app, index)), onPath, view.hasChildren(index), index,
+           node.callEvent + 1, click);
   if (onPath) ImGui::PopStyleColor();
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) rowTooltip(node, index);
@@ -340,24 +345,11 @@ void drawGroupRow(TreeView& view, uint32_t row, uint64_t cursor, RowClick& click
   const trace::IterationGroup& group = view.groups[row & ~kRowKind];
   ImGui::PushID(static_cast<int>(row));
   ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f);
-  if (!group.calls.empty()) {
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
-    if (ImGui::ArrowButton("##g", view.groupExpanded(group) ? ImGuiDir_Down : ImGuiDir_Right))
-      click.toggle = row;
-    ImGui::PopStyleVar();
-  } else {
-    ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
-  }
-  ImGui::SameLine();
+  if (expandArrow("##g", !group.calls.empty(), view.groupExpanded(group))) click.toggle = row;
   ImVec4 colour = colours::kIterationRow;
   if (group.startEvent >= cursor) colour.w = colours::kRowNotReachedAlpha;
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  if (ImGui::Selectable(groupLabel(group).c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
-    if (ImGui::IsMouseDoubleClicked(0) && !group.calls.empty())
-      click.toggle = row;
-    else
-      click.jump = group.startEvent + 1;
-  }
+  rowLabel(groupLabel(group), false, !group.calls.empty(), row, group.startEvent + 1, click);
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
