@@ -20,6 +20,56 @@ bool button(const char* label, const char* tip) {
   return pressed;
 }
 
+/// The marks of the timeline index in the bar at `origin`: cutoff and hash-hit density and the
+/// root's iterations. The bars, the iteration lines and the cursor share one event-to-x mapping
+/// (trace::timelineColumn).
+void drawMarks(ImDrawList* draw, const trace::TimelineIndex& index, ImVec2 origin, float width, float height,
+               uint64_t total) {
+  // One column per pixel: the largest bucket count under it, scaled to the densest column.
+  const int columns = std::max(1, static_cast<int>(width));
+  const auto bars = trace::timelineColumns(index, total, columns);
+  uint32_t peak = 1;
+  for (const trace::TimelineColumn& bar : bars) peak = std::max({peak, bar.cutoffs, bar.hashHits});
+  for (int column = 0; column < columns; ++column) {
+    const uint32_t cut = bars[static_cast<std::size_t>(column)].cutoffs;
+    const uint32_t hit = bars[static_cast<std::size_t>(column)].hashHits;
+    const float x = origin.x + static_cast<float>(column);
+    const float half = (height - 14) / 2;
+    if (cut)
+      draw->AddLine(ImVec2(x, origin.y + 14 + half),
+                    ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)), colours::kCutoffMark);
+    if (hit)
+      draw->AddLine(ImVec2(x, origin.y + 14 + half),
+                    ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)), colours::kHashHitMark);
+  }
+  // Iteration lines. Labels that would run into each other are merged: "d1-3" for the first
+  // three iterations when they lie a few pixels apart.
+  const auto& iterations = index.rootIterations();
+  const auto xOf = [&](std::size_t i) {
+    return origin.x + static_cast<float>(trace::timelineColumn(iterations[i].event, total, columns));
+  };
+  for (std::size_t i = 0; i < iterations.size(); ++i)
+    draw->AddLine(ImVec2(xOf(i), origin.y), ImVec2(xOf(i), origin.y + height), colours::kIterationMark, 1.5f);
+  for (std::size_t first = 0; first < iterations.size();) {
+    std::size_t last = first;
+    char label[32];
+    // Take in the next iteration while the label so far would reach its line.
+    for (;;) {
+      if (last == first)
+        std::snprintf(label, sizeof label, "d%d", iterations[first].draft);
+      else
+        std::snprintf(label, sizeof label, "d%d-%d", iterations[first].draft, iterations[last].draft);
+      const float end = xOf(first) + 2 + ImGui::CalcTextSize(label).x + 4;
+      if (last + 1 < iterations.size() && xOf(last + 1) < end)
+        ++last;
+      else
+        break;
+    }
+    draw->AddText(ImVec2(xOf(first) + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
+    first = last + 1;
+  }
+}
+
 /// The scrubber: a bar as wide as the panel. Cutoff density is drawn as red
 /// columns, hash hits as green, root iterations as labelled lines.
 void drawScrubber(App& app) {
@@ -35,53 +85,7 @@ void drawScrubber(App& app) {
   draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(32, 34, 40, 255));
 
   if (const trace::TimelineIndex* index = loaded.readyTimeline()) {
-    // One column per pixel: the largest bucket count under it, scaled to the densest column. The
-    // bars, the iteration lines and the cursor share one event-to-x mapping (trace::timelineColumn).
-    const int columns = std::max(1, static_cast<int>(width));
-    const auto bars = trace::timelineColumns(*index, total, columns);
-    uint32_t peak = 1;
-    for (const trace::TimelineColumn& bar : bars) peak = std::max({peak, bar.cutoffs, bar.hashHits});
-    for (int column = 0; column < columns; ++column) {
-      const uint32_t cut = bars[static_cast<std::size_t>(column)].cutoffs;
-      const uint32_t hit = bars[static_cast<std::size_t>(column)].hashHits;
-      const float x = origin.x + static_cast<float>(column);
-      const float half = (height - 14) / 2;
-      if (cut)
-        draw->AddLine(ImVec2(x, origin.y + 14 + half),
-                      ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)),
-                      colours::kCutoffMark);
-      if (hit)
-        draw->AddLine(ImVec2(x, origin.y + 14 + half),
-                      ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)),
-                      colours::kHashHitMark);
-    }
-    // Iteration lines. Labels that would run into each other are merged: "d1-3" for the first
-    // three iterations when they lie a few pixels apart.
-    const auto& iterations = index->rootIterations();
-    const auto xOf = [&](std::size_t i) {
-      return origin.x + static_cast<float>(trace::timelineColumn(iterations[i].event, total, columns));
-    };
-    for (std::size_t i = 0; i < iterations.size(); ++i)
-      draw->AddLine(ImVec2(xOf(i), origin.y), ImVec2(xOf(i), origin.y + height), colours::kIterationMark,
-                    1.5f);
-    for (std::size_t first = 0; first < iterations.size();) {
-      std::size_t last = first;
-      char label[32];
-      // Take in the next iteration while the label so far would reach its line.
-      for (;;) {
-        if (last == first)
-          std::snprintf(label, sizeof label, "d%d", iterations[first].draft);
-        else
-          std::snprintf(label, sizeof label, "d%d-%d", iterations[first].draft, iterations[last].draft);
-        const float end = xOf(first) + 2 + ImGui::CalcTextSize(label).x + 4;
-        if (last + 1 < iterations.size() && xOf(last + 1) < end)
-          ++last;
-        else
-          break;
-      }
-      draw->AddText(ImVec2(xOf(first) + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
-      first = last + 1;
-    }
+    drawMarks(draw, *index, origin, width, height, total);
   } else {
     char text[96];
     std::snprintf(text, sizeof text, "indexing events for markers... %.0f%%",
