@@ -33,16 +33,15 @@ float indentOf(int ply) { return 10.0f * float(ply) + (ply > 0 ? 10.0f : 0.0f); 
 struct TreeView {
   const trace::CallTree* tree = nullptr;
   uint64_t traceGeneration = UINT64_MAX;
-  std::unordered_set<uint32_t> opened;  // expanded by the user
-  std::unordered_set<uint32_t> closed;  // collapsed by the user
+  // What the user expanded (true) or collapsed: calls by number, iteration groups by kGroup | draft
+  // (their row numbers change when the timeline index adds groups).
+  std::unordered_map<uint32_t, bool> chosen;
   std::unordered_set<uint32_t> onPath;  // the open calls at the cursor
   std::vector<uint32_t> path;
   std::vector<uint32_t> rows;                 // visible nodes, in tree order (kCutNote: see below)
   std::unordered_map<uint32_t, int> evals;    // e of the rows drawn so far (the tree does not keep it)
   std::vector<trace::IterationGroup> groups;  // the root's replies by iteration
   bool groupsTimed = false;                   // groups made with the timeline index (empty ones too)
-  std::unordered_set<uint32_t> groupsOpened;  // iteration groups expanded by the user (by draft)
-  std::unordered_set<uint32_t> groupsClosed;  // collapsed by the user
   std::optional<std::size_t> current;         // the group of the root's iteration at the cursor
   uint64_t cursorAt = 0;                      // the cursor the path was taken at
   bool dirty = true;
@@ -50,8 +49,8 @@ struct TreeView {
   uint64_t generation = UINT64_MAX;
 
   bool expanded(uint32_t node) const {
-    if (closed.count(node)) return false;
-    return opened.count(node) || (follow && onPath.count(node));
+    if (const auto choice = chosen.find(node); choice != chosen.end()) return choice->second;
+    return follow && onPath.count(node);
   }
   bool hasChildren(uint32_t node) const { return tree->nodes()[node].firstChild != 0; }
 
@@ -59,9 +58,8 @@ struct TreeView {
   /// path of open calls runs through them or, with only the root open, the root is in that
   /// iteration; draft is their key (numbers of rows change).
   bool groupExpanded(const trace::IterationGroup& group) const {
-    const auto draft = static_cast<uint32_t>(group.draft);
-    if (groupsClosed.count(draft)) return false;
-    if (groupsOpened.count(draft)) return true;
+    if (const auto choice = chosen.find(kGroup | static_cast<uint32_t>(group.draft)); choice != chosen.end())
+      return choice->second;
     if (!follow) return false;
     if (path.size() >= 2) return tree->nodes()[path[1]].iteration == group.draft;
     return current && groups[*current].draft == group.draft;
@@ -151,18 +149,14 @@ struct TreeView {
   }
 
   /// Expands a collapsed call or iteration group, or collapses an expanded one.
-  void toggle(uint32_t node) {
-    // What the user opened and closed: calls by number, iteration groups by draft.
-    const auto flip = [](std::unordered_set<uint32_t>& opens, std::unordered_set<uint32_t>& closes,
-                         uint32_t key, bool isOpen) {
-      (isOpen ? opens : closes).erase(key);
-      (isOpen ? closes : opens).insert(key);
-    };
-    if (node & kGroup) {
-      const trace::IterationGroup& group = groups[node & ~kRowKind];
-      flip(groupsOpened, groupsClosed, static_cast<uint32_t>(group.draft), groupExpanded(group));
+  void toggle(uint32_t row) {
+    if (row & kGroup) {
+      const trace::IterationGroup& group = groups[row & ~kRowKind];
+      const bool open = groupExpanded(group);
+      chosen[kGroup | static_cast<uint32_t>(group.draft)] = !open;
     } else {
-      flip(opened, closed, node, expanded(node));
+      const bool open = expanded(row);
+      chosen[row] = !open;
     }
     dirty = true;
   }
