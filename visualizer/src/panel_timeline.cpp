@@ -122,23 +122,16 @@ void drawScrubber(App& app) {
 /// since the d it carries is the loop counter, one higher (see trace::completedDraft()).
 std::string lastEventText(App& app) {
   if (!app.replay().lastEvent()) return "(before the first event)";
-  // A copy: eventAt() below may decode another chunk, which moves what lastEvent() points to.
-  const trace::Event last = *app.replay().lastEvent();
-  const trace::Event* event = &last;
-  std::string text = trace::toString(*event);
-  if (event->kind == trace::EventKind::kReturn) {
-    // A call answered by the hash table returns right after the probe that ended it.
-    const uint64_t cursor = app.cursor();
-    bool answeredByHash = false;
-    if (cursor >= 2) {
-      const trace::Event probe = app.replay().eventAt(cursor - 2);
-      answeredByHash = probe.kind == trace::EventKind::kProbe && probe.probe.endsNode;
-    }
-    const int draft = trace::completedDraft(event->draft, answeredByHash);
-    text += answeredByHash ? "  (answered by the hash table: its entry's draft " + std::to_string(draft) + ")"
-                           : "  (draft " + std::to_string(draft) + " completed; d is the loop counter)";
-  }
-  return text;
+  // A copy: app.view() may decode another chunk, which moves what lastEvent() points to.
+  const trace::Event event = *app.replay().lastEvent();
+  std::string text = trace::toString(event);
+  if (event.kind != trace::EventKind::kReturn) return text;
+  // A call answered by the hash table returns at the probe's site (the view model's).
+  const bool answeredByHash = app.view().site == static_cast<int>(SearchSite::kHashCutoff);
+  const int draft = trace::completedDraft(event.draft, answeredByHash);
+  return text + (answeredByHash
+                     ? "  (answered by the hash table: its entry's draft " + std::to_string(draft) + ")"
+                     : "  (draft " + std::to_string(draft) + " completed; d is the loop counter)");
 }
 
 }  // namespace
