@@ -149,25 +149,16 @@ void TimelineIndex::add(const Event& event, uint64_t index) {
   const auto bucket = static_cast<std::size_t>(std::min<uint64_t>(index / perBucket_, kBuckets - 1));
   if (index % perBucket_ == 0 && index / perBucket_ < kBuckets) before_[bucket] = running_;
   running_.count(event);
-  switch (event.kind) {
-    case EventKind::kCall:
-      ++depth_;
-      break;
-    case EventKind::kReturn:
-      --depth_;
-      break;
-    case EventKind::kCutoff:
-      ++cutoffs_[bucket];
-      break;
-    case EventKind::kProbe:
-      if (event.probe.outcome == ProbeOutcome::kHit) ++hashHits_[bucket];
-      break;
-    case EventKind::kIteration:
-      if (depth_ == 1) rootIterations_.push_back({index, event.value});
-      break;
-    default:
-      break;
-  }
+  if (event.kind == EventKind::kCall)
+    ++depth_;
+  else if (event.kind == EventKind::kReturn)
+    --depth_;
+  else if (event.kind == EventKind::kCutoff)
+    ++cutoffs_[bucket];
+  else if (event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit)
+    ++hashHits_[bucket];
+  else if (event.kind == EventKind::kIteration && depth_ == 1)
+    rootIterations_.push_back({index, event.value});
 }
 
 void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "umax/hash_table.h"
 #include "umax/notation.h"
@@ -386,91 +387,78 @@ const char* nodeType(int alpha, int beta, int score) {
   return "PV";
 }
 
-ViewState viewState(const Replay& replay, const HashCounters& hash) {
-  ViewState view;
+namespace {
+
+/// Fills a ViewState part by part from the state after the event just applied.
+struct ViewBuilder {
+  ViewBuilder(const Replay& replay, const Event* event, ViewState& view)
+      : replay(replay), event(event), view(view) {}
+  const Replay& replay;
+  const Event* event;  // the event just applied; null at cursor 0
+  ViewState& view;
   const SearchState& state = replay.state();
   const TraceHeader& header = replay.reader().header();
-  const auto& stack = state.stack();
+  const std::vector<Frame>& stack = state.stack();
   const Frame* top = stack.empty() ? nullptr : &stack.back();
-  view.cursor = replay.cursor();
-  view.eventCount = replay.eventCount();
-  view.event = eventAtCursor(view.cursor);
-  view.hash = hash;
-  view.nodes = state.nodes();
-  view.calls = state.calls();
-  // A copy: the pointer lastEvent() gives points into the replay's decoded chunk, which
-  // eventAt() replaces when it reads another chunk (the narration reads the event before).
-  std::optional<Event> lastEvent;
-  if (const Event* applied = replay.lastEvent()) lastEvent = *applied;
-  const Event* event = lastEvent ? &*lastEvent : nullptr;
-  view.kind = event ? std::string(kindName(event->kind)) : "start";
-  // The ply of the call the event belongs to: a return's is the call that returned.
-  if (event && event->kind == EventKind::kReturn)
-    view.ply = static_cast<int>(stack.size());
-  else
-    view.ply = top ? top->ply : 0;
+  std::string caption;  // the caption's parts so far, joined by "; "
 
-  // The board: the side to move is the current call's, or its opponent while its move is on it.
-  int toMove = header.root.side;
-  int epSquare = kNoSquare;
-  if (top) {
-    toMove = top->moveOnBoard ? opponentOf(top->call.side) : top->call.side;
-    if (top->moveOnBoard) {
-      if (isDoubleStep(top->move)) epSquare = top->move.rookTo;
-    } else if (isOnBoard(top->call.epSquare) && top->call.epSquare >= 0 && isOnBoard(top->call.lastTo) &&
-               typeOf(state.board()[static_cast<std::size_t>(top->call.lastTo)]) <= kDownwardPawn &&
-               state.board()[static_cast<std::size_t>(top->call.lastTo)] != 0) {
-      epSquare = top->call.epSquare;
+  bool is(EventKind kind) const { return event && event->kind == kind; }
+  /// The event before the one just applied (the cursor must be at least 2).
+  Event before() const { return replay.eventAt(view.cursor - 2); }
+
+  /// m is set when an iteration starts (Step 4): not yet for a call answered by the hash table,
+  /// nor just after N++ (the frame's best is then a placeholder, not the call's m).
+  bool hasBest(const Frame& frame) const {
+    return frame.nodeNumber != 0 && !(&frame == top && is(EventKind::kNodeCounted));
+  }
+
+  /// The board: the side to move is the current call's, or its opponent while its move is on it.
+  void board() {
+    int toMove = header.root.side;
+    int epSquare = kNoSquare;
+    if (top) {
+      toMove = top->moveOnBoard ? opponentOf(top->call.side) : top->call.side;
+      // E is an e.p. square only when a pawn made the last move (to z); after a castling it is not.
+      const int lastTo = top->call.lastTo, ep = top->call.epSquare;
+      const int lastMoved = isOnBoard(lastTo) ? state.board()[static_cast<std::size_t>(lastTo)] : 0;
+      if (top->moveOnBoard) {
+        if (isDoubleStep(top->move)) epSquare = top->move.rookTo;
+      } else if (isOnBoard(ep) && ep >= 0 && lastMoved != 0 && typeOf(lastMoved) <= kDownwardPawn) {
+        epSquare = ep;
+      }
+    } else if (!state.finished()) {
+      epSquare = header.position.epSquare;
     }
-  } else if (!state.finished()) {
-    epSquare = header.position.epSquare;
-  }
-  view.fen = toFen(state.board(), toMove, epSquare);
-  view.sideToMove = side(toMove);
-
-  const NodeCall& call = top ? top->call : header.root;
-  view.inCall = top != nullptr;
-  view.alpha = call.alpha;
-  view.beta = call.beta;
-  // m is set when an iteration starts (Step 4): not yet for a call answered by the hash table,
-  // nor just after N++ (the frame's best is then a placeholder, not the call's m).
-  const auto hasBest = [&](const Frame& frame) {
-    const bool justCounted = &frame == top && event && event->kind == EventKind::kNodeCounted;
-    return frame.nodeNumber != 0 && !justCounted;
-  };
-  view.searchAlpha = top && hasBest(*top) && top->best > call.alpha ? top->best : call.alpha;
-  // At a return the event's ply is the call that returned: its window, not its parent's.
-  if (event && event->kind == EventKind::kReturn && top) {
-    const auto [alpha, beta] = childWindow(*top);
-    view.alpha = alpha;
-    view.beta = beta;
+    view.fen = toFen(state.board(), toMove, epSquare);
+    view.sideToMove = side(toMove);
   }
 
-  // The site whose lines the Source panel shows. A return straight after a probe that settled
-  // the node is the probe's `return v` (Step 2), not the loop's end.
-  if (event) {
-    view.site =
-        static_cast<int>(siteOf(event->kind, event->kind == EventKind::kProbe && event->probe.endsNode));
-    if (event->kind == EventKind::kReturn && view.cursor >= 2) {
-      const Event before = replay.eventAt(view.cursor - 2);
-      if (before.kind == EventKind::kProbe && before.probe.endsNode)
+  /// The current call's window, the node type once it returned, and the Source panel's site.
+  void window() {
+    const NodeCall& call = top ? top->call : header.root;
+    view.inCall = top != nullptr;
+    view.alpha = call.alpha;
+    view.beta = call.beta;
+    view.searchAlpha = top && hasBest(*top) && top->best > call.alpha ? top->best : call.alpha;
+    if (!event) return;
+    // At a return the event's ply is the call that returned: its window, not its parent's.
+    if (is(EventKind::kReturn)) {
+      if (top) std::tie(view.alpha, view.beta) = childWindow(*top);
+      view.nodeType = nodeType(view.alpha, view.beta, event->best);
+    }
+    // A return straight after a probe that settled the node is the probe's `return v` (Step 2),
+    // not the loop's end.
+    view.site = static_cast<int>(siteOf(event->kind, is(EventKind::kProbe) && event->probe.endsNode));
+    if (is(EventKind::kReturn) && view.cursor >= 2) {
+      const Event previous = before();
+      if (previous.kind == EventKind::kProbe && previous.probe.endsNode)
         view.site = static_cast<int>(SearchSite::kHashCutoff);
     }
-    view.innerReturn = event->kind == EventKind::kReturn && !stack.empty();
+    view.innerReturn = is(EventKind::kReturn) && top;
   }
 
-  // The current call's type, once it has returned (the event just applied is its return).
-  if (event && event->kind == EventKind::kReturn) {
-    if (stack.empty()) {
-      view.nodeType = nodeType(header.root.alpha, header.root.beta, event->best);
-    } else {
-      const auto [alpha, beta] = childWindow(stack.back());
-      view.nodeType = nodeType(alpha, beta, event->best);
-    }
-  }
-
-  if (top) {
-    const Frame& f = *top;
+  /// The variables of the current call `f` (not null).
+  std::vector<VariableView> variables(const Frame& f) const {
     const MoveRecord& mv = f.move;
     const bool moved = f.movesMade > 0;
     const bool scored = f.movesMade > (f.moveOnBoard ? 1 : 0);
@@ -484,12 +472,11 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
     else if (f.probed && f.probe.outcome == ProbeOutcome::kHit)
       v = score(f.probeEntry.score);
     // i: the move's material gain (Step 8), with the promotion bonus makeMove adds (Step 11).
-    const int type = mv.piece & kTypeMask;
     const int gain = kValueScale * kPieceValue[static_cast<std::size_t>(mv.victim & kTypeMask)] +
-                     (promotes(type, mv.to, mv.to - mv.from) ? kPromotionBonus : 0);
+                     (promotes(mv.piece & kTypeMask, mv.to, mv.to - mv.from) ? kPromotionBonus : 0);
     // At the move itself v holds its positional gain (line 74): the reply's eval is -e-v-i (Step 12),
     // read from the reply's call, the next event.
-    const bool movedNow = event && event->kind == EventKind::kMoveMade && f.moveOnBoard;
+    const bool movedNow = is(EventKind::kMoveMade) && f.moveOnBoard;
     if (movedNow) {
       v = "-";
       if (view.cursor < replay.eventCount()) {
@@ -500,17 +487,17 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
       }
     }
     const int x = bestSquare(f.bestFrom);
-    const bool iterated = hasBest(f);
     // X == Y (both a8 = 0 in a new call): no best move yet, not the move a8a8.
     const bool noBest = x < 0 || (f.bestFrom & 0x77) == (f.bestTo & 0x77);
-    view.variables = {
+    const int ep = f.call.epSquare, lastTo = f.call.lastTo;
+    return {
         {"k", "side", side(f.call.side)},
         {"q", "alpha", score(f.call.alpha)},
         {"l", "beta", score(f.call.beta)},
         {"e", "eval", std::to_string(f.call.eval)},
         {"n", "depth", std::to_string(f.call.depth)},
         {"d", "draft", std::to_string(f.draft)},
-        {"m", "best", iterated ? score(f.best) : "-"},
+        {"m", "best", hasBest(f) ? score(f.best) : "-"},
         {"v", movedNow ? "positional" : "score", v},
         {"i", "gain", num(gain)},
         {"X", "bestFrom", noBest ? "-" : squareName(x)},
@@ -524,164 +511,160 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
         {"H", "captureSquare", sq(mv.captureSquare)},
         {"G", "rookFrom", sq(mv.rookFrom)},
         {"F", "move.passedSquare", sq(mv.rookTo)},
-        {"E", "passedSquare",
-         isOnBoard(f.call.epSquare) && f.call.epSquare > 0 ? squareName(f.call.epSquare) : "-"},
+        {"E", "passedSquare", isOnBoard(ep) && ep > 0 ? squareName(ep) : "-"},
         // z off the board is a marker (the root's 8 or 9), not a square: its number.
-        {"z", "lastTo",
-         isOnBoard(f.call.lastTo) && f.call.lastTo >= 0 ? squareName(f.call.lastTo)
-                                                        : std::to_string(f.call.lastTo)},
+        {"z", "lastTo", isOnBoard(lastTo) && lastTo >= 0 ? squareName(lastTo) : std::to_string(lastTo)},
     };
   }
-  for (const Frame& frame : stack) {
-    FrameView row;
-    row.ply = frame.ply;
-    row.trying = frame.moveOnBoard ? moveName(frame.move.from, frame.move.to) : "-";
-    if (frame.mateProbe) row.trying += " (mate probe)";
-    row.alpha = frame.call.alpha;
-    row.beta = frame.call.beta;
-    row.depth = frame.call.depth;
-    row.draft = frame.draft;
-    row.best = hasBest(frame) ? score(frame.best) : "-";
-    row.node = frame.nodeNumber;
-    view.stack.push_back(row);
+
+  FrameView row(const Frame& frame) const {
+    return {frame.ply,
+            (frame.moveOnBoard ? moveName(frame.move.from, frame.move.to) : "-") +
+                (frame.mateProbe ? " (mate probe)" : ""),
+            frame.call.alpha,
+            frame.call.beta,
+            frame.call.depth,
+            frame.draft,
+            hasBest(frame) ? score(frame.best) : "-",
+            frame.nodeNumber};
   }
 
-  // Arrows and the caption.
-  const Frame* mover = nullptr;  // the deepest call with its move on the board
-  for (auto it = stack.rbegin(); it != stack.rend(); ++it)
-    if (it->moveOnBoard) {
-      mover = &*it;
-      break;
-    }
-  std::string caption;
-  auto add = [&caption](const std::string& part) { caption += (caption.empty() ? "" : "; ") + part; };
-  // The caption says the event first where the board alone does not show it (a cutoff, a probe,
-  // an iteration, a store, a return, the mate probe); a move or a call shows on the board.
-  const bool eventFirst = event && event->kind != EventKind::kMoveMade && event->kind != EventKind::kCall &&
-                          event->kind != EventKind::kNodeCounted && event->kind != EventKind::kMoveScored &&
-                          event->kind != EventKind::kBestMove;
-  if (eventFirst) add(narrate(replay, *event, state));
-  if (mover) {
-    const MoveRecord& move = mover->move;
-    view.arrows.push_back({"searched", move.from, move.to,
-                           std::string(side(mover->call.side)) + "'s move being searched at ply " +
-                               std::to_string(mover->ply) + " (it is on the board)"});
-    if ((move.flags & kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.rookTo))
-      view.arrows.push_back({"rook", move.rookFrom, move.rookTo, "the castling rook's part of that move"});
-    if (!(event && event->kind == EventKind::kCutoff))
-      add(std::string(side(mover->call.side)) + " tries " + describeMove(move) + " at ply " +
-          std::to_string(mover->ply));
-  }
-  // A king capture is never made on the board (the node scores +I at once): at it and at the
-  // cutoff it causes, an arrow shows the move that would take the king.
-  if (event && top && view.cursor >= 1) {
+  void add(const std::string& part) { caption += (caption.empty() ? "" : "; ") + part; }
+
+  /// A king capture is never made on the board (the node scores +I at once): at it and at the
+  /// cutoff it causes, a red arrow shows the move that would take the king.
+  void kingCaptureArrow() {
     std::optional<Event> capture;
-    if (event->kind == EventKind::kKingCapture)
+    if (is(EventKind::kKingCapture))
       capture = *event;
-    else if (event->kind == EventKind::kCutoff && view.cursor >= 2)
-      if (const Event before = replay.eventAt(view.cursor - 2); before.kind == EventKind::kKingCapture)
-        capture = before;
-    if (capture && isOnBoard(capture->move.from) && isOnBoard(capture->move.to)) {
-      const std::string name = moveName(capture->move.from, capture->move.to);
-      view.arrows.push_back(
-          {"king capture", capture->move.from, capture->move.to,
-           std::string(side(top->call.side)) + "'s " + name +
-               (capture->badCastling ? " reaches the square the castling king passed" : " takes the king") +
-               ": never played, the node scores +I"});
-      if (event->kind == EventKind::kCutoff)
-        add("red arrow: " + name +
-            (capture->badCastling ? " reaches the square the castling king passed" : " takes the king"));
-    }
+    else if (is(EventKind::kCutoff) && view.cursor >= 2)
+      if (const Event previous = before(); previous.kind == EventKind::kKingCapture) capture = previous;
+    if (!capture || !isOnBoard(capture->move.from) || !isOnBoard(capture->move.to)) return;
+    const std::string name = moveName(capture->move.from, capture->move.to);
+    const std::string what =
+        capture->badCastling ? " reaches the square the castling king passed" : " takes the king";
+    view.arrows.push_back(
+        {"king capture", capture->move.from, capture->move.to,
+         std::string(side(top->call.side)) + "'s " + name + what + ": never played, the node scores +I"});
+    if (is(EventKind::kCutoff)) add("red arrow: " + name + what);
   }
-  // E at a call, when it names a square: 0 (O's start value) and -128 (the root's) name none.
-  if (top && event && event->kind == EventKind::kCall && isOnBoard(top->call.epSquare) &&
-      top->call.epSquare > 0)
-    add("E = " + squareName(top->call.epSquare) + " (the square the last move passed: e.p. or castling)");
-  // The move just scored: taken back, its score compared with the best so far.
-  if (event && top && !top->moveOnBoard && top->movesMade > 0 &&
-      (event->kind == EventKind::kMoveScored || event->kind == EventKind::kBestMove) &&
-      isOnBoard(top->move.from) && isOnBoard(top->move.to)) {
-    view.arrows.push_back({"scored", top->move.from, top->move.to,
-                           "the move just scored and taken back: v = " + score(top->lastScore)});
-    add(moveName(top->move.from, top->move.to) + " scored v = " + score(top->lastScore) +
-        ", best m = " + score(top->best));
-  }
-  if (top && top != mover && (!hasBest(*top) || top->best > -kInfinity)) {
-    const int from = bestSquare(top->bestFrom), to = bestSquare(top->bestTo);
-    // Before its first iteration a call's X, Y are the hash entry's move and m is not set yet.
-    if (from >= 0 && to >= 0 && from != to)
-      view.arrows.push_back({"best", from, to,
-                             hasBest(*top) ? "the call's best move so far (X, Y): m = " + score(top->best) +
-                                                 (top->movesMade == 0 ? ", from the hash entry" : "")
-                                           : "the move stored in the hash entry (X, Y); m is not set yet"});
-  }
-  const TraceReader& reader = replay.reader();
-  if (state.finished() && reader.hasResult() && isOnBoard(reader.result().from) &&
-      isOnBoard(reader.result().to)) {
-    const TraceResult& result = reader.result();
-    if (result.from == result.to) {
-      // X == Y (a8a8): no move was kept, the side to move has none that keeps its king.
-      caption = std::string("no legal move: ") + (result.score < 0 ? "mated" : "stalemated") + " (score " +
-                score(result.score) + ", " + std::to_string(result.nodes) + " nodes)";
-    } else {
-      view.arrows.push_back({"chosen", result.from, result.to, "the move the search chose"});
-      caption = "the search chose " + moveName(result.from, result.to) + " (score " + score(result.score) +
-                ", " + std::to_string(result.nodes) + " nodes)";
-    }
-  }
-  view.caption = caption.empty() ? "no move on the board" : caption;
 
-  if (!event)
-    view.narration = "before the first event: the root call comes next, " +
-                     std::string(side(header.root.side)) + " to move";
-  else
-    view.narration = narrate(replay, *event, state);
+  /// The arrows on the board, each with its reason, and the caption under it.
+  void arrowsAndCaption() {
+    const auto moving =
+        std::find_if(stack.rbegin(), stack.rend(), [](const Frame& f) { return f.moveOnBoard; });
+    const Frame* mover = moving == stack.rend() ? nullptr : &*moving;  // the deepest call with its move on
+    // The caption says the event first where the board alone does not show it (a cutoff, a probe,
+    // an iteration, a store, a return, the mate probe); a move or a call shows on the board.
+    if (event && !is(EventKind::kMoveMade) && !is(EventKind::kCall) && !is(EventKind::kNodeCounted) &&
+        !is(EventKind::kMoveScored) && !is(EventKind::kBestMove))
+      add(narrate(replay, *event, state));
+    if (mover) {
+      const MoveRecord& move = mover->move;
+      view.arrows.push_back({"searched", move.from, move.to,
+                             std::string(side(mover->call.side)) + "'s move being searched at ply " +
+                                 std::to_string(mover->ply) + " (it is on the board)"});
+      if ((move.flags & kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.rookTo))
+        view.arrows.push_back({"rook", move.rookFrom, move.rookTo, "the castling rook's part of that move"});
+      if (!is(EventKind::kCutoff))
+        add(std::string(side(mover->call.side)) + " tries " + describeMove(move) + " at ply " +
+            std::to_string(mover->ply));
+    }
+    if (top && view.cursor >= 1) kingCaptureArrow();
+    // E at a call, when it names a square: 0 (O's start value) and -128 (the root's) name none.
+    if (top && is(EventKind::kCall) && isOnBoard(top->call.epSquare) && top->call.epSquare > 0)
+      add("E = " + squareName(top->call.epSquare) + " (the square the last move passed: e.p. or castling)");
+    // The move just scored: taken back, its score compared with the best so far.
+    if (top && !top->moveOnBoard && top->movesMade > 0 &&
+        (is(EventKind::kMoveScored) || is(EventKind::kBestMove)) && isOnBoard(top->move.from) &&
+        isOnBoard(top->move.to)) {
+      view.arrows.push_back({"scored", top->move.from, top->move.to,
+                             "the move just scored and taken back: v = " + score(top->lastScore)});
+      add(moveName(top->move.from, top->move.to) + " scored v = " + score(top->lastScore) +
+          ", best m = " + score(top->best));
+    }
+    if (top && top != mover && (!hasBest(*top) || top->best > -kInfinity)) {
+      const int from = bestSquare(top->bestFrom), to = bestSquare(top->bestTo);
+      // Before its first iteration a call's X, Y are the hash entry's move and m is not set yet.
+      if (from >= 0 && to >= 0 && from != to)
+        view.arrows.push_back({"best", from, to,
+                               hasBest(*top) ? "the call's best move so far (X, Y): m = " + score(top->best) +
+                                                   (top->movesMade == 0 ? ", from the hash entry" : "")
+                                             : "the move stored in the hash entry (X, Y); m is not set yet"});
+    }
+    const TraceReader& reader = replay.reader();
+    if (state.finished() && reader.hasResult() && isOnBoard(reader.result().from) &&
+        isOnBoard(reader.result().to)) {
+      const TraceResult& result = reader.result();
+      const std::string figures =
+          " (score " + score(result.score) + ", " + std::to_string(result.nodes) + " nodes)";
+      if (result.from == result.to) {
+        // X == Y (a8a8): no move was kept, the side to move has none that keeps its king.
+        caption = std::string("no legal move: ") + (result.score < 0 ? "mated" : "stalemated") + figures;
+      } else {
+        view.arrows.push_back({"chosen", result.from, result.to, "the move the search chose"});
+        caption = "the search chose " + moveName(result.from, result.to) + figures;
+      }
+    }
+    view.caption = caption.empty() ? "no move on the board" : caption;
+  }
+};
+
+}  // namespace
+
+ViewState viewState(const Replay& replay, const HashCounters& hash) {
+  ViewState view;
+  view.cursor = replay.cursor();
+  view.eventCount = replay.eventCount();
+  view.event = eventAtCursor(view.cursor);
+  view.hash = hash;
+  view.nodes = replay.state().nodes();
+  view.calls = replay.state().calls();
+  // A copy: the pointer lastEvent() gives points into the replay's decoded chunk, which
+  // eventAt() replaces when it reads another chunk (the narration reads the event before).
+  std::optional<Event> lastEvent;
+  if (const Event* applied = replay.lastEvent()) lastEvent = *applied;
+  ViewBuilder parts(replay, lastEvent ? &*lastEvent : nullptr, view);
+  const Frame* top = parts.top;
+  view.kind = lastEvent ? std::string(kindName(lastEvent->kind)) : "start";
+  // The ply of the call the event belongs to: a return's is the call that returned.
+  view.ply = parts.is(EventKind::kReturn) ? static_cast<int>(parts.stack.size()) : top ? top->ply : 0;
+  parts.board();
+  parts.window();
+  if (top) view.variables = parts.variables(*top);
+  for (const Frame& frame : parts.stack) view.stack.push_back(parts.row(frame));
+  parts.arrowsAndCaption();
+  view.narration = lastEvent ? narrate(replay, *lastEvent, parts.state)
+                             : "before the first event: the root call comes next, " +
+                                   std::string(side(parts.header.root.side)) + " to move";
   return view;
 }
 
-// The JSON of a stack row and of the hash counters: every field under its own name.
+// The JSON of a stack row, of the hash counters and of the view's plain fields: each under its
+// own name (nlohmann::json sorts the keys).
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(FrameView, ply, trying, alpha, beta, depth, draft, best, node)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(HashCounters, probes, hits, misses, fullWindows, hashCutoffs,
                                    storesWritten, storesRefused, storesNew, storesUpdated, storesReplaced)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ViewState, cursor, eventCount, kind, ply, fen, sideToMove, inCall, alpha,
+                                   beta, searchAlpha, nodes, calls, nodeType, site, innerReturn, narration,
+                                   caption, stack, hash)
 
 std::string toJson(const ViewState& view, int indent) {
   using nlohmann::json;
-  json out;
+  json out = view;
   out["event"] = view.event ? json(*view.event) : json(nullptr);
-  out["cursor"] = view.cursor;
-  out["eventCount"] = view.eventCount;
-  out["kind"] = view.kind;
-  out["ply"] = view.ply;
-  out["fen"] = view.fen;
-  out["sideToMove"] = view.sideToMove;
-  out["inCall"] = view.inCall;
-  out["alpha"] = view.alpha;
-  out["beta"] = view.beta;
-  out["searchAlpha"] = view.searchAlpha;
-  out["nodes"] = view.nodes;
-  out["calls"] = view.calls;
-  out["nodeType"] = view.nodeType;
-  out["site"] = view.site;
-  out["innerReturn"] = view.innerReturn;
-  out["narration"] = view.narration;
-  out["caption"] = view.caption;
-  json variables = json::object();
-  json readable = json::object();
+  out["variables"] = json::object();
+  out["variableNames"] = json::object();
   for (const VariableView& variable : view.variables) {
-    variables[variable.name] = variable.value;
-    readable[variable.name] = variable.readable;
+    out["variables"][variable.name] = variable.value;
+    out["variableNames"][variable.name] = variable.readable;
   }
-  out["variables"] = variables;
-  out["variableNames"] = readable;
-  out["stack"] = view.stack;
-  out["hash"] = view.hash;
-  json arrows = json::array();
+  out["arrows"] = json::array();
   for (const ArrowView& arrow : view.arrows)
-    arrows.push_back({{"what", arrow.what},
-                      {"from", squareName(arrow.from)},
-                      {"to", squareName(arrow.to)},
-                      {"why", arrow.why}});
-  out["arrows"] = arrows;
+    out["arrows"].push_back({{"what", arrow.what},
+                             {"from", squareName(arrow.from)},
+                             {"to", squareName(arrow.to)},
+                             {"why", arrow.why}});
   return out.dump(indent);
 }
 

@@ -18,11 +18,11 @@ double threadCpuSeconds() {
   return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
 }
 
-namespace {
-
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
+
+namespace {
 
 /// Starts `build`: at its first step its task makes a builder with `make` (the build is timed from
 /// there), then runs the builder's steps until it is done, hands it to `finish` and sets

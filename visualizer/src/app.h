@@ -236,5 +236,7 @@ std::string scoreText(int score);
 const char* sideName(int side);
 /// CPU time of the calling thread: a cost without the waits of a loaded machine.
 double threadCpuSeconds();
+/// Wall time since `start`.
+double secondsSince(std::chrono::steady_clock::time_point start);
 
 }  // namespace umax::viz

@@ -70,10 +70,6 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
 
 namespace {
 
-double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 /// Records the search --nodes asks for; headless, waits for it (there is no window to show it in).
 std::optional<int> recordStartingTrace(App& app, Options& options) {
   const bool temporary = options.output.empty();

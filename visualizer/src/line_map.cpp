@@ -111,10 +111,10 @@ std::vector<const Variable*> LineMap::variables(const std::string& name) const {
   return found;
 }
 
-std::string LineMap::searchVariable(const std::string& name) const {
+const Variable* LineMap::searchVariable(const std::string& name) const {
   for (const Variable& variable : variables_)
-    if (variable.name == name && variable.where.rfind("D()", 0) == 0) return variable.readable;
-  return {};
+    if (variable.name == name && variable.where.rfind("D()", 0) == 0) return &variable;
+  return nullptr;
 }
 
 const Site* LineMap::site(int id) const {

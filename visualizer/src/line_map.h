@@ -60,8 +60,8 @@ class LineMap {
   const OriginalLine* original(int line) const;
   /// The entries for a one-letter name (all scopes).
   std::vector<const Variable*> variables(const std::string& name) const;
-  /// The readable name of a D() parameter or local, or "".
-  std::string searchVariable(const std::string& name) const;
+  /// The entry of a D() parameter or local, or nullptr.
+  const Variable* searchVariable(const std::string& name) const;
   /// The site with id `id`, or nullptr (also when the map has no sites).
   const Site* site(int id) const;
   bool hasSites() const { return !sites_.empty(); }

@@ -28,6 +28,46 @@ void glfwError(int error, const char* description) {
   std::fprintf(stderr, "GLFW error %d: %s\n", error, description);
 }
 
+/// The window with its OpenGL 3 context (invisible when headless), or null after saying why.
+GLFWwindow* openWindow(const umax::viz::Options& options, bool headless) {
+  glfwSetErrorCallback(glfwError);
+  if (!glfwInit()) {
+    std::cerr << "umax-viz: cannot initialise GLFW (no display? try xvfb-run -a umax-viz ...)\n";
+    return nullptr;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  if (headless) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  GLFWwindow* window = nullptr;
+  {
+    const umax::viz::DriverAllocationsNotLeakChecked driver;
+    window = glfwCreateWindow(options.width, options.height, "umax-viz - micro-Max search stepper", nullptr,
+                              nullptr);
+  }
+  if (!window) {
+    std::cerr << "umax-viz: cannot open a window with OpenGL 3\n";
+    glfwTerminate();
+    return nullptr;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(headless ? 0 : 1);
+  return window;
+}
+
+/// The Dear ImGui context, its GLFW and OpenGL backends, the style and the fonts.
+void startImGui(umax::viz::App& app, GLFWwindow* window) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;                               // the layout starts the same every time
+  io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;  // the arrow keys step the search
+  umax::viz::applyStyle();
+  umax::viz::countAllInput(window);  // before the backend installs (and chains to) its own
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 130");
+  umax::viz::loadFonts(app);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -43,41 +83,10 @@ int main(int argc, char** argv) {
   app.showLegend = options.showLegend && !options.hideLegend;
   const bool headless = options.headless();
 
-  // ---- Setup: window and OpenGL context ---------------------------------
-  glfwSetErrorCallback(glfwError);
-  if (!glfwInit()) {
-    std::cerr << "umax-viz: cannot initialise GLFW (no display? try xvfb-run -a umax-viz ...)\n";
-    return 1;
-  }
-  const char* glslVersion = "#version 130";
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-  if (headless) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-  GLFWwindow* window = nullptr;
-  {
-    const DriverAllocationsNotLeakChecked driver;
-    window = glfwCreateWindow(options.width, options.height, "umax-viz - micro-Max search stepper", nullptr,
-                              nullptr);
-  }
-  if (!window) {
-    std::cerr << "umax-viz: cannot open a window with OpenGL 3\n";
-    glfwTerminate();
-    return 1;
-  }
-  glfwMakeContextCurrent(window);
-  glfwSwapInterval(headless ? 0 : 1);
-
-  // ---- Setup: Dear ImGui context, backends, fonts -----------------------
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;                               // the layout starts the same every time
-  io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;  // the arrow keys step the search
-  applyStyle();
-  countAllInput(window);  // before the backend installs (and chains to) its own
-  ImGui_ImplGlfw_InitForOpenGL(window, true);
-  ImGui_ImplOpenGL3_Init(glslVersion);
-  loadFonts(app);
+  // ---- Setup: window and OpenGL context, then Dear ImGui --------------------
+  GLFWwindow* window = openWindow(options, headless);
+  if (!window) return 1;
+  startImGui(app, window);
 
   // ---- Loop --------------------------------------------------------------
   int exitCode = 0;

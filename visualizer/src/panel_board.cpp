@@ -16,31 +16,12 @@ namespace {
 /// The UTF-8 chess glyph of a piece code: the filled (black) set, which the
 /// board colours itself; `outline` gives the white set's outline glyph.
 const char* glyph(int piece, bool outline) {
-  // King, queen, rook, bishop, knight, pawn: U+2654.. (white) and U+265A.. (black).
-  static const char* const kWhite[] = {"\u2654", "\u2655", "\u2656", "\u2657", "\u2658", "\u2659"};
-  static const char* const kBlackSet[] = {"\u265A", "\u265B", "\u265C", "\u265D", "\u265E", "\u265F"};
-  int index = 5;
-  switch (typeOf(piece)) {
-    case kKing:
-      index = 0;
-      break;
-    case kQueen:
-      index = 1;
-      break;
-    case kRook:
-      index = 2;
-      break;
-    case kBishop:
-      index = 3;
-      break;
-    case kKnight:
-      index = 4;
-      break;
-    default:
-      index = 5;
-      break;
-  }
-  return outline ? kWhite[index] : kBlackSet[index];
+  // By piece type: 0-2 a pawn, then knight, king, bishop, rook, queen (U+2654.. white, U+265A.. black).
+  static const char* const kWhiteSet[] = {"\u2659", "\u2659", "\u2659", "\u2658",
+                                          "\u2654", "\u2657", "\u2656", "\u2655"};
+  static const char* const kBlackSet[] = {"\u265F", "\u265F", "\u265F", "\u265E",
+                                          "\u265A", "\u265D", "\u265C", "\u265B"};
+  return (outline ? kWhiteSet : kBlackSet)[typeOf(piece)];
 }
 
 struct BoardGeometry {
@@ -180,24 +161,20 @@ void drawEpSquare(ImDrawList* draw, const BoardGeometry& g, int epSquare) {
 /// The arrows of the view model (umax::trace::viewState), each coloured and as thick as its kind.
 void drawArrows(ImDrawList* draw, const BoardGeometry& g, const std::vector<trace::ArrowView>& arrows) {
   const float cell = g.cell;
+  // Each kind's colour and thickness (at least `least` pixels, else a share of a square).
+  struct Style {
+    const char* what;
+    ImU32 colour;
+    float least, perCell;
+  };
+  static constexpr Style kStyles[] = {
+      {"searched", colours::kSearched, 2.0f, 9},   {"rook", colours::kRook, 2.0f, 12},
+      {"scored", colours::kScored, 2.5f, 8},       {"chosen", colours::kBest, 2.0f, 9},
+      {"king capture", colours::kVictim, 2.5f, 8}, {"", colours::kBest, 1.5f, 14}};  // "best" and any other
   for (const trace::ArrowView& arrow : arrows) {
-    ImU32 colour = colours::kBest;
-    float thickness = std::max(1.5f, cell / 14);
-    if (arrow.what == "searched") {
-      colour = colours::kSearched;
-      thickness = std::max(2.0f, cell / 9);
-    } else if (arrow.what == "rook") {
-      colour = colours::kRook;
-      thickness = std::max(2.0f, cell / 12);
-    } else if (arrow.what == "scored") {
-      colour = colours::kScored;
-      thickness = std::max(2.5f, cell / 8);
-    } else if (arrow.what == "chosen") {
-      thickness = std::max(2.0f, cell / 9);
-    } else if (arrow.what == "king capture") {
-      colour = colours::kVictim;
-      thickness = std::max(2.5f, cell / 8);
-    }
+    const Style* style = kStyles;
+    while (*style->what && arrow.what != style->what) ++style;
+    const float thickness = std::max(style->least, cell / style->perCell);
     ImVec2 from = g.centre(arrow.from), to = g.centre(arrow.to);
     if (arrow.what == "rook" && rankOf(arrow.from) == rankOf(arrow.to)) {
       // The rook moves along the king's rank, over the king's blue arrow: drawn a quarter square
@@ -206,7 +183,7 @@ void drawArrows(ImDrawList* draw, const BoardGeometry& g, const std::vector<trac
       from.y += shift;
       to.y += shift;
     }
-    drawArrow(draw, from, to, colour, thickness);
+    drawArrow(draw, from, to, style->colour, thickness);
   }
 }
 

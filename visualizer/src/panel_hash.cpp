@@ -29,6 +29,40 @@ std::string entryText(const HashEntry& entry) {
   return buffer;
 }
 
+/// Beside the map: the slots filled and the store and probe counters, up to the cursor (the view
+/// model's, not the whole trace's); `mapFilled` is the map's count, said while they are unknown.
+void drawCounters(App& app, const trace::HashHistory& hash, uint64_t mapFilled) {
+  using ull = unsigned long long;
+  const trace::ViewState& view = app.view();
+  const trace::HashCounters& c = view.hash;
+  ImGui::BeginGroup();
+  // The slots filled at the cursor: those locked before the search plus the stores into empty
+  // slots (the map is the nearest snapshot before the cursor, and says so when hovered).
+  if (view.hashCounted)
+    ImGui::TextWrapped("%llu of %u slots filled at the cursor (%llu before the think)",
+                       ull(hash.initialFilled() + c.storesNew), hash.slots(), ull(hash.initialFilled()));
+  else
+    ImGui::TextWrapped("map: %llu of %u slots filled (snapshot)", ull(mapFilled), hash.slots());
+  ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's probe slots");
+  if (view.hashCounted) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("so far: %llu stores written, %llu refused", ull(c.storesWritten),
+                       ull(c.storesRefused));
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "up to the cursor (the whole trace: %zu written)\nstores: %llu into empty slots, %llu updates of "
+          "the same position, %llu over another position's entry, %llu refused (a deeper exact entry "
+          "kept)\nprobes: %llu, %llu hits (%llu settled the window), %llu misses, %llu full windows",
+          hash.storeCount(), ull(c.storesNew), ull(c.storesUpdated), ull(c.storesReplaced),
+          ull(c.storesRefused), ull(c.probes), ull(c.hits), ull(c.hashCutoffs), ull(c.misses),
+          ull(c.fullWindows));
+  } else {
+    ImGui::TextDisabled("counting the stores...");
+  }
+  ImGui::EndGroup();
+}
+
 void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* frame) {
   const int snapshot = hash.snapshotAt(app.cursor());
   uint32_t peakOccupancy = 1, peakActivity = 1;
@@ -38,6 +72,9 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
   }
   const float size = std::floor(std::min(ImGui::GetContentRegionAvail().x * 0.42f, 100.0f) / kGrid * 4) / 4;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const auto corner = [&](int cell) {
+    return ImVec2(origin.x + float(cell % kGrid) * size, origin.y + float(cell / kGrid) * size);
+  };
   ImDrawList* draw = ImGui::GetWindowDrawList();
   uint64_t filled = 0;
   for (int cell = 0; cell < trace::HashHistory::kCells; ++cell) {
@@ -45,14 +82,14 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
     filled += occupied;
     const float o = std::sqrt(float(occupied) / float(peakOccupancy));
     const float a = std::sqrt(float(hash.activity(snapshot, cell)) / float(peakActivity));
-    const ImVec2 p(origin.x + float(cell % kGrid) * size, origin.y + float(cell / kGrid) * size);
+    const ImVec2 p = corner(cell);
     draw->AddRectFilled(p, ImVec2(p.x + size, p.y + size),
                         IM_COL32(int(25 + 200 * a), int(25 + 60 * o), int(40 + 200 * o), 255));
   }
   if (frame && frame->probed) {
     const int cell = static_cast<int>(
         std::min<uint32_t>(frame->probe.firstSlot / hash.slotsPerCell(), trace::HashHistory::kCells - 1));
-    const ImVec2 p(origin.x + float(cell % kGrid) * size, origin.y + float(cell / kGrid) * size);
+    const ImVec2 p = corner(cell);
     draw->AddRect(ImVec2(p.x - 2, p.y - 2), ImVec2(p.x + size + 2, p.y + size + 2),
                   IM_COL32(255, 255, 255, 255), 0, 0, 2);
   }
@@ -69,44 +106,7 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
         static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
   }
   ImGui::SameLine();
-  ImGui::BeginGroup();
-  // The slots filled at the cursor: those locked before the search plus the view model's stores
-  // into empty slots, as its other counters (the map is the nearest snapshot before the cursor,
-  // and says so when hovered).
-  const trace::ViewState& filledView = app.view();
-  if (filledView.hashCounted)
-    ImGui::TextWrapped("%llu of %u slots filled at the cursor (%llu before the think)",
-                       static_cast<unsigned long long>(hash.initialFilled() + filledView.hash.storesNew),
-                       hash.slots(), static_cast<unsigned long long>(hash.initialFilled()));
-  else
-    ImGui::TextWrapped("map: %llu of %u slots filled (snapshot)", static_cast<unsigned long long>(filled),
-                       hash.slots());
-  ImGui::TextDisabled("blue: filled\nred: stores lately\nwhite box: this\ncall's probe slots");
-  // The counters up to the cursor (the view model's), not the whole trace's.
-  const trace::ViewState& view = app.view();
-  if (view.hashCounted) {
-    const trace::HashCounters& c = view.hash;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped("so far: %llu stores written, %llu refused",
-                       static_cast<unsigned long long>(c.storesWritten),
-                       static_cast<unsigned long long>(c.storesRefused));
-    ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(
-          "up to the cursor (the whole trace: %zu written)\nstores: %llu into empty slots, %llu updates of "
-          "the same "
-          "position, %llu over another position's entry, %llu refused (a deeper exact entry kept)\nprobes: "
-          "%llu, "
-          "%llu hits (%llu settled the window), %llu misses, %llu full windows",
-          hash.storeCount(), static_cast<unsigned long long>(c.storesNew),
-          static_cast<unsigned long long>(c.storesUpdated), static_cast<unsigned long long>(c.storesReplaced),
-          static_cast<unsigned long long>(c.storesRefused), static_cast<unsigned long long>(c.probes),
-          static_cast<unsigned long long>(c.hits), static_cast<unsigned long long>(c.hashCutoffs),
-          static_cast<unsigned long long>(c.misses), static_cast<unsigned long long>(c.fullWindows));
-  } else {
-    ImGui::TextDisabled("counting the stores...");
-  }
-  ImGui::EndGroup();
+  drawCounters(app, hash, filled);
 }
 
 /// What the event just applied did to the table.

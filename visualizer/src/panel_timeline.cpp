@@ -20,6 +20,56 @@ bool button(const char* label, const char* tip) {
   return pressed;
 }
 
+/// The marks of the timeline index in the bar at `origin`: cutoff and hash-hit density and the
+/// root's iterations. The bars, the iteration lines and the cursor share one event-to-x mapping
+/// (trace::timelineColumn).
+void drawMarks(ImDrawList* draw, const trace::TimelineIndex& index, ImVec2 origin, float width, float height,
+               uint64_t total) {
+  // One column per pixel: the largest bucket count under it, scaled to the densest column.
+  const int columns = std::max(1, static_cast<int>(width));
+  const auto bars = trace::timelineColumns(index, total, columns);
+  uint32_t peak = 1;
+  for (const trace::TimelineColumn& bar : bars) peak = std::max({peak, bar.cutoffs, bar.hashHits});
+  for (int column = 0; column < columns; ++column) {
+    const uint32_t cut = bars[static_cast<std::size_t>(column)].cutoffs;
+    const uint32_t hit = bars[static_cast<std::size_t>(column)].hashHits;
+    const float x = origin.x + static_cast<float>(column);
+    const float half = (height - 14) / 2;
+    if (cut)
+      draw->AddLine(ImVec2(x, origin.y + 14 + half),
+                    ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)), colours::kCutoffMark);
+    if (hit)
+      draw->AddLine(ImVec2(x, origin.y + 14 + half),
+                    ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)), colours::kHashHitMark);
+  }
+  // Iteration lines. Labels that would run into each other are merged: "d1-3" for the first
+  // three iterations when they lie a few pixels apart.
+  const auto& iterations = index.rootIterations();
+  const auto xOf = [&](std::size_t i) {
+    return origin.x + static_cast<float>(trace::timelineColumn(iterations[i].event, total, columns));
+  };
+  for (std::size_t i = 0; i < iterations.size(); ++i)
+    draw->AddLine(ImVec2(xOf(i), origin.y), ImVec2(xOf(i), origin.y + height), colours::kIterationMark, 1.5f);
+  for (std::size_t first = 0; first < iterations.size();) {
+    std::size_t last = first;
+    char label[32];
+    // Take in the next iteration while the label so far would reach its line.
+    for (;;) {
+      if (last == first)
+        std::snprintf(label, sizeof label, "d%d", iterations[first].draft);
+      else
+        std::snprintf(label, sizeof label, "d%d-%d", iterations[first].draft, iterations[last].draft);
+      const float end = xOf(first) + 2 + ImGui::CalcTextSize(label).x + 4;
+      if (last + 1 < iterations.size() && xOf(last + 1) < end)
+        ++last;
+      else
+        break;
+    }
+    draw->AddText(ImVec2(xOf(first) + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
+    first = last + 1;
+  }
+}
+
 /// The scrubber: a bar as wide as the panel. Cutoff density is drawn as red
 /// columns, hash hits as green, root iterations as labelled lines.
 void drawScrubber(App& app) {
@@ -35,53 +85,7 @@ void drawScrubber(App& app) {
   draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(32, 34, 40, 255));
 
   if (const trace::TimelineIndex* index = loaded.readyTimeline()) {
-    // One column per pixel: the largest bucket count under it, scaled to the densest column. The
-    // bars, the iteration lines and the cursor share one event-to-x mapping (trace::timelineColumn).
-    const int columns = std::max(1, static_cast<int>(width));
-    const auto bars = trace::timelineColumns(*index, total, columns);
-    uint32_t peak = 1;
-    for (const trace::TimelineColumn& bar : bars) peak = std::max({peak, bar.cutoffs, bar.hashHits});
-    for (int column = 0; column < columns; ++column) {
-      const uint32_t cut = bars[static_cast<std::size_t>(column)].cutoffs;
-      const uint32_t hit = bars[static_cast<std::size_t>(column)].hashHits;
-      const float x = origin.x + static_cast<float>(column);
-      const float half = (height - 14) / 2;
-      if (cut)
-        draw->AddLine(ImVec2(x, origin.y + 14 + half),
-                      ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)),
-                      colours::kCutoffMark);
-      if (hit)
-        draw->AddLine(ImVec2(x, origin.y + 14 + half),
-                      ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)),
-                      colours::kHashHitMark);
-    }
-    // Iteration lines. Labels that would run into each other are merged: "d1-3" for the first
-    // three iterations when they lie a few pixels apart.
-    const auto& iterations = index->rootIterations();
-    const auto xOf = [&](std::size_t i) {
-      return origin.x + static_cast<float>(trace::timelineColumn(iterations[i].event, total, columns));
-    };
-    for (std::size_t i = 0; i < iterations.size(); ++i)
-      draw->AddLine(ImVec2(xOf(i), origin.y), ImVec2(xOf(i), origin.y + height), colours::kIterationMark,
-                    1.5f);
-    for (std::size_t first = 0; first < iterations.size();) {
-      std::size_t last = first;
-      char label[32];
-      // Take in the next iteration while the label so far would reach its line.
-      for (;;) {
-        if (last == first)
-          std::snprintf(label, sizeof label, "d%d", iterations[first].draft);
-        else
-          std::snprintf(label, sizeof label, "d%d-%d", iterations[first].draft, iterations[last].draft);
-        const float end = xOf(first) + 2 + ImGui::CalcTextSize(label).x + 4;
-        if (last + 1 < iterations.size() && xOf(last + 1) < end)
-          ++last;
-        else
-          break;
-      }
-      draw->AddText(ImVec2(xOf(first) + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
-      first = last + 1;
-    }
+    drawMarks(draw, *index, origin, width, height, total);
   } else {
     char text[96];
     std::snprintf(text, sizeof text, "indexing events for markers... %.0f%%",
@@ -118,23 +122,16 @@ void drawScrubber(App& app) {
 /// since the d it carries is the loop counter, one higher (see trace::completedDraft()).
 std::string lastEventText(App& app) {
   if (!app.replay().lastEvent()) return "(before the first event)";
-  // A copy: eventAt() below may decode another chunk, which moves what lastEvent() points to.
-  const trace::Event last = *app.replay().lastEvent();
-  const trace::Event* event = &last;
-  std::string text = trace::toString(*event);
-  if (event->kind == trace::EventKind::kReturn) {
-    // A call answered by the hash table returns right after the probe that ended it.
-    const uint64_t cursor = app.cursor();
-    bool answeredByHash = false;
-    if (cursor >= 2) {
-      const trace::Event probe = app.replay().eventAt(cursor - 2);
-      answeredByHash = probe.kind == trace::EventKind::kProbe && probe.probe.endsNode;
-    }
-    const int draft = trace::completedDraft(event->draft, answeredByHash);
-    text += answeredByHash ? "  (answered by the hash table: its entry's draft " + std::to_string(draft) + ")"
-                           : "  (draft " + std::to_string(draft) + " completed; d is the loop counter)";
-  }
-  return text;
+  // A copy: app.view() may decode another chunk, which moves what lastEvent() points to.
+  const trace::Event event = *app.replay().lastEvent();
+  std::string text = trace::toString(event);
+  if (event.kind != trace::EventKind::kReturn) return text;
+  // A call answered by the hash table returns at the probe's site (the view model's).
+  const bool answeredByHash = app.view().site == static_cast<int>(SearchSite::kHashCutoff);
+  const int draft = trace::completedDraft(event.draft, answeredByHash);
+  return text + (answeredByHash
+                     ? "  (answered by the hash table: its entry's draft " + std::to_string(draft) + ")"
+                     : "  (draft " + std::to_string(draft) + " completed; d is the loop counter)");
 }
 
 }  // namespace

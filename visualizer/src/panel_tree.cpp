@@ -33,16 +33,15 @@ float indentOf(int ply) { return 10.0f * float(ply) + (ply > 0 ? 10.0f : 0.0f); 
 struct TreeView {
   const trace::CallTree* tree = nullptr;
   uint64_t traceGeneration = UINT64_MAX;
-  std::unordered_set<uint32_t> opened;  // expanded by the user
-  std::unordered_set<uint32_t> closed;  // collapsed by the user
+  // What the user expanded (true) or collapsed: calls by number, iteration groups by kGroup | draft
+  // (their row numbers change when the timeline index adds groups).
+  std::unordered_map<uint32_t, bool> chosen;
   std::unordered_set<uint32_t> onPath;  // the open calls at the cursor
   std::vector<uint32_t> path;
   std::vector<uint32_t> rows;                 // visible nodes, in tree order (kCutNote: see below)
   std::unordered_map<uint32_t, int> evals;    // e of the rows drawn so far (the tree does not keep it)
   std::vector<trace::IterationGroup> groups;  // the root's replies by iteration
   bool groupsTimed = false;                   // groups made with the timeline index (empty ones too)
-  std::unordered_set<uint32_t> groupsOpened;  // iteration groups expanded by the user (by draft)
-  std::unordered_set<uint32_t> groupsClosed;  // collapsed by the user
   std::optional<std::size_t> current;         // the group of the root's iteration at the cursor
   uint64_t cursorAt = 0;                      // the cursor the path was taken at
   bool dirty = true;
@@ -50,8 +49,8 @@ struct TreeView {
   uint64_t generation = UINT64_MAX;
 
   bool expanded(uint32_t node) const {
-    if (closed.count(node)) return false;
-    return opened.count(node) || (follow && onPath.count(node));
+    if (const auto choice = chosen.find(node); choice != chosen.end()) return choice->second;
+    return follow && onPath.count(node);
   }
   bool hasChildren(uint32_t node) const { return tree->nodes()[node].firstChild != 0; }
 
@@ -59,9 +58,8 @@ struct TreeView {
   /// path of open calls runs through them or, with only the root open, the root is in that
   /// iteration; draft is their key (numbers of rows change).
   bool groupExpanded(const trace::IterationGroup& group) const {
-    const auto draft = static_cast<uint32_t>(group.draft);
-    if (groupsClosed.count(draft)) return false;
-    if (groupsOpened.count(draft)) return true;
+    if (const auto choice = chosen.find(kGroup | static_cast<uint32_t>(group.draft)); choice != chosen.end())
+      return choice->second;
     if (!follow) return false;
     if (path.size() >= 2) return tree->nodes()[path[1]].iteration == group.draft;
     return current && groups[*current].draft == group.draft;
@@ -151,26 +149,14 @@ struct TreeView {
   }
 
   /// Expands a collapsed call or iteration group, or collapses an expanded one.
-  void toggle(uint32_t node) {
-    if (node & kGroup) {
-      const trace::IterationGroup& group = groups[node & ~kRowKind];
-      const auto draft = static_cast<uint32_t>(group.draft);
-      if (groupExpanded(group)) {
-        groupsOpened.erase(draft);
-        groupsClosed.insert(draft);
-      } else {
-        groupsClosed.erase(draft);
-        groupsOpened.insert(draft);
-      }
-      dirty = true;
-      return;
-    }
-    if (expanded(node)) {
-      opened.erase(node);
-      closed.insert(node);
+  void toggle(uint32_t row) {
+    if (row & kGroup) {
+      const trace::IterationGroup& group = groups[row & ~kRowKind];
+      const bool open = groupExpanded(group);
+      chosen[kGroup | static_cast<uint32_t>(group.draft)] = !open;
     } else {
-      closed.erase(node);
-      opened.insert(node);
+      const bool open = expanded(row);
+      chosen[row] = !open;
     }
     dirty = true;
   }
@@ -300,33 +286,46 @@ ImVec4 rowColour(const trace::TreeNode& node, uint64_t cursor) {
   return colour;
 }
 
+/// The arrow that shows or hides a row's children (a blank as wide when it has none), then the
+/// row's label on the same line; true when the arrow was clicked.
+bool expandArrow(const char* id, bool hasChildren, bool expanded) {
+  bool clicked = false;
+  if (hasChildren) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
+    clicked = ImGui::ArrowButton(id, expanded ? ImGuiDir_Down : ImGuiDir_Right);
+    ImGui::PopStyleVar();
+  } else {
+    ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
+  }
+  ImGui::SameLine();
+  return clicked;
+}
+
+/// A row's label: a double click shows or hides its children (if it has any), a click moves the
+/// cursor to `jump`.
+void rowLabel(const std::string& label, bool selected, bool hasChildren, uint32_t row, uint64_t jump,
+              RowClick& click) {
+  if (!ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) return;
+  if (ImGui::IsMouseDoubleClicked(0) && hasChildren)
+    click.toggle = row;
+  else
+    click.jump = jump;
+}
+
 /// One call's row: indented by its ply, an arrow to expand it if it has children, its label
 /// (highlighted on the path of open calls) and the label's tooltip.
 void drawCallRow(App& app, TreeView& view, uint32_t index, uint64_t cursor, RowClick& click) {
   const trace::TreeNode& node = view.tree->nodes()[index];
   ImGui::PushID(static_cast<int>(index));
   ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indentOf(node.ply));
-  if (view.hasChildren(index)) {
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
-    if (ImGui::ArrowButton("##x", view.expanded(index) ? ImGuiDir_Down : ImGuiDir_Right))
-      click.toggle = index;
-    ImGui::PopStyleVar();
-  } else {
-    ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
-  }
-  ImGui::SameLine();
+  if (expandArrow("##x", view.hasChildren(index), view.expanded(index))) click.toggle = index;
   ImGui::PushStyleColor(ImGuiCol_Text, rowColour(node, cursor));
   const bool onPath = view.onPath.count(index) != 0;
   if (onPath)
     ImGui::PushStyleColor(ImGuiCol_Header,
                           index == view.path.back() ? colours::kRowCurrent : colours::kRowOpen);
-  if (ImGui::Selectable(label(node, index, cursor, view.evalOf(app, index)).c_str(), onPath,
-                        ImGuiSelectableFlags_AllowDoubleClick)) {
-    if (ImGui::IsMouseDoubleClicked(0) && view.hasChildren(index))
-      click.toggle = index;
-    else
-      click.jump = node.callEvent + 1;
-  }
+  rowLabel(label(node, index, cursor, view.evalOf(app, index)), onPath, view.hasChildren(index), index,
+           node.callEvent + 1, click);
   if (onPath) ImGui::PopStyleColor();
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) rowTooltip(node, index);
@@ -340,24 +339,11 @@ void drawGroupRow(TreeView& view, uint32_t row, uint64_t cursor, RowClick& click
   const trace::IterationGroup& group = view.groups[row & ~kRowKind];
   ImGui::PushID(static_cast<int>(row));
   ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 10.0f);
-  if (!group.calls.empty()) {
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));
-    if (ImGui::ArrowButton("##g", view.groupExpanded(group) ? ImGuiDir_Down : ImGuiDir_Right))
-      click.toggle = row;
-    ImGui::PopStyleVar();
-  } else {
-    ImGui::Dummy(ImVec2(ImGui::GetFontSize(), 1));
-  }
-  ImGui::SameLine();
+  if (expandArrow("##g", !group.calls.empty(), view.groupExpanded(group))) click.toggle = row;
   ImVec4 colour = colours::kIterationRow;
   if (group.startEvent >= cursor) colour.w = colours::kRowNotReachedAlpha;
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  if (ImGui::Selectable(groupLabel(group).c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
-    if (ImGui::IsMouseDoubleClicked(0) && !group.calls.empty())
-      click.toggle = row;
-    else
-      click.jump = group.startEvent + 1;
-  }
+  rowLabel(groupLabel(group), false, !group.calls.empty(), row, group.startEvent + 1, click);
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
