@@ -87,10 +87,9 @@ TraceWriter::~TraceWriter() {
 
 // Disk space is reserved ahead of the writes in large steps, beyond the
 // end of the file (its size stays what was written, so a cut file still
-// ends after its last whole chunk). The file system then does its work
-// for new blocks once per step instead of once per page written: measured
-// on ext4, about 0.03x to 0.07x less CPU for a traced think. A file
-// system that cannot reserve (or /dev/null) simply does without.
+// ends after its last whole chunk): the file system does its work for new
+// blocks once per step instead of once per page (measured on the
+// performance page). A file system that cannot reserve simply does without.
 void TraceWriter::reserveAhead(uint64_t end) {
 #if defined(__linux__)
   if (end <= reserved_) return;

@@ -3,7 +3,6 @@
 /// (the records built from them are in records.h).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
@@ -48,29 +47,24 @@ struct BasicWriter {
   [[gnu::always_inline]] void zigzag(int64_t value) {
     varint((static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63));
   }
-  /// Raw bytes.
-  void bytes(const void* data, std::size_t size) {
-    const auto* begin = static_cast<const uint8_t*>(data);
-    at = std::copy(begin, begin + size, at);
-  }
-  /// A length-prefixed string.
-  void string(std::string_view text) {
-    varint(text.size());
-    bytes(text.data(), text.size());
-  }
 };
 
 /// Writes records into a chunk's bytes (room for kMaxRecordBytes at `at`).
 using RecordWriter = BasicWriter<uint8_t*>;
 
-/// Appends the primitives to a byte vector.
+/// Appends the primitives, raw bytes and strings to a byte vector.
 struct ByteWriter : BasicWriter<std::back_insert_iterator<std::vector<uint8_t>>> {
   /// Writes at the end of `out`.
   explicit ByteWriter(std::vector<uint8_t>& out) : BasicWriter{std::back_inserter(out)}, out(out) {}
-  /// Raw bytes, in one insert (a checkpoint's board, the footer's checkpoints).
+  /// Raw bytes.
   void bytes(const void* data, std::size_t size) {
     const auto* begin = static_cast<const uint8_t*>(data);
     out.insert(out.end(), begin, begin + size);
+  }
+  /// A length-prefixed string.
+  void string(std::string_view text) {
+    varint(text.size());
+    bytes(text.data(), text.size());
   }
   std::vector<uint8_t>& out;  ///< the bytes written
 };

@@ -80,11 +80,6 @@ enum StoreBefore : int {
 
 // ---- predictions ------------------------------------------------------------
 
-/// True if two entries hold the same five fields.
-[[gnu::always_inline]] inline bool sameEntry(const HashEntry& a, const HashEntry& b) {
-  return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
-}
-
 /// The call the search makes below `parent`, with its eval before the
 /// move's gain: the reply to the move on the board (search.cpp, Step 12) or
 /// the stalemate probe (Step 17). False if `parent` is doing neither. The

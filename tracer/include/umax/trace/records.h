@@ -36,6 +36,11 @@ inline EventKind readTag(ByteReader& read, int& flags) {
   return static_cast<EventKind>(kind);
 }
 
+/// True if two entries hold the same five fields.
+[[gnu::always_inline]] inline bool sameEntry(const HashEntry& a, const HashEntry& b) {
+  return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
+}
+
 /// True for an entry with nothing in it (a store record leaves such an
 /// entry out: its flag says the slot was empty).
 [[gnu::always_inline]] inline bool isEmptyEntry(const HashEntry& entry) {
