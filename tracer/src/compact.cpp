@@ -1,20 +1,13 @@
-// compact.cpp - reading the records of format version 3 (see compact.h).
+// compact.cpp - reading the event records (see compact.h).
 #include "umax/trace/compact.h"
 
 #include "umax/trace/records.h"
 
 namespace umax::trace {
 
-const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
-  const uint8_t* next = decodeCompact(data, end, event, offset);
-  if (next) state_.apply(event, offset);
-  return next;
-}
-
 // Each case reads what the recorder wrote for its kind (writer.cpp) and
 // fills in the rest from the state, with the same predictions.
-const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* end, Event& event,
-                                            uint64_t offset) {
+const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
   ByteReader read(data, end, offset, "event record");
   try {
     int flags = 0;
@@ -57,7 +50,7 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
         probe.slotsProbed = (flags & kUsualSlotCount) ? usual : read.u8();
         if (probe.slotsProbed < 1 || probe.slotsProbed > kProbeSlots) read.fail("bad number of slots probed");
         probe.slot = probe.outcome == ProbeOutcome::kFull ? 0 : probe.firstSlot + probe.slotsProbed;
-        if (probe.outcome == ProbeOutcome::kHit) readEntryContents(read, event.entry);
+        if (probe.outcome == ProbeOutcome::kHit) entryContents(read, event.entry);
         break;
       }
       case EventKind::kIteration:
@@ -123,15 +116,11 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
       case EventKind::kBestMove:
       case EventKind::kReturn: {
         if (flags & ~kExplicitValues) read.fail("bad flags");
-        const bool isReturn = kind == EventKind::kReturn;
         BestValues values;
         if (flags & kExplicitValues) {
-          values.best = read.int32();
-          values.from = read.i8();
-          values.to = read.i8();
-          if (isReturn) values.draft = read.i8();
+          bestValues(read, values, kind);
         } else {
-          values = isReturn ? predictedReturn(top()) : predictedBestMove(top());
+          values = kind == EventKind::kReturn ? predictedReturn(top()) : predictedBestMove(top());
         }
         event.best = values.best;
         event.bestFrom = values.from;
@@ -146,6 +135,7 @@ const uint8_t* RecordDecoder::decodeCompact(const uint8_t* data, const uint8_t* 
   } catch (const TruncatedData&) {
     return nullptr;
   }
+  state_.apply(event, offset);
   return read.here();
 }
 

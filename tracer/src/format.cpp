@@ -29,15 +29,9 @@ constexpr KindTable<SearchSite> kSites(kSiteRows, SearchSite::kCall);
 std::string_view kindName(EventKind kind) { return kNames[kind]; }
 
 std::string_view outcomeName(ProbeOutcome outcome) {
-  switch (outcome) {
-    case ProbeOutcome::kMiss:
-      return "miss";
-    case ProbeOutcome::kHit:
-      return "hit";
-    case ProbeOutcome::kFull:
-      return "full";
-  }
-  return "?";
+  constexpr std::string_view kOutcomeNames[] = {"miss", "hit", "full"};  // ProbeOutcome's order
+  const auto index = static_cast<std::size_t>(outcome);
+  return index < std::size(kOutcomeNames) ? kOutcomeNames[index] : "?";
 }
 
 SearchSite siteOf(EventKind kind, bool probeEndsNode) {

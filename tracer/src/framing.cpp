@@ -91,11 +91,9 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
   }
   if (length > prefix.left() || prefix.left() - length < 4) throw TraceError("truncated header", size);
   const uint64_t start = prefix.offset();
-  {
-    ByteReader crc(prefix.here() + length, prefix.here() + length + 4, start + length, "header");
-    if (crc.u32() != crc32c(data + sizeof kMagic, static_cast<std::size_t>(start - sizeof kMagic) + length))
-      throw TraceError("corrupt trace: header checksum mismatch", start + length);
-  }
+  if (loadU32(prefix.here() + length) !=
+      crc32c(data + sizeof kMagic, static_cast<std::size_t>(start - sizeof kMagic) + length))
+    throw TraceError("corrupt trace: header checksum mismatch", start + length);
   ByteReader read(prefix.here(), prefix.here() + length, start, "header");
   header.version = version;
   try {
@@ -119,56 +117,24 @@ void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, s
 
 bool readChunkHead(const uint8_t* at, ChunkHead& head) {
   if (std::memcmp(at, kChunkMagic, sizeof kChunkMagic) != 0) return false;
-  ByteReader read(at + sizeof kChunkMagic, at + kChunkHeadBytes, 0, "chunk");
-  head.payloadBytes = read.u32();
-  head.events = read.u32();
-  head.crc = read.u32();
+  head = {loadU32(at + 4), loadU32(at + 8), loadU32(at + 12)};
   return true;
 }
 
 // ---- footer and trailer -------------------------------------------------------
 
-void writeFooter(const std::vector<ChunkIndexEntry>& index, const TraceResult& result,
-                 const std::vector<uint8_t>& checkpoints, const std::vector<uint64_t>& checkpointSizes,
-                 uint64_t footerOffset, std::vector<uint8_t>& out) {
-  std::vector<uint8_t> body;
-  ByteWriter write(body);
-  write.varint(index.size());
-  for (const ChunkIndexEntry& chunk : index) {
-    write.varint(chunk.offset);
-    write.varint(chunk.firstEvent);
-    write.varint(chunk.nodesBefore);
-  }
-  write.zigzag(result.score);
-  write.u8(result.from);
-  write.u8(result.to);
-  write.varint(result.nodes);
-  write.varint(result.events);
-  uint64_t at = 0;
-  for (const uint64_t size : checkpointSizes) {
-    write.varint(size);
-    write.bytes(checkpoints.data() + at, size);
-    at += size;
-  }
-
-  ByteWriter foot(out);
-  foot.bytes(kFooterMagic, sizeof kFooterMagic);
-  foot.u32(static_cast<uint32_t>(body.size()));
-  foot.bytes(body.data(), body.size());
-  foot.u32(crc32c(body.data(), body.size()));
-  foot.u64(footerOffset);
-  foot.bytes(kEndMagic, sizeof kEndMagic);
-}
-
-uint64_t readTrailer(const uint8_t* data, uint64_t size, uint64_t chunksStart) {
-  ByteReader trailer(data + size - kTrailerBytes, data + size, size - kTrailerBytes, "trailer");
-  const uint64_t footerOffset = trailer.u64();
-  if (footerOffset < chunksStart || footerOffset > size - kTrailerBytes)
-    throw TraceError("trailer points outside the file", size - kTrailerBytes);
-  return footerOffset;
-}
-
 namespace {
+
+/// The footer's result, written or read by the one list: zz score, u8 from,
+/// u8 to, varint nodes, varint events.
+template <class Code, class Result>
+void resultFields(Code& code, Result& result) {
+  code.zigzag(result.score);
+  code.u8(result.from);
+  code.u8(result.to);
+  code.varint(result.nodes);
+  code.varint(result.events);
+}
 
 /// Reads the footer body: the index (checked against `chunks`, or taken as
 /// the chunks when `fromIndex`), the result and the place of each checkpoint.
@@ -193,11 +159,7 @@ TraceResult readFooterFields(ByteReader& read, std::vector<ChunkInfo>& chunks, u
     }
   }
   TraceResult result;
-  result.score = read.int32();
-  result.from = read.u8();
-  result.to = read.u8();
-  result.nodes = read.varint();
-  result.events = read.varint();
+  resultFields(read, result);
   if (!fromIndex && result.events != eventCount) read.fail("the event count does not match the chunks");
   for (ChunkInfo& chunk : chunks) {
     chunk.checkpointBytes = read.varint();
@@ -208,18 +170,51 @@ TraceResult readFooterFields(ByteReader& read, std::vector<ChunkInfo>& chunks, u
   return result;
 }
 
-TraceResult readFooterAt(const uint8_t* data, uint64_t size, uint64_t footerOffset,
-                         std::vector<ChunkInfo>& chunks, uint64_t eventCount, bool fromIndex) {
+}  // namespace
+
+void writeFooter(const std::vector<ChunkIndexEntry>& index, const TraceResult& result, uint64_t footerOffset,
+                 std::vector<uint8_t>& out) {
+  std::vector<uint8_t> body;
+  ByteWriter write(body);
+  write.varint(index.size());
+  for (const ChunkIndexEntry& chunk : index) {
+    write.varint(chunk.offset);
+    write.varint(chunk.firstEvent);
+    write.varint(chunk.nodesBefore);
+  }
+  resultFields(write, result);
+  for (const ChunkIndexEntry& chunk : index) {
+    write.varint(chunk.checkpoint.size());
+    write.bytes(chunk.checkpoint.data(), chunk.checkpoint.size());
+  }
+
+  ByteWriter foot(out);
+  foot.bytes(kFooterMagic, sizeof kFooterMagic);
+  foot.u32(static_cast<uint32_t>(body.size()));
+  foot.bytes(body.data(), body.size());
+  foot.u32(crc32c(body.data(), body.size()));
+  foot.u64(footerOffset);
+  foot.bytes(kEndMagic, sizeof kEndMagic);
+}
+
+uint64_t readTrailer(const uint8_t* data, uint64_t size, uint64_t chunksStart) {
+  const uint8_t* trailer = data + size - kTrailerBytes;
+  const uint64_t footerOffset = loadU32(trailer) | uint64_t{loadU32(trailer + 4)} << 32;
+  if (footerOffset < chunksStart || footerOffset > size - kTrailerBytes)
+    throw TraceError("trailer points outside the file", size - kTrailerBytes);
+  return footerOffset;
+}
+
+TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset,
+                       std::vector<ChunkInfo>& chunks, bool fromIndex, uint64_t eventCount) {
   if (size - kTrailerBytes - footerOffset < 12 ||
       std::memcmp(data + footerOffset, kFooterMagic, sizeof kFooterMagic) != 0)
     throw TraceError("corrupt trace: no footer where the trailer points", footerOffset);
   const uint64_t body = footerOffset + 8;
-  ByteReader lengthField(data + footerOffset + 4, data + body, footerOffset + 4, "footer");
-  const uint32_t length = lengthField.u32();
+  const uint32_t length = loadU32(data + footerOffset + 4);
   if (body + length + 4 != size - kTrailerBytes)
     throw TraceError("corrupt trace: bad footer length", footerOffset + 4);
-  ByteReader crcField(data + body + length, data + body + length + 4, body + length, "footer");
-  if (crc32c(data + body, length) != crcField.u32())
+  if (crc32c(data + body, length) != loadU32(data + body + length))
     throw TraceError("corrupt trace: footer checksum mismatch", body + length);
   ByteReader read(data + body, data + body + length, body, "footer");
   TraceResult result;
@@ -230,18 +225,6 @@ TraceResult readFooterAt(const uint8_t* data, uint64_t size, uint64_t footerOffs
   }
   if (read.left() != 0) read.fail("trailing bytes");
   return result;
-}
-
-}  // namespace
-
-TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset,
-                       std::vector<ChunkInfo>& chunks, uint64_t eventCount) {
-  return readFooterAt(data, size, footerOffset, chunks, eventCount, false);
-}
-
-TraceResult readFooterIndex(const uint8_t* data, uint64_t size, uint64_t footerOffset,
-                            std::vector<ChunkInfo>& chunks) {
-  return readFooterAt(data, size, footerOffset, chunks, 0, true);
 }
 
 }  // namespace umax::trace

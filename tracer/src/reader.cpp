@@ -45,7 +45,7 @@ TraceReader::TraceReader(const std::string& path, ChunkChecks checks) {
                             (checks == ChunkChecks::kBySize && footerOffset - start <= kCheckAtOpenBytes);
       if (checkNow) {
         scanChunks(start);
-        result_ = readFooter(data_, size_, footerOffset, chunks_, eventCount_);
+        result_ = readFooter(data_, size_, footerOffset, chunks_, false, eventCount_);
       } else {
         readChunkIndex(start, footerOffset);
       }
@@ -76,7 +76,6 @@ TraceReader::~TraceReader() { ::munmap(const_cast<uint8_t*>(data_), size_); }
 void TraceReader::scanChunks(uint64_t start) {
   uint64_t at = start;
   uint64_t events = 0;
-  const bool rebuild = truncated_;
   RecordDecoder decoder(header_);
   std::vector<Event> decoded;
   while (at < chunksEnd_) {
@@ -108,17 +107,20 @@ void TraceReader::scanChunks(uint64_t start) {
       const uint8_t* record = data_ + chunk.payloadOffset;
       Event event;
       uint32_t whole = 0;
-      if (rebuild) decoder.state().save(rebuiltCheckpoints_.emplace_back());
+      std::vector<uint8_t> checkpoint;
+      decoder.state().save(checkpoint);
       while (whole < count) {
         const uint8_t* next = decoder.decode(record, end, event, static_cast<uint64_t>(record - data_));
         if (!next) break;
         record = next;
         ++whole;
       }
-      if (whole == 0 && rebuild) rebuiltCheckpoints_.pop_back();
       chunk.payloadBytes = static_cast<uint32_t>(record - (data_ + chunk.payloadOffset));
       chunk.events = whole;
-      if (whole > 0) chunks_.push_back(chunk);
+      if (whole > 0) {
+        chunks_.push_back(chunk);
+        rebuiltCheckpoints_.push_back(std::move(checkpoint));
+      }
       events += whole;
       truncationNote_ = "the file ends inside a chunk; " + std::to_string(whole) + " of its " +
                         std::to_string(count) + " records are complete";
@@ -129,7 +131,7 @@ void TraceReader::scanChunks(uint64_t start) {
     chunk.payloadBytes = payload;
     chunk.events = count;
     chunks_.push_back(chunk);
-    if (rebuild) {
+    if (truncated_) {
       decoder.state().save(rebuiltCheckpoints_.emplace_back());
       decodeRecords(chunks_.size() - 1, decoder, decoded);
     }
@@ -149,7 +151,7 @@ void TraceReader::scanChunks(uint64_t start) {
 // checked when the chunk is first decoded: reading 16 bytes every 64 KB at
 // open would cost seconds on a cold disk (measured: 3.9 s for 5 GB).
 void TraceReader::readChunkIndex(uint64_t start, uint64_t footerOffset) {
-  result_ = readFooterIndex(data_, size_, footerOffset, chunks_);
+  result_ = readFooter(data_, size_, footerOffset, chunks_, true);
   for (std::size_t index = 0; index < chunks_.size(); ++index) {
     ChunkInfo& chunk = chunks_[index];
     const bool last = index + 1 == chunks_.size();

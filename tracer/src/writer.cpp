@@ -33,30 +33,28 @@ bool isWritable(const std::string& path, const struct stat& status) {
   return S_ISREG(status.st_mode) || (S_ISCHR(status.st_mode) && path == "/dev/null");
 }
 
-std::FILE* openTraceFile(const std::string& path) {
+int openTraceFile(const std::string& path) {
   struct stat status {};
   if (::stat(path.c_str(), &status) == 0 && !isWritable(path, status))
     throw std::runtime_error("cannot write a trace to '" + path +
                              "': not a regular file (a folder, FIFO or device)");
-  const int descriptor = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
-  if (descriptor < 0) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
-  if (::fstat(descriptor, &status) != 0 || !isWritable(path, status)) {
-    ::close(descriptor);
+  const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+  if (file < 0) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
+  if (::fstat(file, &status) != 0 || !isWritable(path, status)) {
+    ::close(file);
     throw std::runtime_error("cannot write a trace to '" + path + "': not a regular file");
   }
-  ::fcntl(descriptor, F_SETFL, ::fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
-  std::FILE* file = ::fdopen(descriptor, "wb");
-  if (!file) {
-    ::close(descriptor);
-    throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
-  }
+  ::fcntl(file, F_SETFL, ::fcntl(file, F_GETFL) & ~O_NONBLOCK);
   return file;
 }
 
 }  // namespace
 
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
-    : path_(path), root_(header.root), version_(header.version) {
+    : path_(path), root_(header.root) {
+  if (header.version != kFormatVersion)
+    throw std::logic_error("the trace writer writes format version " + std::to_string(kFormatVersion) +
+                           " only");
   // What the reader could not read back is not written (kMaxHeaderString).
   for (const auto& [name, text] : {std::pair{"the FEN", &header.fen}, {"the moves", &header.moves}})
     if (text->size() > kMaxHeaderString)
@@ -66,50 +64,38 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
   file_ = openTraceFile(path);
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
-  // The batches are written past the stream's buffer: the header is flushed
-  // first. A header that cannot be written (a full disk) leaves no file.
-  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() || std::fflush(file_) != 0) {
-    const std::string why = std::strerror(errno);
-    std::fclose(file_);
-    file_ = nullptr;
+  writeOut(bytes.data(), bytes.size());
+  if (writeFailed_) {  // a header that cannot be written (a full disk) leaves no file
+    ::close(file_);
+    file_ = -1;
     std::remove(path.c_str());
-    throw std::runtime_error("cannot write '" + path + "': " + why);
+    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(writeErrno_));
   }
   issued_ = bytes.size();
-  written_ = issued_;
   batchOffset_ = issued_;
-  batch_.bytes.resize(kPageBytes + kChunksPerWrite * (kChunkHeadBytes + kMaxChunkPayload) + kMaxRecordBytes);
+  batch_.resize(kPageBytes + kChunksPerWrite * (kChunkHeadBytes + kMaxChunkPayload) + kMaxRecordBytes);
   restartChunk();
-  SearchState(header).save(chunkCheckpoint_);  // the state before the first event
+  SearchState(header).save(chunk_.checkpoint);  // the state before the first event
 }
 
 TraceWriter::~TraceWriter() {
-  // An unfinished trace stays readable up to its last full chunk.
-  if (file_) {
-    if (!writeFailed_) {
-      try {
-        writeOut(batch_.bytes.data(), batch_.end);
-      } catch (const std::exception&) {  // a destructor does not throw: the file ends earlier
-      }
-    }
-    releaseReserve();
-    std::fclose(file_);
-  }
+  if (file_ < 0) return;
+  writeOut(batch_.data(), batchEnd_);  // an unfinished trace keeps its full chunks
+  releaseReserve();
+  ::close(file_);
 }
 
 // Disk space is reserved ahead of the writes in large steps, beyond the
 // end of the file (its size stays what was written, so a cut file still
-// ends after its last whole chunk). The file system then does its work
-// for new blocks once per step instead of once per page written: measured
-// on ext4, about 0.03x to 0.07x less CPU for a traced think. A file
-// system that cannot reserve (or /dev/null) simply does without.
+// ends after its last whole chunk): the file system does its work for new
+// blocks once per step instead of once per page (measured on the
+// performance page). A file system that cannot reserve simply does without.
 void TraceWriter::reserveAhead(uint64_t end) {
 #if defined(__linux__)
   if (end <= reserved_) return;
   const uint64_t from = reserved_;
   reserved_ = (end / kReserveStep + 1) * kReserveStep;
-  ::fallocate(::fileno(file_), FALLOC_FL_KEEP_SIZE, static_cast<off_t>(from),
-              static_cast<off_t>(reserved_ - from));
+  ::fallocate(file_, FALLOC_FL_KEEP_SIZE, static_cast<off_t>(from), static_cast<off_t>(reserved_ - from));
 #else
   (void)end;
 #endif
@@ -118,33 +104,19 @@ void TraceWriter::reserveAhead(uint64_t end) {
 // Gives back the space reserved beyond the end of the file (on ext4,
 // truncating to the file's own size frees the blocks past it).
 void TraceWriter::releaseReserve() {
-  if (reserved_ == 0 || std::fflush(file_) != 0) return;
-  const off_t size = ::lseek(::fileno(file_), 0, SEEK_END);
-  if (size >= 0 && ::ftruncate(::fileno(file_), size) == 0) reserved_ = 0;
+  if (reserved_ == 0) return;
+  const off_t size = ::lseek(file_, 0, SEEK_END);
+  if (size >= 0 && ::ftruncate(file_, size) == 0) reserved_ = 0;
 }
 
-// The footer through the stream: a failure is noted as the batches' are.
-void TraceWriter::writeBytes(const uint8_t* bytes, std::size_t size) {
-  if (size == 0 || writeFailed_) return;
-  if (std::fwrite(bytes, 1, size, file_) != size || std::fflush(file_) != 0) {
-    writeErrno_ = errno;
-    writeFailed_ = true;
-    return;
-  }
-  written_ += size;
-}
-
-// Writes `size` bytes straight to the file (the stream's buffer is empty:
-// only the header went through it, and the footer follows the last batch).
-// A crash after this keeps them.
+// Writes `size` bytes to the file; a crash after this keeps them. A failed
+// write is noted, not thrown: the search goes on as if untraced, the file
+// ends where the write broke off and nothing more is written.
 void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
-  if (writeFailed_) return;  // the file ends where the failed write broke off
-  while (size > 0) {
-    const ssize_t written = ::write(::fileno(file_), bytes, size);
+  while (size > 0 && !writeFailed_) {
+    const ssize_t written = ::write(file_, bytes, size);
     if (written < 0 && errno == EINTR) continue;
     if (written <= 0) {
-      // Noted, not thrown: the search goes on as if untraced, and the file
-      // keeps what was written (readable to its last whole chunk).
       writeErrno_ = written < 0 ? errno : ENOSPC;
       writeFailed_ = true;
       return;
@@ -160,12 +132,12 @@ void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
 void TraceWriter::writeBatch(bool whole) {
   reserveAhead(issued_);
   const std::size_t size =
-      whole ? batch_.end
-            : static_cast<std::size_t>((batchOffset_ + batch_.end) / kPageBytes * kPageBytes - batchOffset_);
-  const std::size_t left = batch_.end - size;
-  writeOut(batch_.bytes.data(), size);
-  std::memmove(batch_.bytes.data(), batch_.bytes.data() + size, left);
-  batch_.end = left;
+      whole ? batchEnd_
+            : static_cast<std::size_t>((batchOffset_ + batchEnd_) / kPageBytes * kPageBytes - batchOffset_);
+  const std::size_t left = batchEnd_ - size;
+  writeOut(batch_.data(), size);
+  std::memmove(batch_.data(), batch_.data() + size, left);
+  batchEnd_ = left;
   batchOffset_ += size;
   batchedChunks_ = 0;
 }
@@ -176,36 +148,33 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, u
     return;
   }
   if (cursor_->events != events) throw std::logic_error("trace writer: the event count does not add up");
-  if (events != chunkFirstEvent_) {
-    index_.push_back({issued_, chunkFirstEvent_, chunkFirstNodes_});
-    checkpoints_.insert(checkpoints_.end(), chunkCheckpoint_.begin(), chunkCheckpoint_.end());
-    checkpointSizes_.push_back(chunkCheckpoint_.size());
-    uint8_t* frame = batch_.bytes.data() + batch_.end;
+  if (events != chunk_.firstEvent) {
+    uint8_t* frame = batch_.data() + batchEnd_;
     const auto bytes = static_cast<std::size_t>(cursor_->at - (frame + kChunkHeadBytes));
     std::vector<uint8_t> head;
-    writeChunkHead(static_cast<uint32_t>(events - chunkFirstEvent_), frame + kChunkHeadBytes, bytes, head);
+    writeChunkHead(static_cast<uint32_t>(events - chunk_.firstEvent), frame + kChunkHeadBytes, bytes, head);
     std::memcpy(frame, head.data(), kChunkHeadBytes);
-    batch_.end += kChunkHeadBytes + bytes;
+    chunk_.offset = issued_;
+    index_.push_back(std::move(chunk_));
+    batchEnd_ += kChunkHeadBytes + bytes;
     issued_ += kChunkHeadBytes + bytes;
     if (++batchedChunks_ == kChunksPerWrite) writeBatch(false);
   }
-  chunkFirstEvent_ = events;
-  chunkFirstNodes_ = nodes;
-  chunkCheckpoint_ = std::move(checkpoint);
+  chunk_ = {0, events, nodes, std::move(checkpoint)};
   restartChunk();
 }
 
 // The next chunk's records start after its head, past the full chunks.
 void TraceWriter::restartChunk() {
-  cursor_->at = batch_.bytes.data() + batch_.end + kChunkHeadBytes;
+  cursor_->at = batch_.data() + batchEnd_ + kChunkHeadBytes;
   cursor_->full = cursor_->at + kChunkBytes;
 }
 
 void TraceWriter::seal() {
   if (sealed_ || finished_) return;
-  if (cursor_->events != chunkFirstEvent_)
+  if (cursor_->events != chunk_.firstEvent)
     throw std::logic_error("trace writer: seal() needs a flushChunk() first");
-  sealedEvents_ = chunkFirstEvent_;
+  sealedEvents_ = chunk_.firstEvent;
   writeBatch(true);
   sealed_ = true;
 }
@@ -221,23 +190,16 @@ void TraceWriter::finish(const TraceResult& told) {
   writeBatch(true);
   if (!writeFailed_) {  // a cut file gets no footer: readers see where it ends
     std::vector<uint8_t> footer;
-    writeFooter(index_, result, checkpoints_, checkpointSizes_, issued_, footer);
-    writeBytes(footer.data(), footer.size());
+    writeFooter(index_, result, issued_, footer);
+    writeOut(footer.data(), footer.size());
   }
   releaseReserve();
-  if (std::fclose(file_) != 0 && !writeFailed_) {
+  if (::close(file_) != 0 && !writeFailed_) {
     writeErrno_ = errno;
     writeFailed_ = true;
   }
-  file_ = nullptr;
+  file_ = -1;
   finished_ = true;
-}
-
-std::string TraceWriter::failure() const {
-  if (!writeFailed_) return "";
-  return "cannot write '" + path_ + "' after " + std::to_string(written_) +
-         " bytes: " + std::strerror(writeErrno_) +
-         " (the file keeps the events before, to its last whole chunk)";
 }
 
 void TraceWriter::lendCursor(ChunkCursor& cursor) {
@@ -249,6 +211,13 @@ void TraceWriter::lendCursor(ChunkCursor& cursor) {
 void TraceWriter::returnCursor() {
   ownCursor_ = *cursor_;
   cursor_ = &ownCursor_;
+}
+
+std::string TraceWriter::failure() const {
+  if (!writeFailed_) return "";
+  return "cannot write '" + path_ + "' after " + std::to_string(written_) +
+         " bytes: " + std::strerror(writeErrno_) +
+         " (the file keeps the events before, to its last whole chunk)";
 }
 
 // ---- Recorder --------------------------------------------------------------
@@ -290,8 +259,6 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
 
 Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress)
     : writer_(writer), engine_(engine), progress_(std::move(progress)), frames_(kMaxStack) {
-  if (writer.version() != kFormatVersion)
-    throw std::logic_error("the recorder writes format version " + std::to_string(kFormatVersion) + " only");
   writer_.lendCursor(cursor_);
 }
 
@@ -359,7 +326,7 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
     return write.at;
   }
   write.u8(recordTag(EventKind::kCall, kExplicitValues | (call.side == kBlack ? kExplicitCallBlack : 0)));
-  writeCallArguments(write, call);
+  callArguments(write, call);
   return write.at;
 }
 
@@ -379,7 +346,7 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
   const bool usualCount = report.slotsProbed == (report.outcome == ProbeOutcome::kFull ? kProbeSlots : 1);
   write.u8(recordTag(EventKind::kProbe, probeBits(report) | (usualCount ? kUsualSlotCount : 0)));
   if (!usualCount) write.u8(report.slotsProbed);
-  if (report.outcome == ProbeOutcome::kHit) writeEntryContents(write, entry);
+  if (report.outcome == ProbeOutcome::kHit) entryContents(write, entry);
 }
 
 [[gnu::always_inline]] inline void Recorder::recordProbe(RecordWriter& write, const ProbeReport& report,

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,31 +14,34 @@
 
 namespace umax::trace {
 
-/// Writes record fields through a raw pointer: the hot path of recording,
-/// where a vector's bounds bookkeeping per byte would cost more than the rest.
-struct RecordWriter {
-  uint8_t* at;  ///< where the next byte goes
+/// Writes the primitives of the format through `at`, the one place that
+/// knows their byte layout: a raw pointer (RecordWriter, the hot path of
+/// recording, where a vector's bookkeeping per byte would cost more than the
+/// rest) or an iterator that appends to a vector (ByteWriter).
+template <class Out>
+struct BasicWriter {
+  Out at;  ///< where the next byte goes
   /// One byte.
   void u8(int value) { *at++ = static_cast<uint8_t>(value); }
+  /// One byte of a signed char (read back signed, ByteReader::i8).
+  void i8(int value) { u8(value); }
   /// Four bytes, little-endian.
   void u32(uint32_t value) {
-    at[0] = static_cast<uint8_t>(value);
-    at[1] = static_cast<uint8_t>(value >> 8);
-    at[2] = static_cast<uint8_t>(value >> 16);
-    at[3] = static_cast<uint8_t>(value >> 24);
-    at += 4;
+    for (int shift = 0; shift < 32; shift += 8) u8(static_cast<int>(value >> shift));
+  }
+  /// Eight bytes, little-endian.
+  void u64(uint64_t value) {
+    u32(static_cast<uint32_t>(value));
+    u32(static_cast<uint32_t>(value >> 32));
   }
   /// LEB128: seven bits a byte, low bits first, bit 7 = more follows.
   [[gnu::always_inline]] void varint(uint64_t value) {
     if (value < 0x80) [[likely]] {  // most fields of a record fit in one byte
-      *at++ = static_cast<uint8_t>(value);
+      u8(static_cast<int>(value));
       return;
     }
-    while (value >= 0x80) {
-      *at++ = static_cast<uint8_t>(value | 0x80);
-      value >>= 7;
-    }
-    *at++ = static_cast<uint8_t>(value);
+    for (; value >= 0x80; value >>= 7) u8(static_cast<int>(value | 0x80));
+    u8(static_cast<int>(value));
   }
   /// A signed value as a zigzag varint (0,-1,1,-2,... -> 0,1,2,3,...).
   [[gnu::always_inline]] void zigzag(int64_t value) {
@@ -45,55 +49,32 @@ struct RecordWriter {
   }
 };
 
-/// Appends the primitives of the format to a byte vector, each encoded by
-/// RecordWriter (the one place that knows their byte layout).
-class ByteWriter {
- public:
-  /// Writes into `out` (appending).
-  explicit ByteWriter(std::vector<uint8_t>& out) : out_(out) {}
-  /// One byte.
-  void u8(int value) { out_.push_back(static_cast<uint8_t>(value)); }
-  /// Four bytes, little-endian.
-  void u32(uint32_t value) {
-    put([&](RecordWriter& write) { write.u32(value); });
-  }
-  /// Eight bytes, little-endian.
-  void u64(uint64_t value) {
-    put([&](RecordWriter& write) {
-      write.u32(static_cast<uint32_t>(value));
-      write.u32(static_cast<uint32_t>(value >> 32));
-    });
-  }
-  /// LEB128: seven bits a byte, low bits first, bit 7 = more follows.
-  void varint(uint64_t value) {
-    put([&](RecordWriter& write) { write.varint(value); });
-  }
-  /// A signed value as a zigzag varint.
-  void zigzag(int64_t value) {
-    put([&](RecordWriter& write) { write.zigzag(value); });
+/// Writes records into a chunk's bytes (room for kMaxRecordBytes at `at`).
+using RecordWriter = BasicWriter<uint8_t*>;
+
+/// Appends the primitives, raw bytes and strings to a byte vector.
+struct ByteWriter : BasicWriter<std::back_insert_iterator<std::vector<uint8_t>>> {
+  /// Writes at the end of `out`.
+  explicit ByteWriter(std::vector<uint8_t>& out) : BasicWriter{std::back_inserter(out)}, out(out) {}
+  /// Raw bytes.
+  void bytes(const void* data, std::size_t size) {
+    const auto* begin = static_cast<const uint8_t*>(data);
+    out.insert(out.end(), begin, begin + size);
   }
   /// A length-prefixed string.
   void string(std::string_view text) {
     varint(text.size());
-    out_.insert(out_.end(), text.begin(), text.end());
+    bytes(text.data(), text.size());
   }
-  /// Raw bytes.
-  void bytes(const void* data, std::size_t size) {
-    const auto* begin = static_cast<const uint8_t*>(data);
-    out_.insert(out_.end(), begin, begin + size);
-  }
-
- private:
-  /// Encodes one primitive (at most 32 bytes) and appends it.
-  template <class Encode>
-  void put(Encode&& encode) {
-    uint8_t buffer[32];
-    RecordWriter write{buffer};
-    encode(write);
-    out_.insert(out_.end(), buffer, write.at);
-  }
-  std::vector<uint8_t>& out_;
+  std::vector<uint8_t>& out;  ///< the bytes written
 };
+
+/// Four bytes, little-endian, at `at` (the caller knows they are there).
+inline uint32_t loadU32(const uint8_t* at) {
+  uint32_t value = 0;
+  for (int index = 3; index >= 0; --index) value = (value << 8) | at[index];
+  return value;
+}
 
 /// The data ended in the middle of a value.
 class TruncatedData : public TraceError {
@@ -127,10 +108,8 @@ class ByteReader {
   /// Four bytes, little-endian.
   uint32_t u32() {
     need(4);
-    uint32_t value = 0;
-    for (int index = 3; index >= 0; --index) value = (value << 8) | at_[index];
     at_ += 4;
-    return value;
+    return loadU32(at_ - 4);
   }
   /// Eight bytes, little-endian.
   uint64_t u64() {
@@ -178,6 +157,26 @@ class ByteReader {
     need(size);
     at_ += size;
   }
+  /// Reads a value into `field`: the forms that let one list of a layout's
+  /// fields both write it (BasicWriter's) and read it (records.h).
+  template <class T>
+  void u8(T& field) {
+    field = static_cast<T>(u8());
+  }
+  /// As i8(), into `field`.
+  template <class T>
+  void i8(T& field) {
+    field = static_cast<T>(i8());
+  }
+  /// As u32(), into `field`.
+  template <class T>
+  void u32(T& field) {
+    field = static_cast<T>(u32());
+  }
+  /// As int32(), into `field`.
+  void zigzag(int& field) { field = int32(); }
+  /// As varint(), into `field`.
+  void varint(uint64_t& field) { field = varint(); }
   /// Throws TraceError: "<what>: <message>" at the current offset.
   [[noreturn]] void fail(const std::string& message) const {
     throw TraceError(what_ + ": " + message, offset());

@@ -1,37 +1,35 @@
 /// \file compact.h
-/// \brief Format version 3: event records that leave out what the search's state already says.
+/// \brief The event records: each leaves out what the search's state already says.
 ///
-/// Most of what a version 2 record holds follows from the events before it:
-/// a reply's window, keys and depth from its parent's move; a probe's first
+/// Most of what an event holds follows from the events before it: a
+/// reply's window, keys and depth from its parent's move; a probe's first
 /// slot from the call's keys; a move's pieces from the board; a score from
-/// the reply's return; a stored entry from the node's variables. A version 3
-/// record keeps only what does not follow: a call's change of eval, a
-/// probe's slot count and the entry it found, a move's squares, a store's
-/// previous entry when the call could not know it. The recorder checks each
-/// prediction against what the search did and writes the value out, with a
-/// flag, whenever they differ, so a record never depends on a prediction
-/// being right (a reply's key and lock are not checked: the engine's own
+/// the reply's return; a stored entry from the node's variables. A record
+/// keeps only what does not follow: a call's change of eval, a probe's slot
+/// count and the entry it found, a move's squares, a store's previous entry
+/// when the call could not know it. The recorder checks each prediction
+/// against what the search did and writes the value out, with a flag,
+/// whenever they differ, so a record never depends on a prediction being
+/// right (a reply's key and lock are not checked: the engine's own
 /// hashChange computes them from the same move). In the test suite's
-/// searches no prediction misses.
-///
-/// Reading a version 3 chunk therefore needs the search's state at its
-/// start: the chunk's checkpoint (footer), from which a RecordDecoder applies
-/// record after record. The predictions below are the one copy both sides use.
+/// searches no prediction misses. A chunk is read from the state at its
+/// start, its checkpoint (footer), by a RecordDecoder; the predictions
+/// below are the one copy both sides use.
 ///
 /// \section compact_records The records (tag byte: kind | flags << 4)
 /// \verbatim
 ///   kCall         flags 0: zz (e - predicted e); the rest from the parent's move
 ///                 (or the stalemate probe, or the header's root call)
-///                 flags 1 (| 2 if black): the nine arguments as in version 2
+///                 flags 1 (| 2 if black): q l e J Z E z n (callArguments)
 ///   kProbe        flags: bits 0-1 outcome, bit 2 ends the node, bit 3 the usual
 ///                 slot count (1, or 9 for a full window); else u8 slots probed;
 ///                 on a hit: zz V, u8 X, u8 Y, u8 D of the entry found
 ///   kNodeCounted and the other kinds without fields (UMAX_TRACE_EVENT_KINDS): no fields
 ///   kIteration    no fields: the draft goes up by one
 ///   kCutoff       no fields: the node's best
-///   kKingCapture  flags bit 0 bad castling; u8 x, u8 y (as in version 2)
+///   kKingCapture  flags bit 0 bad castling; u8 x, u8 y
 ///   kMoveMade     flags bit 0 sneaked, bits 1-3 MoveShape; u8 x, u8 y;
-///                 shape 7: the whole move as in version 2 instead
+///                 shape 7: the whole move instead (MoveLayout::kEvent)
 ///   kMoveScored   flags 0: no fields (predictedScore); 1: zz v
 ///   kBestMove     flags 0: no fields (predictedBestMove); 1: zz m, u8 X, u8 Y
 ///   kStore        flags bit 0 written, bits 1-2 StoreBefore, bit 3 the new entry
@@ -51,10 +49,10 @@
 
 namespace umax::trace {
 
-// ---- tag flags of version 3 (a tag's high 4 bits) ---------------------------
+// ---- tag flags (a tag's high 4 bits) ---------------------------------------
 
-/// kCall, kMoveScored, kBestMove, kReturn: the values follow as in version 2
-/// (the prediction was wrong, or there was none).
+/// kCall, kMoveScored, kBestMove, kReturn: the values follow (the
+/// prediction was wrong, or there was none).
 inline constexpr int kExplicitValues = 1;
 /// An explicit kCall: black to move.
 inline constexpr int kExplicitCallBlack = 2;
@@ -70,7 +68,7 @@ enum MoveShape : int {
   kCastlingMove = 2,    ///< a king castles: the rook goes from its corner to the passed square
   kDoubleStepMove = 3,  ///< a pawn's double step: F is the skipped square
   kPromotionMove = 4,   ///< a pawn promotes
-  kExplicitMove = 7,    ///< none of these: the whole move follows as in version 2
+  kExplicitMove = 7,    ///< none of these: the whole move follows (MoveLayout::kEvent)
 };
 
 /// A kStore record's previous entry (flag bits 1-2).
@@ -82,11 +80,6 @@ enum StoreBefore : int {
 
 // ---- predictions ------------------------------------------------------------
 
-/// True if two entries hold the same five fields.
-[[gnu::always_inline]] inline bool sameEntry(const HashEntry& a, const HashEntry& b) {
-  return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
-}
-
 /// The call the search makes below `parent`, with its eval before the
 /// move's gain: the reply to the move on the board (search.cpp, Step 12) or
 /// the stalemate probe (Step 17). False if `parent` is doing neither. The
@@ -97,14 +90,8 @@ template <bool withKeys = true>
   const NodeCall& node = parent.call;
   call.side = opponentOf(node.side);
   if (parent.mateProbe) {  // kMateTest: -D(24-k,-I,I,0,J,Z,S,S,1)
-    call.alpha = kMateTest.alpha;
-    call.beta = kMateTest.beta;
-    call.eval = kMateTest.eval;
-    call.hashKey = node.hashKey;
-    call.hashLock = node.hashLock;
-    call.epSquare = kMateTest.passedSquare;
-    call.lastTo = kMateTest.lastTo;
-    call.depth = kMateTest.depth;
+    call = {call.side,     kMateTest.alpha,        kMateTest.beta,   kMateTest.eval, node.hashKey,
+            node.hashLock, kMateTest.passedSquare, kMateTest.lastTo, kMateTest.depth};
     return true;
   }
   if (!parent.moveOnBoard) return false;
@@ -217,9 +204,18 @@ struct BestValues {
           asSignedChar(frame.draft + 1)};
 }
 
+/// The values an explicit kBestMove or kReturn record holds, written or
+/// read by the one list: zz m, u8 X, u8 Y, and for kReturn u8 d.
+template <class Code, class Values>
+[[gnu::always_inline]] inline void bestValues(Code& code, Values& values, EventKind kind) {
+  code.zigzag(values.best);
+  code.i8(values.from);
+  code.i8(values.to);
+  if (kind == EventKind::kReturn) code.i8(values.draft);
+}
+
 /// Writes a kBestMove or kReturn record: its tag alone when the search's
-/// values are the predicted ones, else the values (zz m, u8 X, u8 Y, and
-/// for kReturn u8 d).
+/// values are the predicted ones, else the values (bestValues).
 [[gnu::always_inline]] inline void writeBestValues(RecordWriter& write, EventKind kind,
                                                    const BestValues& told, const BestValues& predicted) {
   if (told == predicted) [[likely]] {
@@ -227,10 +223,7 @@ struct BestValues {
     return;
   }
   write.u8(recordTag(kind, kExplicitValues));
-  write.zigzag(told.best);
-  write.u8(told.from);
-  write.u8(told.to);
-  if (kind == EventKind::kReturn) write.u8(told.draft);
+  bestValues(write, told, kind);
 }
 
 /// The entry Step 18 writes for the call `frame`: its lock, best score,
@@ -267,8 +260,6 @@ class RecordDecoder {
   const SearchState& state() const { return state_; }
 
  private:
-  const uint8_t* decodeCompact(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset);
-
   const TraceHeader& header_;
   SearchState state_;
 };

@@ -36,20 +36,10 @@
 ///
 /// \section trace_versions Versions
 /// This code reads and writes version 5 only; a file of any other version
-/// is refused with a message naming it. Versions 1 and 2 held stand-alone
-/// records (about 7.2 bytes per event) with zlib's CRC-32 (version 1) or
-/// CRC-32C (version 2) per chunk. Version 3 brought the compact records:
-/// each leaves out what the events before it already say (a call's window
-/// and keys, a probe's first slot, a move's pieces, a score, a stored
-/// entry...; see compact.h), so a chunk can only be read from the state at
-/// its start, its checkpoint; about 1.6 bytes per event. Version 4 keeps
-/// version 3's records and checks the header and footer with CRC-32C too,
-/// the header's from its version field on (version 3's CRC-32 left the
-/// version and length out: a changed version byte passed every checksum).
-/// Version 5 keeps version 4's records and adds the hash table's size to
-/// the header (u8 B, before the initial entries): a think with a smaller
-/// table (2^B + 9 slots, probes from (k*E ^ J) & (2^B - 1)) is recorded and
-/// read with its own slots; a version 4 file holds the original's table.
+/// is refused with a message naming it (the versions before are told on
+/// \ref page_recording). Version 5's records are compact (compact.h): each
+/// leaves out what the events before it already say, so a chunk is read
+/// from the state at its start, its checkpoint.
 ///
 /// \section trace_records Event records
 /// A record starts with a tag byte: the EventKind in the low 4 bits, flags in

@@ -50,39 +50,34 @@ bool readChunkHead(const uint8_t* at, ChunkHead& head);
 
 // ---- footer and trailer -------------------------------------------------------
 
-/// One chunk as the footer's index lists it.
+/// One chunk as the footer lists it.
 struct ChunkIndexEntry {
-  uint64_t offset = 0;       ///< file offset of its "CHNK"
-  uint64_t firstEvent = 0;   ///< index of its first event
-  uint64_t nodesBefore = 0;  ///< counted nodes before it
+  uint64_t offset = 0;              ///< file offset of its "CHNK"
+  uint64_t firstEvent = 0;          ///< index of its first event
+  uint64_t nodesBefore = 0;         ///< counted nodes before it
+  std::vector<uint8_t> checkpoint;  ///< the state before its first event (state.h)
 };
 
-/// Appends the footer and the trailer: the chunk index, the result, one
-/// checkpoint per chunk (`checkpoints` holds them back to back, their sizes
-/// in `checkpointSizes`). `footerOffset` is the file offset the footer
-/// starts at (the trailer points there).
-void writeFooter(const std::vector<ChunkIndexEntry>& index, const TraceResult& result,
-                 const std::vector<uint8_t>& checkpoints, const std::vector<uint64_t>& checkpointSizes,
-                 uint64_t footerOffset, std::vector<uint8_t>& out);
+/// Appends the footer and the trailer: the chunk index, the result, each
+/// chunk's checkpoint. `footerOffset` is the file offset the footer starts
+/// at (the trailer points there).
+void writeFooter(const std::vector<ChunkIndexEntry>& index, const TraceResult& result, uint64_t footerOffset,
+                 std::vector<uint8_t>& out);
 
 /// Reads the trailer at the end of a complete file image: the offset of the
 /// footer, which must lie between `chunksStart` and the trailer. Throws
 /// TraceError if it does not.
 uint64_t readTrailer(const uint8_t* data, uint64_t size, uint64_t chunksStart);
 
-/// Reads the footer at `footerOffset` of a file image and checks it against
-/// the chunks found in the file (`chunks`, `eventCount`): it fills in each
-/// chunk's nodes before it and the place of its checkpoint, and returns the
-/// search's result. Throws TraceError for a footer that is damaged or does
-/// not match the chunks.
+/// Reads the footer at `footerOffset` of a file image and returns the
+/// search's result. Without `fromIndex` it checks the footer's chunk index
+/// against the chunks found in the file (`chunks`, `eventCount`) and fills
+/// in each chunk's nodes before it and the place of its checkpoint; with
+/// `fromIndex` it takes the chunks from the index instead (their offset,
+/// first event, nodes before and checkpoint; the caller checks the frames),
+/// so that a reader opens a large file without walking its chunks first.
+/// Throws TraceError for a footer that is damaged or does not match the chunks.
 TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset,
-                       std::vector<ChunkInfo>& chunks, uint64_t eventCount);
-
-/// Reads the footer like readFooter(), but takes the chunks from its index
-/// instead of checking them: `chunks` gets each chunk's offset, first event,
-/// nodes before it and checkpoint (the caller checks the frames). Lets a
-/// reader open a large file without walking its chunks first.
-TraceResult readFooterIndex(const uint8_t* data, uint64_t size, uint64_t footerOffset,
-                            std::vector<ChunkInfo>& chunks);
+                       std::vector<ChunkInfo>& chunks, bool fromIndex, uint64_t eventCount = 0);
 
 }  // namespace umax::trace

@@ -2,13 +2,13 @@
 /// \brief The byte layout of the records a trace shares between its parts.
 ///
 /// A call's arguments, a hash entry, a move and a probe are written in
-/// three places: event records (format.cpp), the replay checkpoints in the
-/// footer (state.cpp) and the header (framing.cpp). Each layout is defined
-/// once, here. A writer is RecordWriter (the recording's hot path, a raw
-/// pointer) or ByteWriter (a growing vector); both offer the same
-/// primitives, so the write functions are templates, inlined into the
-/// recording's encoder by always_inline (measured: GCC otherwise calls some
-/// of them out of line, 1.5% more instructions for a traced think).
+/// three places: event records (writer.cpp, compact.cpp), the checkpoints
+/// in the footer (state.cpp) and the header (framing.cpp). Each layout is
+/// defined once, here; where no check sits between the fields, one list
+/// both writes and reads them (callArguments, entryContents). A writer is a
+/// RecordWriter or a ByteWriter (bytes.h); the functions are templates,
+/// inlined into the recorder by always_inline (measured: GCC otherwise
+/// calls some of them out of line, 1.5% more instructions for a traced think).
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,11 @@ inline EventKind readTag(ByteReader& read, int& flags) {
   return static_cast<EventKind>(kind);
 }
 
+/// True if two entries hold the same five fields.
+[[gnu::always_inline]] inline bool sameEntry(const HashEntry& a, const HashEntry& b) {
+  return a.lock == b.lock && a.score == b.score && a.from == b.from && a.to == b.to && a.draft == b.draft;
+}
+
 /// True for an entry with nothing in it (a store record leaves such an
 /// entry out: its flag says the slot was empty).
 [[gnu::always_inline]] inline bool isEmptyEntry(const HashEntry& entry) {
@@ -44,32 +49,26 @@ inline EventKind readTag(ByteReader& read, int& flags) {
 
 // ---- NodeCall: the nine arguments of D() -----------------------------------
 
-/// Writes a call's arguments but its side: zz q, zz l, zz e, u32 J, u32 Z,
-/// zz E, zz z, zz n. (An event record keeps the side in its tag byte; the
-/// header and the checkpoints write it as a byte before, see writeCall.)
-template <class Writer>
-[[gnu::always_inline]] inline void writeCallArguments(Writer& write, const NodeCall& call) {
-  write.zigzag(call.alpha);
-  write.zigzag(call.beta);
-  write.zigzag(call.eval);
-  write.u32(call.hashKey);
-  write.u32(call.hashLock);
-  write.zigzag(call.epSquare);
-  write.zigzag(call.lastTo);
-  write.zigzag(call.depth);
+/// A call's arguments but its side: zz q, zz l, zz e, u32 J, u32 Z, zz E,
+/// zz z, zz n, written (`code` a RecordWriter or ByteWriter) or read (a
+/// ByteReader) by the one list. An event record keeps the side in its tag
+/// byte; the header and the checkpoints write it as a byte before (writeCall).
+template <class Code, class Call>
+[[gnu::always_inline]] inline void callArguments(Code& code, Call& call) {
+  code.zigzag(call.alpha);
+  code.zigzag(call.beta);
+  code.zigzag(call.eval);
+  code.u32(call.hashKey);
+  code.u32(call.hashLock);
+  code.zigzag(call.epSquare);
+  code.zigzag(call.lastTo);
+  code.zigzag(call.depth);
 }
 
-/// Reads what writeCallArguments wrote into `call` (its side untouched) and
-/// checks E, z and n lie where the search can put them.
+/// Reads a call's arguments into `call` (its side untouched) and checks E,
+/// z and n lie where the search can put them.
 inline void readCallArguments(ByteReader& read, NodeCall& call) {
-  call.alpha = read.int32();
-  call.beta = read.int32();
-  call.eval = read.int32();
-  call.hashKey = read.u32();
-  call.hashLock = read.u32();
-  call.epSquare = read.int32();
-  call.lastTo = read.int32();
-  call.depth = read.int32();
+  callArguments(read, call);
   if (call.epSquare < -128 || call.epSquare > kNoSquare || call.lastTo < 0 || call.lastTo > kNoSquare ||
       call.depth < 0 || call.depth > 127)
     read.fail("call argument out of range");
@@ -79,7 +78,7 @@ inline void readCallArguments(ByteReader& read, NodeCall& call) {
 template <class Writer>
 [[gnu::always_inline]] inline void writeCall(Writer& write, const NodeCall& call) {
   write.u8(call.side);
-  writeCallArguments(write, call);
+  callArguments(write, call);
 }
 
 /// Reads what writeCall wrote; the side must be white or black.
@@ -93,42 +92,35 @@ inline NodeCall readCall(ByteReader& read) {
 
 // ---- HashEntry: one slot of the table ---------------------------------------
 
-/// Writes an entry's contents without its lock: zz V, u8 X, u8 Y, u8 D
-/// (what a probe record carries: the lock is the probing call's Z).
-template <class Writer>
-[[gnu::always_inline]] inline void writeEntryContents(Writer& write, const HashEntry& entry) {
-  write.zigzag(entry.score);
-  write.u8(entry.from);
-  write.u8(entry.to);
-  write.u8(entry.draft);
-}
-
-/// Reads what writeEntryContents wrote into `entry` (its lock untouched).
-inline void readEntryContents(ByteReader& read, HashEntry& entry) {
-  entry.score = read.int32();
-  entry.from = read.i8();
-  entry.to = read.i8();
-  entry.draft = read.i8();
+/// An entry's contents without its lock: zz V, u8 X, u8 Y, u8 D (what a
+/// probe record carries: the lock is the probing call's Z), written or read
+/// by the one list (as callArguments).
+template <class Code, class Entry>
+[[gnu::always_inline]] inline void entryContents(Code& code, Entry& entry) {
+  code.zigzag(entry.score);
+  code.i8(entry.from);
+  code.i8(entry.to);
+  code.i8(entry.draft);
 }
 
 /// Writes a whole entry: u32 K (the lock), then its contents.
 template <class Writer>
 [[gnu::always_inline]] inline void writeEntry(Writer& write, const HashEntry& entry) {
   write.u32(static_cast<uint32_t>(entry.lock));
-  writeEntryContents(write, entry);
+  entryContents(write, entry);
 }
 
 /// Reads what writeEntry wrote.
 inline HashEntry readEntry(ByteReader& read) {
   HashEntry entry;
-  entry.lock = static_cast<int32_t>(read.u32());
-  readEntryContents(read, entry);
+  read.u32(entry.lock);
+  entryContents(read, entry);
   return entry;
 }
 
 // ---- MoveRecord: a move being searched --------------------------------------
 
-/// The two layouts of a move in format version 1.
+/// The two layouts of a move.
 enum class MoveLayout {
   kEvent,       ///< a kMoveMade record: u8 flags x y u t h, then H, G, F only where the flags say
   kCheckpoint,  ///< a checkpoint's frame: u8 flags x y u t H G F h, every field present

@@ -2,7 +2,6 @@
 /// \brief Recording a think of the readable build into a trace file.
 #pragma once
 
-#include <cstdio>
 #include <functional>
 #include <memory>
 #include <string>
@@ -19,34 +18,27 @@ namespace umax::trace {
 
 /// Streams event records into a trace file: header first, then chunks of
 /// records, then at finish() the footer and trailer. The Recorder encodes
-/// each event straight into the chunk being filled (cursor(), commit()) and
-/// hands over the checkpoint of the next chunk when one is full
-/// (flushChunk()). Full chunks are written kChunksPerWrite at a time, in one
-/// write that ends at a page boundary: the file system's work per byte is
-/// then less than half as much (see kChunksPerWrite). Everything happens on
-/// the calling thread (a writer thread saved no CPU: umax-trace-bench
-/// measured 1.21x either way). A crash loses the events not yet written: the
-/// chunk being filled and the full ones waiting for their write; what was
-/// written stays readable, to its last whole record. A
-/// writer destroyed without finish() (as when the search throws) writes its
-/// full chunks first. A failed write (a full disk) never throws into the
-/// search: the writer stops writing and says why in failure().
+/// each event straight into the chunk being filled (through the writer's
+/// ChunkCursor, lendCursor()) and hands over the checkpoint of the next
+/// chunk when one is full (flushChunk()). Full chunks are written
+/// kChunksPerWrite at a time, on the calling thread (a writer thread saved
+/// no CPU: umax-trace-bench measured 1.21x either way). A crash loses the
+/// events not yet written: the chunk being filled and the full ones waiting
+/// for their write; what was written stays readable, to its last whole
+/// record. A writer destroyed without finish() (as when the search throws)
+/// writes its full chunks first. A failed write (a full disk) never throws
+/// into the search: the writer stops writing and says why in failure().
 class TraceWriter {
  public:
   /// Creates `path` and writes the header. Throws std::runtime_error if the
   /// file cannot be written (and then leaves no file), or if `path` names a
-  /// folder, FIFO or device (refused before anything is written).
+  /// folder, FIFO or device (refused before anything is written); throws
+  /// std::logic_error for a header of another version than kFormatVersion.
   TraceWriter(const std::string& path, const TraceHeader& header);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
 
-  /// Where the next record goes: room for kMaxRecordBytes.
-  uint8_t* cursor() { return cursor_->at; }
-  /// Ends the record written from cursor() up to `end` (or `events` records
-  /// written in one go, at most 256 bytes); true when the chunk is full and
-  /// flushChunk() must be called before the next record.
-  bool commit(uint8_t* end, uint32_t events = 1) { return cursor_->commit(end, events); }
   /// Writes the chunk being filled and starts the next one, whose first
   /// event is `events` (events so far), after `nodes` counted nodes, and
   /// whose checkpoint is `checkpoint` (the state after the last record).
@@ -69,77 +61,68 @@ class TraceWriter {
   /// filled and the footer.
   uint64_t bytesIssued() const { return issued_; }
 
-  /// Events committed so far.
-  uint64_t events() const { return cursor_->events; }
-  /// Where the records go, and how many there are so far: cursor() and
-  /// commit() in one place that a recorder can keep beside its own state.
+  /// Where the records go, and how many there are so far.
   struct ChunkCursor {
-    uint8_t* at = nullptr;    ///< where the next record goes
+    uint8_t* at = nullptr;    ///< where the next record goes: room for kMaxRecordBytes
     uint8_t* full = nullptr;  ///< a chunk that reaches here is full (kChunkBytes)
     uint64_t events = 0;      ///< events committed so far, in every chunk
-    /// As TraceWriter::commit().
+    /// Ends the record written from `at` up to `end` (or `count` records
+    /// written in one go, at most 256 bytes); true when the chunk is full and
+    /// flushChunk() must be called before the next record.
     bool commit(uint8_t* end, uint32_t count = 1) {
       at = end;
       events += count;
       return end >= full;
     }
   };
+  /// Events committed so far.
+  uint64_t events() const { return cursor_->events; }
   /// From now on the writer keeps its cursor in `cursor` (which takes the
-  /// writer's current one), until returnCursor(). One borrower at a time.
+  /// writer's current one), until returnCursor(). One borrower at a time:
+  /// the Recorder, which keeps it beside its own state (a cursor reached
+  /// through its reference to the writer costs 0.7% more instructions in a
+  /// traced think: a byte written through a pointer may alias the reference).
   void lendCursor(ChunkCursor& cursor);
   /// The writer keeps its cursor itself again, where the borrower left it.
   void returnCursor();
   /// The root call of the think, from the header.
   const NodeCall& root() const { return root_; }
-  /// The format version of the file, from the header.
-  uint32_t version() const { return version_; }
   /// Disk space is reserved this far ahead of the writes, beyond the end of
   /// the file, and given back when the writer finishes or is destroyed.
   static constexpr uint64_t kReserveStep = 64ull << 20;
   /// Full chunks go to the file this many at a time, in one write of about
   /// 256 KB that ends at a page boundary (the rest of the last page goes
-  /// with the next write). Measured on ext4 (Linux 6.18), writing 8.4 MB of
-  /// 64 KB chunks cost 1.7 ms of CPU one frame per write, 0.88 ms four
-  /// frames per write, 0.72 ms four per write ending at a page boundary:
-  /// each write that ends or starts inside a page costs the kernel more
-  /// than a page's worth of copying.
+  /// with the next write): less than half the kernel's CPU of a write per
+  /// chunk (measured: \ref page_performance).
   static constexpr int kChunksPerWrite = 4;
   /// The page size the batches' writes are aligned to.
   static constexpr std::size_t kPageBytes = 4096;
 
  private:
-  /// Full chunks laid out as they go to the file, frame after frame, their
-  /// heads filled in: [0, end). It may begin with the last bytes of the
-  /// previous batch (less than a page), which its write left for this one.
-  struct Batch {
-    std::vector<uint8_t> bytes;  // sized once
-    std::size_t end = 0;
-  };
-
   void restartChunk();
   void writeBatch(bool whole);
   void writeOut(const uint8_t* bytes, std::size_t size);
-  void writeBytes(const uint8_t* bytes, std::size_t size);
   void reserveAhead(uint64_t end);
   void releaseReserve();
 
-  std::FILE* file_ = nullptr;
+  int file_ = -1;
   std::string path_;
   NodeCall root_;
-  uint32_t version_ = kFormatVersion;
-  Batch batch_;  // full chunks, then the one being filled: [batch_.end + kChunkHeadBytes, cursor_->at)
+  // Full chunks laid out as they go to the file, frame after frame, their
+  // heads filled in: [0, batchEnd_); the one being filled follows, its
+  // records at [batchEnd_ + kChunkHeadBytes, cursor_->at). The batch may
+  // begin with the last bytes of the previous one (less than a page), which
+  // its write left for this one. Sized once.
+  std::vector<uint8_t> batch_;
+  std::size_t batchEnd_ = 0;
   int batchedChunks_ = 0;     // full chunks in batch_
-  uint64_t batchOffset_ = 0;  // where batch_.bytes[0] goes in the file
+  uint64_t batchOffset_ = 0;  // where batch_[0] goes in the file
   ChunkCursor ownCursor_;
-  ChunkCursor* cursor_ = &ownCursor_;  // ownCursor_, or a borrower's (lendCursor)
-  uint64_t chunkFirstEvent_ = 0;
-  uint64_t chunkFirstNodes_ = 0;
-  std::vector<uint8_t> chunkCheckpoint_;
-  std::vector<ChunkIndexEntry> index_;
-  std::vector<uint8_t> checkpoints_;  // all checkpoints, concatenated
-  std::vector<uint64_t> checkpointSizes_;
-  uint64_t issued_ = 0;    // bytes of the file so far, full chunks included
-  uint64_t reserved_ = 0;  // the file's space is reserved up to here (0: nothing reserved)
+  ChunkCursor* cursor_ = &ownCursor_;   // ownCursor_, or a borrower's (lendCursor)
+  ChunkIndexEntry chunk_;               // the chunk being filled (its offset set when it is written)
+  std::vector<ChunkIndexEntry> index_;  // the chunks written
+  uint64_t issued_ = 0;                 // bytes of the file so far, full chunks included
+  uint64_t reserved_ = 0;               // the file's space is reserved up to here (0: nothing reserved)
   bool finished_ = false;
   bool sealed_ = false;        // seal(): no more chunks go to the file
   uint64_t sealedEvents_ = 0;  // the events in the file once sealed
