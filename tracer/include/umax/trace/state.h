@@ -66,7 +66,7 @@ class SearchState {
   explicit SearchState(const TraceHeader& header);
 
   /// Applies the next event: the replay member of its kind, named as the
-  /// kind's hook (SearchState::onMateProbe replays a kMateProbe). Throws
+  /// kind's hook (SearchState::onMateProbe replays a mate probe). Throws
   /// TraceError (at byte `offset`, for the message) if the event cannot
   /// follow the state.
   void apply(const Event& event, uint64_t offset = 0);
