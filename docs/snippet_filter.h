@@ -5,7 +5,7 @@
 // compiled with kTraced = true (see the tools page), and asks memory for
 // what it will read; both go through one seam, a statement of the form
 //
-//   hooks<kTraced>().iteration(node.draft);                  (readable/src/search.cpp)
+//   hooks<kTraced>().onIteration(node.draft);                (readable/src/search.cpp)
 //
 // that may run on over several lines to its `;`. Those statements are there
 // for the tracer and for speed, not for the algorithm, so the docs build

@@ -7,7 +7,9 @@
 #include <fstream>
 #include <memory>
 #include <random>
+#include <set>
 #include <tuple>
+#include <type_traits>
 #include <unordered_map>
 
 #include "engines.h"
@@ -191,6 +193,48 @@ RecordedCase recordCase(const Case& c, long budget, const std::string& prefix) {
 }
 
 }  // namespace
+
+// The event schema (UMAX_SEARCH_EVENTS, search_observer.h) and what is made
+// from it. Each row's hook is SearchObserver's with the row's parameters:
+// checked here, and by the Recorder's overrides, which are declared from the
+// rows.
+#define UMAX_TEST_HOOK_OF_ROW(kind, site, record, name, hook, parameters)                            \
+  static_assert(std::is_same_v<decltype(&SearchObserver::hook), void(SearchObserver::*) parameters>, \
+                #hook " takes other parameters than its row");
+UMAX_SEARCH_EVENTS(UMAX_TEST_HOOK_OF_ROW)
+#undef UMAX_TEST_HOOK_OF_ROW
+
+TEST_CASE("each row of the event schema is one kind, one site, one name", "[trace][schema]") {
+  struct Row {
+    EventKind kind;
+    int record;
+    SearchSite siteEnumerator;
+    int site;
+    std::string_view name;
+  };
+#define UMAX_TEST_ROW(kind, site, record, name, hook, parameters) \
+  Row{EventKind::kind, record, SearchSite::kind, site, name},
+  const std::vector<Row> rows = {UMAX_SEARCH_EVENTS(UMAX_TEST_ROW)};
+#undef UMAX_TEST_ROW
+  REQUIRE(rows.size() + 1 == static_cast<std::size_t>(kEventKindCount));
+  std::set<int> sites{static_cast<int>(SearchSite::kHashCutoff)};
+  std::set<std::string_view> names{"unknown"};
+  for (std::size_t index = 0; index < rows.size(); ++index) {
+    const Row& row = rows[index];
+    CAPTURE(row.name);
+    // Records are numbered 1, 2, ... in the rows' order, within the tag's low 4 bits.
+    CHECK(row.record == static_cast<int>(index) + 1);
+    CHECK(row.record < 16);
+    CHECK(static_cast<int>(row.kind) == row.record);
+    CHECK(static_cast<int>(row.siteEnumerator) == row.site);
+    CHECK(siteOf(row.kind) == row.siteEnumerator);
+    CHECK(kindName(row.kind) == row.name);
+    CHECK(sites.insert(row.site).second);  // one site per kind, not the hash cutoff's
+    CHECK(names.insert(row.name).second);  // names the tools can tell apart
+  }
+  CHECK(siteOf(EventKind::kProbe, true) == SearchSite::kHashCutoff);
+  CHECK(kindName(static_cast<EventKind>(kEventKindCount)) == "unknown");
+}
 
 TEST_CASE("a recorded think counts the same nodes as both builds, and each counted node is one node event",
           "[trace]") {

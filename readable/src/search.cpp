@@ -107,7 +107,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // depth; the root of a think goes on while nodes remain in the budget
   // (a think starts the count at the limit minus its budget: searchRoot()).
   while (deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
-    hooks<kTraced>().iteration(node.draft);
+    hooks<kTraced>().onIteration(node.draft);
     const int8_t scanStart = node.bestFrom;  // B: start the board scan at the previous best
     // Best-move-first ordering (topic 11): try the previous best move first
     // unless it castles. // micro-Max: Y|=8&Y>>4
@@ -140,11 +140,11 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
   if (capturesKing(gain, move.to, node.passedSquare)) {
     node.best = kInfinity;
-    hooks<kTraced>().kingCapture(move.from, move.to, gain >= 0);
+    hooks<kTraced>().onKingCapture(move.from, move.to, gain >= 0);
   }
   // Step 9. Fail high: the opponent will avoid this position; stop the scan.
   if (node.best >= node.beta) {
-    hooks<kTraced>().cutoff(node.best);
+    hooks<kTraced>().onCutoff(node.best);
     return Verdict::kStop;
   }
 
@@ -198,7 +198,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
 
   // Step 14. Undo the move (unmakeMove in moves.h).
   unmakeMove(move, node.side);
-  hooks<kTraced>().moveScored(score);
+  hooks<kTraced>().onMoveScored(score);
 
   // [sneak-replay]
   // Step 15. The best move of the last iteration was searched first; its
@@ -235,7 +235,7 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
   if (isMateScore(node.best)) node.draft = kMateDraft;
   if (node.best == -kInfinity) {  // micro-Max: m+I == 0
-    hooks<kTraced>().mateProbe();
+    hooks<kTraced>().onMateProbe();
     node.best = mateTestBest(search<kTraced>(opponentOf(node.side), kMateTest.alpha, kMateTest.beta,
                                              kMateTest.eval, node.hashKey, node.hashLock,
                                              kMateTest.passedSquare, kMateTest.lastTo, kMateTest.depth));

@@ -16,11 +16,11 @@ namespace umax::trace {
 
 namespace {
 
-#define UMAX_TRACE_KIND_NAME(kind, number, name, site, replay, narration) {number, name},
-#define UMAX_TRACE_KIND_SITE(kind, number, name, site, replay, narration) {number, SearchSite::site},
+#define UMAX_TRACE_KIND_NAME(kind, site, record, name, hook, parameters) {record, name},
+#define UMAX_TRACE_KIND_SITE(kind, site, record, name, hook, parameters) {record, SearchSite::kind},
 
-constexpr KindTable<std::string_view>::Row kNameRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_NAME)};
-constexpr KindTable<SearchSite>::Row kSiteRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_SITE)};
+constexpr KindTable<std::string_view>::Row kNameRows[] = {UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_NAME)};
+constexpr KindTable<SearchSite>::Row kSiteRows[] = {UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_SITE)};
 constexpr KindTable<std::string_view> kNames(kNameRows, "unknown");
 constexpr KindTable<SearchSite> kSites(kSiteRows, SearchSite::kCall);
 

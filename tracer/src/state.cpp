@@ -1,7 +1,7 @@
 // state.cpp - the search's variables rebuilt event by event.
 //
 // apply() checks each event against the state and applies the transition
-// of its kind (state.h), the one the Recorder applied while recording, so
+// of its kind (event_kinds.cpp), the one the Recorder applied while recording, so
 // that a replayed frame shows the same k q l e ... d m X Y as the search had.
 #include "umax/trace/state.h"
 
@@ -37,13 +37,13 @@ void unmakeMove(Board& board, const MoveRecord& move, int side) {
   board[move.captureSquare] = static_cast<int8_t>(move.victim);
 }
 
-// Each kind's replay member (the schema's column, format.h) checks the
-// event against the state and applies the transition the Recorder applied
-// when it wrote it (state.h).
+// Each kind's replay member (named as its hook, defined in event_kinds.cpp)
+// checks the event against the state and applies the transition the
+// Recorder applied when it wrote it.
 void SearchState::apply(const Event& event, uint64_t offset) {
   using ReplayMember = void (SearchState::*)(const Event&, uint64_t);
-#define UMAX_TRACE_KIND_REPLAY(kind, number, name, site, replay, narration) {number, &SearchState::replay},
-  static constexpr KindTable<ReplayMember>::Row kRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_REPLAY)};
+#define UMAX_TRACE_KIND_REPLAY(kind, site, record, name, hook, parameters) {record, &SearchState::hook},
+  static constexpr KindTable<ReplayMember>::Row kRows[] = {UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_REPLAY)};
 #undef UMAX_TRACE_KIND_REPLAY
   static constexpr KindTable<ReplayMember> kReplay(kRows, nullptr);
   if (finished_) inconsistent(event, offset, "the root call has already returned");

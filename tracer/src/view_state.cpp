@@ -128,8 +128,8 @@ std::pair<int, int> childWindow(const Frame& parent) {
 
 /// What the narration of one event knows: the event just applied, the
 /// state after it (its open calls, the innermost `top`) and the replay (for
-/// the events before it). Each kind has its member, the narration column
-/// of format.h's schema (UMAX_TRACE_EVENT_KINDS).
+/// the events before it). Each kind has its member, named as the kind's
+/// hook (search_observer.h, UMAX_SEARCH_EVENTS).
 struct Narration {
   const Replay& replay;
   const Event& event;
@@ -139,14 +139,13 @@ struct Narration {
   const Frame* top = stack.empty() ? nullptr : &stack.back();
   const std::string at = top ? " at ply " + std::to_string(top->ply) : "";
 
-#define UMAX_TRACE_NARRATION_MEMBER(kind, number, name, site, replay, narration) \
-  std::string narration() const;
-  UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_NARRATION_MEMBER)
+#define UMAX_TRACE_NARRATION_MEMBER(kind, site, record, name, hook, parameters) std::string hook() const;
+  UMAX_SEARCH_EVENTS(UMAX_TRACE_NARRATION_MEMBER)
 #undef UMAX_TRACE_NARRATION_MEMBER
 };
 
 // A call: who answers which move, with what window, depth and eval.
-std::string Narration::narrateCall() const {
+std::string Narration::onCall() const {
   const NodeCall& c = event.call;
   std::string text;
   if (stack.size() == 1) {
@@ -163,7 +162,7 @@ std::string Narration::narrateCall() const {
 }
 
 // The hash probe: a miss, a full window or a hit, and what the hit decides.
-std::string Narration::narrateProbe() const {
+std::string Narration::onProbe() const {
   const ProbeReport& probe = event.probe;
   if (probe.outcome == ProbeOutcome::kMiss)
     return "hash miss" + at + ": slot " + std::to_string(probe.slot) +
@@ -193,13 +192,13 @@ std::string Narration::narrateProbe() const {
 }
 
 // N++: the node is counted.
-std::string Narration::narrateNodeCounted() const {
+std::string Narration::onNodeCounted() const {
   return "node #" + std::to_string(top->nodeNumber) + " counted (N++)" + at +
          ": the node count is the think's clock";
 }
 
 // An iteration starts, and where best m starts.
-std::string Narration::narrateIteration() const {
+std::string Narration::onIteration() const {
   std::string text = (stack.size() == 1 ? "root iteration " : "iteration ") + std::to_string(event.value) +
                      " starts" + at + ": best m starts at ";
   if (event.value > 1) return text + "-I (a move must be played)";
@@ -208,7 +207,7 @@ std::string Narration::narrateIteration() const {
 }
 
 // A move takes the king (or the square a castling king passed).
-std::string Narration::narrateKingCapture() const {
+std::string Narration::onKingCapture() const {
   if (event.badCastling)
     return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
            " reaches the square the opponent's castling king passed: the castling was through check, "
@@ -218,7 +217,7 @@ std::string Narration::narrateKingCapture() const {
 }
 
 // The node fails high: stand pat, a king capture or a move, and the moves left untried.
-std::string Narration::narrateCutoff() const {
+std::string Narration::onCutoff() const {
   const int beta = top->call.beta;
   const Event before = replay.eventAt(cursor - 2);
   if (before.kind == EventKind::kIteration)
@@ -240,7 +239,7 @@ std::string Narration::narrateCutoff() const {
 }
 
 // A move is tried, and the depth its reply gets.
-std::string Narration::narrateMoveMade() const {
+std::string Narration::onMoveMade() const {
   std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
                      "; its reply is searched to h = " + std::to_string(event.move.remaining);
   if (event.move.flags & kMoveSneaked) text += "; the previous iteration's best move, tried first";
@@ -251,7 +250,7 @@ std::string Narration::narrateMoveMade() const {
 }
 
 // The move's score, against the best so far.
-std::string Narration::narrateMoveScored() const {
+std::string Narration::onMoveScored() const {
   const std::string move = moveName(top->move.from, top->move.to);
   std::string text = move + " scored v = " + score(event.value) + at;
   if (top->move.flags & kMoveSneaked) return text + ": the previous best, searched first, sets best m = v";
@@ -265,7 +264,7 @@ std::string Narration::narrateMoveScored() const {
 }
 
 // A new best move, against the window.
-std::string Narration::narrateBestMove() const {
+std::string Narration::onBestMove() const {
   std::string text = "new best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77) + at +
                      ": m = " + score(event.best);
   if (event.best >= top->call.beta)
@@ -277,14 +276,14 @@ std::string Narration::narrateBestMove() const {
 }
 
 // The mate probe starts.
-std::string Narration::narrateMateProbe() const {
+std::string Narration::onMateProbe() const {
   return "no move kept the king" + at +
          " (best is still -I): the mate probe (a null move) tells mate (the opponent takes the king) from "
          "stalemate";
 }
 
 // The hash store: refused, into an empty slot, replacing or updating an entry.
-std::string Narration::narrateStore() const {
+std::string Narration::onStore() const {
   std::string text;
   if (!event.written)
     text = "hash store refused" + at + ": slot " + std::to_string(event.slot) +
@@ -311,7 +310,7 @@ std::string Narration::narrateStore() const {
 }
 
 // The call returns: its node type, and what its parent makes of the score.
-std::string Narration::narrateReturn() const {
+std::string Narration::onReturn() const {
   if (stack.empty()) {
     const std::string text =
         "the root returns " + score(event.best) + " (" +
@@ -346,9 +345,8 @@ std::string Narration::narrateReturn() const {
 /// The narration of the event just applied. `state` is the state after it.
 std::string narrate(const Replay& replay, const Event& event, const SearchState& state) {
   using Member = std::string (Narration::*)() const;
-#define UMAX_TRACE_KIND_NARRATION(kind, number, name, site, replay, narration) \
-  {number, &Narration::narration},
-  static constexpr KindTable<Member>::Row kRows[] = {UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_NARRATION)};
+#define UMAX_TRACE_KIND_NARRATION(kind, site, record, name, hook, parameters) {record, &Narration::hook},
+  static constexpr KindTable<Member>::Row kRows[] = {UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_NARRATION)};
 #undef UMAX_TRACE_KIND_NARRATION
   static constexpr KindTable<Member> kNarrations(kRows, nullptr);
   const Member narration = kNarrations[event.kind];

@@ -21,23 +21,59 @@ namespace umax {
 struct HashEntry;
 struct Move;
 
-/// The places in the search that report events, each at a numbered step of
-/// search.cpp (the comments give the step). The enum values are part of the
-/// trace format: never renumber them, whatever happens to the steps.
+/// The events of a search, described once. Each row is
+/// X(enumerator, site, record, name, hook, parameters):
+/// - `enumerator` names the event's place in the search (SearchSite) and
+///   the event itself (the tracer's EventKind, tracer/.../format.h);
+/// - `site` is its SearchSite number, the line map's key
+///   (readable/line_map.json, "sites"); `record` the number a trace file
+///   stores for it (the tag of its record). Both are part of the trace
+///   format: never renumber them, whatever happens to the steps;
+/// - `name` is what the tools print for it (`umax-trace jsonl`, the
+///   visualizer);
+/// - `hook` is the SearchObserver member that reports it (below, with its
+///   doc comment: what the event says, at which step), `parameters` that
+///   hook's parameter list. The tracer names its own member for the kind
+///   after the hook too (what the recorder and a replay do *on* it), so
+///   `grep onMateProbe` finds everything that handles a mate probe.
+///
+/// From the rows come SearchSite, the engine's seam that calls the hooks
+/// (search_seam.h), EventKind and its names, and the trace recorder's
+/// overrides (a row whose parameters differ from its hook's does not
+/// compile). Adding an event kind is a row here with its hook below, the
+/// hook's call at its step of search.cpp, and what the tracer does with it:
+/// its record, transition and replay (tracer/src/event_kinds.cpp) and its
+/// narration (tracer/src/view_state.cpp); its site's lines go into the line
+/// map.
+// clang-format off
+#define UMAX_SEARCH_EVENTS(X)                                                                              \
+  X(kCall,        1,  1,  "call",         onCall,        (const NodeCall& call))                           \
+  X(kProbe,       2,  2,  "probe",        onProbe,       (const ProbeReport& report,                       \
+                                                          const HashEntry& entry))                         \
+  X(kNodeCounted, 4,  3,  "node",         onNodeCounted, (int nodeCount))                                  \
+  X(kIteration,   5,  4,  "iteration",    onIteration,   (int draft))                                      \
+  X(kKingCapture, 6,  5,  "king-capture", onKingCapture, (int from, int to, bool badCastling))             \
+  X(kCutoff,      7,  6,  "cutoff",       onCutoff,      (int best))                                       \
+  X(kMoveMade,    8,  7,  "move",         onMoveMade,    (const Move& move, int remaining, bool sneaked))  \
+  X(kMoveScored,  9,  8,  "score",        onMoveScored,  (int score))                                      \
+  X(kBestMove,    10, 9,  "best",         onBestMove,    (int best, int from, int to))                     \
+  X(kMateProbe,   11, 10, "mate-probe",   onMateProbe,   ())                                               \
+  X(kStore,       12, 11, "store",        onStore,       (uint32_t slot, const HashEntry& before,          \
+                                                          const HashEntry& after, bool written))           \
+  X(kReturn,      13, 12, "return",       onReturn,      (int score, int bestFrom, int bestTo, int draft))
+// clang-format on
+
+/// Makes a SearchSite enumerator from a row of UMAX_SEARCH_EVENTS.
+#define UMAX_SEARCH_SITE(kind, site, record, name, hook, parameters) kind = site,
+
+/// The places in the search that report events: one per row of
+/// UMAX_SEARCH_EVENTS (the doc comment of each row's hook gives its step of
+/// search.cpp), and kHashCutoff, where a probe's event comes from when the
+/// stored score ends the node.
 enum class SearchSite : uint8_t {
-  kCall = 1,         ///< D() is entered with its nine arguments
-  kProbe = 2,        ///< Step 1: the hash probe
-  kHashCutoff = 3,   ///< Step 2: a stored score settles the window: return at once
-  kNodeCounted = 4,  ///< Step 3: N++, the call became a counted node
-  kIteration = 5,    ///< Step 4: an iteration of the deepening loop starts
-  kKingCapture = 6,  ///< Step 8: a move captures the king (or a castling was illegal)
-  kCutoff = 7,       ///< Step 9: best >= beta: fail high, stop the scan
-  kMoveMade = 8,     ///< Step 11: a move is done on the board, its reply is searched next
-  kMoveScored = 9,   ///< Step 14: the move is undone; its reply's score (Step 12) is final
-  kBestMove = 10,    ///< Step 16: a new best move
-  kMateProbe = 11,   ///< Step 17: no move saved the king: probe for stalemate
-  kStore = 12,       ///< Step 18: the hash store (or its refusal)
-  kReturn = 13,      ///< Step 19: D() returns its score
+  UMAX_SEARCH_EVENTS(UMAX_SEARCH_SITE)  // kCall = 1, kProbe = 2, kNodeCounted = 4, ...
+  /// Step 2: a stored score settles the window: the node returns at once.
+  kHashCutoff = 3,
 };
 
 /// The nine arguments of one call of the search. // micro-Max: D(k,q,l,e,J,Z,E,z,n)
@@ -86,39 +122,44 @@ class SearchObserver {
   /// the trace recorder overrides it.
   virtual void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
                        int nodeCount);
-  /// kCall: the search was called; `call` holds its nine arguments.
+  /// kCall: D() is entered; `call` holds its nine arguments.
   virtual void onCall([[maybe_unused]] const NodeCall& call) {}
-  /// kProbe / kHashCutoff: the hash probe's result and the entry it found
+  /// kProbe (Step 1; kHashCutoff when the stored score settles the window
+  /// and the node returns at once, Step 2): the hash probe's result and the entry it found
   /// (an empty entry on a miss).
   virtual void onProbe([[maybe_unused]] const ProbeReport& report, [[maybe_unused]] const HashEntry& entry) {}
-  /// kNodeCounted: the node counter was incremented to `nodeCount`.
+  /// kNodeCounted (Step 3, N++): the call became a counted node, the
+  /// counter was incremented to `nodeCount`.
   virtual void onNodeCounted([[maybe_unused]] int nodeCount) {}
-  /// kIteration: an iteration to `draft` starts.
+  /// kIteration (Step 4): an iteration of the deepening loop to `draft`
+  /// starts.
   virtual void onIteration([[maybe_unused]] int draft) {}
-  /// kKingCapture: the move `from` -> `to` captures the king, or lands on or
+  /// kKingCapture (Step 8): the move `from` -> `to` captures the king, or lands on or
   /// next to the square a castling king passed (`badCastling`). Its squares
   /// only: a whole Move here made the traced search copy every move it looks
   /// at, since the copy for onMoveMade was shared with this rare one.
   virtual void onKingCapture([[maybe_unused]] int from, [[maybe_unused]] int to,
                              [[maybe_unused]] bool badCastling) {}
-  /// kCutoff: best >= beta, the scan stops.
+  /// kCutoff (Step 9): best >= beta, fail high: the scan stops.
   virtual void onCutoff([[maybe_unused]] int best) {}
-  /// kMoveMade: `move` is on the board; its reply is searched to `remaining`.
+  /// kMoveMade (Step 11): `move` is on the board; its reply is searched to `remaining`.
   /// `sneaked` marks the previous iteration's best move, tried first.
   virtual void onMoveMade([[maybe_unused]] const Move& move, [[maybe_unused]] int remaining,
                           [[maybe_unused]] bool sneaked) {}
-  /// kMoveScored: the move is taken back; `score` is its value for the mover.
+  /// kMoveScored (Step 14): the move is taken back; `score`, its reply's
+  /// score (Step 12), is its value for the mover.
   virtual void onMoveScored([[maybe_unused]] int score) {}
-  /// kBestMove: a new best score with its move.
+  /// kBestMove (Step 16): a new best score with its move.
   virtual void onBestMove([[maybe_unused]] int best, [[maybe_unused]] int from, [[maybe_unused]] int to) {}
-  /// kMateProbe: no legal move kept the king: the null-move probe follows.
+  /// kMateProbe (Step 17): no legal move kept the king: the null-move probe
+  /// for stalemate follows.
   virtual void onMateProbe() {}
-  /// kStore: the hash store at the end of an iteration. `before` is the slot
+  /// kStore (Step 18): the hash store (or its refusal) at the end of an iteration. `before` is the slot
   /// as it was, `after` as it is now; `written` is false when the store was
   /// refused (an exact score of a deeper search is kept).
   virtual void onStore([[maybe_unused]] uint32_t slot, [[maybe_unused]] const HashEntry& before,
                        [[maybe_unused]] const HashEntry& after, [[maybe_unused]] bool written) {}
-  /// kReturn: the call returns `score`; the best move and draft it ends with.
+  /// kReturn (Step 19): the call returns `score`; the best move and draft it ends with.
   /// Not called at Step 19 for an observer whose wantsReturns() is false (a
   /// hash cutoff's return still comes through onEnter).
   virtual void onReturn([[maybe_unused]] int score, [[maybe_unused]] int bestFrom,

@@ -24,7 +24,7 @@
 ///   kProbe        flags: bits 0-1 outcome, bit 2 ends the node, bit 3 the usual
 ///                 slot count (1, or 9 for a full window); else u8 slots probed;
 ///                 on a hit: zz V, u8 X, u8 Y, u8 D of the entry found
-///   kNodeCounted and the other kinds without fields (UMAX_TRACE_EVENT_KINDS): no fields
+///   kNodeCounted and the other kinds without fields (UMAX_SEARCH_EVENTS): no fields
 ///   kIteration    no fields: the draft goes up by one
 ///   kCutoff       no fields: the node's best
 ///   kKingCapture  flags bit 0 bad castling; u8 x, u8 y

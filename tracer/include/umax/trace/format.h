@@ -78,25 +78,24 @@ inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// straddles chunks, so a chunk is at most kChunkBytes + one record).
 inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 
-/// The event schema: every event kind of a trace, described once. Each row
-/// is X(enumerator, tag number, name the tools print, search site, replay,
-/// narration):
-/// - the EventKind enum, kindName() and siteOf() are made from the first
-///   four columns, and the tools (exports, umax-trace state, the
-///   visualizer) print kindName();
-/// - `replay` names the SearchState member that checks an event of the kind
-///   against the state and applies its transition (state.h, beside the
-///   transition);
-/// - `narration` names the function of view_state.cpp that says in a
-///   sentence what the event did and why.
+/// The event kinds of a trace: the events of a search, described once in
+/// umax/search_observer.h (UMAX_SEARCH_EVENTS: each row's enumerator, its
+/// record number, the name the tools print, its site and its hook). The
+/// EventKind enum, kindName() and siteOf() are made from those rows. What
+/// the tracer does with a kind is named after the row's hook: the
+/// recorder's override that writes its record, its transition of the open
+/// calls and the SearchState member that replays it are kept together in
+/// tracer/src/event_kinds.cpp; the sentence that narrates it is a member of
+/// view_state.cpp's Narration.
 ///
-/// Adding a kind is a row here and, beside it, what no table can say: its
-/// hook in umax/search_observer.h (the engine calls it), its transition and
-/// replay in state.h, the recorder's hook that writes its record
-/// (writer.cpp) and its narration (view_state.cpp); a kind with fields also
-/// gets them in Event, in the record layout (compact.h, compact.cpp) and in
-/// the text and JSON that print them (toString, export_jsonl.cpp). What
-/// each event holds (the Event fields of its kind):
+/// Adding a kind touches four files: the row and its hook
+/// (readable/include/umax/search_observer.h), the hook's call at its step
+/// (readable/src/search.cpp), tracer/src/event_kinds.cpp and the narration
+/// (tracer/src/view_state.cpp); the line map (readable/line_map.json, data)
+/// gets its site's lines. A kind with fields also gets them in Event, in
+/// the record layout (compact.h, compact.cpp) and in what prints them
+/// (toString, export_jsonl.cpp). What each event holds (the Event fields
+/// of its kind):
 /// \verbatim
 ///   kCall         D() called: its nine arguments k q l e J Z E z n
 ///   kProbe        the hash probe: outcome, first slot, slots probed, whether
@@ -114,37 +113,20 @@ inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 ///                 completed, see completedDraft)
 /// \endverbatim
 /// A probe that ends its node comes from SearchSite::kHashCutoff instead (siteOf).
-// clang-format off
-#define UMAX_TRACE_EVENT_KINDS(X)                                                                    \
-  X(kCall,        1,  "call",         kCall,        replayCall,        narrateCall)                  \
-  X(kProbe,       2,  "probe",        kProbe,       replayProbe,       narrateProbe)                 \
-  X(kNodeCounted, 3,  "node",         kNodeCounted, replayNodeCounted, narrateNodeCounted)           \
-  X(kIteration,   4,  "iteration",    kIteration,   replayIteration,   narrateIteration)             \
-  X(kKingCapture, 5,  "king-capture", kKingCapture, replayKingCapture, narrateKingCapture)           \
-  X(kCutoff,      6,  "cutoff",       kCutoff,      replayCutoff,      narrateCutoff)                \
-  X(kMoveMade,    7,  "move",         kMoveMade,    replayMoveMade,    narrateMoveMade)              \
-  X(kMoveScored,  8,  "score",        kMoveScored,  replayMoveScored,  narrateMoveScored)            \
-  X(kBestMove,    9,  "best",         kBestMove,    replayBestMove,    narrateBestMove)              \
-  X(kMateProbe,   10, "mate-probe",   kMateProbe,   replayMateProbe,   narrateMateProbe)             \
-  X(kStore,       11, "store",        kStore,       replayStore,       narrateStore)                 \
-  X(kReturn,      12, "return",       kReturn,      replayReturn,      narrateReturn)
-// clang-format on
+#define UMAX_TRACE_KIND_ENUMERATOR(kind, site, record, name, hook, parameters) kind = record,
 
-/// Makes an EventKind enumerator from a row of UMAX_TRACE_EVENT_KINDS.
-#define UMAX_TRACE_KIND_ENUMERATOR(kind, number, name, site, replay, narration) kind = number,
+/// What an event is: a row of UMAX_SEARCH_EVENTS (umax/search_observer.h),
+/// numbered as its records are.
+enum class EventKind : uint8_t { UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_ENUMERATOR) };
 
-/// What an event is: the rows of UMAX_TRACE_EVENT_KINDS (the record each
-/// kind holds is described there).
-enum class EventKind : uint8_t { UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_ENUMERATOR) };
-
-/// Makes a count of one from a row of UMAX_TRACE_EVENT_KINDS.
-#define UMAX_TRACE_KIND_ONE(kind, number, name, site, replay, narration) +1
+/// Makes a count of one from a row of UMAX_SEARCH_EVENTS.
+#define UMAX_TRACE_KIND_ONE(kind, site, record, name, hook, parameters) +1
 
 /// One past the largest EventKind (the kinds are numbered 1, 2, ...).
-inline constexpr int kEventKindCount = 1 UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_KIND_ONE);
+inline constexpr int kEventKindCount = 1 UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_ONE);
 
 /// A table with one value per event kind, indexed by the kind's number:
-/// made from the rows of UMAX_TRACE_EVENT_KINDS, given as {number, value}
+/// made from the rows of UMAX_SEARCH_EVENTS, given as {number, value}
 /// pairs; a number no row has holds `missing`.
 template <class Value>
 class KindTable {

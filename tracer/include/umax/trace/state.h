@@ -65,9 +65,10 @@ class SearchState {
   /// The state before the first event of a trace with this header.
   explicit SearchState(const TraceHeader& header);
 
-  /// Applies the next event: the replay member its kind's row names (format.h's
-  /// UMAX_TRACE_EVENT_KINDS). Throws TraceError (at byte `offset`, for the
-  /// message) if the event cannot follow the state.
+  /// Applies the next event: the replay member of its kind, named as the
+  /// kind's hook (SearchState::onMateProbe replays a mate probe). Throws
+  /// TraceError (at byte `offset`, for the message) if the event cannot
+  /// follow the state.
   void apply(const Event& event, uint64_t offset = 0);
 
   /// The board as the search has it now (with the dummy square 128).
@@ -94,13 +95,12 @@ class SearchState {
   Frame& top(const Event& event, uint64_t offset);
   [[noreturn]] void inconsistent(const Event& event, uint64_t offset, const char* why) const;
 
-  // The replay of each kind (the replay column of format.h's schema): checks
-  // that the event can follow the state, then applies the kind's transition.
-  // Declared from the schema's rows; each is defined below, beside its
-  // transition.
-#define UMAX_TRACE_REPLAY_MEMBER(kind, number, name, site, replay, narration) \
-  void replay(const Event& event, uint64_t offset);
-  UMAX_TRACE_EVENT_KINDS(UMAX_TRACE_REPLAY_MEMBER)
+  // The replay of each kind, one member per row of UMAX_SEARCH_EVENTS
+  // (search_observer.h) named as its hook: checks that the event can follow
+  // the state, then applies the kind's transition (tracer/src/event_kinds.cpp).
+#define UMAX_TRACE_REPLAY_MEMBER(kind, site, record, name, hook, parameters) \
+  void hook(const Event& event, uint64_t offset);
+  UMAX_SEARCH_EVENTS(UMAX_TRACE_REPLAY_MEMBER)
 #undef UMAX_TRACE_REPLAY_MEMBER
 
   Board board_{};
@@ -112,234 +112,19 @@ class SearchState {
   int rootScore_ = 0;
 };
 
-// ---- the transitions: what each event does to the open calls ----------------
+// ---- what the recorder and the reader share ---------------------------------
 //
-// One function per event kind, used by the Recorder on the engine's hooks
-// and by SearchState::apply on the events read back, so that the two cannot
-// disagree. Each does what the statements of Engine::search() that produce
-// the event do to the call's variables (the step numbers are those of
-// readable/src/search.cpp); the board is the caller's (the Recorder's is the
-// engine's own). Beside each is its replay, the SearchState member that the
-// kind's row in format.h names: the checks that the event can follow the
-// state (a trace that contradicts itself is refused), then the transition.
+// What each event does to the open calls (its transition) is written once,
+// in tracer/src/event_kinds.cpp, beside the recorder's hook that writes the
+// event and the SearchState member that replays it. The two helpers below
+// are used by the record layout too (compact.h).
 
 /// A value as the signed char the search keeps it in.
 [[gnu::always_inline]] inline int asSignedChar(int value) { return static_cast<int8_t>(value); }
 
-/// kCall: `frame` becomes the new call's, at depth `ply`, its kCall being
-/// event `event`. Field by field (a recorder reuses its frames: `frame =
-/// Frame{}` compiles to a slow `rep stos`); its probe follows at once, and
-/// a frame that has made no move has none in a checkpoint (movesMade 0).
-[[gnu::always_inline]] inline void openCall(Frame& frame, const NodeCall& call, uint64_t event, int ply) {
-  frame.call = call;
-  frame.callEvent = event;
-  frame.nodeNumber = 0;
-  frame.ply = ply;
-  frame.probed = false;
-  frame.draft = frame.best = frame.bestFrom = frame.bestTo = 0;
-  frame.moveOnBoard = false;
-  frame.lastScore = frame.movesMade = 0;
-  frame.cutoff = frame.mateProbe = false;
-  frame.childScore = 0;
-}
-
-// D() is called: a new frame on the stack (the root's, or a reply to the
-// move on the board, or the mate test's null move).
-inline void SearchState::replayCall(const Event& event, uint64_t offset) {
-  if (stack_.empty()) {
-    if (events_ != 0) inconsistent(event, offset, "a second root call");
-  } else {
-    const Frame& parent = stack_.back();
-    if (!parent.moveOnBoard && !parent.mateProbe) inconsistent(event, offset, "a call without a move");
-    if (event.call.side != opponentOf(parent.call.side)) inconsistent(event, offset, "wrong side to move");
-    if (stack_.size() >= kMaxStack) inconsistent(event, offset, "the stack is too deep");
-  }
-  const int ply = static_cast<int>(stack_.size());
-  openCall(stack_.emplace_back(), event.call, events_, ply);
-  ++calls_;
-}
-
-/// kProbe (Steps 1 and 2): what the probe found; on a hit `entry` is the
-/// slot's (its lock is the call's Z, which a probe record leaves out).
-[[gnu::always_inline]] inline void takeProbe(Frame& frame, const ProbeReport& report,
-                                             const HashEntry& entry) {
-  frame.probed = true;
-  frame.probe = report;
-  if (report.outcome == ProbeOutcome::kHit) {
-    frame.probeEntry = entry;
-    frame.probeEntry.lock = 0;
-    frame.draft = report.endsNode ? entry.draft : hitStartDraft(entry.draft, frame.call.depth);
-    frame.bestFrom = withoutBoundBits(entry.from);
-    frame.bestTo = asSignedChar(hitStartBestTo(frame.draft, entry.to));
-    frame.slotEntry = entry;
-    frame.slotEntry.lock = static_cast<int32_t>(frame.call.hashLock);
-  } else {  // a miss leaves draft, X and Y at 0 and keeps the empty entry
-    // Two separate stores: `a = b = {}` would read b back before its stores are done.
-    frame.probeEntry = HashEntry{};
-    frame.slotEntry = HashEntry{};
-    frame.draft = frame.bestFrom = frame.bestTo = 0;
-  }
-}
-
-inline void SearchState::replayProbe(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (frame.probed) inconsistent(event, offset, "a second probe in one call");
-  if (event.probe.outcome != ProbeOutcome::kHit && event.probe.endsNode)
-    inconsistent(event, offset, "a miss cannot end the node");
-  takeProbe(frame, event.probe, event.entry);
-}
-
-inline void SearchState::replayNodeCounted(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (!frame.probed || frame.nodeNumber != 0 || frame.probe.endsNode)
-    inconsistent(event, offset, "a node counted twice or before its probe");
-  frame.nodeNumber = ++nodes_;
-}
-
-/// kIteration (Step 4): the iteration to `draft` starts; the last best
-/// move gets its sneak bit.
-[[gnu::always_inline]] inline void startIteration(Frame& frame, int draft) {
-  frame.draft = draft;
-  frame.bestTo = asSignedChar(withSneakBit(frame.bestTo));
-  frame.best = iterationStartBest(draft, frame.call.eval);
-  frame.cutoff = false;
-}
-
-inline void SearchState::replayIteration(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.mateProbe)
-    inconsistent(event, offset, "an iteration outside a counted node");
-  if (event.value != frame.draft + 1) inconsistent(event, offset, "the draft does not go up by one");
-  startIteration(frame, event.value);
-}
-
-/// kKingCapture (Step 8): the node is won.
-[[gnu::always_inline]] inline void takeKingCapture(Frame& frame) { frame.best = kInfinity; }
-
-inline void SearchState::replayKingCapture(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (frame.moveOnBoard) inconsistent(event, offset, "a king capture during a move");
-  takeKingCapture(frame);
-}
-
-/// kCutoff (Step 9): the iteration failed high.
-[[gnu::always_inline]] inline void takeCutoff(Frame& frame) { frame.cutoff = true; }
-
-inline void SearchState::replayCutoff(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (frame.moveOnBoard || event.value != frame.best)
-    inconsistent(event, offset, "a cutoff with another score");
-  takeCutoff(frame);
-}
-
-/// kMoveMade (Step 11): the move in frame.move is on the board.
-[[gnu::always_inline]] inline void takeMoveMade(Frame& frame) {
-  frame.moveOnBoard = true;
-  ++frame.movesMade;
-}
-
-inline void SearchState::replayMoveMade(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  const MoveRecord& move = event.move;
-  if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.cutoff)
-    inconsistent(event, offset, "a move outside a counted node's scan");
-  if (board_[move.from] != move.piece || !(move.piece & frame.call.side) ||
-      board_[move.captureSquare] != move.victim)
-    inconsistent(event, offset, "the move does not match the board");
-  makeMove(board_, move, frame.call.side);
-  frame.move = move;
-  takeMoveMade(frame);
-}
-
-/// kMoveScored (Steps 12-15): the move is taken back with `score`; the
-/// sneaked move's score is the iteration's first best, its bit cleared.
-[[gnu::always_inline]] inline void takeMoveScored(Frame& frame, int score) {
-  frame.moveOnBoard = false;
-  frame.lastScore = score;
-  if (frame.move.flags & kMoveSneaked) {
-    frame.best = score;
-    frame.bestTo = asSignedChar(frame.bestTo & ~kSneakBit);
-  }
-}
-
-inline void SearchState::replayMoveScored(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (!frame.moveOnBoard) inconsistent(event, offset, "a score without a move");
-  unmakeMove(board_, frame.move, frame.call.side);
-  takeMoveScored(frame, event.value);
-}
-
-/// kBestMove (Step 16): a new best score and move.
-[[gnu::always_inline]] inline void takeBestMove(Frame& frame, int best, int from, int to) {
-  frame.best = best;
-  frame.bestFrom = from;
-  frame.bestTo = asSignedChar(to);
-}
-
-inline void SearchState::replayBestMove(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (frame.moveOnBoard) inconsistent(event, offset, "a best move during a move");
-  takeBestMove(frame, event.best, event.bestFrom, event.bestTo);
-}
-
-/// kMateProbe (Step 17): the stalemate probe starts.
-[[gnu::always_inline]] inline void startMateProbe(Frame& frame) {
-  frame.draft = kMateDraft;
-  frame.mateProbe = true;
-}
-
-inline void SearchState::replayMateProbe(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (frame.best != -kInfinity || frame.moveOnBoard) inconsistent(event, offset, "a mate probe with a move");
-  startMateProbe(frame);
-}
-
 /// The draft Step 18 stores: a mate score holds at any depth (kMateDraft).
 [[gnu::always_inline]] inline int storedDraft(const Frame& frame) {
   return isMateScore(frame.best) ? kMateDraft : frame.draft;
-}
-
-/// kStore (Step 18): the draft becomes the stored one, and the call's slot
-/// holds `entry` (the new entry if written, else the one it kept).
-[[gnu::always_inline]] inline void takeStore(Frame& frame, const HashEntry& entry) {
-  frame.draft = storedDraft(frame);
-  frame.slotEntry = entry;
-}
-
-inline void SearchState::replayStore(const Event& event, uint64_t offset) {
-  Frame& frame = top(event, offset);
-  if (frame.moveOnBoard || frame.mateProbe || frame.nodeNumber == 0)
-    inconsistent(event, offset, "a store in the middle of a scan");
-  if (event.slot != frame.probe.slot) inconsistent(event, offset, "a store to another slot than the probe's");
-  takeStore(frame, event.after);
-  if (event.written && (event.after.score != frame.best || event.after.draft != asSignedChar(frame.draft)))
-    inconsistent(event, offset, "the stored entry does not hold the node's score and draft");
-}
-
-/// kReturn (Step 19), seen from `parent`: the call below returned `score`,
-/// which also answers a stalemate probe (a damaged trace's INT_MIN wraps).
-[[gnu::always_inline]] inline void takeChildScore(Frame& parent, int score) {
-  parent.childScore = score;
-  if (parent.mateProbe) {
-    parent.best = mateTestBest(score);
-    parent.mateProbe = false;
-  }
-}
-
-// D() returns: its frame leaves the stack, and the parent takes the score.
-inline void SearchState::replayReturn(const Event& event, uint64_t offset) {
-  const Frame& frame = top(event, offset);
-  if (!frame.probed || frame.moveOnBoard || frame.mateProbe)
-    inconsistent(event, offset, "a return in the middle of a scan");
-  if (!frame.probe.endsNode && event.best != frame.best)
-    inconsistent(event, offset, "the return value is not the best score");
-  stack_.pop_back();
-  if (stack_.empty()) {
-    finished_ = true;
-    rootScore_ = event.best;
-  } else {
-    takeChildScore(stack_.back(), event.best);
-  }
 }
 
 /// Appends a checkpoint (see format.h, footer): the board, the counters and

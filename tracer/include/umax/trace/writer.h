@@ -141,8 +141,9 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked);
 
 /// The observer that turns the search's hooks into trace records. Each
 /// hook encodes its record straight into the writer's chunk and applies its
-/// event's transition to the open calls (state.h: the one SearchState::apply
-/// applies, without its checks: the engine cannot contradict itself). The
+/// event's transition to the open calls (the one SearchState::apply applies,
+/// without its checks: the engine cannot contradict itself; both are in
+/// tracer/src/event_kinds.cpp, kind by kind). The
 /// board of a checkpoint is the engine's own: hooks are called while the
 /// engine's board is in the state they describe. The returns of Step 19 are
 /// worked out after each store (wantsReturns() is false); onReturn takes
@@ -158,18 +159,11 @@ class Recorder final : public SearchObserver {
 
   void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
                int nodeCount) override;
-  void onCall(const NodeCall& call) override;
-  void onProbe(const ProbeReport& report, const HashEntry& entry) override;
-  void onNodeCounted(int nodeCount) override;
-  void onIteration(int draft) override;
-  void onKingCapture(int from, int to, bool badCastling) override;
-  void onCutoff(int best) override;
-  void onMoveMade(const Move& move, int remaining, bool sneaked) override;
-  void onMoveScored(int score) override;
-  void onBestMove(int best, int from, int to) override;
-  void onMateProbe() override;
-  void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override;
-  void onReturn(int score, int bestFrom, int bestTo, int draft) override;
+  // The search's hooks, one per row of UMAX_SEARCH_EVENTS (search_observer.h),
+  // each defined in tracer/src/event_kinds.cpp with its kind.
+#define UMAX_TRACE_RECORDER_HOOK(kind, site, record, name, hook, parameters) void hook parameters override;
+  UMAX_SEARCH_EVENTS(UMAX_TRACE_RECORDER_HOOK)
+#undef UMAX_TRACE_RECORDER_HOOK
   bool wantsReturns() const override { return false; }
 
   /// The checkpoint of the state after the events so far (what the writer

@@ -1,0 +1,655 @@
+// event_kinds.cpp - what the tracer does with each kind of event, one kind
+// after the other in the order of UMAX_SEARCH_EVENTS (search_observer.h).
+//
+// For each kind: its transition, what the event does to the open call's
+// variables, as the statements of Engine::search() that produce it do (the
+// step numbers are those of readable/src/search.cpp); the SearchState
+// member that replays it (checks that the event can follow the state, a
+// trace that contradicts itself is refused, then applies the transition);
+// and the Recorder's override of the search's hook, which writes the
+// event's record in the layout of compact.h (what the state predicts is
+// left out, unless the search did something else) and applies the same
+// transition, without the checks (the engine cannot contradict itself), so
+// that the recorder and the reader cannot disagree. The replay and the
+// recorder's hook are named after the hook (SearchState::onMateProbe,
+// Recorder::onMateProbe); the board is the replay's own, the recorder's
+// is the engine's. The narration of each kind is in view_state.cpp.
+#include <stdexcept>
+#include <string>
+
+#include "umax/search_rules.h"
+#include "umax/trace/compact.h"
+#include "umax/trace/records.h"
+#include "umax/trace/state.h"
+#include "umax/trace/writer.h"
+
+namespace umax::trace {
+
+// ---- all kinds --------------------------------------------------------------------
+
+// Ends the record written up to `end` (`events` records in one go); a full
+// chunk is flushed with the checkpoint of the state after it.
+inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
+  if (cursor_.commit(end, events)) [[unlikely]]
+    flushChunk();
+}
+
+// ---- kCall: D() is entered --------------------------------------------------------
+
+namespace {
+
+/// kCall: `frame` becomes the new call's, at depth `ply`, its kCall being
+/// event `event`. Field by field (a recorder reuses its frames: `frame =
+/// Frame{}` compiles to a slow `rep stos`); its probe follows at once, and
+/// a frame that has made no move has none in a checkpoint (movesMade 0).
+[[gnu::always_inline]] inline void openCall(Frame& frame, const NodeCall& call, uint64_t event, int ply) {
+  frame.call = call;
+  frame.callEvent = event;
+  frame.nodeNumber = 0;
+  frame.ply = ply;
+  frame.probed = false;
+  frame.draft = frame.best = frame.bestFrom = frame.bestTo = 0;
+  frame.moveOnBoard = false;
+  frame.lastScore = frame.movesMade = 0;
+  frame.cutoff = frame.mateProbe = false;
+  frame.childScore = 0;
+}
+
+}  // namespace
+
+// D() is called: a new frame on the stack (the root's, or a reply to the
+// move on the board, or the mate test's null move).
+void SearchState::onCall(const Event& event, uint64_t offset) {
+  if (stack_.empty()) {
+    if (events_ != 0) inconsistent(event, offset, "a second root call");
+  } else {
+    const Frame& parent = stack_.back();
+    if (!parent.moveOnBoard && !parent.mateProbe) inconsistent(event, offset, "a call without a move");
+    if (event.call.side != opponentOf(parent.call.side)) inconsistent(event, offset, "wrong side to move");
+    if (stack_.size() >= kMaxStack) inconsistent(event, offset, "the stack is too deep");
+  }
+  const int ply = static_cast<int>(stack_.size());
+  openCall(stack_.emplace_back(), event.call, events_, ply);
+  ++calls_;
+}
+
+[[gnu::always_inline]] inline void Recorder::writeCallRecord(RecordWriter& write, const NodeCall& call) {
+  // A reply's key and lock are not checked: the reader computes them with the
+  // engine's own hashChange from the same move (compact.h, predictChild).
+  NodeCall predicted;
+  if (depth_ == 0 || !predictChild<false>(*top_, predicted) || !sameCall<false>(call, predicted))
+      [[unlikely]] {
+    write.at = writeUnpredictedCall(write.at, call);
+    return;
+  }
+  write.u8(recordTag(EventKind::kCall, 0));
+  write.zigzag(wrappingDifference(call.eval, predicted.eval));
+}
+
+// The root's call (the header's, once) or a call no parent predicts.
+uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
+  RecordWriter write{at};
+  if (depth_ == 0 && cursor_.events == 0 && sameCall(call, writer_.root())) {
+    write.u8(recordTag(EventKind::kCall, 0));
+    write.zigzag(wrappingDifference(call.eval, writer_.root().eval));
+    return write.at;
+  }
+  write.u8(recordTag(EventKind::kCall, kExplicitValues | (call.side == kBlack ? kExplicitCallBlack : 0)));
+  callArguments(write, call);
+  return write.at;
+}
+
+// The call becomes the innermost open one.
+[[gnu::always_inline]] inline void Recorder::pushFrame(const NodeCall& call) {
+  if (depth_ == kMaxStack) [[unlikely]]
+    throw std::runtime_error("the search is too deep to record");
+  Frame& frame = frames_[depth_];
+  openCall(frame, call, cursor_.events, static_cast<int>(depth_));
+  top_ = &frame;
+  ++depth_;
+  ++calls_;
+}
+
+// A call's kCall and kProbe are never the last records of a chunk: onEnter
+// writes them with the record after them in one go, and the hooks one at a
+// time leave the chunk as it does (a full chunk is flushed after that third
+// record), so the two ways write the same file.
+void Recorder::onCall(const NodeCall& call) {
+  RecordWriter write{cursor_.at};
+  writeCallRecord(write, call);
+  pushFrame(call);
+  cursor_.commit(write.at);
+}
+
+// ---- kProbe: Steps 1 and 2, the hash probe ----------------------------------------
+
+namespace {
+
+/// kProbe (Steps 1 and 2): what the probe found; on a hit `entry` is the
+/// slot's (its lock is the call's Z, which a probe record leaves out).
+[[gnu::always_inline]] inline void takeProbe(Frame& frame, const ProbeReport& report,
+                                             const HashEntry& entry) {
+  frame.probed = true;
+  frame.probe = report;
+  if (report.outcome == ProbeOutcome::kHit) {
+    frame.probeEntry = entry;
+    frame.probeEntry.lock = 0;
+    frame.draft = report.endsNode ? entry.draft : hitStartDraft(entry.draft, frame.call.depth);
+    frame.bestFrom = withoutBoundBits(entry.from);
+    frame.bestTo = asSignedChar(hitStartBestTo(frame.draft, entry.to));
+    frame.slotEntry = entry;
+    frame.slotEntry.lock = static_cast<int32_t>(frame.call.hashLock);
+  } else {  // a miss leaves draft, X and Y at 0 and keeps the empty entry
+    // Two separate stores: `a = b = {}` would read b back before its stores are done.
+    frame.probeEntry = HashEntry{};
+    frame.slotEntry = HashEntry{};
+    frame.draft = frame.bestFrom = frame.bestTo = 0;
+  }
+}
+
+}  // namespace
+
+void SearchState::onProbe(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (frame.probed) inconsistent(event, offset, "a second probe in one call");
+  if (event.probe.outcome != ProbeOutcome::kHit && event.probe.endsNode)
+    inconsistent(event, offset, "a miss cannot end the node");
+  takeProbe(frame, event.probe, event.entry);
+}
+
+[[gnu::always_inline]] inline void Recorder::writeProbeRecord(RecordWriter& write, const ProbeReport& report,
+                                                              const HashEntry& entry) {
+  const bool usualCount = report.slotsProbed == (report.outcome == ProbeOutcome::kFull ? kProbeSlots : 1);
+  write.u8(recordTag(EventKind::kProbe, probeBits(report) | (usualCount ? kUsualSlotCount : 0)));
+  if (!usualCount) write.u8(report.slotsProbed);
+  if (report.outcome == ProbeOutcome::kHit) entryContents(write, entry);
+}
+
+[[gnu::always_inline]] inline void Recorder::recordProbe(RecordWriter& write, const ProbeReport& report,
+                                                         const HashEntry& entry) {
+  writeProbeRecord(write, report, entry);
+  takeProbe(*top_, report, entry);
+}
+
+void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
+  RecordWriter write{cursor_.at};
+  recordProbe(write, report, entry);
+  cursor_.commit(write.at);
+}
+
+// ---- kNodeCounted: Step 3, N++ ----------------------------------------------------
+
+void SearchState::onNodeCounted(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (!frame.probed || frame.nodeNumber != 0 || frame.probe.endsNode)
+    inconsistent(event, offset, "a node counted twice or before its probe");
+  frame.nodeNumber = ++nodes_;
+}
+
+[[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write) {
+  write.u8(recordTag(EventKind::kNodeCounted, 0));
+  top_->nodeNumber = ++nodes_;
+}
+
+void Recorder::onNodeCounted(int) {
+  RecordWriter write{cursor_.at};
+  recordNode(write);
+  endRecord(write.at);
+  if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
+  if (trimPending_) [[unlikely]]
+    trim();
+}
+
+// ---- kIteration: Step 4, an iteration starts --------------------------------------
+
+namespace {
+
+/// kIteration (Step 4): the iteration to `draft` starts; the last best
+/// move gets its sneak bit.
+[[gnu::always_inline]] inline void startIteration(Frame& frame, int draft) {
+  frame.draft = draft;
+  frame.bestTo = asSignedChar(withSneakBit(frame.bestTo));
+  frame.best = iterationStartBest(draft, frame.call.eval);
+  frame.cutoff = false;
+}
+
+}  // namespace
+
+void SearchState::onIteration(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.mateProbe)
+    inconsistent(event, offset, "an iteration outside a counted node");
+  if (event.value != frame.draft + 1) inconsistent(event, offset, "the draft does not go up by one");
+  startIteration(frame, event.value);
+}
+
+void Recorder::onIteration(int draft) {  // Step 4
+  if (depth_ == 1 && byteLimit_) [[unlikely]]
+    atRootIteration();
+  RecordWriter write{cursor_.at};
+  write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
+  if (depth_ == 1) rootDraft_ = draft;
+  if (draft != top_->draft + 1) [[unlikely]]
+    failed("an iteration's draft does not go up by one");
+  startIteration(*top_, draft);
+  endRecord(write.at);
+}
+
+// ---- kKingCapture: Step 8 ---------------------------------------------------------
+
+namespace {
+
+/// kKingCapture (Step 8): the node is won.
+[[gnu::always_inline]] inline void takeKingCapture(Frame& frame) { frame.best = kInfinity; }
+
+}  // namespace
+
+void SearchState::onKingCapture(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (frame.moveOnBoard) inconsistent(event, offset, "a king capture during a move");
+  takeKingCapture(frame);
+}
+
+void Recorder::onKingCapture(int from, int to, bool badCastling) {  // Step 8
+  RecordWriter write{cursor_.at};
+  write.u8(recordTag(EventKind::kKingCapture, badCastling ? 1 : 0));
+  write.u8(from);
+  write.u8(to);
+  takeKingCapture(*top_);
+  endRecord(write.at);
+}
+
+// ---- kCutoff: Step 9, fail high ---------------------------------------------------
+
+namespace {
+
+/// kCutoff (Step 9): the iteration failed high.
+[[gnu::always_inline]] inline void takeCutoff(Frame& frame) { frame.cutoff = true; }
+
+}  // namespace
+
+void SearchState::onCutoff(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (frame.moveOnBoard || event.value != frame.best)
+    inconsistent(event, offset, "a cutoff with another score");
+  takeCutoff(frame);
+}
+
+void Recorder::onCutoff(int best) {  // Step 9
+  RecordWriter write{cursor_.at};
+  write.u8(recordTag(EventKind::kCutoff, 0));  // the score is the node's best: no field
+  if (best != top_->best) [[unlikely]]
+    failed("a cutoff with another score than the node's best");
+  takeCutoff(*top_);
+  endRecord(write.at);
+}
+
+// ---- kMoveMade: Step 11, a move is made -------------------------------------------
+
+namespace {
+
+/// kMoveMade (Step 11): the move in frame.move is on the board.
+[[gnu::always_inline]] inline void takeMoveMade(Frame& frame) {
+  frame.moveOnBoard = true;
+  ++frame.movesMade;
+}
+
+}  // namespace
+
+void SearchState::onMoveMade(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  const MoveRecord& move = event.move;
+  if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.cutoff)
+    inconsistent(event, offset, "a move outside a counted node's scan");
+  if (board_[move.from] != move.piece || !(move.piece & frame.call.side) ||
+      board_[move.captureSquare] != move.victim)
+    inconsistent(event, offset, "the move does not match the board");
+  makeMove(board_, move, frame.call.side);
+  frame.move = move;
+  takeMoveMade(frame);
+}
+
+namespace {
+
+/// Fills `record` from a move the search made.
+[[gnu::always_inline]] inline void fillRecord(MoveRecord& record, const Move& move, int remaining,
+                                              bool sneaked) {
+  record.from = move.from;
+  record.to = move.to;
+  record.piece = move.piece;
+  record.victim = move.victim;
+  record.captureSquare = move.captureSquare;
+  record.rookFrom = move.rookFrom;
+  record.rookTo = move.passedSquare;
+  record.remaining = remaining;
+  record.flags = 0;
+  if (sneaked) record.flags |= kMoveSneaked;
+  if (move.captureSquare != move.to) record.flags |= kMoveEnPassant;
+  if (isOnBoard(move.rookFrom)) record.flags |= kMoveCastling;
+  if (move.passedSquare != kNoSquare) record.flags |= kMoveHasF;
+  // search.cpp Step 11: a pawn whose next step would leave the board promotes.
+  if (promotes(move.type, move.to, move.step)) record.flags |= kMovePromotion;
+}
+
+}  // namespace
+
+MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
+  MoveRecord record;
+  fillRecord(record, move, remaining, sneaked);
+  return record;
+}
+
+void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // Step 11
+  const Frame& frame = *top_;
+  // Most moves are plain: no special square, no promotion, the usual depth.
+  // They are told apart in a few comparisons; the rest take the general way.
+  const bool promoted = promotes(move.type, move.to, move.step);
+  const bool usual = move.captureSquare == move.to && move.rookFrom == kNoSquare && !promoted &&
+                     remaining == remainingDepth(frame.draft, move.to, frame.call.lastTo);
+  if (!usual || move.passedSquare != kNoSquare) [[unlikely]]
+    return recordShapedMove(move, remaining, sneaked, usual);
+  recordUsualMove<kPlainMove>(move, remaining, sneaked);
+}
+
+// A plain move or a pawn's double step (F is then the skipped square): no
+// e.p. capture, no castling rook, no promotion, the usual depth. Its record
+// is the shape and the two squares.
+template <int kShape>
+[[gnu::always_inline]] inline void Recorder::recordUsualMove(const Move& move, int remaining, bool sneaked) {
+  static_assert(kShape == kPlainMove || kShape == kDoubleStepMove);
+  Frame& frame = *top_;
+  MoveRecord& record = frame.move;
+  record.flags =
+      static_cast<uint8_t>((kShape == kDoubleStepMove ? kMoveHasF : 0) | (sneaked ? kMoveSneaked : 0));
+  record.from = move.from;
+  record.to = record.captureSquare = move.to;
+  record.piece = move.piece;
+  record.victim = move.victim;
+  record.rookFrom = kNoSquare;
+  record.rookTo = kShape == kDoubleStepMove ? move.passedSquare : kNoSquare;
+  record.remaining = remaining;
+  writeMoveMade(kShape, sneaked, move);
+}
+
+// The record of a move whose shape and squares say it all, and the frame's
+// count of moves made.
+[[gnu::always_inline]] inline void Recorder::writeMoveMade(int shape, bool sneaked, const Move& move) {
+  takeMoveMade(*top_);
+  RecordWriter write{cursor_.at};
+  write.u8(recordTag(EventKind::kMoveMade, (shape << 1) | (sneaked ? 1 : 0)));
+  write.u8(move.from);
+  write.u8(move.to);
+  endRecord(write.at);
+}
+
+// A move of another shape than a plain one, or an unusual one. Most of
+// them are a pawn's double step (F is the square between x and y): those
+// are told apart first, in a few comparisons (onMoveMade has ruled out an
+// e.p. capture, a castling and a promotion when only F was off).
+void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, bool onlyF) {
+  if (onlyF && move.passedSquare == skippedSquare(move.from, move.to)) [[likely]]
+    return recordUsualMove<kDoubleStepMove>(move, remaining, sneaked);
+  Frame& frame = *top_;
+  fillRecord(frame.move, move, remaining, sneaked);
+  const int shape = shapeOf(frame.move);
+  if (shape != kExplicitMove && isShapedMove(frame.move, shape, frame)) [[likely]]
+    return writeMoveMade(shape, sneaked, move);
+  takeMoveMade(frame);
+  RecordWriter write{cursor_.at};
+  write.u8(recordTag(EventKind::kMoveMade, kExplicitMove << 1));
+  writeMove(write, frame.move, MoveLayout::kEvent);
+  endRecord(write.at);
+}
+
+// ---- kMoveScored: Steps 12-15, the move is taken back -----------------------------
+
+namespace {
+
+/// kMoveScored (Steps 12-15): the move is taken back with `score`; the
+/// sneaked move's score is the iteration's first best, its bit cleared.
+[[gnu::always_inline]] inline void takeMoveScored(Frame& frame, int score) {
+  frame.moveOnBoard = false;
+  frame.lastScore = score;
+  if (frame.move.flags & kMoveSneaked) {
+    frame.best = score;
+    frame.bestTo = asSignedChar(frame.bestTo & ~kSneakBit);
+  }
+}
+
+}  // namespace
+
+void SearchState::onMoveScored(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (!frame.moveOnBoard) inconsistent(event, offset, "a score without a move");
+  unmakeMove(board_, frame.move, frame.call.side);
+  takeMoveScored(frame, event.value);
+}
+
+void Recorder::onMoveScored(int score) {  // Steps 12-15
+  RecordWriter write{cursor_.at};
+  Frame& frame = *top_;
+  if (score == predictedScore(frame)) [[likely]] {
+    write.u8(recordTag(EventKind::kMoveScored, 0));
+  } else {
+    write.u8(recordTag(EventKind::kMoveScored, kExplicitValues));
+    write.zigzag(score);
+  }
+  takeMoveScored(frame, score);
+  endRecord(write.at);
+}
+
+// ---- kBestMove: Step 16 -----------------------------------------------------------
+
+namespace {
+
+/// kBestMove (Step 16): a new best score and move.
+[[gnu::always_inline]] inline void takeBestMove(Frame& frame, int best, int from, int to) {
+  frame.best = best;
+  frame.bestFrom = from;
+  frame.bestTo = asSignedChar(to);
+}
+
+}  // namespace
+
+void SearchState::onBestMove(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (frame.moveOnBoard) inconsistent(event, offset, "a best move during a move");
+  takeBestMove(frame, event.best, event.bestFrom, event.bestTo);
+}
+
+void Recorder::onBestMove(int best, int from, int to) {  // Step 16
+  RecordWriter write{cursor_.at};
+  Frame& frame = *top_;
+  writeBestValues(write, EventKind::kBestMove, {best, asSignedChar(from), asSignedChar(to), 0},
+                  predictedBestMove(frame));
+  takeBestMove(frame, best, from, to);
+  endRecord(write.at);
+}
+
+// ---- kMateProbe: Step 17, the stalemate probe -------------------------------------
+
+namespace {
+
+/// kMateProbe (Step 17): the stalemate probe starts.
+[[gnu::always_inline]] inline void startMateProbe(Frame& frame) {
+  frame.draft = kMateDraft;
+  frame.mateProbe = true;
+}
+
+}  // namespace
+
+void SearchState::onMateProbe(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (frame.best != -kInfinity || frame.moveOnBoard) inconsistent(event, offset, "a mate probe with a move");
+  startMateProbe(frame);
+}
+
+void Recorder::onMateProbe() {  // Step 17
+  RecordWriter write{cursor_.at};
+  write.u8(recordTag(EventKind::kMateProbe, 0));
+  startMateProbe(*top_);
+  endRecord(write.at);
+}
+
+// ---- kStore: Step 18, the hash store ----------------------------------------------
+
+namespace {
+
+/// kStore (Step 18): the draft becomes the stored one, and the call's slot
+/// holds `entry` (the new entry if written, else the one it kept).
+[[gnu::always_inline]] inline void takeStore(Frame& frame, const HashEntry& entry) {
+  frame.draft = storedDraft(frame);
+  frame.slotEntry = entry;
+}
+
+}  // namespace
+
+void SearchState::onStore(const Event& event, uint64_t offset) {
+  Frame& frame = top(event, offset);
+  if (frame.moveOnBoard || frame.mateProbe || frame.nodeNumber == 0)
+    inconsistent(event, offset, "a store in the middle of a scan");
+  if (event.slot != frame.probe.slot) inconsistent(event, offset, "a store to another slot than the probe's");
+  takeStore(frame, event.after);
+  if (event.written && (event.after.score != frame.best || event.after.draft != asSignedChar(frame.draft)))
+    inconsistent(event, offset, "the stored entry does not hold the node's score and draft");
+}
+
+void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) {
+  Frame& frame = *top_;  // Step 18
+  if (slot != frame.probe.slot) [[unlikely]]
+    failed("a store to another slot than the probe's");
+  const int beforeKind = isEmptyEntry(before)                 ? kBeforeEmpty
+                         : sameEntry(before, frame.slotEntry) ? kBeforeKnown
+                                                              : kBeforeFollows;
+  const bool afterFollows = written && !sameEntry(after, predictedStore(frame));
+  takeStore(frame, written ? after : before);
+  if (beforeKind == kBeforeFollows || afterFollows) [[unlikely]] {
+    recordStoreWithEntries(before, after, written, beforeKind, afterFollows);
+  } else {
+    RecordWriter write{cursor_.at};
+    write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
+    endRecord(write.at);
+  }
+  if (!iterationFollows(frame)) recordDerivedReturn(frame);
+}
+
+// Step 4's loop condition (deepensAgain) after the iteration to frame.draft.
+[[gnu::always_inline]] inline bool Recorder::iterationFollows(const Frame& frame) const {
+  return deepensAgain(frame.draft, frame.call.depth, frame.call.lastTo, engine_.nodeCount());
+}
+
+// A store whose previous entry or new entry the reader cannot know.
+void Recorder::recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
+                                      int beforeKind, bool afterFollows) {
+  RecordWriter write{cursor_.at};
+  write.u8(recordTag(EventKind::kStore,
+                     (written ? 1 : 0) | beforeKind << 1 | (afterFollows ? kStoreAfterFollows : 0)));
+  if (beforeKind == kBeforeFollows) writeEntry(write, before);
+  if (afterFollows) writeEntry(write, after);
+  endRecord(write.at);
+}
+
+// ---- kReturn: Step 19, D() returns ------------------------------------------------
+
+namespace {
+
+/// kReturn (Step 19), seen from `parent`: the call below returned `score`,
+/// which also answers a stalemate probe (a damaged trace's INT_MIN wraps).
+[[gnu::always_inline]] inline void takeChildScore(Frame& parent, int score) {
+  parent.childScore = score;
+  if (parent.mateProbe) {
+    parent.best = mateTestBest(score);
+    parent.mateProbe = false;
+  }
+}
+
+}  // namespace
+
+// D() returns: its frame leaves the stack, and the parent takes the score.
+void SearchState::onReturn(const Event& event, uint64_t offset) {
+  const Frame& frame = top(event, offset);
+  if (!frame.probed || frame.moveOnBoard || frame.mateProbe)
+    inconsistent(event, offset, "a return in the middle of a scan");
+  if (!frame.probe.endsNode && event.best != frame.best)
+    inconsistent(event, offset, "the return value is not the best score");
+  stack_.pop_back();
+  if (stack_.empty()) {
+    finished_ = true;
+    rootScore_ = event.best;
+  } else {
+    takeChildScore(stack_.back(), event.best);
+  }
+}
+
+// The call returned `score`: the frame below becomes the top.
+[[gnu::always_inline]] inline void Recorder::popFrame(int score) {
+  --depth_;
+  top_ = depth_ ? top_ - 1 : nullptr;  // the frames lie in one vector
+  if (top_) takeChildScore(*top_, score);
+}
+
+// Step 19 after the last store: the call returns its best score and move
+// and the loop counter one past its draft, just what predictedReturn gives,
+// so the record is its tag alone. Its own record after the store's, as the
+// search's onReturn would write it: a chunk ends at the same place.
+[[gnu::always_inline]] inline void Recorder::recordDerivedReturn(const Frame& frame) {
+  RecordWriter write{cursor_.at};
+  write.u8(recordTag(EventKind::kReturn, 0));
+  popFrame(frame.best);
+  endRecord(write.at);
+}
+
+// Step 19: the call returns.
+void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
+  if (!(top_ && top_->probe.endsNode)) [[unlikely]]
+    failed("told a return it works out itself (wantsReturns() is false)");
+  RecordWriter write{cursor_.at};
+  writeBestValues(write, EventKind::kReturn,
+                  {score, asSignedChar(bestFrom), asSignedChar(bestTo), asSignedChar(draft)},
+                  predictedReturn(*top_));
+  popFrame(score);
+  endRecord(write.at);
+}
+
+// ---- kCall, kProbe, kNodeCounted or kReturn in one hook ---------------------------
+
+// One call through the interface for a call's first three records, written
+// in one go. A probe that ends the node returns the entry's values, as
+// SearchObserver::onEnter passes them on, which is what the reader predicts
+// (predictedReturn): the kReturn record is its tag alone.
+void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry, int) {
+  if (report.endsNode && depth_ != 0) return recordHashCutoff(call, report, entry);
+  RecordWriter write{cursor_.at};
+  writeCallRecord(write, call);
+  pushFrame(call);
+  recordProbe(write, report, entry);
+  if (report.endsNode) {  // at the root
+    write.u8(recordTag(EventKind::kReturn, 0));
+    popFrame(entry.score);
+    endRecord(write.at, 3);
+    return;
+  }
+  recordNode(write);
+  endRecord(write.at, 3);
+  if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
+  if (trimPending_) [[unlikely]]
+    trim();
+}
+
+// A call that the hash probe ends at once (Step 2) leaves no open frame:
+// its three records are written without one, and the parent gets its score
+// as popFrame gives it. (The frame would be pushed and popped again before
+// a chunk could end, so no checkpoint ever holds it.)
+void Recorder::recordHashCutoff(const NodeCall& call, const ProbeReport& report, const HashEntry& entry) {
+  RecordWriter write{cursor_.at};
+  writeCallRecord(write, call);
+  if (depth_ == kMaxStack) [[unlikely]]
+    throw std::runtime_error("the search is too deep to record");
+  ++calls_;
+  writeProbeRecord(write, report, entry);
+  write.u8(recordTag(EventKind::kReturn, 0));  // the entry's values: predictedReturn
+  takeChildScore(*top_, entry.score);
+  endRecord(write.at, 3);
+}
+
+}  // namespace umax::trace
