@@ -1,12 +1,13 @@
-// view_state.cpp - what the visualizer shows at one event, and a sentence saying what happened
-// and why. Each narration follows the statements of Engine::search() that made the event
-// (readable/src/search.cpp's step numbers are given where they help).
+// view_state.cpp - what the visualizer shows at one event: the board, the open calls, their
+// variables, the arrows and the caption, and the sentence saying what happened and why (the
+// narration of each kind is in event_kinds.cpp, beside its transition; narrate() picks it).
 #include "umax/trace/view_state.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "narration.h"
 #include "umax/hash_table.h"
 #include "umax/notation.h"
 #include "umax/position.h"
@@ -16,16 +17,6 @@ namespace umax::trace {
 namespace {
 
 int asChar(int value) { return static_cast<int8_t>(value); }
-
-const char* side(int code) { return code == kWhite ? "white" : "black"; }
-
-// I (80000) as "+I"; a bound beyond it, such as a reply's beta -80001
-// (-l-(l>e) with l = I), as "-I-1": the pages' numbers, in I's terms.
-std::string score(int value) {
-  if (value >= kInfinity) return value == kInfinity ? "+I" : "+I+" + std::to_string(value - kInfinity);
-  if (value <= -kInfinity) return value == -kInfinity ? "-I" : "-I-" + std::to_string(-kInfinity - value);
-  return std::to_string(value);
-}
 
 const char* pieceName(int piece) {
   static constexpr const char* kNames[8] = {"?", "pawn", "pawn", "knight", "king", "bishop", "rook", "queen"};
@@ -47,12 +38,18 @@ std::string bestToText(int bestTo) {
   return text;
 }
 
-std::string boundText(const HashEntry& entry) {
-  const bool lower = (entry.from & kLowerBoundBit) != 0, upper = (entry.from & kUpperBoundBit) != 0;
-  if (lower && upper) return "exact";
-  if (lower) return "lower bound (it failed high: at least " + score(entry.score) + ")";
-  if (upper) return "upper bound (it failed low: at most " + score(entry.score) + ")";
-  return "no bound";
+}  // namespace
+
+// The wording the narrations (event_kinds.cpp) share with the view (narration.h).
+
+const char* side(int code) { return code == kWhite ? "white" : "black"; }
+
+// I (80000) as "+I"; a bound beyond it, such as a reply's beta -80001
+// (-l-(l>e) with l = I), as "-I-1": the pages' numbers, in I's terms.
+std::string score(int value) {
+  if (value >= kInfinity) return value == kInfinity ? "+I" : "+I+" + std::to_string(value - kInfinity);
+  if (value <= -kInfinity) return value == -kInfinity ? "-I" : "-I-" + std::to_string(-kInfinity - value);
+  return std::to_string(value);
 }
 
 /// A pawn's double step (F is the square it skipped), not a castling (F is the rook's square).
@@ -71,52 +68,6 @@ std::string describeMove(const MoveRecord& move) {
   return text + ")";
 }
 
-/// Where the board scan of `top`'s current iteration started (Step 4: B = X): its best move's
-/// from-square when the iteration began, read back from the trace: the call's last best-move
-/// event before its kIteration, else the move its hash probe found (0 on a miss).
-int iterationScanStart(const Replay& replay, uint64_t cursor) {
-  int nested = 0;
-  bool iterationSeen = false;
-  for (uint64_t index = cursor; index-- > 0;) {
-    const Event event = replay.eventAt(index);
-    if (event.kind == EventKind::kReturn) {
-      ++nested;
-      continue;
-    }
-    if (event.kind == EventKind::kCall) {
-      if (nested == 0) return 0;  // the call's own start: no probe (cannot happen)
-      --nested;
-      continue;
-    }
-    if (nested != 0) continue;
-    if (event.kind == EventKind::kIteration) iterationSeen = true;
-    if (!iterationSeen) continue;
-    if (event.kind == EventKind::kBestMove) return event.bestFrom & 0x77;
-    if (event.kind == EventKind::kProbe)
-      return event.probe.outcome == ProbeOutcome::kHit ? event.entry.from & 0x77 : 0;
-  }
-  return 0;
-}
-
-/// How many moves the generator still had for `top` when its move `top->move` failed high: the
-/// moves after it in the generator's order (after a sneaked-in best move: all the others, since
-/// the scan had not begun). The first of them is the one whose visit found m >= beta.
-int movesNotTried(const Replay& replay, const SearchState& state, const Frame& top) {
-  // The search's own generator (Engine::generatedMoves) on the state's board. Only the engine's
-  // board is used: its hash table is mapped but never touched.
-  thread_local Engine engine;
-  Position position;
-  position.board = state.board();
-  engine.setPosition(position);
-  const auto list =
-      engine.generatedMoves(top.call.side, top.call.epSquare, iterationScanStart(replay, state.events()));
-  const auto found = std::find_if(list.begin(), list.end(), [&](const Move& move) {
-    return move.from == top.move.from && move.to == top.move.to;
-  });
-  if (top.move.flags & kMoveSneaked) return static_cast<int>(list.size()) - (found != list.end() ? 1 : 0);
-  return found == list.end() ? 0 : static_cast<int>(list.end() - found) - 1;
-}
-
 /// The window a call below `parent` was given for the parent's move (search.cpp Step 12), or
 /// for the mate probe (Step 17: -I, I): the parent has no move on the board during the probe
 /// (and once it returned, the replay has already cleared the parent's mateProbe).
@@ -126,221 +77,7 @@ std::pair<int, int> childWindow(const Frame& parent) {
   return {window.alpha, window.beta};
 }
 
-/// What the narration of one event knows: the event just applied, the
-/// state after it (its open calls, the innermost `top`) and the replay (for
-/// the events before it). Each kind has its member, named as the kind's
-/// hook (search_observer.h, UMAX_SEARCH_EVENTS).
-struct Narration {
-  const Replay& replay;
-  const Event& event;
-  const SearchState& state;
-  const std::vector<Frame>& stack = state.stack();
-  const uint64_t cursor = state.events();
-  const Frame* top = stack.empty() ? nullptr : &stack.back();
-  const std::string at = top ? " at ply " + std::to_string(top->ply) : "";
-
-#define UMAX_TRACE_NARRATION_MEMBER(kind, site, record, name, hook, parameters) std::string hook() const;
-  UMAX_SEARCH_EVENTS(UMAX_TRACE_NARRATION_MEMBER)
-#undef UMAX_TRACE_NARRATION_MEMBER
-};
-
-// A call: who answers which move, with what window, depth and eval.
-std::string Narration::onCall() const {
-  const NodeCall& c = event.call;
-  std::string text;
-  if (stack.size() == 1) {
-    text = "the root call: " + std::string(side(c.side)) + " to move";
-  } else {
-    const Frame& parent = stack[stack.size() - 2];
-    text = parent.mateProbe ? "the mate probe: " + std::string(side(c.side)) +
-                                  " moves twice in a row (a null move), to see whether it can take the king"
-                            : std::string(side(c.side)) + " answers " + side(parent.call.side) + "'s " +
-                                  moveName(parent.move.from, parent.move.to);
-  }
-  return text + " (ply " + std::to_string(top->ply) + "): window [" + score(c.alpha) + ", " + score(c.beta) +
-         "], depth n = " + std::to_string(c.depth) + ", eval e = " + std::to_string(c.eval);
-}
-
-// The hash probe: a miss, a full window or a hit, and what the hit decides.
-std::string Narration::onProbe() const {
-  const ProbeReport& probe = event.probe;
-  if (probe.outcome == ProbeOutcome::kMiss)
-    return "hash miss" + at + ": slot " + std::to_string(probe.slot) +
-           " is empty, the position is new; the node searches from draft 1 and will store there";
-  if (probe.outcome == ProbeOutcome::kFull)
-    return "hash window full" + at + ": all " + std::to_string(kProbeSlots) +
-           " slots hold other positions; the node searches from scratch and stores into the dummy slot 0";
-  const HashEntry& entry = event.entry;
-  std::string text = "hash hit" + at + ": slot " + std::to_string(probe.slot) +
-                     " holds this position: score " + score(entry.score) + ", draft " +
-                     std::to_string(entry.draft) + ", " + boundText(entry);
-  if (probe.endsNode)
-    return text + "; draft " + std::to_string(entry.draft) + " >= n " + std::to_string(top->call.depth) +
-           " and the bound settles the window [" + score(top->call.alpha) + ", " + score(top->call.beta) +
-           "]: the node returns " + score(entry.score) + " without searching";
-  // The stored move is tried first when its Y carries the not-castling bit (Step 4's sneak).
-  const std::string first =
-      top->draft > 0 && (top->bestTo & kNotCastlingBit)
-          ? ", the stored move " + moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " first"
-          : ", no stored move to try first";
-  if (entry.draft >= top->call.depth)
-    return text + "; deep enough but the bound does not settle the window [" + score(top->call.alpha) + ", " +
-           score(top->call.beta) + "]: the node searches again at draft n " +
-           std::to_string(top->call.depth) + first;
-  return text + "; draft " + std::to_string(entry.draft) + " < n " + std::to_string(top->call.depth) +
-         ": deepening resumes at draft " + std::to_string(top->draft + 1) + first;
-}
-
-// N++: the node is counted.
-std::string Narration::onNodeCounted() const {
-  return "node #" + std::to_string(top->nodeNumber) + " counted (N++)" + at +
-         ": the node count is the think's clock";
-}
-
-// An iteration starts, and where best m starts.
-std::string Narration::onIteration() const {
-  std::string text = (stack.size() == 1 ? "root iteration " : "iteration ") + std::to_string(event.value) +
-                     " starts" + at + ": best m starts at ";
-  if (event.value > 1) return text + "-I (a move must be played)";
-  return text + "the eval " + std::to_string(top->call.eval) +
-         " (draft 1, quiescence: the node may stand pat; only captures and recaptures are searched)";
-}
-
-// A move takes the king (or the square a castling king passed).
-std::string Narration::onKingCapture() const {
-  if (event.badCastling)
-    return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
-           " reaches the square the opponent's castling king passed: the castling was through check, "
-           "the node scores +I";
-  return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
-         " takes the king, so the opponent's last move was illegal; the node scores +I";
-}
-
-// The node fails high: stand pat, a king capture or a move, and the moves left untried.
-std::string Narration::onCutoff() const {
-  const int beta = top->call.beta;
-  const Event before = replay.eventAt(cursor - 2);
-  if (before.kind == EventKind::kIteration)
-    return "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta) +
-           ", the node returns without trying a move";
-  if (before.kind == EventKind::kKingCapture)
-    return "cutoff" + at + ": the king capture scores +I >= beta " + score(beta) + ", no other move is tried";
-  std::string parentMove;
-  if (stack.size() >= 2) {
-    const Frame& parent = stack[stack.size() - 2];
-    if (parent.moveOnBoard)
-      parentMove = std::string(", refuting ") + side(parent.call.side) + "'s " +
-                   moveName(parent.move.from, parent.move.to);
-  }
-  const int notTried = movesNotTried(replay, state, *top);
-  return moveName(top->move.from, top->move.to) + " fails high" + at + ": score " + score(event.value) +
-         " >= beta " + score(beta) + parentMove + "; " + std::to_string(notTried) + " move" +
-         (notTried == 1 ? "" : "s") + " not tried (" + std::to_string(top->movesMade) + " made in this call)";
-}
-
-// A move is tried, and the depth its reply gets.
-std::string Narration::onMoveMade() const {
-  std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
-                     "; its reply is searched to h = " + std::to_string(event.move.remaining);
-  if (event.move.flags & kMoveSneaked) text += "; the previous iteration's best move, tried first";
-  if (event.move.to == top->call.lastTo)
-    text += " (a recapture on " + squareName(event.move.to) + ": it keeps the full draft " +
-            std::to_string(top->draft) + ")";
-  return text;
-}
-
-// The move's score, against the best so far.
-std::string Narration::onMoveScored() const {
-  const std::string move = moveName(top->move.from, top->move.to);
-  std::string text = move + " scored v = " + score(event.value) + at;
-  if (top->move.flags & kMoveSneaked) return text + ": the previous best, searched first, sets best m = v";
-  // The best move event that follows (if any) updates m; here m is still the old best.
-  if (event.value > top->best) {
-    text += ": better than best m = " + score(top->best) + ", it becomes the best move";
-    if (event.value >= top->call.beta) text += " and reaches beta " + score(top->call.beta) + " (fail high)";
-    return text;
-  }
-  return text + ": not better than best m = " + score(top->best);
-}
-
-// A new best move, against the window.
-std::string Narration::onBestMove() const {
-  std::string text = "new best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77) + at +
-                     ": m = " + score(event.best);
-  if (event.best >= top->call.beta)
-    return text + " >= beta " + score(top->call.beta) + ": the node fails high";
-  if (event.best > top->call.alpha)
-    return text + " > alpha " + score(top->call.alpha) + ": the next replies are searched with alpha " +
-           score(event.best);
-  return text + " (still <= alpha " + score(top->call.alpha) + ")";
-}
-
-// The mate probe starts.
-std::string Narration::onMateProbe() const {
-  return "no move kept the king" + at +
-         " (best is still -I): the mate probe (a null move) tells mate (the opponent takes the king) from "
-         "stalemate";
-}
-
-// The hash store: refused, into an empty slot, replacing or updating an entry.
-std::string Narration::onStore() const {
-  std::string text;
-  if (!event.written)
-    text = "hash store refused" + at + ": slot " + std::to_string(event.slot) +
-           " keeps its exact score of draft " + std::to_string(event.before.draft) + " > d " +
-           std::to_string(top->draft);
-  else if (event.slot == kDummySlot)
-    text = "hash store" + at + " into the dummy slot 0 (all 9 probe slots hold other positions)";
-  else if (event.before.lock == 0)
-    text = "hash store" + at + " into empty slot " + std::to_string(event.slot);
-  else if (event.before.lock != event.after.lock)
-    text = "hash store" + at + " replaces another position's entry in slot " + std::to_string(event.slot) +
-           " (draft " + std::to_string(event.before.draft) + ", not exact or not deeper)";
-  else
-    text = "hash store" + at + " updates this position's entry in slot " + std::to_string(event.slot);
-  if (event.written)
-    text += ": score " + score(event.after.score) + ", draft " + std::to_string(event.after.draft) + ", " +
-            boundText(event.after);
-  if (event.written && event.slot == kDummySlot)
-    text += "; the slot's lock goes back to 0 at once: nothing is kept";
-  if (stack.size() == 1 && top->call.lastTo == kThinkMarker)
-    text += "; root iteration " + std::to_string(top->draft) + " ends: best " +
-            moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " " + score(top->best);
-  return text;
-}
-
-// The call returns: its node type, and what its parent makes of the score.
-std::string Narration::onReturn() const {
-  if (stack.empty()) {
-    const std::string text =
-        "the root returns " + score(event.best) + " (" +
-        nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
-        " node): the search is over, ";
-    // X == Y: no best move, the root has no move that keeps its king.
-    if ((event.bestFrom & 0x77) == (event.bestTo & 0x77))
-      return text + "no legal move: " + (event.best < 0 ? "mated" : "stalemated");
-    return text + "best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
-  }
-  const Frame& parent = stack.back();
-  const auto [alpha, beta] = childWindow(parent);
-  const int ply = static_cast<int>(stack.size());
-  const Event before = replay.eventAt(cursor - 2);
-  const bool fromHash = before.kind == EventKind::kProbe && before.probe.endsNode;
-  std::string text = "ply " + std::to_string(ply) + " returns " + score(event.best) +
-                     (fromHash ? " from the hash table" : "") + ": " + nodeType(alpha, beta, event.best) +
-                     " node, window [" + score(alpha) + ", " + score(beta) + "]";
-  if (!parent.moveOnBoard)
-    return text + "; the mate test: half of its score, " + score(parent.best) + ", becomes the parent's best";
-  // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
-  const int negated = -event.best;
-  const int scored = withDelayedGainPenalty(negated, parent.call.eval);
-  text += "; " + std::string(side(parent.call.side)) + "'s " + moveName(parent.move.from, parent.move.to) +
-          " will score " + score(scored);
-  if (scored != negated)
-    text += " (" + score(negated) + ", minus the delayed-gain point: " + score(negated) + " > eval e " +
-            std::to_string(parent.call.eval) + ")";
-  return text;
-}
+namespace {
 
 /// The narration of the event just applied. `state` is the state after it.
 std::string narrate(const Replay& replay, const Event& event, const SearchState& state) {

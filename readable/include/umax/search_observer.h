@@ -40,11 +40,11 @@ struct Move;
 /// From the rows come SearchSite, the engine's seam that calls the hooks
 /// (search_seam.h), EventKind and its names, and the trace recorder's
 /// overrides (a row whose parameters differ from its hook's does not
-/// compile). Adding an event kind is a row here with its hook below, the
-/// hook's call at its step of search.cpp, and what the tracer does with it:
-/// its record, transition and replay (tracer/src/event_kinds.cpp) and its
-/// narration (tracer/src/view_state.cpp); its site's lines go into the line
-/// map.
+/// compile). Adding an event kind touches three files: a row here with its
+/// hook below, the hook's call at its step of search.cpp, and what the
+/// tracer does with it, in one section of tracer/src/event_kinds.cpp (its
+/// transition, replay, record and narration); its site's lines go into the
+/// line map.
 // clang-format off
 #define UMAX_SEARCH_EVENTS(X)                                                                              \
   X(kCall,        1,  1,  "call",         onCall,        (const NodeCall& call))                           \

@@ -84,15 +84,14 @@ inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 /// EventKind enum, kindName() and siteOf() are made from those rows. What
 /// the tracer does with a kind is named after the row's hook: the
 /// recorder's override that writes its record, its transition of the open
-/// calls and the SearchState member that replays it are kept together in
-/// tracer/src/event_kinds.cpp; the sentence that narrates it is a member of
-/// view_state.cpp's Narration.
+/// calls, the SearchState member that replays it and the sentence that
+/// narrates it (a member of Narration, tracer/src/narration.h) are kept
+/// together, in the kind's section of tracer/src/event_kinds.cpp.
 ///
-/// Adding a kind touches four files: the row and its hook
+/// Adding a kind touches three files: the row and its hook
 /// (readable/include/umax/search_observer.h), the hook's call at its step
-/// (readable/src/search.cpp), tracer/src/event_kinds.cpp and the narration
-/// (tracer/src/view_state.cpp); the line map (readable/line_map.json, data)
-/// gets its site's lines. A kind with fields also gets them in Event, in
+/// (readable/src/search.cpp) and tracer/src/event_kinds.cpp; the line map
+/// (readable/line_map.json, data) gets its site's lines. A kind with fields also gets them in Event, in
 /// the record layout (compact.h, compact.cpp) and in what prints them
 /// (toString, export_jsonl.cpp). What each event holds (the Event fields
 /// of its kind):

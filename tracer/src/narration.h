@@ -1,0 +1,56 @@
+// narration.h - what the narration of an event knows, and the wording it shares with the rest
+// of the view (internal to the tracer: in src/, not installed). The sentence that narrates a
+// kind, the Narration member named after its hook (Narration::onMateProbe), is in
+// event_kinds.cpp, in the kind's section beside its transition, replay and recorder hook; each
+// follows the statements of Engine::search() that made the event (readable/src/search.cpp's
+// step numbers are given where they help). view_state.cpp defines the shared wording below
+// and picks the member for an event (narrate()).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "umax/search_observer.h"
+#include "umax/trace/format.h"
+#include "umax/trace/replay.h"
+#include "umax/trace/state.h"
+
+namespace umax::trace {
+
+/// "white" or "black", the side `code` (8 or 16) names.
+const char* side(int code);
+
+/// A score in the pages' terms: I (80000) as "+I", a bound beyond it as "-I-1".
+std::string score(int value);
+
+/// A pawn's double step (F is the square it skipped), not a castling (F is the rook's square).
+bool isDoubleStep(const MoveRecord& move);
+
+/// A move with its piece and what is special about it: "e2e4 (pawn, double step skipping e3)".
+std::string describeMove(const MoveRecord& move);
+
+/// The window a call below `parent` was given for its move (Step 12), or the mate probe's.
+std::pair<int, int> childWindow(const Frame& parent);
+
+/// What the narration of one event knows: the event just applied, the
+/// state after it (its open calls, the innermost `top`) and the replay (for
+/// the events before it). Each kind has its member, named as the kind's
+/// hook (search_observer.h, UMAX_SEARCH_EVENTS), defined in the kind's
+/// section of event_kinds.cpp.
+struct Narration {
+  const Replay& replay;
+  const Event& event;
+  const SearchState& state;
+  const std::vector<Frame>& stack = state.stack();
+  const uint64_t cursor = state.events();
+  const Frame* top = stack.empty() ? nullptr : &stack.back();
+  const std::string at = top ? " at ply " + std::to_string(top->ply) : "";
+
+#define UMAX_TRACE_NARRATION_MEMBER(kind, site, record, name, hook, parameters) std::string hook() const;
+  UMAX_SEARCH_EVENTS(UMAX_TRACE_NARRATION_MEMBER)
+#undef UMAX_TRACE_NARRATION_MEMBER
+};
+
+}  // namespace umax::trace
