@@ -208,6 +208,7 @@ void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
 
 namespace {
 
+/// An entry's bound in words, with its score (the probe's and the store's narrations).
 std::string boundText(const HashEntry& entry) {
   const bool lower = (entry.from & kLowerBoundBit) != 0, upper = (entry.from & kUpperBoundBit) != 0;
   if (lower && upper) return "exact";
