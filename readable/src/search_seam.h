@@ -36,10 +36,13 @@ struct Engine::Hooks {
 
   // One call per row of UMAX_SEARCH_EVENTS, named as its hook, that passes
   // the search's values on as they are: `hooks<kTraced>().onCutoff(best)`
-  // calls observer_->onCutoff(best). The values are taken by value, as the
-  // hooks take them (const references made the traced search run 2,101 more
-  // instructions in 100,000 nodes, cachegrind). The calls after these
-  // compute what their hook needs first, or do more.
+  // calls observer_->onCutoff(best). The values are passed on by value
+  // (const references here made the traced search run 2,101 more
+  // instructions in 100,000 nodes, cachegrind). search.cpp calls these for
+  // the rows whose hook takes the search's values as they are (onIteration,
+  // onKingCapture, onCutoff, onMoveScored, onMateProbe); the other rows'
+  // hooks are called by the members below, which compute what their hook
+  // needs first, or do more.
 #define UMAX_SEARCH_SEAM_CALL(kind, site, record, name, hook, parameters) \
   template <class... Values>                                              \
   [[gnu::always_inline]] void hook(Values... values) const {              \

@@ -5,7 +5,7 @@
 
 namespace umax::trace {
 
-// Each case reads what the recorder wrote for its kind (writer.cpp) and
+// Each case reads what the recorder wrote for its kind (event_kinds.cpp) and
 // fills in the rest from the state, with the same predictions.
 const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
   ByteReader read(data, end, offset, "event record");

@@ -21,7 +21,9 @@
 // So adding a kind touches three files: its row and hook in
 // readable/include/umax/search_observer.h, the hook's call at its step in
 // readable/src/search.cpp, and a section here; its site's lines go into
-// readable/line_map.json.
+// readable/line_map.json. What else a kind may need (a new format version,
+// the tests' own lists of kinds, the call tree if it causes a call) is on
+// the recording page, docs/pages/27-recording.md.
 #include <algorithm>
 #include <stdexcept>
 #include <string>

@@ -44,7 +44,9 @@ struct Move;
 /// hook below, the hook's call at its step of search.cpp, and what the
 /// tracer does with it, in one section of tracer/src/event_kinds.cpp (its
 /// transition, replay, record and narration); its site's lines go into the
-/// line map.
+/// line map. What else a kind may need (a new trace format version, the
+/// tests' own lists of kinds, the call tree if it causes a call) is on
+/// the recording page, docs/pages/27-recording.md.
 // clang-format off
 #define UMAX_SEARCH_EVENTS(X)                                                                              \
   X(kCall,        1,  1,  "call",         onCall,        (const NodeCall& call))                           \
@@ -107,7 +109,8 @@ struct ProbeReport {
 };
 
 /// Receives the events of a traced think. Every hook is called from one
-/// site of search.cpp's search; the comment of each names it. The board the
+/// site of search.cpp's search (onCall, onProbe and onNodeCounted through
+/// onEnter, at the start of each call); the comment of each names it. The board the
 /// engine holds is in the state the hook describes (a move is on the board
 /// from onMoveMade until onMoveScored).
 class SearchObserver {

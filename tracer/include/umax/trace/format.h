@@ -93,7 +93,10 @@ inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 /// (readable/src/search.cpp) and tracer/src/event_kinds.cpp; the line map
 /// (readable/line_map.json, data) gets its site's lines. A kind with fields also gets them in Event, in
 /// the record layout (compact.h, compact.cpp) and in what prints them
-/// (toString, export_jsonl.cpp). What each event holds (the Event fields
+/// (toString, operator==, export_jsonl.cpp). What else a kind may need (a
+/// new kFormatVersion, the tests' lists of kinds, the call tree if it
+/// causes a call) is on the recording page (docs/pages/27-recording.md).
+/// What each event holds (the Event fields
 /// of its kind):
 /// \verbatim
 ///   kCall         D() called: its nine arguments k q l e J Z E z n

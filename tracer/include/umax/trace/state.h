@@ -50,8 +50,8 @@ struct Frame {
   bool mateProbe = false;    ///< the stalemate probe is running
   /// What this call's hash slot holds as far as the call can tell: the entry
   /// its probe found (with its lock, Z), then what its last store left there
-  /// (a call below may have overwritten it since). Version 3 records a store's
-  /// previous entry only when it is not this one.
+  /// (a call below may have overwritten it since). A store's record holds the
+  /// slot's previous entry only when it is not this one.
   HashEntry slotEntry;
   int childScore = 0;  ///< what the last call below this one returned
 };
