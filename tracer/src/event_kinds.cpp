@@ -113,10 +113,15 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
   return write.at;
 }
 
-// The call becomes the innermost open one.
-[[gnu::always_inline]] inline void Recorder::pushFrame(const NodeCall& call) {
+// A new call needs a frame: refused past kMaxStack open calls.
+[[gnu::always_inline]] inline void Recorder::checkStackRoom() const {
   if (depth_ == kMaxStack) [[unlikely]]
     throw std::runtime_error("the search is too deep to record");
+}
+
+// The call becomes the innermost open one.
+[[gnu::always_inline]] inline void Recorder::pushFrame(const NodeCall& call) {
+  checkStackRoom();
   Frame& frame = frames_[depth_];
   openCall(frame, call, cursor_.events, static_cast<int>(depth_));
   top_ = &frame;
@@ -265,13 +270,19 @@ void SearchState::onNodeCounted(const Event& event, uint64_t offset) {
   top_->nodeNumber = ++nodes_;
 }
 
+// After a counted node's record: the progress display every 65,536 nodes,
+// and a trim the last chunk asked for (trimPending_).
+[[gnu::always_inline]] inline void Recorder::afterNodeCounted() {
+  if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
+  if (trimPending_) [[unlikely]]
+    trim();
+}
+
 void Recorder::onNodeCounted(int) {
   RecordWriter write{cursor_.at};
   recordNode(write);
   endRecord(write.at);
-  if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
-  if (trimPending_) [[unlikely]]
-    trim();
+  afterNodeCounted();
 }
 
 // N++: the node is counted.
@@ -906,9 +917,7 @@ void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const Ha
   }
   recordNode(write);
   endRecord(write.at, 3);
-  if (nodes_ % 65536 == 0 && progress_) progress_(nodes_, rootDraft_);
-  if (trimPending_) [[unlikely]]
-    trim();
+  afterNodeCounted();
 }
 
 // A call that the hash probe ends at once (Step 2) leaves no open frame:
@@ -918,8 +927,7 @@ void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const Ha
 void Recorder::recordHashCutoff(const NodeCall& call, const ProbeReport& report, const HashEntry& entry) {
   RecordWriter write{cursor_.at};
   writeCallRecord(write, call);
-  if (depth_ == kMaxStack) [[unlikely]]
-    throw std::runtime_error("the search is too deep to record");
+  checkStackRoom();
   ++calls_;
   writeProbeRecord(write, report, entry);
   write.u8(recordTag(EventKind::kReturn, 0));  // the entry's values: predictedReturn

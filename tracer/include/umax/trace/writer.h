@@ -188,6 +188,8 @@ class Recorder final : public SearchObserver {
                                           const HashEntry& entry);
   void recordProbe(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
   void recordNode(RecordWriter& write);
+  void afterNodeCounted();
+  void checkStackRoom() const;
   void popFrame(int score);
   [[gnu::noinline]] void recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
                                                 int beforeKind, bool afterFollows);
