@@ -28,8 +28,8 @@
 //                          table main() computes on the right
 //
 // and rendering every ```console block (a runnable "Try it", see tryit.h)
-// as a framed transcript. With --snippet-root and --snippet-out it also
-// writes, for every file a page quotes with \snippet, a copy without the
+// as a framed transcript. With --snippet-root each \snippet gets a caption
+// naming its file, lines and steps; with --snippet-out too it also writes, for every file a page quotes with \snippet, a copy without the
 // tracing statements (see snippet_filter.h) for Doxygen to read.
 //
 // Anything wrong (an unknown topic or directive, a topic without a page, a
@@ -132,6 +132,43 @@ struct Line {
   std::string note;
 };
 
+/// The caption above a block a page quotes with \snippet: the file and the
+/// lines between its two `// [block]` markers, and the search's steps it
+/// holds (its `// Step N.` comments), so that a reader finds the code in the
+/// file itself: "readable/src/search.cpp, lines 131-165 (Steps 8-11)".
+std::string snippetCaption(const fs::path& root, const std::string& file, const std::string& block) {
+  const auto lines = splitLines(readFile(root / file));
+  const std::string marker = "// [" + block + "]";
+  const std::regex stepHeading(R"(^\s*// Step (\d+)\.)");
+  std::vector<int> markers;
+  std::set<int> steps;
+  for (std::size_t index = 0; index < lines.size(); ++index) {
+    const std::string& line = lines[index];
+    const auto first = line.find_first_not_of(" \t");
+    if (first != std::string::npos && rstrip(line.substr(first)) == marker) {
+      markers.push_back(static_cast<int>(index) + 1);
+      continue;
+    }
+    std::smatch match;
+    if (markers.size() == 1 && std::regex_search(line, match, stepHeading)) steps.insert(std::stoi(match[1]));
+  }
+  if (markers.size() != 2)
+    throw std::runtime_error(file + ": no block [" + block + "] marked twice for \\snippet");
+  std::string caption = "<div class=\"umax-snippet-source\">" + file + ", lines " +
+                        std::to_string(markers[0] + 1) + "&ndash;" + std::to_string(markers[1] - 1);
+  if (!steps.empty()) {
+    const bool range = *steps.rbegin() - *steps.begin() + 1 == static_cast<int>(steps.size());
+    caption += steps.size() == 1 ? " (Step " : " (Steps ";
+    if (range && steps.size() > 1) {
+      caption += std::to_string(*steps.begin()) + "&ndash;" + std::to_string(*steps.rbegin());
+    } else {
+      for (int step : steps) caption += (step == *steps.begin() ? "" : ", ") + std::to_string(step);
+    }
+    caption += ")";
+  }
+  return caption + "</div>";
+}
+
 class Generator {
  public:
   Generator(const json& map, const std::string& source, std::string traceFigure, const std::string& tools,
@@ -166,6 +203,9 @@ class Generator {
   }
 
   /// Expands the directives of one page template; remembers listed topics.
+  /// Captions each \snippet with where its block is (snippetCaption), read from `root`.
+  void captionSnippetsFrom(const fs::path& root) { snippetRoot_ = root; }
+
   std::string expand(const std::string& page, const std::string& pageFile) {
     std::ostringstream out;
     int number = 0;
@@ -187,6 +227,10 @@ class Generator {
         ++number;
         continue;
       }
+      std::smatch snippet;
+      if (!snippetRoot_.empty() && std::regex_search(line, snippet, snippetCommand_))
+        out << line.substr(0, line.find_first_not_of(" \t")) << snippetCaption(snippetRoot_, snippet[1], snippet[2])
+            << "\n";
       if (line.rfind("@umax-", 0) != 0) {
         out << raw << "\n";
         continue;
@@ -477,6 +521,8 @@ class Generator {
   std::map<std::string, std::string> titles_;
   std::map<int, Line> lines_;
   std::set<std::string> listed_;
+  fs::path snippetRoot_;  // where \snippet's files are; empty: no captions
+  const std::regex snippetCommand_{R"(^\s*[\\@]snippet(?:lineno|doc|\{[a-z,]*\})?[ \t]+(\S+)[ \t]+(\S+))"};
 };
 
 }  // namespace
@@ -528,6 +574,7 @@ int main(int argc, char** argv) {
     const json map = json::parse(readFile(options["--line-map"]));
     Generator generator(map, readFile(options["--source"]), options["--trace-figure"], options["--tools"],
                         options["--examples"]);
+    if (options.count("--snippet-root")) generator.captionSnippetsFrom(options["--snippet-root"]);
     const fs::path out = options["--out"];
     fs::create_directories(out);
     std::set<fs::path> pages;

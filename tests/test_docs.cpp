@@ -146,10 +146,35 @@ TEST_CASE("the generated pages highlight every code line of the original on its 
   const std::string command = binPath("umax-docgen") + " --line-map " + sourcePath("readable/line_map.json") +
                               " --source " + sourcePath("minimal/micro-max.c") + " --pages " +
                               sourcePath("docs/pages") + " --out " + out.string() +
-                              " --trace-figure '' --tools umax-trace=no 2>&1";
+                              " --trace-figure '' --tools umax-trace=no --snippet-root " + sourcePath("") +
+                              " 2>&1";
   const std::string output = runCommand(command, &status);
   INFO(output);
   REQUIRE(status == 0);
+
+  // Each quoted block has a caption just above it that names its file and
+  // the lines between its markers, so a reader finds it in the file itself.
+  int captioned = 0;
+  for (const auto& use : snippetUses(pageTemplates())) {
+    CAPTURE(use.page, use.file, use.block);
+    const std::string page = readFile((out / use.page).string());
+    const std::regex caption("<div class=\"umax-snippet-source\">" + use.file +
+                             R"(, lines (\d+)&ndash;(\d+)(?: \(Steps? [0-9, ;&a-z]+\))?</div>\n\\snippet )" +
+                             use.file + " " + use.block + "\n");
+    std::smatch match;
+    REQUIRE(std::regex_search(page, match, caption));
+    std::vector<std::string> source;
+    std::istringstream lines(readFile(sourcePath(use.file)));
+    for (std::string line; std::getline(lines, line);) source.push_back(line);
+    const std::size_t first = std::stoul(match[1]);
+    const std::size_t last = std::stoul(match[2]);
+    REQUIRE((first >= 2 && last < source.size() && first <= last));
+    const std::string marker = "// [" + use.block + "]";
+    CHECK(source[first - 2].find(marker) != std::string::npos);  // the line before the first
+    CHECK(source[last].find(marker) != std::string::npos);       // the line after the last
+    ++captioned;
+  }
+  CHECK(captioned >= 30);
 
   std::map<std::string, std::string> pageOfTopic;
   for (const auto& [topic, page] : listedTopics(pageTemplates()))
