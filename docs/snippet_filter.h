@@ -12,9 +12,10 @@
 // gives Doxygen's \snippet a copy of each source with them taken out, and
 // with them the debug build's `assert(...);` statements (checks of
 // invariants, not steps of the search). The template line
-// `template <bool kTraced>`, the `<kTraced>` of the recursive call and the
-// forced-inline attributes are dropped, since the untraced search is the one
-// being explained; the lines a call continues on move left with it.
+// `template <bool kTraced>`, the `<kTraced>` of the recursive call, the
+// `<false>` of a call of the untraced search (`search<false>(...)` reads as
+// `search(...)`) and the forced-inline attributes are dropped, since the
+// untraced search is the one being explained; the lines a call continues on move left with it.
 #pragma once
 #include <algorithm>
 #include <sstream>
@@ -73,6 +74,10 @@ inline std::string withoutTracing(const std::string& source) {
         kept.erase(at, word.size());
         removed += word.size();
       }
+    for (auto at = kept.find("search<false>("); at != std::string::npos; at = kept.find("search<false>(")) {
+      kept.erase(at + 6, 7);  // "<false>"
+      removed += 7;
+    }
     for (const char c : line.substr(0, line.find("//"))) openParens += (c == '(') - (c == ')');
     openParens = std::max(openParens, 0);
     if (before == 0 && openParens > 0) {

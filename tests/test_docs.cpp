@@ -293,7 +293,8 @@ TEST_CASE("the snippets the pages quote show the search without its tracing stat
     tracedBefore += block(original).find("hooks<kTraced>()") != std::string::npos;
     // The algorithm only: no tracing, no speed line.
     for (const char* hidden :
-         {"observer_", "kTraced", "hooks<", "prefetch", "UndoCheck", "always_inline", "stop_", "Abort"}) {
+         {"observer_", "kTraced", "hooks<", "prefetch", "UndoCheck", "always_inline", "stop_", "Abort",
+          "<false>"}) {
       CAPTURE(hidden);
       CHECK(block(filtered).find(hidden) == std::string::npos);
     }
@@ -342,6 +343,8 @@ TEST_CASE("the snippet filter takes out hook and assert statements and nothing e
       "                          best);\n"
       "  best = -search<kTraced>(\n"
       "      side, best);\n"
+      "  if (search<false>(side,\n"
+      "                    best) == 0) return 1;\n"
       "  return best;\n"
       "}\n";
   CHECK(umax::docs::withoutTracing(source) ==
@@ -351,6 +354,8 @@ TEST_CASE("the snippet filter takes out hook and assert statements and nothing e
         "                 best);\n"
         "  best = -search(\n"
         "      side, best);\n"
+        "  if (search(side,\n"
+        "             best) == 0) return 1;\n"
         "  return best;\n"
         "}\n");
   // A source without tracing comes back unchanged.
