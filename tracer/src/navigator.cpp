@@ -34,10 +34,7 @@ std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::
     if (info.firstEvent >= to) break;
     // Over the limit: stop before decoding (the caller sees gaveUp()).
     scanned_ += std::min<uint64_t>(to, info.firstEvent + info.events) - std::max(from, info.firstEvent);
-    if (scanned_ > scanLimit_) {
-      gaveUp_ = true;
-      return std::nullopt;
-    }
+    if ((gaveUp_ = scanned_ > scanLimit_)) return std::nullopt;
     const auto visit = [&](const Event& event, uint64_t index, std::size_t) {
       if (index < from || index >= to) return index >= to;
       if (match(event, index, depth)) found = index;
@@ -50,8 +47,6 @@ std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::
   return found;
 }
 
-// ---- over and out ----------------------------------------------------------
-
 uint64_t Navigator::returnOf(uint64_t callEvent, std::size_t open) const {
   if (tree_)
     if (const auto call = tree_->findByCallEvent(callEvent)) return tree_->nodes()[*call].returnEvent;
@@ -60,7 +55,7 @@ uint64_t Navigator::returnOf(uint64_t callEvent, std::size_t open) const {
       callEvent, replay_.eventCount(), open, [&](const Event& event, uint64_t index, std::size_t depth) {
         return index > callEvent && event.kind == EventKind::kReturn && depth == open + 1;
       });
-  return found ? *found : replay_.eventCount();
+  return found.value_or(replay_.eventCount());
 }
 
 bool Navigator::stepOver() {
@@ -101,36 +96,21 @@ bool Navigator::stepOut() {
   return land(found ? *found + 1 : end);
 }
 
-// ---- jumps -----------------------------------------------------------------
-
-namespace {
-
-bool isCutoff(const Event& event) { return event.kind == EventKind::kCutoff; }
-
-bool isHashHit(const Event& event) {
-  return event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit;
-}
-
-bool isRootIteration(const Event& event, std::size_t depth) {
-  return event.kind == EventKind::kIteration && depth == 1;
-}
-
-}  // namespace
-
-bool Navigator::nextMarked(bool (*wanted)(const Event&), const std::vector<uint32_t>* perBucket) {
+template <class Wanted>
+bool Navigator::nextMarked(Wanted wanted, const std::vector<uint32_t>* perBucket) {
   startMove();
-  auto scan = [&](uint64_t from, uint64_t to) {
-    return scanForward(from, to, 0,
-                       [wanted](const Event& event, uint64_t, std::size_t) { return wanted(event); });
+  const auto scan = [&](uint64_t from, uint64_t to) {
+    return scanForward(from, to, 0, [&](const Event& event, uint64_t, std::size_t) { return wanted(event); });
   };
   const uint64_t end = replay_.eventCount();
-  if (!timeline_ || !perBucket || perBucket->empty()) {
-    const auto found = scan(replay_.cursor(), end);
+  uint64_t from = replay_.cursor();
+  if (!perBucket || perBucket->empty()) {
+    const auto found = scan(from, end);
     return found && land(*found + 1);
   }
+  // With the timeline index only the stretches whose count is not zero are scanned.
   const uint64_t width = timeline_->eventsPerBucket();
   const std::size_t lastBucket = perBucket->size() - 1;
-  uint64_t from = replay_.cursor();
   for (auto bucket = static_cast<std::size_t>(std::min<uint64_t>(from / width, lastBucket));
        bucket <= lastBucket && from < end; ++bucket) {
     const uint64_t bucketEnd = bucket == lastBucket ? end : (bucket + 1) * width;
@@ -141,9 +121,24 @@ bool Navigator::nextMarked(bool (*wanted)(const Event&), const std::vector<uint3
   return false;
 }
 
-bool Navigator::nextCutoff() { return nextMarked(isCutoff, timeline_ ? &timeline_->cutoffs() : nullptr); }
+bool Navigator::nextCutoff() {
+  return nextMarked([](const Event& event) { return event.kind == EventKind::kCutoff; },
+                    timeline_ ? &timeline_->cutoffs() : nullptr);
+}
 
-bool Navigator::nextHashHit() { return nextMarked(isHashHit, timeline_ ? &timeline_->hashHits() : nullptr); }
+bool Navigator::nextHashHit() {
+  return nextMarked(
+      [](const Event& event) {
+        return event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit;
+      },
+      timeline_ ? &timeline_->hashHits() : nullptr);
+}
+
+namespace {
+bool isRootIteration(const Event& event, std::size_t depth) {
+  return event.kind == EventKind::kIteration && depth == 1;
+}
+}  // namespace
 
 bool Navigator::nextIteration() {
   startMove();
@@ -167,9 +162,8 @@ bool Navigator::previousIteration() {
   const uint64_t before = cursor - 1;
   std::optional<uint64_t> found;
   if (timeline_) {
-    const auto& iterations = timeline_->rootIterations();
-    for (auto it = iterations.rbegin(); it != iterations.rend() && !found; ++it)
-      if (it->event < before) found = it->event;
+    for (const TimelineIndex::Iteration& iteration : timeline_->rootIterations())
+      if (iteration.event < before) found = iteration.event;
   } else {
     scanForward(0, before, 0, [&found](const Event& event, uint64_t index, std::size_t depth) {
       if (isRootIteration(event, depth)) found = index;
@@ -211,53 +205,38 @@ std::optional<uint32_t> Navigator::findLine(const MoveLine& line) {
     return call;
   }
   // The moves that led to each open call; a mate test's null-move probe is no move (it matches none).
-  constexpr std::pair<int, int> kNoMove{-1, -1};
   MoveLine path;
   CallCause cause;
   uint32_t calls = 0;
   std::optional<uint32_t> number;
   const auto found = scanForward(0, replay_.eventCount(), 0, [&](const Event& event, uint64_t, std::size_t) {
     cause.see(event);
-    switch (event.kind) {
-      case EventKind::kCall: {
-        if (calls > 0)  // the root has no move
-          path.push_back(cause.moveMade && !cause.mateProbe ? std::pair{cause.move.from, cause.move.to}
-                                                            : kNoMove);
-        cause.clear();
-        if (path == line) number = calls;
-        ++calls;
-        return number.has_value();
-      }
-      case EventKind::kReturn:
-        if (!path.empty()) path.pop_back();
-        break;
-      default:
-        break;
-    }
-    return false;
+    if (event.kind == EventKind::kReturn && !path.empty()) path.pop_back();
+    if (event.kind != EventKind::kCall) return false;
+    if (calls > 0)  // the root has no move
+      path.push_back(cause.moveMade && !cause.mateProbe ? std::pair{cause.move.from, cause.move.to}
+                                                        : std::pair{-1, -1});
+    cause.clear();
+    if (path == line) number = calls;
+    ++calls;
+    return number.has_value();
   });
   if (found) land(*found + 1);
-  if (gaveUp_) return std::nullopt;
-  return number;
+  return gaveUp_ ? std::nullopt : number;
 }
 
-// ---- the line in the call tree ---------------------------------------------
-
 namespace {
-
 std::optional<uint32_t> follow(const CallTree& tree, uint32_t node, const MoveLine& line,
                                std::size_t matched) {
   if (matched == line.size()) return node;
   const auto& nodes = tree.nodes();
   for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling) {
     const TreeNode& next = nodes[child];
-    if ((next.flags & kTreeMateProbe) || next.from != line[matched].first || next.to != line[matched].second)
-      continue;
-    if (auto found = follow(tree, child, line, matched + 1)) return found;
+    if (!(next.flags & kTreeMateProbe) && next.from == line[matched].first && next.to == line[matched].second)
+      if (auto found = follow(tree, child, line, matched + 1)) return found;
   }
   return std::nullopt;
 }
-
 }  // namespace
 
 std::optional<uint32_t> findLine(const CallTree& tree, const MoveLine& line) {
@@ -277,20 +256,17 @@ std::vector<IterationGroup> iterationGroups(const CallTree& tree, const Timeline
   std::size_t next = 0;  // the first group that may still take a reply
   uint32_t previous = 0;
   const auto closePrevious = [&](uint32_t end) {
-    if (previous == 0) return;
     for (IterationGroup& group : groups)
-      if (group.draft == nodes[previous].iteration) group.subtreeCalls += end - previous;
+      if (previous != 0 && group.draft == nodes[previous].iteration) group.subtreeCalls += end - previous;
   };
   for (uint32_t child = nodes[0].firstChild; child != 0; child = nodes[child].nextSibling) {
     closePrevious(child);
     previous = child;
     const int draft = nodes[child].iteration;
     while (next < groups.size() && groups[next].draft != draft) ++next;
-    if (next == groups.size()) {
+    if (next == groups.size())
       groups.push_back(
           {.draft = draft, .startEvent = nodes[child].callEvent, .calls = {}, .subtreeCalls = 0});
-      next = groups.size() - 1;
-    }
     groups[next].calls.push_back(child);
   }
   closePrevious(static_cast<uint32_t>(nodes.size()));
