@@ -47,13 +47,12 @@ std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::
   return found;
 }
 
-uint64_t Navigator::returnOf(uint64_t callEvent, std::size_t open) const {
+uint64_t Navigator::returnOf(uint64_t from, uint64_t callEvent, std::size_t open) const {
   if (tree_)
     if (const auto call = tree_->findByCallEvent(callEvent)) return tree_->nodes()[*call].returnEvent;
-  // The call's kReturn: the first return while it is the innermost open call.
-  const auto found = scanForward(
-      callEvent, replay_.eventCount(), open, [&](const Event& event, uint64_t index, std::size_t depth) {
-        return index > callEvent && event.kind == EventKind::kReturn && depth == open + 1;
+  const auto found =
+      scanForward(from, replay_.eventCount(), open, [&](const Event& event, uint64_t, std::size_t depth) {
+        return event.kind == EventKind::kReturn && depth == open;
       });
   return found.value_or(replay_.eventCount());
 }
@@ -65,11 +64,11 @@ bool Navigator::stepOver() {
   if (cursor >= end) return false;
   const std::size_t open = replay_.state().stack().size();
   const EventKind next = replay_.eventAt(cursor).kind;
-  if (next == EventKind::kCall) return land(std::min(end, returnOf(cursor, open) + 1));
+  if (next == EventKind::kCall) return land(std::min(end, returnOf(cursor + 1, cursor, open + 1) + 1));
   if (next != EventKind::kMoveMade) return replay_.stepForward();
   // A move: the reply's call follows at once, and the move's score follows that call's return.
   if (tree_ && cursor + 1 < end && replay_.eventAt(cursor + 1).kind == EventKind::kCall) {
-    const uint64_t reply = returnOf(cursor + 1, open);
+    const uint64_t reply = returnOf(cursor + 2, cursor + 1, open + 1);
     if (gaveUp_) return false;
     if (reply + 1 < end && replay_.eventAt(reply + 1).kind == EventKind::kMoveScored) return land(reply + 2);
   }
@@ -85,15 +84,7 @@ bool Navigator::stepOut() {
   const auto& stack = replay_.state().stack();
   const uint64_t end = replay_.eventCount();
   if (replay_.cursor() >= end || stack.empty()) return false;
-  const std::size_t open = stack.size();
-  if (tree_)
-    if (const auto call = tree_->findByCallEvent(stack.back().callEvent))
-      return land(std::min(end, tree_->nodes()[*call].returnEvent + 1));
-  const auto found =
-      scanForward(replay_.cursor(), end, open, [&](const Event& event, uint64_t, std::size_t depth) {
-        return event.kind == EventKind::kReturn && depth == open;
-      });
-  return land(found ? *found + 1 : end);
+  return land(std::min(end, returnOf(replay_.cursor(), stack.back().callEvent, stack.size()) + 1));
 }
 
 template <class Wanted>

@@ -75,8 +75,9 @@ class Navigator {
   // the stretches whose count is not zero are scanned.
   template <class Wanted>
   bool nextMarked(Wanted wanted, const std::vector<uint32_t>* perBucket);
-  // The kReturn of the call whose kCall is `callEvent` (eventCount() if none); `open` calls before it.
-  uint64_t returnOf(uint64_t callEvent, std::size_t open) const;
+  // The kReturn of the call whose kCall is `callEvent` (eventCount() if none), scanning from
+  // `from`, where that call is the innermost of `open` calls.
+  uint64_t returnOf(uint64_t from, uint64_t callEvent, std::size_t open) const;
 
   Replay& replay_;
   const CallTree* tree_;
