@@ -100,17 +100,6 @@ GameThink readThink(const fs::path& file) {
   return think;
 }
 
-/// True if `think` (of the same folder and start) continues the game whose latest think is
-/// `previous`: a later ply, and the moves before it extend the moves before `previous` (not
-/// necessarily by the move `previous` chose: a protocol engine may play another).
-bool continuesGame(const GameThink& previous, const GameThink& think) {
-  if (think.ply <= previous.ply) return false;
-  const std::string& before = previous.movesBefore;
-  return think.movesBefore.compare(0, before.size(), before) == 0 &&
-         (before.empty() || think.movesBefore.size() == before.size() ||
-          think.movesBefore[before.size()] == ' ');
-}
-
 /// Reads the `move` and `result` lines of a game's `game.txt` record into
 /// `game`, if the record's moves agree with every think's moves before it.
 void readGameRecord(const fs::path& file, GameRecord& game) {
@@ -266,9 +255,16 @@ GameDir readGameDir(const std::string& path) {
     // (The think before was moved into its game, the last one made: its start is that game's.)
     if (index > 0 && (filed.folder != thinks[index - 1].folder || filed.think.fen != dir.games.back().fen))
       runStart = dir.games.size();
+    // A think continues a game if it comes later and the moves before it extend the moves before the
+    // game's latest think (not necessarily by the move it chose: a protocol engine may play another).
+    const std::string& moves = filed.think.movesBefore;
     auto game = std::find_if(
         dir.games.begin() + static_cast<std::ptrdiff_t>(runStart), dir.games.end(),
-        [&](const GameRecord& record) { return continuesGame(record.thinks.back(), filed.think); });
+        [&](const GameRecord& record) {
+          const std::string& before = record.thinks.back().movesBefore;
+          return filed.think.ply > record.thinks.back().ply && moves.starts_with(before) &&
+                 (before.empty() || moves.size() == before.size() || moves[before.size()] == ' ');
+        });
     if (game == dir.games.end()) {
       game = dir.games.insert(dir.games.end(), GameRecord{filed.think.fen, {}, {}, {}});
       gameFolders.push_back(filed.folder);

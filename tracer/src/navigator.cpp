@@ -1,6 +1,5 @@
-// navigator.cpp - the replay's named cursor moves. Each move is written once as a scan over the
-// events (its definition); where the call tree or the timeline index is at hand, a shortcut that
-// must land on the same event comes first, and the scan remains for when it cannot tell.
+// navigator.cpp - the replay's named cursor moves: each one a scan over the events (its definition),
+// after a shortcut through the call tree or the timeline index where one is at hand (navigator.h).
 #include "umax/trace/navigator.h"
 
 #include <algorithm>
