@@ -242,24 +242,20 @@ std::vector<IterationGroup> iterationGroups(const CallTree& tree, const Timeline
     for (const TimelineIndex::Iteration& iteration : timeline->rootIterations())
       groups.push_back(
           {.draft = iteration.draft, .startEvent = iteration.event, .calls = {}, .subtreeCalls = 0});
-  // The tree lists calls in pre-order: a reply's subtree runs up to the next reply (or the end).
   std::size_t next = 0;  // the first group that may still take a reply
-  uint32_t previous = 0;
-  const auto closePrevious = [&](uint32_t end) {
-    for (IterationGroup& group : groups)
-      if (previous != 0 && group.draft == nodes[previous].iteration) group.subtreeCalls += end - previous;
-  };
   for (uint32_t child = nodes[0].firstChild; child != 0; child = nodes[child].nextSibling) {
-    closePrevious(child);
-    previous = child;
     const int draft = nodes[child].iteration;
     while (next < groups.size() && groups[next].draft != draft) ++next;
     if (next == groups.size())
       groups.push_back(
           {.draft = draft, .startEvent = nodes[child].callEvent, .calls = {}, .subtreeCalls = 0});
     groups[next].calls.push_back(child);
+    // The tree lists calls in pre-order: a reply's subtree runs up to the next reply (or the end).
+    const uint32_t end =
+        nodes[child].nextSibling ? nodes[child].nextSibling : static_cast<uint32_t>(nodes.size());
+    for (IterationGroup& group : groups)
+      if (group.draft == draft) group.subtreeCalls += end - child;
   }
-  closePrevious(static_cast<uint32_t>(nodes.size()));
   return groups;
 }
 
