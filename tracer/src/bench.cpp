@@ -1,12 +1,8 @@
 // umax-trace-bench: what tracing costs, measured in one run.
-//  1. The same searches untraced and traced (to a file): the ratios of
-//     process CPU time (all threads, user + system) and of wall time, node
-//     counts asserted equal, bytes per event and events per node. Where the
-//     cost goes: the traced search with an observer that records nothing
-//     (the hooks alone), and the recorder writing to /dev/null (everything
-//     but the file system's work).
-//  2. One big trace: file size, open time, replay set-up, random seeks
-//     (mean and max), the call tree's build time.
+//  1. The same searches untraced and traced to a file (node counts asserted equal): ratios of
+//     process CPU time and of wall time, bytes per event, events per node; and where the cost
+//     goes: the hooks alone (an observer that records nothing), the recorder to /dev/null.
+//  2. One big trace: file size, open time, replay set-up, random seeks, the call tree's build.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -44,19 +40,15 @@ double processCpu() {
 
 /// What the cheapest run of a search cost: process CPU seconds and wall seconds.
 struct Cost {
-  double cpu = 1e9;
-  double wall = 1e9;
+  double cpu = 1e9, wall = 1e9;
 };
 
-/// An observer that records nothing: what the hooks alone cost (the
-/// traced instantiation of the search, its calls through the interface).
-class HooksOnly final : public SearchObserver {
- public:
-  // One call for a call's first three events, as the recorder takes them.
+/// An observer that records nothing: what the hooks alone cost (the traced instantiation of the
+/// search, its calls through the interface; one call for a call's first three events).
+struct HooksOnly final : SearchObserver {
   void onEnter(const NodeCall&, const ProbeReport&, const HashEntry&, int) override {}
 };
 
-/// The median of `values` (sorted here).
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t middle = values.size() / 2;
@@ -67,8 +59,7 @@ double median(std::vector<double> values) {
 
 int main(int argc, char** argv) {
   CLI::App app{"umax-trace-bench - the cost of tracing, measured in one run"};
-  long budget = 100000;
-  long bigBudget = 1000000;
+  long budget = 100000, bigBudget = 1000000;
   int rounds = 3;
   std::string directory = std::filesystem::temp_directory_path().string();
   app.add_option("--nodes", budget, "node budget of each compared search (default 100000)")
@@ -95,7 +86,6 @@ int main(int argc, char** argv) {
     const Position position = parseFen(search.fen);
     Cost plain, traced, hooks, noFile;
     ThinkResult plainResult, tracedResult;
-    uint64_t events = 0, bytes = 0;
     // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
     const auto timed = [&](Cost& cost, const auto& think) {
       engine->clearHashTable();
@@ -111,13 +101,9 @@ int main(int argc, char** argv) {
     };
     for (int round = 0; round < rounds; ++round) {
       plainResult = timed(plain, [&] { return engine->think(budget); });
-      // Each traced run writes a new file: removing the last one (freeing
-      // its page cache) is not part of recording.
+      // Each traced run writes a new file: removing the last one (its page cache) is not recording.
       std::filesystem::remove(path);
       tracedResult = timed(traced, recordTo(path));
-      const TraceReader reader(path);
-      events = reader.eventCount();
-      bytes = reader.fileSize();
       HooksOnly nothing;
       const ThinkResult hooked = timed(hooks, [&] { return engine->think(budget, nothing); });
       // /dev/null: the file system's share left out (never removed: as root that deletes the device).
@@ -132,6 +118,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "umax-trace-bench: the traced search differs on '%s'\n", search.name);
       return 1;
     }
+    const TraceReader reader(path);
+    const uint64_t events = reader.eventCount(), bytes = reader.fileSize();
     cpuRatios.push_back(traced.cpu / plain.cpu);
     wallRatios.push_back(traced.wall / plain.wall);
     hooksRatios.push_back(hooks.cpu / plain.cpu);
@@ -166,8 +154,7 @@ int main(int argc, char** argv) {
     const double replaySeconds = since(start);
     std::mt19937_64 random(42);
     std::uniform_int_distribution<uint64_t> anywhere(0, reader.eventCount());
-    double total = 0;
-    double worst = 0;
+    double total = 0, worst = 0;
     const int seeks = 2000;
     for (int index = 0; index < seeks; ++index) {
       const uint64_t target = anywhere(random);

@@ -1,6 +1,5 @@
-// export_chrome.cpp - a trace as Chrome trace-event JSON (Perfetto, chrome://tracing): every call a
-// slice nested in its parent's, the hash hits, cutoffs and root iterations as instant marks, timed
-// by event index. Streams: one chunk of events and the names of the open calls at a time.
+// export_chrome.cpp - a trace as Chrome trace-event JSON: calls as nested slices, hash hits, cutoffs
+// and root iterations as instant marks. Streams: one chunk of events and the open calls' names.
 #include <string>
 #include <vector>
 

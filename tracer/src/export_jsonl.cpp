@@ -1,5 +1,5 @@
-// export_jsonl.cpp - every event of a trace as one line of JSON, its fields named as the original
-// names the variables they hold (k q l e ...). Streams: one chunk of events at a time.
+// export_jsonl.cpp - every event of a trace as one line of JSON (see export.h). Streams: one chunk of
+// events at a time.
 #include "json_sink.h"
 #include "umax/notation.h"
 #include "umax/trace/export.h"

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -56,10 +58,7 @@ bool naturalLess(const std::string& a, const std::string& b) {
 /// The space-separated words of `text`: moves, or a FEN's fields.
 std::vector<std::string> words(const std::string& text) {
   std::istringstream stream(text);
-  std::vector<std::string> list;
-  std::string word;
-  while (stream >> word) list.push_back(word);
-  return list;
+  return {std::istream_iterator<std::string>(stream), std::istream_iterator<std::string>()};
 }
 
 /// The chess move number of ply `ply` of a game started from `fen` (1 = its first move) and
@@ -71,7 +70,7 @@ std::pair<int, bool> numberPly(const std::string& fen, int ply) {
   if (fields.size() >= 6) {
     try {
       firstMoveNumber = std::max(1, std::stoi(fields[5]));
-    } catch (const std::exception&) {
+    } catch (const std::exception&) {  // not a number: the start position's
     }
   }
   const int halfMoves = ply - 1 + (fields.size() < 2 || fields[1] != "b" ? 0 : 1);  // from white's first
@@ -99,19 +98,6 @@ GameThink readThink(const fs::path& file) {
     think.nodes = result.nodes;
   }
   return think;
-}
-
-/// True if `think` continues the game whose latest think is `previous`: the
-/// same folder and start, a later ply, and the moves before it extend the
-/// moves before `previous` (not necessarily by the move `previous` chose: a
-/// protocol engine may play another, e.g. after an aborted iteration).
-/// (The caller compares only thinks of one folder and start.)
-bool continuesGame(const GameThink& previous, const GameThink& think) {
-  if (think.ply <= previous.ply) return false;
-  const std::string& before = previous.movesBefore;
-  return think.movesBefore.compare(0, before.size(), before) == 0 &&
-         (before.empty() || think.movesBefore.size() == before.size() ||
-          think.movesBefore[before.size()] == ' ');
 }
 
 /// Reads the `move` and `result` lines of a game's `game.txt` record into
@@ -142,11 +128,8 @@ void readGameRecord(const fs::path& file, GameRecord& game) {
   game.result = result;
 }
 
-/// Collects the `*.trc` files under `folder` (real sub-folders included,
-/// linked ones not followed, as before). An entry that cannot be read (a
-/// sub-folder without permission, a symbolic link in a loop or to nowhere,
-/// a FIFO or device named *.trc) goes to `refusals` with its reason; the
-/// rest is read.
+/// Collects the `*.trc` files under `folder` (real sub-folders included, linked ones not
+/// followed). An entry that cannot be read goes to `refusals` with its reason.
 void collectTraces(const fs::path& folder, int depth, std::vector<fs::path>& files,
                    std::vector<std::string>& refusals) {
   std::error_code error;
@@ -230,9 +213,9 @@ std::string GameRecord::startText() const {
 }
 
 std::size_t GameDir::thinkCount() const {
-  std::size_t count = 0;
-  for (const GameRecord& game : games) count += game.thinks.size();
-  return count;
+  return std::accumulate(
+      games.begin(), games.end(), std::size_t{0},
+      [](std::size_t count, const GameRecord& game) { return count + game.thinks.size(); });
 }
 
 GameDir readGameDir(const std::string& path) {
@@ -257,12 +240,9 @@ GameDir readGameDir(const std::string& path) {
       dir.refusals.push_back(file.string() + ": " + refusal.what());
     }
   }
-  // Ply order within each folder and start, so that a game's thinks come in
-  // the order they were made whatever the names; then each think joins the
-  // first game of its folder and start that it continues (two games
-  // identical so far still separate, one think each per ply). The sort puts
-  // each folder and start in one run: a think is compared with the games of
-  // its run only, so a folder of many games costs what its games cost.
+  // Ply order within each folder and start (the order the thinks were made, whatever the names);
+  // then each think joins the first game of its run (folder and start) that it continues: two
+  // games identical so far still separate, and a think is compared with its run's games only.
   std::stable_sort(thinks.begin(), thinks.end(), [](const FiledThink& a, const FiledThink& b) {
     if (a.folder != b.folder) return naturalLess(a.folder, b.folder);
     if (a.think.fen != b.think.fen) return a.think.fen < b.think.fen;
@@ -275,9 +255,16 @@ GameDir readGameDir(const std::string& path) {
     // (The think before was moved into its game, the last one made: its start is that game's.)
     if (index > 0 && (filed.folder != thinks[index - 1].folder || filed.think.fen != dir.games.back().fen))
       runStart = dir.games.size();
+    // A think continues a game if it comes later and the moves before it extend the moves before the
+    // game's latest think (not necessarily by the move it chose: a protocol engine may play another).
+    const std::string& moves = filed.think.movesBefore;
     auto game = std::find_if(
         dir.games.begin() + static_cast<std::ptrdiff_t>(runStart), dir.games.end(),
-        [&](const GameRecord& record) { return continuesGame(record.thinks.back(), filed.think); });
+        [&](const GameRecord& record) {
+          const std::string& before = record.thinks.back().movesBefore;
+          return filed.think.ply > record.thinks.back().ply && moves.starts_with(before) &&
+                 (before.empty() || moves.size() == before.size() || moves[before.size()] == ' ');
+        });
     if (game == dir.games.end()) {
       game = dir.games.insert(dir.games.end(), GameRecord{filed.think.fen, {}, {}, {}});
       gameFolders.push_back(filed.folder);

@@ -19,17 +19,11 @@ class JsonSink {
   explicit JsonSink(std::ostream& out) : out_(out) { buffer_.reserve(kFlushAt + 4096); }
   /// Writes what is left; a failed last write shows in the stream's state (no throw here).
   ~JsonSink() { out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size())); }
-  JsonSink(const JsonSink&) = delete;
-  JsonSink& operator=(const JsonSink&) = delete;
 
-  /// Raw text (punctuation, keys already quoted) or one raw character.
+  /// Raw text (punctuation, keys already quoted).
   JsonSink& operator<<(std::string_view text) {
     buffer_.append(text);
     if (buffer_.size() >= kFlushAt) flush();
-    return *this;
-  }
-  JsonSink& operator<<(char c) {
-    buffer_.push_back(c);
     return *this;
   }
   template <std::integral Integer>
@@ -52,7 +46,7 @@ class JsonSink {
         buffer_.push_back(c);
       }
     }
-    return *this << '"';
+    return *this << "\"";
   }
   /// `,"key":` and the value: an integer, true / false, a string.
   template <std::integral Integer>
@@ -68,7 +62,7 @@ class JsonSink {
   /// `,"key":{"K":..,"V":..,"X":..,"Y":..,"D":..}`: a hash entry with the original's field names.
   JsonSink& field(std::string_view key, const HashEntry& entry) {
     (*this << ",\"" << key << "\":{\"K\":").number(entry.lock);
-    return field("V", entry.score).field("X", entry.from).field("Y", entry.to).field("D", entry.draft) << '}';
+    return field("V", entry.score).field("X", entry.from).field("Y", entry.to).field("D", entry.draft) << "}";
   }
   /// Hands the buffer to the stream; throws std::runtime_error if it fails.
   void flush() {

@@ -64,8 +64,7 @@ struct ProgressBar {
 
 /// Raised by Ctrl-C (SIGINT) or SIGTERM while a think is recorded: the engine's stop flag.
 std::atomic<bool> interrupted{false};
-/// The signal that raised it.
-volatile std::sig_atomic_t stopSignal = 0;
+volatile std::sig_atomic_t stopSignal = 0;  // the signal that raised it
 
 extern "C" void raiseStopFlag(int signal) {
   stopSignal = signal;
@@ -76,12 +75,14 @@ extern "C" void raiseStopFlag(int signal) {
 /// that an interrupted recording still ends with its footer: a complete file that opens at once
 /// (a cut one must be read whole first). A second signal kills as usual. A signal the process
 /// was started with ignored (a background job of a script) stays ignored.
-class StopOnSignal {
- public:
+struct StopOnSignal {
+  static constexpr int kSignals[2] = {SIGINT, SIGTERM};
+  struct sigaction old[2]{};
+
   StopOnSignal() {
     for (int index = 0; index < 2; ++index) {
-      sigaction(kSignals[index], nullptr, &old_[index]);
-      if (old_[index].sa_handler == SIG_IGN) continue;
+      sigaction(kSignals[index], nullptr, &old[index]);
+      if (old[index].sa_handler == SIG_IGN) continue;
       struct sigaction action {};
       action.sa_handler = raiseStopFlag;
       sigemptyset(&action.sa_mask);
@@ -90,15 +91,12 @@ class StopOnSignal {
     }
   }
   ~StopOnSignal() {
-    for (int index = 0; index < 2; ++index) sigaction(kSignals[index], &old_[index], nullptr);
+    for (int index = 0; index < 2; ++index) sigaction(kSignals[index], &old[index], nullptr);
   }
-  StopOnSignal(const StopOnSignal&) = delete;
-  StopOnSignal& operator=(const StopOnSignal&) = delete;
-
- private:
-  static constexpr int kSignals[2] = {SIGINT, SIGTERM};
-  struct sigaction old_[2]{};
 };
+
+/// a / b, 0 when b is 0.
+double ratio(uint64_t a, uint64_t b) { return b ? double(a) / double(b) : 0.0; }
 
 int record(const std::string& fen, const std::string& moves, long nodes, int hashBits,
            const std::string& output, bool progress) {
@@ -108,7 +106,6 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
   if (!fen.empty()) engine->setPosition(parseFen(fen));
   playMoves(*engine, moves);
   ProgressBar bar{progress, output};
-  const auto start = std::chrono::steady_clock::now();
   ThinkResult result;
   {
     const StopOnSignal stopOnSignal;
@@ -118,8 +115,8 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
     engine->setStopFlag(nullptr);
   }
   bar.done(static_cast<uint64_t>(result.nodes));
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  TraceReader reader(output);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - bar.start).count();
+  const TraceReader reader(output);
   if (result.aborted) {
     std::cerr
         << "umax-trace: interrupted after " << result.nodes
@@ -129,27 +126,23 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
   }
   std::cout << formatThink(result.from, result.to, result.score, result.nodes) << "\n";
   std::cout << "trace " << output << ": " << reader.eventCount() << " events, " << reader.fileSize()
-            << " bytes ("
-            << (reader.eventCount() ? double(reader.fileSize()) / double(reader.eventCount()) : 0.0)
-            << " bytes/event), " << seconds << " s\n";
+            << " bytes (" << ratio(reader.fileSize(), reader.eventCount()) << " bytes/event), " << seconds
+            << " s\n";
   return result.aborted ? 128 + stopSignal : 0;  // as a shell reports a process a signal ended
 }
 
 int info(const std::string& path) {
   const TraceReader reader(path);
   const TraceStats stats = computeStats(reader);
-  std::cout << "nodes " << stats.nodes << "\n";
-  std::cout << "events " << stats.events << "\n";
-  std::cout << "bytes " << stats.bytes << "\n";
+  const TraceHeader& header = reader.header();
+  std::cout << "nodes " << stats.nodes << "\nevents " << stats.events << "\nbytes " << stats.bytes << "\n";
   if (reader.truncated()) std::cout << "truncated yes (" << reader.truncationNote() << ")\n";
-  const bool trimmed = reader.hasResult() && reader.result().nodes > stats.nodes;
-  if (trimmed)
+  if (reader.hasResult() && reader.result().nodes > stats.nodes)
     std::cout << "trimmed yes (the trace keeps the first " << stats.nodes << " of the think's "
               << reader.result().nodes << " nodes, to its size limit; the result is the whole think's)\n";
   else if (stats.openCalls > 0 && !reader.truncated())
     std::cout << "stopped yes (the think was stopped with " << stats.openCalls
               << " calls open; the result is its last completed iteration's)\n";
-  const TraceHeader& header = reader.header();
   std::cout << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
   if (!header.moves.empty()) std::cout << "moves " << header.moves << "\n";
   std::cout << "budget " << header.budget << "\n";
@@ -166,17 +159,13 @@ int info(const std::string& path) {
     std::cout << "result "
               << formatThink(result.from, result.to, result.score, static_cast<long>(result.nodes)) << "\n";
   }
-  std::cout << "bytes-per-event " << (stats.events ? double(stats.bytes) / double(stats.events) : 0.0)
-            << "\n";
+  std::cout << "bytes-per-event " << ratio(stats.bytes, stats.events) << "\n";
   for (int kind = 1; kind < kEventKindCount; ++kind)
     std::cout << "event " << kindName(static_cast<EventKind>(kind)) << " " << stats.perKind[kind] << "\n";
-  std::cout << "hash-probes " << stats.hash.probes << "\n";
-  std::cout << "hash-hit-rate "
-            << (stats.hash.probes ? double(stats.hash.hits) / double(stats.hash.probes) : 0.0) << "\n";
-  std::cout << "hash-cutoffs " << stats.hash.hashCutoffs << "\n";
-  std::cout << "hash-full-windows " << stats.hash.fullWindows << "\n";
-  std::cout << "hash-stores " << stats.hash.storesWritten << " written, " << stats.hash.storesRefused
-            << " refused\n";
+  const HashCounters& hash = stats.hash;
+  std::cout << "hash-probes " << hash.probes << "\nhash-hit-rate " << ratio(hash.hits, hash.probes)
+            << "\nhash-cutoffs " << hash.hashCutoffs << "\nhash-full-windows " << hash.fullWindows
+            << "\nhash-stores " << hash.storesWritten << " written, " << hash.storesRefused << " refused\n";
   for (const auto& [draft, count] : stats.cutoffsPerDraft)
     std::cout << "cutoffs draft " << draft << " " << count << "\n";
   for (const IterationStats& iteration : stats.iterations)
@@ -225,11 +214,10 @@ int main(int argc, char** argv) {
   CLI::App app{"umax-trace - record a search of the readable micro-Max and look at it"};
   app.require_subcommand(1);
 
-  std::string fen;
-  std::string moves;
+  std::string fen, moves, output, path;
   long nodes = 10000;
-  std::string output;
-  bool quiet = false;
+  int hashBits = kHashSlotBits;
+  bool quiet = false, force = false;
   auto* recordCommand = app.add_subcommand("record",
                                            "think once and record every event into a trace file (Ctrl-C "
                                            "stops the think and keeps a complete trace)");
@@ -239,15 +227,14 @@ int main(int argc, char** argv) {
       ->check(umax::cli::movesText());
   recordCommand->add_option("--nodes", nodes, "node budget: no new iteration starts after it (default 10000)")
       ->check(umax::cli::nodeBudget(1, 100000000L));
-  int hashBits = kHashSlotBits;
+  const std::string bits = std::to_string(kHashSlotBits);
   recordCommand
       ->add_option("--hash-bits", hashBits,
                    "a hash table of 2^K + 9 slots, K from " + std::to_string(kMinHashSlotBits) + " to " +
-                       std::to_string(kHashSlotBits) + " (default " + std::to_string(kHashSlotBits) +
+                       bits + " (default " + bits +
                        ": the original's); a smaller one makes other positions share slots, so the "
                        "search is no longer the original's")
       ->check(CLI::Range(kMinHashSlotBits, kHashSlotBits));
-  bool force = false;
   recordCommand
       ->add_option("-o,--output", output,
                    "trace file to write: a new file or a trace (anything else needs --force); not a FIFO, "
@@ -256,21 +243,17 @@ int main(int argc, char** argv) {
   recordCommand->add_flag("--force", force, "overwrite an -o file that is not a trace");
   recordCommand->add_flag("-q,--quiet", quiet, "no progress display on stderr");
 
-  std::string path;
-  // A command that reads a trace file; one that writes a file (-o) says so after its own options.
-  const auto readingCommand = [&](const std::string& name, const std::string& description) {
+  // A command that reads a trace file, and writes to -o if `writes`.
+  const auto readingCommand = [&](const std::string& name, const std::string& description,
+                                  bool writes = false) {
     CLI::App* command = app.add_subcommand(name, description);
     command->add_option("file", path, "trace file")->required();
-    return command;
-  };
-  const auto addOutput = [&](CLI::App* command) {
-    command->add_option("-o,--output", output, "file to write (default: stdout)");
+    if (writes) command->add_option("-o,--output", output, "file to write (default: stdout)");
     return command;
   };
   auto* infoCommand = readingCommand("info",
                                      "figures: nodes, events, bytes, event counts, hash hit rate, "
                                      "cutoffs per draft, branching factor per iteration");
-
   DotOptions dot;
   auto* dotCommand = readingCommand(
       "dot",
@@ -283,19 +266,20 @@ int main(int argc, char** argv) {
   dotCommand
       ->add_option(
           "--children", dot.children,
-          "moves drawn at each call of the principal variation: the best ones, drawn left to right in the "
-          "order searched (default 3; other "
-          "calls show their best reply; the rest fold into a \"+N more\" box); 0 draws every call")
+          "moves drawn at each call of the principal variation: the best ones, drawn left to right in "
+          "the order searched (default 3; other calls show their best reply; the rest fold into a "
+          "\"+N more\" box); 0 draws every call")
       ->check(CLI::Range(0, 1000));
   dotCommand
       ->add_option("--max-nodes", dot.maxNodes,
                    "stop drawing after this many calls, with a note saying so (default 60)")
       ->check(CLI::Range(1, 1000000));
-  addOutput(dotCommand);
-  auto* jsonlCommand = addOutput(readingCommand(
-      "jsonl", "every event as one JSON object per line, its fields named as in the original (k q l ...)"));
-  auto* chromeCommand = addOutput(
-      readingCommand("chrome", "Chrome trace-event JSON (Perfetto): calls as nested slices, 1 us = 1 event"));
+  dotCommand->add_option("-o,--output", output, "file to write (default: stdout)");
+  auto* jsonlCommand = readingCommand(
+      "jsonl", "every event as one JSON object per line, its fields named as in the original (k q l ...)",
+      true);
+  auto* chromeCommand = readingCommand(
+      "chrome", "Chrome trace-event JSON (Perfetto): calls as nested slices, 1 us = 1 event", true);
 
   uint64_t stateEvent = 0;
   bool statePretty = false;
@@ -328,21 +312,19 @@ int main(int argc, char** argv) {
     if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
     if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
     if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });
-    if (*stateCommand) {
-      if (stateEvent >= reader.eventCount()) {
-        std::cerr << "umax-trace: --event " << stateEvent << " is outside '" << path
-                  << "': its events are 0 to "
-                  << (reader.eventCount() == 0 ? std::string("(none)")
-                                               : std::to_string(reader.eventCount() - 1))
-                  << "\n";
-        return 2;
-      }
-      Replay replay(reader);
-      const uint64_t cursor = cursorAfterEvent(stateEvent);
-      replay.seek(cursor);
-      std::cout << toJson(viewState(replay, hashCountersAt(reader, cursor)), statePretty ? 2 : -1) << "\n";
-      return std::cout ? 0 : 1;
+    if (stateEvent >= reader.eventCount()) {
+      std::cerr << "umax-trace: --event " << stateEvent << " is outside '" << path
+                << "': its events are 0 to "
+                << (reader.eventCount() == 0 ? std::string("(none)")
+                                             : std::to_string(reader.eventCount() - 1))
+                << "\n";
+      return 2;
     }
+    Replay replay(reader);
+    replay.seek(cursorAfterEvent(stateEvent));
+    std::cout << toJson(viewState(replay, hashCountersAt(reader, replay.cursor())), statePretty ? 2 : -1)
+              << "\n";
+    return std::cout ? 0 : 1;
   } catch (const TraceError& error) {
     // Name the file unless the message does.
     const std::string& file = *recordCommand ? output : path;
@@ -354,5 +336,4 @@ int main(int argc, char** argv) {
     std::cerr << "umax-trace: " << error.what() << "\n";
     return 2;
   }
-  return 0;
 }

@@ -1,6 +1,5 @@
-// navigator.cpp - the replay's named cursor moves. Each move is written once as a scan over the
-// events (its definition); where the call tree or the timeline index is at hand, a shortcut that
-// must land on the same event comes first, and the scan remains for when it cannot tell.
+// navigator.cpp - the replay's named cursor moves: each one a scan over the events (its definition),
+// after a shortcut through the call tree or the timeline index where one is at hand (navigator.h).
 #include "umax/trace/navigator.h"
 
 #include <algorithm>
@@ -34,10 +33,7 @@ std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::
     if (info.firstEvent >= to) break;
     // Over the limit: stop before decoding (the caller sees gaveUp()).
     scanned_ += std::min<uint64_t>(to, info.firstEvent + info.events) - std::max(from, info.firstEvent);
-    if (scanned_ > scanLimit_) {
-      gaveUp_ = true;
-      return std::nullopt;
-    }
+    if ((gaveUp_ = scanned_ > scanLimit_)) return std::nullopt;
     const auto visit = [&](const Event& event, uint64_t index, std::size_t) {
       if (index < from || index >= to) return index >= to;
       if (match(event, index, depth)) found = index;
@@ -50,17 +46,14 @@ std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::
   return found;
 }
 
-// ---- over and out ----------------------------------------------------------
-
-uint64_t Navigator::returnOf(uint64_t callEvent, std::size_t open) const {
+uint64_t Navigator::returnOf(uint64_t from, uint64_t callEvent, std::size_t open) const {
   if (tree_)
     if (const auto call = tree_->findByCallEvent(callEvent)) return tree_->nodes()[*call].returnEvent;
-  // The call's kReturn: the first return while it is the innermost open call.
-  const auto found = scanForward(
-      callEvent, replay_.eventCount(), open, [&](const Event& event, uint64_t index, std::size_t depth) {
-        return index > callEvent && event.kind == EventKind::kReturn && depth == open + 1;
+  const auto found =
+      scanForward(from, replay_.eventCount(), open, [&](const Event& event, uint64_t, std::size_t depth) {
+        return event.kind == EventKind::kReturn && depth == open;
       });
-  return found ? *found : replay_.eventCount();
+  return found.value_or(replay_.eventCount());
 }
 
 bool Navigator::stepOver() {
@@ -70,11 +63,11 @@ bool Navigator::stepOver() {
   if (cursor >= end) return false;
   const std::size_t open = replay_.state().stack().size();
   const EventKind next = replay_.eventAt(cursor).kind;
-  if (next == EventKind::kCall) return land(std::min(end, returnOf(cursor, open) + 1));
+  if (next == EventKind::kCall) return land(std::min(end, returnOf(cursor + 1, cursor, open + 1) + 1));
   if (next != EventKind::kMoveMade) return replay_.stepForward();
   // A move: the reply's call follows at once, and the move's score follows that call's return.
   if (tree_ && cursor + 1 < end && replay_.eventAt(cursor + 1).kind == EventKind::kCall) {
-    const uint64_t reply = returnOf(cursor + 1, open);
+    const uint64_t reply = returnOf(cursor + 2, cursor + 1, open + 1);
     if (gaveUp_) return false;
     if (reply + 1 < end && replay_.eventAt(reply + 1).kind == EventKind::kMoveScored) return land(reply + 2);
   }
@@ -90,47 +83,24 @@ bool Navigator::stepOut() {
   const auto& stack = replay_.state().stack();
   const uint64_t end = replay_.eventCount();
   if (replay_.cursor() >= end || stack.empty()) return false;
-  const std::size_t open = stack.size();
-  if (tree_)
-    if (const auto call = tree_->findByCallEvent(stack.back().callEvent))
-      return land(std::min(end, tree_->nodes()[*call].returnEvent + 1));
-  const auto found =
-      scanForward(replay_.cursor(), end, open, [&](const Event& event, uint64_t, std::size_t depth) {
-        return event.kind == EventKind::kReturn && depth == open;
-      });
-  return land(found ? *found + 1 : end);
+  return land(std::min(end, returnOf(replay_.cursor(), stack.back().callEvent, stack.size()) + 1));
 }
 
-// ---- jumps -----------------------------------------------------------------
-
-namespace {
-
-bool isCutoff(const Event& event) { return event.kind == EventKind::kCutoff; }
-
-bool isHashHit(const Event& event) {
-  return event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit;
-}
-
-bool isRootIteration(const Event& event, std::size_t depth) {
-  return event.kind == EventKind::kIteration && depth == 1;
-}
-
-}  // namespace
-
-bool Navigator::nextMarked(bool (*wanted)(const Event&), const std::vector<uint32_t>* perBucket) {
+template <class Wanted>
+bool Navigator::nextMarked(Wanted wanted, const std::vector<uint32_t>* perBucket) {
   startMove();
-  auto scan = [&](uint64_t from, uint64_t to) {
-    return scanForward(from, to, 0,
-                       [wanted](const Event& event, uint64_t, std::size_t) { return wanted(event); });
+  const auto scan = [&](uint64_t from, uint64_t to) {
+    return scanForward(from, to, 0, [&](const Event& event, uint64_t, std::size_t) { return wanted(event); });
   };
   const uint64_t end = replay_.eventCount();
-  if (!timeline_ || !perBucket || perBucket->empty()) {
-    const auto found = scan(replay_.cursor(), end);
+  uint64_t from = replay_.cursor();
+  if (!perBucket || perBucket->empty()) {
+    const auto found = scan(from, end);
     return found && land(*found + 1);
   }
+  // With the timeline index only the stretches whose count is not zero are scanned.
   const uint64_t width = timeline_->eventsPerBucket();
   const std::size_t lastBucket = perBucket->size() - 1;
-  uint64_t from = replay_.cursor();
   for (auto bucket = static_cast<std::size_t>(std::min<uint64_t>(from / width, lastBucket));
        bucket <= lastBucket && from < end; ++bucket) {
     const uint64_t bucketEnd = bucket == lastBucket ? end : (bucket + 1) * width;
@@ -141,9 +111,24 @@ bool Navigator::nextMarked(bool (*wanted)(const Event&), const std::vector<uint3
   return false;
 }
 
-bool Navigator::nextCutoff() { return nextMarked(isCutoff, timeline_ ? &timeline_->cutoffs() : nullptr); }
+bool Navigator::nextCutoff() {
+  return nextMarked([](const Event& event) { return event.kind == EventKind::kCutoff; },
+                    timeline_ ? &timeline_->cutoffs() : nullptr);
+}
 
-bool Navigator::nextHashHit() { return nextMarked(isHashHit, timeline_ ? &timeline_->hashHits() : nullptr); }
+bool Navigator::nextHashHit() {
+  return nextMarked(
+      [](const Event& event) {
+        return event.kind == EventKind::kProbe && event.probe.outcome == ProbeOutcome::kHit;
+      },
+      timeline_ ? &timeline_->hashHits() : nullptr);
+}
+
+namespace {
+bool isRootIteration(const Event& event, std::size_t depth) {
+  return event.kind == EventKind::kIteration && depth == 1;
+}
+}  // namespace
 
 bool Navigator::nextIteration() {
   startMove();
@@ -167,9 +152,8 @@ bool Navigator::previousIteration() {
   const uint64_t before = cursor - 1;
   std::optional<uint64_t> found;
   if (timeline_) {
-    const auto& iterations = timeline_->rootIterations();
-    for (auto it = iterations.rbegin(); it != iterations.rend() && !found; ++it)
-      if (it->event < before) found = it->event;
+    for (const TimelineIndex::Iteration& iteration : timeline_->rootIterations())
+      if (iteration.event < before) found = iteration.event;
   } else {
     scanForward(0, before, 0, [&found](const Event& event, uint64_t index, std::size_t depth) {
       if (isRootIteration(event, depth)) found = index;
@@ -211,53 +195,38 @@ std::optional<uint32_t> Navigator::findLine(const MoveLine& line) {
     return call;
   }
   // The moves that led to each open call; a mate test's null-move probe is no move (it matches none).
-  constexpr std::pair<int, int> kNoMove{-1, -1};
   MoveLine path;
   CallCause cause;
   uint32_t calls = 0;
   std::optional<uint32_t> number;
   const auto found = scanForward(0, replay_.eventCount(), 0, [&](const Event& event, uint64_t, std::size_t) {
     cause.see(event);
-    switch (event.kind) {
-      case EventKind::kCall: {
-        if (calls > 0)  // the root has no move
-          path.push_back(cause.moveMade && !cause.mateProbe ? std::pair{cause.move.from, cause.move.to}
-                                                            : kNoMove);
-        cause.clear();
-        if (path == line) number = calls;
-        ++calls;
-        return number.has_value();
-      }
-      case EventKind::kReturn:
-        if (!path.empty()) path.pop_back();
-        break;
-      default:
-        break;
-    }
-    return false;
+    if (event.kind == EventKind::kReturn && !path.empty()) path.pop_back();
+    if (event.kind != EventKind::kCall) return false;
+    if (calls > 0)  // the root has no move
+      path.push_back(cause.moveMade && !cause.mateProbe ? std::pair{cause.move.from, cause.move.to}
+                                                        : std::pair{-1, -1});
+    cause.clear();
+    if (path == line) number = calls;
+    ++calls;
+    return number.has_value();
   });
   if (found) land(*found + 1);
-  if (gaveUp_) return std::nullopt;
-  return number;
+  return gaveUp_ ? std::nullopt : number;
 }
 
-// ---- the line in the call tree ---------------------------------------------
-
 namespace {
-
 std::optional<uint32_t> follow(const CallTree& tree, uint32_t node, const MoveLine& line,
                                std::size_t matched) {
   if (matched == line.size()) return node;
   const auto& nodes = tree.nodes();
   for (uint32_t child = nodes[node].firstChild; child != 0; child = nodes[child].nextSibling) {
     const TreeNode& next = nodes[child];
-    if ((next.flags & kTreeMateProbe) || next.from != line[matched].first || next.to != line[matched].second)
-      continue;
-    if (auto found = follow(tree, child, line, matched + 1)) return found;
+    if (!(next.flags & kTreeMateProbe) && next.from == line[matched].first && next.to == line[matched].second)
+      if (auto found = follow(tree, child, line, matched + 1)) return found;
   }
   return std::nullopt;
 }
-
 }  // namespace
 
 std::optional<uint32_t> findLine(const CallTree& tree, const MoveLine& line) {
@@ -273,27 +242,20 @@ std::vector<IterationGroup> iterationGroups(const CallTree& tree, const Timeline
     for (const TimelineIndex::Iteration& iteration : timeline->rootIterations())
       groups.push_back(
           {.draft = iteration.draft, .startEvent = iteration.event, .calls = {}, .subtreeCalls = 0});
-  // The tree lists calls in pre-order: a reply's subtree runs up to the next reply (or the end).
   std::size_t next = 0;  // the first group that may still take a reply
-  uint32_t previous = 0;
-  const auto closePrevious = [&](uint32_t end) {
-    if (previous == 0) return;
-    for (IterationGroup& group : groups)
-      if (group.draft == nodes[previous].iteration) group.subtreeCalls += end - previous;
-  };
   for (uint32_t child = nodes[0].firstChild; child != 0; child = nodes[child].nextSibling) {
-    closePrevious(child);
-    previous = child;
     const int draft = nodes[child].iteration;
     while (next < groups.size() && groups[next].draft != draft) ++next;
-    if (next == groups.size()) {
+    if (next == groups.size())
       groups.push_back(
           {.draft = draft, .startEvent = nodes[child].callEvent, .calls = {}, .subtreeCalls = 0});
-      next = groups.size() - 1;
-    }
     groups[next].calls.push_back(child);
+    // The tree lists calls in pre-order: a reply's subtree runs up to the next reply (or the end).
+    const uint32_t end =
+        nodes[child].nextSibling ? nodes[child].nextSibling : static_cast<uint32_t>(nodes.size());
+    for (IterationGroup& group : groups)
+      if (group.draft == draft) group.subtreeCalls += end - child;
   }
-  closePrevious(static_cast<uint32_t>(nodes.size()));
   return groups;
 }
 

@@ -17,24 +17,20 @@ struct DotOptions {
   uint64_t maxNodes = 60;  ///< stop adding calls after this many (the graph says so)
 };
 
-/// The call tree as a Graphviz digraph, root at the top: one box per call
-/// with the move that led to it, its window, its score, the draft it
-/// completed and the calls below it; cutoffs and hash hits marked. Along
-/// the principal variation the best `children` moves of each call are
-/// drawn, elsewhere the best reply only; each call's other moves are folded
-/// into one "+N more moves" box.
+/// One root iteration's call tree as a Graphviz digraph, root at the top: a box per call with its
+/// move, window, score, completed draft and calls below; cutoffs and hash hits marked. The best
+/// `children` moves of each call of the principal variation are drawn, the best reply elsewhere;
+/// each call's other moves fold into one "+N more moves" box.
 void writeDot(const TraceReader& reader, const DotOptions& options, std::ostream& out);
 
-/// One JSON object per line per event: {"i":index,"kind":...,"ply":...,
-/// "site":..., and the event's fields}, named as the original names the
-/// variables (k q l e J Z E z n for a call, x y u t H G F h for a move...).
-/// A return carries "m", "X", "Y", "draft" (the draft the call completed,
-/// the D it stored), "dLoop" (the search's d at the return: one more than
-/// "draft" unless the table answered, see completedDraft) and "fromHash".
+/// One JSON object per event and line: {"i":index,"kind":...,"ply":...,"site":..., and the event's
+/// fields}, named as the original names the variables (k q l e J Z E z n for a call, x y u t H G
+/// F h for a move...). A return carries "m", "X", "Y", "draft" (the D it stored), "dLoop" (the
+/// search's d at the return, see completedDraft) and "fromHash".
 void writeJsonLines(const TraceReader& reader, std::ostream& out);
 
-/// Chrome trace-event JSON (opens in Perfetto and chrome://tracing): every
-/// call a nested slice on one track, timed by event index (1 event = 1 us).
+/// Chrome trace-event JSON (Perfetto, chrome://tracing): every call a nested slice on one track,
+/// timed by event index (1 event = 1 us).
 void writeChromeTrace(const TraceReader& reader, std::ostream& out);
 
 }  // namespace umax::trace

@@ -1,11 +1,9 @@
 /// \file game_dir.h
 /// \brief The thinks of played games: a folder of traces read as move lists.
 ///
-/// In protocol mode `umax-readable --trace-dir DIR` writes one trace per think
-/// of a game. Each trace's header holds the FEN the game started from and the
-/// moves played before the think, and its footer the move chosen, so the
-/// folder can be read back as games without relying on the file names: the
-/// traces are ordered by file name, and a new game starts wherever the moves
+/// `umax-readable --trace-dir DIR` writes one trace per think of a game; each trace's header holds
+/// the game's start and the moves before the think, its footer the move chosen. So the folder
+/// reads back as games without relying on the file names: a new game starts wherever the moves
 /// before a think stop extending those of the think before it.
 #pragma once
 
@@ -38,9 +36,8 @@ struct GameThink {
 struct GameRecord {
   std::string fen;                ///< the FEN the game started from (empty: the start position)
   std::vector<GameThink> thinks;  ///< in ply order
-  /// The game's moves from the `game.txt` record umax-readable writes beside
-  /// the traces (`move N side MOVE ...` lines), when the game has its own
-  /// folder and the record agrees with the traces; empty otherwise.
+  /// The moves of the `game.txt` record umax-readable writes beside the traces, when the game has
+  /// its own folder and the record agrees with the traces; empty otherwise.
   std::vector<std::string> recordedMoves;
   std::string result;  ///< the record's `result` line ("1-0 {White mates}"), if any
   /// "the start position" (an empty FEN or the standard start FEN), else the FEN.
@@ -56,9 +53,8 @@ struct GamePly {
   int think = -1;      ///< index of the think that chose it in GameRecord::thinks, -1: the opponent's
 };
 
-/// The game's moves: those of its `game.txt` record when there is one, else
-/// as far as its traces tell (the moves before its last think, then the move
-/// that think chose). The plies our engine thought about point to their think.
+/// The game's moves: its `game.txt` record's, else the moves before its last think and the move
+/// that think chose. The plies our engine thought about point to their think.
 std::vector<GamePly> gamePlies(const GameRecord& game);
 
 /// A folder of traces read as games.
@@ -70,17 +66,14 @@ struct GameDir {
   std::size_t thinkCount() const;
 };
 
-/// Reads every `*.trc` file under `path` (real sub-folders included to 32 deep, linked ones not
-/// followed; 100,000 traces at most, the rest listed as not read) in file-name order and groups
-/// the thinks into games, in time linear in the files but for the sort. A file that is not a
-/// readable trace, and a sub-folder or link that cannot be read (no permission, a link in a
-/// loop), is listed in `refusals`, not thrown. `path` may also name a file in the folder (a PGN
-/// saved beside the traces, for example): its folder is read.
+/// Reads every `*.trc` file under `path` (sub-folders to 32 deep, links not followed; 100,000
+/// traces at most) in file-name order and groups the thinks into games. What cannot be read (not a
+/// trace, no permission, a link in a loop) is listed in `refusals`, not thrown. `path` may also
+/// name a file in the folder (the game's PGN): its folder is read.
 /// \throws std::runtime_error if `path` does not exist or holds no trace at all.
 GameDir readGameDir(const std::string& path);
 
-/// The listing `umax-trace game` prints: per game a header line, then one
-/// line per think (move number, side, move, score, nodes, budget, file).
+/// The listing `umax-trace game` prints: per game a header line, then one line per think.
 std::string formatGameDir(const GameDir& dir);
 
 }  // namespace umax::trace

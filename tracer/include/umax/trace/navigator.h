@@ -65,23 +65,19 @@ class Navigator {
   std::optional<uint32_t> findLine(const MoveLine& line);
 
  private:
-  /// Seeks to `applied` and returns true (the tail of every successful move); after a scan that
-  /// gave up, does nothing and returns false.
-  bool land(uint64_t applied);
-  /// Resets the scan limit's count: every public move starts with it.
-  void startMove() const;
-  /// The index of the first event in [from, to) that `match(event, index, depth)` accepts, where
-  /// depth is the number of open calls before the event (`depth` of them at `from`); nullopt if
-  /// none. Decodes chunk by chunk.
+  bool land(uint64_t applied);  // seeks there; after a scan that gave up, stays and returns false
+  void startMove() const;       // resets the scan limit's count (every public move starts with it)
+  // The index of the first event in [from, to) that `match(event, index, depth)` accepts, depth
+  // counting the calls open before the event (`depth` of them at `from`). Decodes chunk by chunk.
   template <class Match>
   std::optional<uint64_t> scanForward(uint64_t from, uint64_t to, std::size_t depth, Match&& match) const;
-  /// Moves to just after the first event at or after the cursor that `wanted` accepts (false if
-  /// none). With the timeline index only the stretches whose count (`perBucket`, one of its
-  /// per-bucket counts) is not zero are scanned.
-  bool nextMarked(bool (*wanted)(const Event&), const std::vector<uint32_t>* perBucket);
-  /// The index of the kReturn of the call whose kCall is `callEvent` (eventCount() if it never
-  /// returned); `open` is the number of calls open before that kCall.
-  uint64_t returnOf(uint64_t callEvent, std::size_t open) const;
+  // To just after the next event `wanted` accepts; with the timeline's `perBucket` counts, only
+  // the stretches whose count is not zero are scanned.
+  template <class Wanted>
+  bool nextMarked(Wanted wanted, const std::vector<uint32_t>* perBucket);
+  // The kReturn of the call whose kCall is `callEvent` (eventCount() if none), scanning from
+  // `from`, where that call is the innermost of `open` calls.
+  uint64_t returnOf(uint64_t from, uint64_t callEvent, std::size_t open) const;
 
   Replay& replay_;
   const CallTree* tree_;
