@@ -30,9 +30,9 @@ namespace umax {
 /// `hooks<kTraced>().onMoveMade(...)`, so that `grep onMoveMade` finds the
 /// step of search.cpp that reports it. Each event call tells
 /// Engine::observer_ one event (search_observer.h names the step of each)
-/// when kTraced, and does nothing otherwise. replyKeyKnown, the one call
-/// that is not an event, asks memory for what the reply will read, in both
-/// searches.
+/// when kTraced, and does nothing otherwise; onStoreBegins, before the
+/// store, keeps what onStore needs. replyKeyKnown, the one call that is not
+/// an event, asks memory for what the reply will read, in both searches.
 template <bool kTraced>
 struct Engine::Hooks {
   Engine& engine;
