@@ -118,7 +118,7 @@ TEST_CASE("mate and stalemate give the original's scores in both builds", "[equi
   auto build = GENERATE(as<std::string>{}, "minimal", "readable");
   auto engine = makeEngine(build);
   CAPTURE(build);
-  // Checkmated side to move: the null-move probe finds the king capture: -I/2.
+  // Checkmated side to move: the mate probe (a null move) finds the king capture: -I/2.
   engine->setPosition(parseFen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
   CHECK(engine->think(1000).score == -kInfinity / 2);
   // Stalemate: the probe finds no king capture; the score is about zero.

@@ -103,9 +103,9 @@ std::string describe(const SearchState& state) {
         << f.probe.firstSlot << ' ' << f.probe.slotsProbed << ' ' << int(f.probe.outcome) << ' '
         << f.probe.endsNode << " d " << f.draft << " m " << f.best << " X " << f.bestFrom << " Y " << f.bestTo
         << " move " << int(m.flags) << ' ' << m.from << ' ' << m.to << ' ' << m.piece << ' ' << m.victim
-        << ' ' << m.captureSquare << ' ' << m.rookFrom << ' ' << m.rookTo << ' ' << m.remaining << " on "
-        << f.moveOnBoard << " v " << f.lastScore << " made " << f.movesMade << " cut " << f.cutoff << " mate "
-        << f.mateProbe;
+        << ' ' << m.captureSquare << ' ' << m.rookFrom << ' ' << m.passedSquare << ' ' << m.remaining
+        << " on " << f.moveOnBoard << " v " << f.lastScore << " made " << f.movesMade << " cut " << f.cutoff
+        << " mate " << f.mateProbe;
   }
   return out.str();
 }

@@ -239,8 +239,8 @@ TEST_CASE("umax-trace jsonl writes every event as one JSON object with its field
         const auto& m = event.move;
         expect(std::vector<int>{line.at("x"), line.at("y"), line.at("u"), line.at("t"), line.at("H"),
                                 line.at("G"), line.at("F"), line.at("h")} ==
-                   std::vector<int>{m.from, m.to, m.piece, m.victim, m.captureSquare, m.rookFrom, m.rookTo,
-                                    m.remaining},
+                   std::vector<int>{m.from, m.to, m.piece, m.victim, m.captureSquare, m.rookFrom,
+                                    m.passedSquare, m.remaining},
                "move fields");
         expect(line.at("bestFirst") == ((m.flags & kMoveSneaked) != 0), "bestFirst");
       } else if (kind == "probe") {

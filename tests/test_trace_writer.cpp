@@ -805,7 +805,7 @@ TEST_CASE("the predictions wrap a damaged trace's extreme values instead of over
   parent.move.to = 68;
   parent.move.captureSquare = 68;
   parent.move.rookFrom = kNoSquare;
-  parent.move.rookTo = kNoSquare;
+  parent.move.passedSquare = kNoSquare;
   NodeCall reply;
   REQUIRE(predictChild(parent, reply));
   CHECK(reply.alpha == INT32_MIN);  // -INT32_MIN wraps to itself; beta > eval is false

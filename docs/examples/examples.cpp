@@ -503,21 +503,21 @@ std::string castling(const Context& context) {
         const auto& other = walk.events()[index].move;
         if (!(other.flags & trace::kMoveCastling) || other.to > other.from) continue;
         const Event& next = walk.events()[index + 1];
-        if (next.kind != EventKind::kCall || next.call.epSquare != other.rookTo)
+        if (next.kind != EventKind::kCall || next.call.epSquare != other.passedSquare)
           claimFails("castling", "the queen-side castling's reply does not get F as E");
         context.ask("castling",
                     "White can also castle queen-side: the root plays " + moveText(other.from, other.to) +
                         " at event " + std::to_string(index) +
                         " of castling.umaxtrace. From which square G to which square F does the rook move, "
                         "and which E does the reply's call (the next event) get?",
-                    "G = " + std::to_string(other.rookFrom) + " (" + squareName(other.rookFrom) +
-                        "), F = " + std::to_string(other.rookTo) + " (" + squareName(other.rookTo) +
+                    "G = " + std::to_string(other.rookFrom) + " (" + squareName(other.rookFrom) + "), F = " +
+                        std::to_string(other.passedSquare) + " (" + squareName(other.passedSquare) +
                         "), the square the king passes over; the reply gets E = F = " +
-                        std::to_string(other.rookTo) + ", so a reply move onto " + squareName(other.rookTo) +
-                        " (or next to it) counts as capturing the king.",
+                        std::to_string(other.passedSquare) + ", so a reply move onto " +
+                        squareName(other.passedSquare) + " (or next to it) counts as capturing the king.",
                     rangeCommand("castling", index, index + 1),
-                    {field("G", other.rookFrom) + field("F", other.rookTo), lineStart(index + 1, "call"),
-                     field("E", other.rookTo)});
+                    {field("G", other.rookFrom) + field("F", other.passedSquare),
+                     lineStart(index + 1, "call"), field("E", other.passedSquare)});
         break;
       }
       return exampleHeader("a castling tried and refused through check", walk.command()) +
@@ -525,7 +525,7 @@ std::string castling(const Context& context) {
                  {"", "from the trace"},
                  {{"castling made at ply " + std::to_string(call.ply - 1),
                    "`" + moveText(move.from, move.to) + "`: rook from G = `" + squareName(move.rookFrom) +
-                       "` to F = `" + squareName(move.rookTo) + "`"},
+                       "` to F = `" + squareName(move.passedSquare) + "`"},
                   {"the reply's E", "`" + squareName(call.args.epSquare) + "` (the square the king passed)"},
                   {"the reply's move that reaches E or next to it",
                    "`" + moveText(event.move.from, event.move.to) + "`: counted as a king capture"},

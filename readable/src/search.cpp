@@ -83,7 +83,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // [hash-hit]
   // Step 1. Look the position up in the hash table.
   HashEntry& entry = probe(side, passedSquare, hashKey, hashLock);  // a
-  hooks<kTraced>().entered(node, entry);
+  hooks<kTraced>().onEnter(node, entry);
   if (entry.lock != 0) {
     // Step 2. A hit: use the stored score if it was searched deep enough and
     // its bound type settles our window (storedScoreSettles); otherwise
@@ -109,8 +109,9 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   while (deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
     hooks<kTraced>().onIteration(node.draft);
     const int8_t scanStart = node.bestFrom;  // B: start the board scan at the previous best
-    // Best-move-first ordering (topic 11): try the previous best move first
-    // unless it castles. // micro-Max: Y|=8&Y>>4
+    // Best-move-first ordering (topic 11): the previous best move is sneaked
+    // in (tried first) unless it castles: the sneak bit of Y asks for it.
+    // micro-Max: Y|=8&Y>>4
     node.bestTo = static_cast<int8_t>(withSneakBit(node.bestTo));
     // Quiescence: at draft 1 the node may "stand pat" on its static eval
     // (Step 10 then searches only recaptures). Deeper, best starts at -infinity:
@@ -163,7 +164,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   hooks<kTraced>().replyKeyKnown(node, move, replyKey);
   const int positional = makeMove(move, node.side, gain);  // v: centre points, castling bonus
   assert(board_[move.to] == arriving);
-  hooks<kTraced>().moveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
+  hooks<kTraced>().onMoveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
   // [visit-move]
 
   // [recursion]
@@ -201,8 +202,9 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   hooks<kTraced>().onMoveScored(score);
 
   // [sneak-replay]
-  // Step 15. The best move of the last iteration was searched first; its
-  // score is the starting best, then this direction is scanned normally.
+  // Step 15. The move was sneaked in (the best move of the last iteration,
+  // searched first): its score is the starting best, the sneak bit is
+  // cleared, then this direction is scanned normally.
   if (node.bestTo & kSneakBit) {
     node.best = score;
     node.bestTo &= ~kSneakBit;
@@ -215,7 +217,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
     node.best = score;
     node.bestFrom = move.from;
     node.bestTo = static_cast<int8_t>(bestMoveTo(move.to, move.rookFrom));
-    hooks<kTraced>().bestMove(node);
+    hooks<kTraced>().onBestMove(node);
   }
   return Verdict::kNext;
   // [best-move]
@@ -228,24 +230,24 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // Step 17. Mate scores hold at any depth (and -infinity is one: a
   // stalemate is stored with the mate draft too). No move at all kept the
   // king (best is still -infinity): mate or stalemate, told apart by the
-  // mate probe, a null move: the side to move passes and the opponent moves
-  // again (kMateTest: a quiescence search from a neutral eval of 0, no e.p.
-  // square, no previous move). Minus half its score is -I/2 (mated) if it
-  // takes the king, else about 0 (stalemate).
+  // mate probe: the side to move passes (a null move) and the opponent
+  // moves again (kMateProbeCall: a quiescence search from a neutral eval of
+  // 0, no e.p. square, no previous move). Minus half its score is -I/2
+  // (mated) if it takes the king, else about 0 (stalemate).
   // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
   if (isMateScore(node.best)) node.draft = kMateDraft;
   if (node.best == -kInfinity) {  // micro-Max: m+I == 0
     hooks<kTraced>().onMateProbe();
-    node.best = mateTestBest(search<kTraced>(opponentOf(node.side), kMateTest.alpha, kMateTest.beta,
-                                             kMateTest.eval, node.hashKey, node.hashLock,
-                                             kMateTest.passedSquare, kMateTest.lastTo, kMateTest.depth));
+    node.best = mateProbeBest(search<kTraced>(
+        opponentOf(node.side), kMateProbeCall.alpha, kMateProbeCall.beta, kMateProbeCall.eval, node.hashKey,
+        node.hashLock, kMateProbeCall.passedSquare, kMateProbeCall.lastTo, kMateProbeCall.depth));
   }
   // [mate-stalemate]
 
   // [hash-store]
   // Step 18. Store in the hash table unless that would overwrite an exact
   // score of a deeper search.
-  hooks<kTraced>().beforeStore(entry);
+  hooks<kTraced>().onStoreBegins(entry);
   const bool store = !entry.lock || (entry.from & kExactBits) != kExactBits || entry.draft <= node.draft;
   if (store) {
     assert(node.draft <= kMateDraft);
@@ -256,7 +258,7 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
     entry.from = static_cast<int8_t>(storedFrom(node.bestFrom, node.best, node.alpha, node.beta));
     entry.to = node.bestTo;
   }
-  hooks<kTraced>().stored(entry, store);
+  hooks<kTraced>().onStore(entry, store);
   // [hash-store]
   if (node.lastTo == kThinkMarker)  // tell the think (engine.cpp)
     finishRootIteration(node.draft, node.best, node.bestFrom,
@@ -272,7 +274,7 @@ inline int Engine::leaveNode(const Node& node) {
     bestFrom_ = node.bestFrom;
     bestTo_ = node.bestTo & ~kBestToFlags;
   }
-  hooks<kTraced>().leaving(node);
+  hooks<kTraced>().onReturn(node);
   return node.best;
 }
 // [root-report]

@@ -25,11 +25,14 @@ namespace umax {
 
 // ---- The hooks -----------------------------------------------------------------
 
-/// Everything the search does besides the search, one call per place:
-/// `hooks<kTraced>().moveMade(...)`. Each event call tells Engine::observer_
-/// one event (search_observer.h names the step of each) when kTraced, and
-/// does nothing otherwise. replyKeyKnown asks memory for what the reply
-/// will read, in both searches.
+/// Everything the search does besides the search, one call per place,
+/// named after the SearchObserver hook it calls:
+/// `hooks<kTraced>().onMoveMade(...)`, so that `grep onMoveMade` finds the
+/// step of search.cpp that reports it. Each event call tells
+/// Engine::observer_ one event (search_observer.h names the step of each)
+/// when kTraced, and does nothing otherwise; onStoreBegins, before the
+/// store, keeps what onStore needs. replyKeyKnown, the one call that is not
+/// an event, asks memory for what the reply will read, in both searches.
 template <bool kTraced>
 struct Engine::Hooks {
   Engine& engine;
@@ -38,11 +41,12 @@ struct Engine::Hooks {
   // the search's values on as they are: `hooks<kTraced>().onCutoff(best)`
   // calls observer_->onCutoff(best). The values are passed on by value
   // (const references here made the traced search run 2,101 more
-  // instructions in 100,000 nodes, cachegrind). search.cpp calls these for
-  // the rows whose hook takes the search's values as they are (onIteration,
-  // onKingCapture, onCutoff, onMoveScored, onMateProbe); the other rows'
-  // hooks are called by the members below, which compute what their hook
-  // needs first, or do more.
+  // instructions in 100,000 nodes, cachegrind); so onMoveMade gets a copy
+  // of the move: a reference to the generator's own move would make the
+  // compiler keep that move in memory, not in registers, through the whole
+  // traced scan. search.cpp calls these for the rows whose hook takes the
+  // search's values as they are (onIteration, onKingCapture, onCutoff,
+  // onMoveMade, onMoveScored, onMateProbe).
 #define UMAX_SEARCH_SEAM_CALL(kind, site, record, name, hook, parameters) \
   template <class... Values>                                              \
   [[gnu::always_inline]] void hook(Values... values) const {              \
@@ -51,8 +55,18 @@ struct Engine::Hooks {
   UMAX_SEARCH_EVENTS(UMAX_SEARCH_SEAM_CALL)
 #undef UMAX_SEARCH_SEAM_CALL
 
-  /// kCall, kProbe, then kReturn or kNodeCounted (Steps 1-3), in one hook.
-  [[gnu::always_inline]] void entered(const Node& node, const HashEntry& entry) const {
+  // The other hooks are called by the members below, named as the hook
+  // they call, which compute what it needs from the node first, or do more.
+  // Each is a plain function whose parameters are exactly the types
+  // search.cpp passes, so overload resolution prefers it to the template
+  // of the same name above (an equally good match that is not a template
+  // wins); given other values, that template would pass them to the
+  // observer's hook, which takes none of them: the traced search would
+  // not compile.
+
+  /// onEnter: kCall, kProbe, then kReturn or kNodeCounted (Steps 1-3), in
+  /// one hook, with the probe's ProbeReport worked out from the entry.
+  [[gnu::always_inline]] void onEnter(const Node& node, const HashEntry& entry) const {
     if constexpr (kTraced) {
       ProbeReport report;
       report.firstSlot = engine.firstProbeSlot(node.side, node.passedSquare, node.hashKey);
@@ -75,28 +89,27 @@ struct Engine::Hooks {
     engine.prefetchLaterReplies(node);
     engine.prefetchProbeWindow(opponentOf(node.side), move.passedSquare, replyKey);
   }
-  // A copy of the move: a reference to the generator's own move would make
-  // the compiler keep that move in memory, not in registers, through the
-  // whole traced scan.
-  [[gnu::always_inline]] void moveMade(const Move& move, int remaining, bool sneaked) const {
-    if constexpr (kTraced) engine.observer_->onMoveMade(Move{move}, remaining, sneaked);
-  }
-  /// Step 16 found a better move; at the root of a think a listener may be
-  /// told (setRootMoveListener): one test of a flag, in both searches.
-  [[gnu::always_inline]] void bestMove(const Node& node) const {
+  /// onBestMove: Step 16 found a better move; at the root of a think a
+  /// listener may be told (setRootMoveListener): one test of a flag, in
+  /// both searches.
+  [[gnu::always_inline]] void onBestMove(const Node& node) const {
     if constexpr (kTraced) engine.observer_->onBestMove(node.best, node.bestFrom, node.bestTo);
     if (engine.tellRootMoves_ && node.lastTo == kThinkMarker) [[unlikely]]
       engine.rootMoveChanged(node.draft, node.best, node.bestFrom,
                              static_cast<int8_t>(node.bestTo & ~kBestToFlags));
   }
-  [[gnu::always_inline]] void beforeStore(const HashEntry& entry) const {
+  /// Step 18 begins: the traced search keeps the slot as it was, for onStore.
+  [[gnu::always_inline]] void onStoreBegins(const HashEntry& entry) const {
     if constexpr (kTraced) engine.entryBeforeStore_ = entry;
   }
-  [[gnu::always_inline]] void stored(const HashEntry& entry, bool written) const {
+  /// onStore: Step 18 stored into `entry` (or refused to: `written`).
+  [[gnu::always_inline]] void onStore(const HashEntry& entry, bool written) const {
     if constexpr (kTraced)
       engine.observer_->onStore(engine.slotOf(entry), engine.entryBeforeStore_, entry, written);
   }
-  [[gnu::always_inline]] void leaving(const Node& node) const {
+  /// onReturn: Step 19, unless the observer works the returns out itself
+  /// (SearchObserver::wantsReturns).
+  [[gnu::always_inline]] void onReturn(const Node& node) const {
     if constexpr (kTraced) {
       if (engine.tellReturns_) engine.observer_->onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
     }

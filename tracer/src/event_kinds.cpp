@@ -72,7 +72,7 @@ namespace {
 }  // namespace
 
 // D() is called: a new frame on the stack (the root's, or a reply to the
-// move on the board, or the mate test's null move).
+// move on the board, or the mate probe after a null move).
 void SearchState::onCall(const Event& event, uint64_t offset) {
   if (stack_.empty()) {
     if (events_ != 0) inconsistent(event, offset, "a second root call");
@@ -502,7 +502,7 @@ namespace {
   record.victim = move.victim;
   record.captureSquare = move.captureSquare;
   record.rookFrom = move.rookFrom;
-  record.rookTo = move.passedSquare;
+  record.passedSquare = move.passedSquare;
   record.remaining = remaining;
   record.flags = 0;
   if (sneaked) record.flags |= kMoveSneaked;
@@ -548,7 +548,7 @@ template <int kShape>
   record.piece = move.piece;
   record.victim = move.victim;
   record.rookFrom = kNoSquare;
-  record.rookTo = kShape == kDoubleStepMove ? move.passedSquare : kNoSquare;
+  record.passedSquare = kShape == kDoubleStepMove ? move.passedSquare : kNoSquare;
   record.remaining = remaining;
   writeMoveMade(kShape, sneaked, move);
 }
@@ -594,12 +594,12 @@ std::string Narration::onMoveMade() const {
   return text;
 }
 
-// ---- kMoveScored: Steps 12-15, the move is taken back -----------------------------
+// ---- kMoveScored: Step 14, the move is taken back ---------------------------------
 
 namespace {
 
-/// kMoveScored (Steps 12-15): the move is taken back with `score`; the
-/// sneaked move's score is the iteration's first best, its bit cleared.
+/// kMoveScored (Step 14): the move is taken back with `score`; a sneaked-in
+/// move's score is the iteration's first best, its sneak bit cleared (Step 15).
 [[gnu::always_inline]] inline void takeMoveScored(Frame& frame, int score) {
   frame.moveOnBoard = false;
   frame.lastScore = score;
@@ -618,7 +618,7 @@ void SearchState::onMoveScored(const Event& event, uint64_t offset) {
   takeMoveScored(frame, event.value);
 }
 
-void Recorder::onMoveScored(int score) {  // Steps 12-15
+void Recorder::onMoveScored(int score) {  // Step 14
   RecordWriter write{cursor_.at};
   Frame& frame = *top_;
   if (score == predictedScore(frame)) [[likely]] {
@@ -685,11 +685,11 @@ std::string Narration::onBestMove() const {
   return text + " (still <= alpha " + score(top->call.alpha) + ")";
 }
 
-// ---- kMateProbe: Step 17, the stalemate probe -------------------------------------
+// ---- kMateProbe: Step 17, the mate probe ------------------------------------------
 
 namespace {
 
-/// kMateProbe (Step 17): the stalemate probe starts.
+/// kMateProbe (Step 17): the mate probe starts.
 [[gnu::always_inline]] inline void startMateProbe(Frame& frame) {
   frame.draft = kMateDraft;
   frame.mateProbe = true;
@@ -807,11 +807,11 @@ std::string Narration::onStore() const {
 namespace {
 
 /// kReturn (Step 19), seen from `parent`: the call below returned `score`,
-/// which also answers a stalemate probe (a damaged trace's INT_MIN wraps).
+/// which also answers a mate probe (a damaged trace's INT_MIN wraps).
 [[gnu::always_inline]] inline void takeChildScore(Frame& parent, int score) {
   parent.childScore = score;
   if (parent.mateProbe) {
-    parent.best = mateTestBest(score);
+    parent.best = mateProbeBest(score);
     parent.mateProbe = false;
   }
 }

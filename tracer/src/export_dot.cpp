@@ -84,7 +84,7 @@ struct DotDrawing {
 
   /// `children` best first for the parent: the lowest score the reply returned is the parent's
   /// best move. Last come the calls cut off by the trace's end and a move met again in the same
-  /// scan (the best-first move, met again in board order and answered from the table).
+  /// scan (the sneaked-in move, met again in board order and answered from the table).
   std::vector<uint32_t> bestFirst(const std::vector<uint32_t>& children) const {
     std::vector<uint32_t> order, later;
     for (auto at = children.begin(); at != children.end(); ++at) {

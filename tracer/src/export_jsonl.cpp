@@ -59,7 +59,9 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
       case EventKind::kMoveMade:
         sink.field("move", std::string_view(moveName(m.from, m.to))).field("x", m.from).field("y", m.to);
         sink.field("u", m.piece).field("t", m.victim).field("H", m.captureSquare).field("G", m.rookFrom);
-        sink.field("F", m.rookTo).field("h", m.remaining).field("bestFirst", (m.flags & kMoveSneaked) != 0);
+        sink.field("F", m.passedSquare)
+            .field("h", m.remaining)
+            .field("bestFirst", (m.flags & kMoveSneaked) != 0);
         sink.field("enPassant", (m.flags & kMoveEnPassant) != 0)
             .field("castling", (m.flags & kMoveCastling) != 0);
         sink.field("promotion", (m.flags & kMovePromotion) != 0);

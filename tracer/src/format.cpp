@@ -150,7 +150,7 @@ std::string toString(const Event& event) {
       if (m.flags & kMoveSneaked) text << " best-first";
       if (m.flags & kMoveEnPassant) text << " ep H=" << squareName(m.captureSquare);
       if (m.flags & kMoveCastling) text << " castling G=" << squareName(m.rookFrom);
-      if (m.flags & kMoveHasF) text << " F=" << squareName(m.rookTo);
+      if (m.flags & kMoveHasF) text << " F=" << squareName(m.passedSquare);
       if (m.flags & kMovePromotion) text << " promotion";
       break;
     }

@@ -194,7 +194,7 @@ std::optional<uint32_t> Navigator::findLine(const MoveLine& line) {
     if (call) land(tree_->nodes()[*call].callEvent + 1);
     return call;
   }
-  // The moves that led to each open call; a mate test's null-move probe is no move (it matches none).
+  // The moves that led to each open call; a mate probe's null move is no move (it matches none).
   MoveLine path;
   CallCause cause;
   uint32_t calls = 0;

@@ -26,13 +26,13 @@ Frame& SearchState::top(const Event& event, uint64_t offset) {
 void makeMove(Board& board, const MoveRecord& move, int side) {
   board[move.rookFrom] = board[move.captureSquare] = board[move.from] = 0;
   board[move.to] = static_cast<int8_t>(arrivingPiece(move.piece, (move.flags & kMovePromotion) != 0));
-  if (move.flags & kMoveCastling) board[move.rookTo] = static_cast<int8_t>(side + kRook);
+  if (move.flags & kMoveCastling) board[move.passedSquare] = static_cast<int8_t>(side + kRook);
 }
 
 // search.cpp Step 14: undo it, exactly as the search does.
 void unmakeMove(Board& board, const MoveRecord& move, int side) {
   board[move.rookFrom] = static_cast<int8_t>(side + kRook + kVirgin);
-  board[move.rookTo] = board[move.to] = 0;
+  board[move.passedSquare] = board[move.to] = 0;
   board[move.from] = static_cast<int8_t>(move.piece);
   board[move.captureSquare] = static_cast<int8_t>(move.victim);
 }

@@ -62,8 +62,8 @@ std::string describeMove(const MoveRecord& move) {
   if (move.victim != 0)
     text += std::string(" takes ") + pieceName(move.victim) + " on " + squareName(move.captureSquare);
   if (move.flags & kMoveEnPassant) text += " e.p.";
-  if (move.flags & kMoveCastling) text += ", castles: rook " + moveName(move.rookFrom, move.rookTo);
-  if (isDoubleStep(move)) text += ", double step skipping " + squareName(move.rookTo);
+  if (move.flags & kMoveCastling) text += ", castles: rook " + moveName(move.rookFrom, move.passedSquare);
+  if (isDoubleStep(move)) text += ", double step skipping " + squareName(move.passedSquare);
   if (move.flags & kMovePromotion) text += ", promotes to a queen";
   return text + ")";
 }
@@ -72,7 +72,7 @@ std::string describeMove(const MoveRecord& move) {
 /// for the mate probe (Step 17: -I, I): the parent has no move on the board during the probe
 /// (and once it returned, the replay has already cleared the parent's mateProbe).
 std::pair<int, int> childWindow(const Frame& parent) {
-  if (parent.mateProbe || !parent.moveOnBoard) return {kMateTest.alpha, kMateTest.beta};
+  if (parent.mateProbe || !parent.moveOnBoard) return {kMateProbeCall.alpha, kMateProbeCall.beta};
   const Window window = replyWindow(parent.call.alpha, parent.call.beta, parent.call.eval, parent.best);
   return {window.alpha, window.beta};
 }
@@ -157,7 +157,7 @@ struct ViewBuilder {
       const int lastTo = top->call.lastTo, ep = top->call.epSquare;
       const int lastMoved = isOnBoard(lastTo) ? state.board()[static_cast<std::size_t>(lastTo)] : 0;
       if (top->moveOnBoard) {
-        if (isDoubleStep(top->move)) epSquare = top->move.rookTo;
+        if (isDoubleStep(top->move)) epSquare = top->move.passedSquare;
       } else if (isOnBoard(ep) && ep >= 0 && lastMoved != 0 && typeOf(lastMoved) <= kDownwardPawn) {
         epSquare = ep;
       }
@@ -245,7 +245,7 @@ struct ViewBuilder {
         {"h", "remaining", num(mv.remaining)},
         {"H", "captureSquare", sq(mv.captureSquare)},
         {"G", "rookFrom", sq(mv.rookFrom)},
-        {"F", "move.passedSquare", sq(mv.rookTo)},
+        {"F", "move.passedSquare", sq(mv.passedSquare)},
         {"E", "passedSquare", isOnBoard(ep) && ep > 0 ? squareName(ep) : "-"},
         // z off the board is a marker (the root's 8 or 9), not a square: its number.
         {"z", "lastTo", isOnBoard(lastTo) && lastTo >= 0 ? squareName(lastTo) : std::to_string(lastTo)},
@@ -299,8 +299,9 @@ struct ViewBuilder {
       view.arrows.push_back({"searched", move.from, move.to,
                              std::string(side(mover->call.side)) + "'s move being searched at ply " +
                                  std::to_string(mover->ply) + " (it is on the board)"});
-      if ((move.flags & kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.rookTo))
-        view.arrows.push_back({"rook", move.rookFrom, move.rookTo, "the castling rook's part of that move"});
+      if ((move.flags & kMoveCastling) && isOnBoard(move.rookFrom) && isOnBoard(move.passedSquare))
+        view.arrows.push_back(
+            {"rook", move.rookFrom, move.passedSquare, "the castling rook's part of that move"});
       if (!is(EventKind::kCutoff))
         add(std::string(side(mover->call.side)) + " tries " + describeMove(move) + " at ply " +
             std::to_string(mover->ply));

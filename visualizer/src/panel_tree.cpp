@@ -191,7 +191,7 @@ std::string signedScore(int score) {
 /// The outcome and the window come first so that the default panel width shows them.
 std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, int eval) {
   std::string text = index == 0                             ? "root"
-                     : (node.flags & trace::kTreeMateProbe) ? "null move (mate test)"
+                     : (node.flags & trace::kTreeMateProbe) ? "null move (mate probe)"
                                                             : moveName(node.from, node.to);
   char buffer[160];
   if (node.returnEvent < cursor) {

@@ -42,7 +42,7 @@ inline constexpr int kHashSlotBits = 24;
 /// The smallest table offered (2^12 window starts, 48 KB): a think fills
 /// it in a few thousand nodes, so positions meet in its slots (the course's
 /// replacement example). Not less: the mask must keep bits 10 and 11 of
-/// k*E, so that a position and its stalemate probe (the same lock, the
+/// k*E, so that a position and its mate probe (the same lock, the
 /// other side to move, E = 128) look in different windows, as in the
 /// original. The protocols' smallest Hash, 1 MB, gets 2^16.
 inline constexpr int kMinHashSlotBits = 12;

@@ -146,16 +146,22 @@ class SearchObserver {
   /// kCutoff (Step 9): best >= beta, fail high: the scan stops.
   virtual void onCutoff([[maybe_unused]] int best) {}
   /// kMoveMade (Step 11): `move` is on the board; its reply is searched to `remaining`.
-  /// `sneaked` marks the previous iteration's best move, tried first.
+  /// `sneaked`: the move was sneaked in, the previous iteration's best move
+  /// tried before the board scan (best move first, topic 11) because Step 4
+  /// set the sneak bit of Y for it. The exports print this flag as
+  /// `bestFirst`.
   virtual void onMoveMade([[maybe_unused]] const Move& move, [[maybe_unused]] int remaining,
                           [[maybe_unused]] bool sneaked) {}
   /// kMoveScored (Step 14): the move is taken back; `score`, its reply's
-  /// score (Step 12), is its value for the mover.
+  /// score (Step 12), is its value for the mover. A sneaked-in move's score
+  /// then becomes the first best (Step 15).
   virtual void onMoveScored([[maybe_unused]] int score) {}
   /// kBestMove (Step 16): a new best score with its move.
   virtual void onBestMove([[maybe_unused]] int best, [[maybe_unused]] int from, [[maybe_unused]] int to) {}
-  /// kMateProbe (Step 17): no legal move kept the king: the null-move probe
-  /// for stalemate follows.
+  /// kMateProbe (Step 17): no legal move kept the king: the mate probe
+  /// follows, the search that tells mate from stalemate. It is a null move:
+  /// the side to move passes and the opponent searches one ply; if it can
+  /// take the king the side is mated, else it is stalemate.
   virtual void onMateProbe() {}
   /// kStore (Step 18): the hash store (or its refusal) at the end of an iteration. `before` is the slot
   /// as it was, `after` as it is now; `written` is false when the store was

@@ -240,13 +240,14 @@ constexpr Window replyWindow(int alpha, int beta, int eval, int best) {
 constexpr int withDelayedGainPenalty(int score, int eval) { return wrappingDifference(score, score > eval); }
 // [reply-window]
 
-// [mate-test]
-/// Step 17: the arguments of the null-move test that tells mate from
-/// stalemate, made for a side that has no move that keeps its king. The
-/// opponent moves as if that side had passed: a quiescence search from a neutral eval of 0 with the full
-/// window, no e.p. square and no previous move (z = S matches no to-square, so every move gets h = 0 and only
-/// king captures count); side, key and lock are the node's. // micro-Max: D(24-k,-I,I,0,J,Z,S,S,1)
-struct MateTestCall {
+// [mate-probe]
+/// Step 17: the arguments of the mate probe, the search that tells mate
+/// from stalemate, made for a side that has no move that keeps its king.
+/// The opponent moves as if that side had passed (a null move): a quiescence search from a neutral eval of 0
+/// with the full window, no e.p. square and no previous move (z = S matches no to-square, so every move gets
+/// h = 0 and only king captures count); side, key and lock are the node's. // micro-Max:
+/// D(24-k,-I,I,0,J,Z,S,S,1)
+struct MateProbeCall {
   int alpha = -kInfinity;        ///< q
   int beta = kInfinity;          ///< l
   int eval = 0;                  ///< e
@@ -254,13 +255,13 @@ struct MateTestCall {
   int lastTo = kNoSquare;        ///< z
   int depth = kQuiescenceDraft;  ///< n
 };
-/// The mate test's call (see MateTestCall).
-inline constexpr MateTestCall kMateTest{};
+/// The mate probe's call (see MateProbeCall).
+inline constexpr MateProbeCall kMateProbeCall{};
 
-/// Step 17: the node's best after the mate test returned `score`: minus
-/// half of it, -I/2 (mated) if the test took the king, else about 0
+/// Step 17: the node's best after the mate probe returned `score`: minus
+/// half of it, -I/2 (mated) if the probe took the king, else about 0
 /// (stalemate). // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
-constexpr int mateTestBest(int score) { return wrappingNegation(score) / 2; }
-// [mate-test]
+constexpr int mateProbeBest(int score) { return wrappingNegation(score) / 2; }
+// [mate-probe]
 
 }  // namespace umax

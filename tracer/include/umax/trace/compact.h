@@ -19,7 +19,7 @@
 /// \section compact_records The records (tag byte: kind | flags << 4)
 /// \verbatim
 ///   kCall         flags 0: zz (e - predicted e); the rest from the parent's move
-///                 (or the stalemate probe, or the header's root call)
+///                 (or the mate probe, or the header's root call)
 ///                 flags 1 (| 2 if black): q l e J Z E z n (callArguments)
 ///   kProbe        flags: bits 0-1 outcome, bit 2 ends the node, bit 3 the usual
 ///                 slot count (1, or 9 for a full window); else u8 slots probed;
@@ -82,16 +82,17 @@ enum StoreBefore : int {
 
 /// The call the search makes below `parent`, with its eval before the
 /// move's gain: the reply to the move on the board (search.cpp, Step 12) or
-/// the stalemate probe (Step 17). False if `parent` is doing neither. The
+/// the mate probe (Step 17). False if `parent` is doing neither. The
 /// key and lock are left out unless `withKeys`: they are the engine's own
 /// hashChange of the same move, so the recorder need not check them.
 template <bool withKeys = true>
 [[gnu::always_inline]] inline bool predictChild(const Frame& parent, NodeCall& call) {
   const NodeCall& node = parent.call;
   call.side = opponentOf(node.side);
-  if (parent.mateProbe) {  // kMateTest: -D(24-k,-I,I,0,J,Z,S,S,1)
-    call = {call.side,     kMateTest.alpha,        kMateTest.beta,   kMateTest.eval, node.hashKey,
-            node.hashLock, kMateTest.passedSquare, kMateTest.lastTo, kMateTest.depth};
+  if (parent.mateProbe) {  // kMateProbeCall: -D(24-k,-I,I,0,J,Z,S,S,1)
+    call = {call.side,           kMateProbeCall.alpha, kMateProbeCall.beta,         kMateProbeCall.eval,
+            node.hashKey,        node.hashLock,        kMateProbeCall.passedSquare, kMateProbeCall.lastTo,
+            kMateProbeCall.depth};
     return true;
   }
   if (!parent.moveOnBoard) return false;
@@ -100,7 +101,7 @@ template <bool withKeys = true>
   call.alpha = window.alpha;
   call.beta = window.beta;
   call.eval = wrappingNegation(node.eval);  // the record holds the rest: minus the move's gain
-  call.epSquare = move.rookTo;
+  call.epSquare = move.passedSquare;
   call.lastTo = move.to;
   call.depth = move.remaining;
   if constexpr (!withKeys) return true;
@@ -157,7 +158,8 @@ template <bool withKeys = true>
   move.to = to;
   move.captureSquare = shape == kEnPassantMove ? enPassantVictimSquare(to) : to;
   move.rookFrom = shape == kCastlingMove ? castlingCorner(from, to > from ? 1 : -1) : kNoSquare;
-  move.rookTo = (shape == kCastlingMove || shape == kDoubleStepMove) ? skippedSquare(from, to) : kNoSquare;
+  move.passedSquare =
+      (shape == kCastlingMove || shape == kDoubleStepMove) ? skippedSquare(from, to) : kNoSquare;
   move.remaining = remainingDepth(frame.draft, to, frame.call.lastTo);
   return move;
 }
@@ -166,7 +168,7 @@ template <bool withKeys = true>
 [[gnu::always_inline]] inline bool isShapedMove(const MoveRecord& move, int shape, const Frame& frame) {
   const MoveRecord predicted = shapedMove(shape, (move.flags & kMoveSneaked) != 0, move.from, move.to, frame);
   return move.captureSquare == predicted.captureSquare && move.rookFrom == predicted.rookFrom &&
-         move.rookTo == predicted.rookTo && move.remaining == predicted.remaining;
+         move.passedSquare == predicted.passedSquare && move.remaining == predicted.remaining;
 }
 
 /// A move's score after its reply returned: the reply's score turned round,

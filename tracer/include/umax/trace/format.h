@@ -109,7 +109,7 @@ inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 ///   kMoveMade     a move is made: the MoveRecord (x y u t h H G F, MoveFlag bits)
 ///   kMoveScored   the move's score v, after the delayed-gain penalty
 ///   kBestMove     a new best move: m, X, Y (with its flag bits)
-///   kMateProbe    the stalemate probe starts
+///   kMateProbe    the mate probe starts
 ///   kStore        the hash store: slot, written or refused, the entry before and after
 ///   kReturn       D() returns: m, X, Y, d (the loop counter: one past the draft
 ///                 completed, see completedDraft)
@@ -166,7 +166,7 @@ SearchSite siteOf(EventKind kind, bool probeEndsNode = false);
 
 /// Bits of a MoveMade record's flag byte.
 enum MoveFlag : uint8_t {
-  kMoveSneaked = 1,     ///< the previous iteration's best move, tried first
+  kMoveSneaked = 1,     ///< sneaked in: the previous iteration's best move, tried first (jsonl: bestFirst)
   kMoveEnPassant = 2,   ///< captures e.p.: the victim is not on y
   kMoveCastling = 4,    ///< a castling: the rook moves from G to F
   kMoveHasF = 8,        ///< F is a square (a castling's passed square or a pawn's skipped one)
@@ -182,8 +182,11 @@ struct MoveRecord {
   int victim = 0;            ///< t, the captured piece's code or 0
   int captureSquare = 0;     ///< H
   int rookFrom = kNoSquare;  ///< G: castling rook's corner, else 128
-  int rookTo = kNoSquare;    ///< F: castling rook's new square or a pawn's skipped square, else 128
-  int remaining = 0;         ///< h, the depth the reply is searched to
+  /// F, as the engine's Move::passedSquare: the square a castling king
+  /// passes (where its rook lands) or a double-stepping pawn skips, else 128;
+  /// the reply's e.p. square E. `umax-trace jsonl` prints it as "F".
+  int passedSquare = kNoSquare;
+  int remaining = 0;  ///< h, the depth the reply is searched to
   /// The same move in every field.
   bool operator==(const MoveRecord&) const = default;
 };
@@ -208,12 +211,12 @@ struct Event {
 };
 
 /// What the next call is searched for: the move the open call made (from
-/// kMoveMade until kMoveScored) or its stalemate probe (kMateProbe). The
+/// kMoveMade until kMoveScored) or its mate probe (kMateProbe). The
 /// call tree, the chrome export and the navigator name a call by it.
 struct CallCause {
   MoveRecord move;         ///< the move made, while `moveMade`
   bool moveMade = false;   ///< a move is on the board: the next call replies to it
-  bool mateProbe = false;  ///< the next call is the stalemate probe's null move
+  bool mateProbe = false;  ///< the next call is the mate probe, after a null move
   /// Notes what `event` says about the next call.
   void see(const Event& event) {
     if (event.kind == EventKind::kMoveMade) {

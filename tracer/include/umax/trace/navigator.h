@@ -59,7 +59,7 @@ class Navigator {
   /// (unchanged) if the trace has no such node.
   bool findNode(uint64_t number);
   /// To just after the kCall of the first call (in call order) that `line` reaches from the root,
-  /// each move a call of the one before (the mate test's null-move probes are not moves); the root
+  /// each move a call of the one before (the mate probes' null moves are not moves); the root
   /// for an empty line. Returns that call's index in the call tree (call number in call order);
   /// nothing (unchanged) if the search never followed the line.
   std::optional<uint32_t> findLine(const MoveLine& line);

@@ -138,11 +138,11 @@ template <class Writer>
     write.u8(move.remaining);
     if (move.flags & kMoveEnPassant) write.u8(move.captureSquare);
     if (move.flags & kMoveCastling) write.u8(move.rookFrom);
-    if (move.flags & kMoveHasF) write.u8(move.rookTo);
+    if (move.flags & kMoveHasF) write.u8(move.passedSquare);
   } else {
     write.u8(move.captureSquare);
     write.u8(move.rookFrom);
-    write.u8(move.rookTo);
+    write.u8(move.passedSquare);
     write.u8(move.remaining);
   }
 }
@@ -164,15 +164,15 @@ inline MoveRecord readMove(ByteReader& read, MoveLayout layout) {
     checkFromTo();
     move.captureSquare = (move.flags & kMoveEnPassant) ? read.u8() : move.to;
     move.rookFrom = (move.flags & kMoveCastling) ? read.u8() : kNoSquare;
-    move.rookTo = (move.flags & kMoveHasF) ? read.u8() : kNoSquare;
+    move.passedSquare = (move.flags & kMoveHasF) ? read.u8() : kNoSquare;
   } else {
     move.captureSquare = read.u8();
     move.rookFrom = read.u8();
-    move.rookTo = read.u8();
+    move.passedSquare = read.u8();
     move.remaining = read.u8();
     checkFromTo();
   }
-  if (!isOnBoard(move.captureSquare) || move.rookFrom > kNoSquare || move.rookTo > kNoSquare ||
+  if (!isOnBoard(move.captureSquare) || move.rookFrom > kNoSquare || move.passedSquare > kNoSquare ||
       ((move.flags & kMoveCastling) && !isOnBoard(move.rookFrom)))
     read.fail("move square out of range");
   return move;

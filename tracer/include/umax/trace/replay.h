@@ -72,8 +72,8 @@ enum TreeFlag : uint8_t {
   kTreeHashCut = 2,     ///< answered from the hash table
   kTreeHashHit = 4,     ///< its probe hit
   kTreeCutoff = 8,      ///< its last iteration failed high
-  kTreeMateProbe = 16,  ///< the null-move probe of a mate / stalemate test
-  kTreeBestFirst = 32,  ///< the previous iteration's best move (tried first)
+  kTreeMateProbe = 16,  ///< the mate probe (the call after a null move)
+  kTreeBestFirst = 32,  ///< a sneaked-in move: the previous iteration's best, tried first
 };
 
 /// One call of the search in the tree.

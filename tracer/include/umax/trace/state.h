@@ -47,7 +47,7 @@ struct Frame {
   int lastScore = 0;         ///< v, the last move's score
   int movesMade = 0;         ///< moves made in this call so far (all iterations)
   bool cutoff = false;       ///< the current iteration failed high
-  bool mateProbe = false;    ///< the stalemate probe is running
+  bool mateProbe = false;    ///< the mate probe is running
   /// What this call's hash slot holds as far as the call can tell: the entry
   /// its probe found (with its lock, Z), then what its last store left there
   /// (a call below may have overwritten it since). A store's record holds the
