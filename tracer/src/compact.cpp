@@ -1,8 +1,6 @@
 // compact.cpp - reading the event records (see compact.h).
 #include "umax/trace/compact.h"
 
-#include "umax/trace/records.h"
-
 namespace umax::trace {
 
 // Each case reads what the recorder wrote for its kind (event_kinds.cpp) and
@@ -10,22 +8,31 @@ namespace umax::trace {
 const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
   ByteReader read(data, end, offset, "event record");
   try {
-    int flags = 0;
-    const EventKind kind = readTag(read, flags);
+    const uint8_t tag = read.u8();
+    const int flags = tag >> 4;
+    if ((tag & 15) < 1 || (tag & 15) >= kEventKindCount)
+      read.fail("unknown event kind " + std::to_string(tag & 15));
+    const auto kind = static_cast<EventKind>(tag & 15);
     event = Event{};
     event.kind = kind;
     const std::vector<Frame>& stack = state_.stack();
     const auto top = [&]() -> const Frame& {
-      if (stack.empty()) read.fail(std::string(kindName(event.kind)) + " record with no call open");
+      if (stack.empty()) read.fail(std::string(kindName(kind)) + " record with no call open");
       return stack.back();
     };
-    switch (event.kind) {
+    const auto squares = [&](MoveRecord& move) {
+      move.from = read.u8();
+      move.to = read.u8();
+      if (!isOnBoard(move.from) || !isOnBoard(move.to)) read.fail("move square off the board");
+    };
+    switch (kind) {
       case EventKind::kCall: {
         NodeCall& call = event.call;
         if (flags & kExplicitValues) {
           if (flags > 3) read.fail("bad call flags");
           call.side = (flags & kExplicitCallBlack) ? kBlack : kWhite;
-          readCallArguments(read, call);
+          callArguments(read, call);
+          checkCall(read, call);
           break;
         }
         if (flags != 0) read.fail("bad call flags");
@@ -54,32 +61,25 @@ const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Ev
         break;
       }
       case EventKind::kIteration:
+      case EventKind::kCutoff:
         if (flags != 0) read.fail("bad flags");
-        event.value = top().draft + 1;
+        event.value = kind == EventKind::kIteration ? top().draft + 1 : top().best;
         break;
       case EventKind::kKingCapture:
         event.badCastling = (flags & 1) != 0;
-        event.move.from = read.u8();
-        event.move.to = read.u8();
-        if (!isOnBoard(event.move.from) || !isOnBoard(event.move.to)) read.fail("move square off the board");
-        break;
-      case EventKind::kCutoff:
-        if (flags != 0) read.fail("bad flags");
-        event.value = top().best;
+        squares(event.move);
         break;
       case EventKind::kMoveMade: {
         const Frame& frame = top();
         const int shape = flags >> 1;
         if (shape == kExplicitMove) {
-          event.move = readMove(read, MoveLayout::kEvent);
+          event.move = readMove(read);
           break;
         }
         if (shape > kPromotionMove) read.fail("bad move shape");
-        const int from = read.u8();
-        const int to = read.u8();
-        if (!isOnBoard(from) || !isOnBoard(to)) read.fail("move square off the board");
-        event.move = shapedMove(shape, (flags & 1) != 0, from, to, frame);
-        event.move.piece = state_.board()[from];
+        squares(event.move);
+        event.move = shapedMove(shape, (flags & 1) != 0, event.move.from, event.move.to, frame);
+        event.move.piece = state_.board()[event.move.from];
         event.move.victim = state_.board()[event.move.captureSquare];
         break;
       }
@@ -91,18 +91,10 @@ const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Ev
         const Frame& frame = top();
         event.written = (flags & 1) != 0;
         event.slot = frame.probe.slot;
-        switch ((flags >> 1) & 3) {
-          case kBeforeEmpty:
-            break;
-          case kBeforeKnown:
-            event.before = frame.slotEntry;
-            break;
-          case kBeforeFollows:
-            event.before = readEntry(read);
-            break;
-          default:
-            read.fail("bad store flags");
-        }
+        const int before = (flags >> 1) & 3;
+        if (before > kBeforeFollows) read.fail("bad store flags");
+        if (before == kBeforeKnown) event.before = frame.slotEntry;
+        if (before == kBeforeFollows) event.before = readEntry(read);
         if (!event.written) {
           if (flags & kStoreAfterFollows) read.fail("bad store flags");
           event.after = event.before;

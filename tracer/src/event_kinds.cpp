@@ -579,7 +579,7 @@ void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, b
   takeMoveMade(frame);
   RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kMoveMade, kExplicitMove << 1));
-  writeMove(write, frame.move, MoveLayout::kEvent);
+  writeMove(write, frame.move);
   endRecord(write.at);
 }
 

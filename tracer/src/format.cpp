@@ -1,10 +1,9 @@
-// format.cpp - encoding and decoding of trace event records.
+// format.cpp - event kinds' names and sites, CRC-32C, and an event as text.
 #include "umax/trace/format.h"
 
 #include <array>
 #include <cstring>
 #include <sstream>
-#include <tuple>
 
 #if defined(__x86_64__)
 #include <nmmintrin.h>
@@ -24,32 +23,8 @@ constexpr KindTable<SearchSite>::Row kSiteRows[] = {UMAX_SEARCH_EVENTS(UMAX_TRAC
 constexpr KindTable<std::string_view> kNames(kNameRows, "unknown");
 constexpr KindTable<SearchSite> kSites(kSiteRows, SearchSite::kCall);
 
-}  // namespace
-
-std::string_view kindName(EventKind kind) { return kNames[kind]; }
-
-std::string_view outcomeName(ProbeOutcome outcome) {
-  constexpr std::string_view kOutcomeNames[] = {"miss", "hit", "full"};  // ProbeOutcome's order
-  const auto index = static_cast<std::size_t>(outcome);
-  return index < std::size(kOutcomeNames) ? kOutcomeNames[index] : "?";
-}
-
-SearchSite siteOf(EventKind kind, bool probeEndsNode) {
-  if (kind == EventKind::kProbe && probeEndsNode) return SearchSite::kHashCutoff;
-  return kSites[kind];
-}
-
-// ---- CRC-32C -----------------------------------------------------------------
-//
-// CRC-32C (Castagnoli; iSCSI, ext4, SSE4.2's crc32 instruction): reflected
-// polynomial 0x82F63B78, register started at and finished with all ones.
-// On x86-64 the crc32 instruction takes 8 bytes at a time; elsewhere (the
-// web edition) a 256-entry table takes one byte at a time.
-
-namespace {
-
-/// The byte-at-a-time table of the portable CRC-32C.
-constexpr std::array<uint32_t, 256> crc32cTable() {
+// CRC-32C: the reflected polynomial 0x82F63B78, the register started and finished all ones.
+constexpr auto kCrc32cTable = [] {
   std::array<uint32_t, 256> table{};
   for (uint32_t byte = 0; byte < 256; ++byte) {
     uint32_t crc = byte;
@@ -57,12 +32,9 @@ constexpr std::array<uint32_t, 256> crc32cTable() {
     table[byte] = crc;
   }
   return table;
-}
-
-constexpr std::array<uint32_t, 256> kCrc32cTable = crc32cTable();
+}();
 
 #if defined(__x86_64__)
-/// CRC-32C with SSE4.2's crc32 instruction, 8 bytes at a time.
 __attribute__((target("sse4.2"))) uint32_t crc32cHardware(const uint8_t* data, std::size_t size,
                                                           uint32_t crc) {
   uint64_t state = ~crc;
@@ -81,6 +53,17 @@ const bool kHasCrc32Instruction = __builtin_cpu_supports("sse4.2");
 
 }  // namespace
 
+std::string_view kindName(EventKind kind) { return kNames[kind]; }
+
+std::string_view outcomeName(ProbeOutcome outcome) {
+  constexpr std::string_view kOutcomeNames[] = {"miss", "hit", "full"};  // ProbeOutcome's order
+  return kOutcomeNames[static_cast<std::size_t>(outcome)];
+}
+
+SearchSite siteOf(EventKind kind, bool probeEndsNode) {
+  return kind == EventKind::kProbe && probeEndsNode ? SearchSite::kHashCutoff : kSites[kind];
+}
+
 uint32_t crc32cPortable(const uint8_t* data, std::size_t size, uint32_t crc) {
   crc = ~crc;
   for (; size > 0; ++data, --size) crc = (crc >> 8) ^ kCrc32cTable[(crc ^ *data) & 0xFFu];
@@ -98,21 +81,6 @@ uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size) {
   const uint8_t count[4] = {static_cast<uint8_t>(events), static_cast<uint8_t>(events >> 8),
                             static_cast<uint8_t>(events >> 16), static_cast<uint8_t>(events >> 24)};
   return crc32c(payload, size, crc32c(count, sizeof count));
-}
-
-bool operator==(const Event& a, const Event& b) {
-  const auto call = [](const NodeCall& c) {
-    return std::tie(c.side, c.alpha, c.beta, c.eval, c.hashKey, c.hashLock, c.epSquare, c.lastTo, c.depth);
-  };
-  const auto probe = [](const ProbeReport& p) {
-    return std::tie(p.firstSlot, p.slot, p.slotsProbed, p.outcome, p.endsNode);
-  };
-  const auto entry = [](const HashEntry& e) { return std::tie(e.lock, e.score, e.from, e.to, e.draft); };
-  return a.kind == b.kind && call(a.call) == call(b.call) && probe(a.probe) == probe(b.probe) &&
-         entry(a.entry) == entry(b.entry) && a.move == b.move && a.badCastling == b.badCastling &&
-         a.value == b.value && a.best == b.best && a.bestFrom == b.bestFrom && a.bestTo == b.bestTo &&
-         a.draft == b.draft && a.slot == b.slot && a.written == b.written &&
-         entry(a.before) == entry(b.before) && entry(a.after) == entry(b.after);
 }
 
 std::string toString(const Event& event) {

@@ -1,6 +1,4 @@
-// framing.cpp - the parts of a trace file around its records: the header
-// (magic, version, search parameters, position), the frame of each chunk,
-// the footer (chunk index, result, checkpoints) and the trailer.
+// framing.cpp - the parts of a trace file around its records (framing.h).
 #include "umax/trace/framing.h"
 
 #include <cstring>
@@ -9,15 +7,14 @@
 
 namespace umax::trace {
 
-// ---- header -------------------------------------------------------------------
-
 void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out) {
   std::vector<uint8_t> body;
   ByteWriter write(body);
   write.u32(header.lineMapVersion);
   write.u64(static_cast<uint64_t>(header.budget));
   write.u32(header.startNodes);
-  writeCall(write, header.root);
+  write.u8(header.root.side);
+  callArguments(write, header.root);
   write.bytes(header.position.board.data(), header.position.board.size());
   write.zigzag(header.position.epSquare);
   write.zigzag(header.position.eval);
@@ -30,8 +27,7 @@ void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out) {
     writeEntry(write, entry);
   }
 
-  // The checksum covers every byte after the magic: the version, the
-  // length and the fields.
+  // The checksum covers every byte after the magic.
   ByteWriter head(out);
   head.bytes(kMagic, sizeof kMagic);
   const std::size_t covered = out.size();
@@ -41,71 +37,56 @@ void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out) {
   head.u32(crc32c(out.data() + covered, out.size() - covered));
 }
 
-namespace {
-
-/// Reads the header fields (after magic, version and length) into `header`.
-void readHeaderFields(ByteReader& read, TraceHeader& header) {
-  header.lineMapVersion = read.u32();
-  header.budget = static_cast<int64_t>(read.u64());
-  header.startNodes = read.u32();
-  header.root = readCall(read);
-  read.bytes(header.position.board.data(), header.position.board.size());
-  header.position.side = header.root.side;
-  header.position.epSquare = read.int32();
-  header.position.eval = read.int32();
-  header.fen = read.string(kMaxHeaderString);
-  header.moves = read.string(kMaxHeaderString);
-  header.hashSlotBits = read.u8();
-  if (header.hashSlotBits < kMinHashSlotBits || header.hashSlotBits > kHashSlotBits)
-    read.fail("hash table of 2^" + std::to_string(header.hashSlotBits) + " + 9 slots: a table has 2^" +
-              std::to_string(kMinHashSlotBits) + " to 2^" + std::to_string(kHashSlotBits));
-  const uint64_t count = read.varint();
-  if (count > header.hashSlots()) read.fail("too many initial hash entries");
-  header.initialEntries.clear();
-  for (uint64_t index = 0; index < count; ++index) {
-    const uint32_t slot = read.u32();
-    if (slot >= header.hashSlots()) read.fail("initial hash slot out of range");
-    header.initialEntries.emplace_back(slot, readEntry(read));
-  }
-}
-
-}  // namespace
-
 uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) {
   if (size < sizeof kMagic || std::memcmp(data, kMagic, sizeof kMagic) != 0)
     throw TraceError("not a umax trace file (wrong magic)", 0);
-  ByteReader prefix(data + sizeof kMagic, data + size, sizeof kMagic, "header");
-  uint32_t version = 0;
-  uint32_t length = 0;
-  try {
-    version = prefix.u32();
-    if (version != kFormatVersion)
-      throw TraceError(
-          "trace format version " + std::to_string(version) + " is not supported (this build reads " +
-              "version " + std::to_string(kFormatVersion) + " only" +
-              (version < kFormatVersion ? ": record the think again)" : "; or the file is damaged)"),
-          sizeof kMagic);
-    length = prefix.u32();
-  } catch (const TruncatedData& error) {
-    throw TraceError("truncated header", error.offset());
-  }
-  if (length > prefix.left() || prefix.left() - length < 4) throw TraceError("truncated header", size);
-  const uint64_t start = prefix.offset();
-  if (loadU32(prefix.here() + length) !=
-      crc32c(data + sizeof kMagic, static_cast<std::size_t>(start - sizeof kMagic) + length))
+  if (size < 12) throw TraceError("truncated header", 8);
+  const uint32_t version = loadU32(data + 8);
+  if (version != kFormatVersion)
+    throw TraceError(
+        "trace format version " + std::to_string(version) + " is not supported (this build reads " +
+            "version " + std::to_string(kFormatVersion) + " only" +
+            (version < kFormatVersion ? ": record the think again)" : "; or the file is damaged)"),
+        sizeof kMagic);
+  if (size < 16) throw TraceError("truncated header", 12);
+  const uint32_t length = loadU32(data + 12);
+  const uint64_t start = 16;  // the header fields, after magic, version and length
+  if (length > size - start || size - start - length < 4) throw TraceError("truncated header", size);
+  if (loadU32(data + start + length) != crc32c(data + sizeof kMagic, 8 + std::size_t{length}))
     throw TraceError("corrupt trace: header checksum mismatch", start + length);
-  ByteReader read(prefix.here(), prefix.here() + length, start, "header");
+  ByteReader read(data + start, data + start + length, start, "header");
   header.version = version;
   try {
-    readHeaderFields(read, header);
+    header.lineMapVersion = read.u32();
+    header.budget = static_cast<int64_t>(read.u64());
+    header.startNodes = read.u32();
+    read.u8(header.root.side);
+    callArguments(read, header.root);
+    checkCall(read, header.root);
+    read.bytes(header.position.board.data(), header.position.board.size());
+    header.position.side = header.root.side;
+    header.position.epSquare = read.int32();
+    header.position.eval = read.int32();
+    header.fen = read.string(kMaxHeaderString);
+    header.moves = read.string(kMaxHeaderString);
+    header.hashSlotBits = read.u8();
+    if (header.hashSlotBits < kMinHashSlotBits || header.hashSlotBits > kHashSlotBits)
+      read.fail("hash table of 2^" + std::to_string(header.hashSlotBits) + " + 9 slots: a table has 2^" +
+                std::to_string(kMinHashSlotBits) + " to 2^" + std::to_string(kHashSlotBits));
+    const uint64_t count = read.varint();
+    if (count > header.hashSlots()) read.fail("too many initial hash entries");
+    header.initialEntries.clear();
+    for (uint64_t index = 0; index < count; ++index) {
+      const uint32_t slot = read.u32();
+      if (slot >= header.hashSlots()) read.fail("initial hash slot out of range");
+      header.initialEntries.emplace_back(slot, readEntry(read));
+    }
   } catch (const TruncatedData& error) {
     throw TraceError("malformed header: fields run past its length", error.offset());
   }
   if (read.left() != 0) read.fail("trailing bytes in the header");
   return start + length + 4;
 }
-
-// ---- chunk frames -----------------------------------------------------------
 
 void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out) {
   ByteWriter write(out);
@@ -121,8 +102,6 @@ bool readChunkHead(const uint8_t* at, ChunkHead& head) {
   return true;
 }
 
-// ---- footer and trailer -------------------------------------------------------
-
 namespace {
 
 /// The footer's result, written or read by the one list: zz score, u8 from,
@@ -134,40 +113,6 @@ void resultFields(Code& code, Result& result) {
   code.u8(result.to);
   code.varint(result.nodes);
   code.varint(result.events);
-}
-
-/// Reads the footer body: the index (checked against `chunks`, or taken as
-/// the chunks when `fromIndex`), the result and the place of each checkpoint.
-TraceResult readFooterFields(ByteReader& read, std::vector<ChunkInfo>& chunks, uint64_t eventCount,
-                             bool fromIndex) {
-  const uint64_t count = read.varint();
-  if (fromIndex) {
-    if (count > read.left()) read.fail("the index lists more chunks than the footer can hold");
-    chunks.assign(static_cast<std::size_t>(count), ChunkInfo{});
-  } else if (count != chunks.size()) {
-    read.fail("the index lists another number of chunks than the file holds");
-  }
-  for (ChunkInfo& chunk : chunks) {
-    const uint64_t offset = read.varint();
-    const uint64_t first = read.varint();
-    chunk.nodesBefore = read.varint();
-    if (fromIndex) {
-      chunk.offset = offset;
-      chunk.firstEvent = first;
-    } else if (offset != chunk.offset || first != chunk.firstEvent) {
-      read.fail("the index does not match the chunks");
-    }
-  }
-  TraceResult result;
-  resultFields(read, result);
-  if (!fromIndex && result.events != eventCount) read.fail("the event count does not match the chunks");
-  for (ChunkInfo& chunk : chunks) {
-    chunk.checkpointBytes = read.varint();
-    if (chunk.checkpointBytes > read.left()) read.fail("checkpoint runs past the footer");
-    chunk.checkpointOffset = read.offset();
-    read.skip(static_cast<std::size_t>(chunk.checkpointBytes));
-  }
-  return result;
 }
 
 }  // namespace
@@ -219,7 +164,32 @@ TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset
   ByteReader read(data + body, data + body + length, body, "footer");
   TraceResult result;
   try {
-    result = readFooterFields(read, chunks, eventCount, fromIndex);
+    const uint64_t count = read.varint();
+    if (fromIndex) {
+      if (count > read.left()) read.fail("the index lists more chunks than the footer can hold");
+      chunks.assign(static_cast<std::size_t>(count), ChunkInfo{});
+    } else if (count != chunks.size()) {
+      read.fail("the index lists another number of chunks than the file holds");
+    }
+    for (ChunkInfo& chunk : chunks) {
+      const uint64_t offset = read.varint();
+      const uint64_t first = read.varint();
+      chunk.nodesBefore = read.varint();
+      if (fromIndex) {
+        chunk.offset = offset;
+        chunk.firstEvent = first;
+      } else if (offset != chunk.offset || first != chunk.firstEvent) {
+        read.fail("the index does not match the chunks");
+      }
+    }
+    resultFields(read, result);
+    if (!fromIndex && result.events != eventCount) read.fail("the event count does not match the chunks");
+    for (ChunkInfo& chunk : chunks) {
+      chunk.checkpointBytes = read.varint();
+      if (chunk.checkpointBytes > read.left()) read.fail("checkpoint runs past the footer");
+      chunk.checkpointOffset = read.offset();
+      read.skip(static_cast<std::size_t>(chunk.checkpointBytes));
+    }
   } catch (const TruncatedData& error) {
     throw TraceError("corrupt trace: footer fields run past its length", error.offset());
   }

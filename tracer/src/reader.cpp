@@ -14,23 +14,19 @@
 #include "umax/trace/framing.h"
 
 namespace umax::trace {
+
 TraceReader::TraceReader(const std::string& path, ChunkChecks checks) {
   // O_NONBLOCK: a FIFO opens at once (a plain open waits for a writer for
   // ever) and is then refused by the regular-file check below.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw TraceError("cannot open '" + path + "': " + std::strerror(errno));
   struct stat info {};
-  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    ::close(fd);
-    throw TraceError("'" + path + "' is not a regular file");
-  }
-  size_ = static_cast<uint64_t>(info.st_size);
-  if (size_ == 0) {
-    ::close(fd);
-    throw TraceError("'" + path + "' is empty");
-  }
-  void* map = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+  const bool regular = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+  size_ = regular ? static_cast<uint64_t>(info.st_size) : 0;
+  void* map = size_ > 0 ? ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
   ::close(fd);
+  if (!regular) throw TraceError("'" + path + "' is not a regular file");
+  if (size_ == 0) throw TraceError("'" + path + "' is empty");
   if (map == MAP_FAILED) throw TraceError("cannot map '" + path + "': " + std::strerror(errno));
   data_ = static_cast<const uint8_t*>(map);
   try {
@@ -54,11 +50,8 @@ TraceReader::TraceReader(const std::string& path, ChunkChecks checks) {
       truncated_ = true;
       scanChunks(start);
     }
-    // Chunks walked by scanChunks() had their CRC checked on the way; readChunkIndex() counts the
-    // chunks it left unchecked.
+    // Chunks walked by scanChunks() had their CRC checked on the way (uncheckedChunks_ stays 0).
     checked_ = std::make_unique<std::atomic<uint8_t>[]>(chunks_.size());
-    const uint8_t walked = uncheckedChunks_.load() == 0 ? 1 : 0;
-    for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) checked_[chunk].store(walked);
   } catch (...) {
     ::munmap(const_cast<uint8_t*>(data_), size_);
     throw;
@@ -68,14 +61,11 @@ TraceReader::TraceReader(const std::string& path, ChunkChecks checks) {
 TraceReader::~TraceReader() { ::munmap(const_cast<uint8_t*>(data_), size_); }
 
 // Walks the chunk frames from `start` to chunksEnd_. In a complete file every
-// chunk must be whole with a matching CRC. In a truncated one the walk stops
-// at the first frame that runs past the end, and keeps its complete records.
-// A truncated file has no footer to give the state at each
-// chunk's start, which its records need: the walk decodes every chunk and
-// keeps that state as the chunk's checkpoint.
+// chunk must be whole with a matching CRC. A truncated one keeps the complete
+// records of a cut chunk, and has no footer to give the state at each
+// chunk's start: the walk decodes every chunk and keeps that state.
 void TraceReader::scanChunks(uint64_t start) {
   uint64_t at = start;
-  uint64_t events = 0;
   RecordDecoder decoder(header_);
   std::vector<Event> decoded;
   while (at < chunksEnd_) {
@@ -92,91 +82,68 @@ void TraceReader::scanChunks(uint64_t start) {
       }
       throw TraceError("corrupt trace: expected a chunk marker", at);
     }
-    const uint32_t payload = head.payloadBytes;
-    const uint32_t count = head.events;
-    if (payload > kMaxChunkPayload || count > payload)
+    if (head.payloadBytes > kMaxChunkPayload || head.events > head.payloadBytes)
       throw TraceError("corrupt trace: bad chunk size", at + 4);
-    ChunkInfo chunk;
-    chunk.offset = at;
-    chunk.payloadOffset = at + kChunkHeadBytes;
-    chunk.firstEvent = events;
-    if (chunksEnd_ - chunk.payloadOffset < payload) {
-      if (!truncated_) throw TraceError("chunk runs into the footer", at);
-      // A cut chunk: keep the records that are whole.
-      const uint8_t* end = data_ + chunksEnd_;
+    ChunkInfo chunk{at, at + kChunkHeadBytes, head.payloadBytes, head.events, eventCount_};
+    const bool cut = chunksEnd_ - chunk.payloadOffset < head.payloadBytes;
+    if (cut && !truncated_) throw TraceError("chunk runs into the footer", at);
+    if (!cut && chunkCrc(head.events, data_ + chunk.payloadOffset, head.payloadBytes) != head.crc)
+      throw TraceError("corrupt trace: chunk checksum mismatch", at);
+    if (truncated_) decoder.state().save(rebuiltCheckpoints_.emplace_back());
+    if (cut) {  // keep the records that are whole
       const uint8_t* record = data_ + chunk.payloadOffset;
       Event event;
-      uint32_t whole = 0;
-      std::vector<uint8_t> checkpoint;
-      decoder.state().save(checkpoint);
-      while (whole < count) {
-        const uint8_t* next = decoder.decode(record, end, event, static_cast<uint64_t>(record - data_));
-        if (!next) break;
-        record = next;
-        ++whole;
+      for (chunk.events = 0; chunk.events < head.events; ++chunk.events) {
+        record = decoder.decode(record, data_ + chunksEnd_, event, static_cast<uint64_t>(record - data_));
+        if (!record) break;
+        chunk.payloadBytes = static_cast<uint32_t>(record - (data_ + chunk.payloadOffset));
       }
-      chunk.payloadBytes = static_cast<uint32_t>(record - (data_ + chunk.payloadOffset));
-      chunk.events = whole;
-      if (whole > 0) {
-        chunks_.push_back(chunk);
-        rebuiltCheckpoints_.push_back(std::move(checkpoint));
-      }
-      events += whole;
-      truncationNote_ = "the file ends inside a chunk; " + std::to_string(whole) + " of its " +
-                        std::to_string(count) + " records are complete";
-      break;
+      if (chunk.events == 0) rebuiltCheckpoints_.pop_back();
+      truncationNote_ = "the file ends inside a chunk; " + std::to_string(chunk.events) + " of its " +
+                        std::to_string(head.events) + " records are complete";
     }
-    if (chunkCrc(count, data_ + chunk.payloadOffset, payload) != head.crc)
-      throw TraceError("corrupt trace: chunk checksum mismatch", at);
-    chunk.payloadBytes = payload;
-    chunk.events = count;
-    chunks_.push_back(chunk);
-    if (truncated_) {
-      decoder.state().save(rebuiltCheckpoints_.emplace_back());
-      decodeRecords(chunks_.size() - 1, decoder, decoded);
-    }
-    events += count;
-    at = chunk.payloadOffset + payload;
+    if (chunk.events > 0 || !cut) chunks_.push_back(chunk);
+    eventCount_ += chunk.events;
+    if (cut) break;
+    if (truncated_) decodeRecords(chunks_.size() - 1, decoder, decoded);
+    at = chunk.payloadOffset + chunk.payloadBytes;
   }
   if (truncated_ && truncationNote_.empty())
     truncationNote_ = "the file ends after a chunk, without its footer";
-  eventCount_ = events;
 }
 
-// Takes the chunks from the footer's index without reading them: each
-// chunk's place, size and event count follow from where it and the next one
-// start (the last one ends at the footer), so opening reads the footer only.
-// The index must describe chunks that tile the file from the first to the
-// footer. Each chunk's frame (magic, the sizes the index implies, CRC) is
-// checked when the chunk is first decoded: reading 16 bytes every 64 KB at
-// open would cost seconds on a cold disk (measured: 3.9 s for 5 GB).
+// Takes the chunks from the footer's index, which must tile the file from
+// the header to the footer; each chunk's frame is checked when it is first
+// decoded (reading 16 bytes every 64 KB at open costs seconds on a cold
+// disk: 3.9 s for 5 GB).
 void TraceReader::readChunkIndex(uint64_t start, uint64_t footerOffset) {
   result_ = readFooter(data_, size_, footerOffset, chunks_, true);
+  uint64_t at = start;  // where the next chunk must start, and its first event
+  uint64_t first = 0;
   for (std::size_t index = 0; index < chunks_.size(); ++index) {
     ChunkInfo& chunk = chunks_[index];
     const bool last = index + 1 == chunks_.size();
     const uint64_t end = last ? footerOffset : chunks_[index + 1].offset;
-    const uint64_t nextFirst = last ? result_.events : chunks_[index + 1].firstEvent;
-    const uint64_t expectedStart =
-        index == 0 ? start : chunks_[index - 1].payloadOffset + chunks_[index - 1].payloadBytes;
-    const uint64_t expectedFirst = index == 0 ? 0 : chunks_[index - 1].firstEvent + chunks_[index - 1].events;
-    if (chunk.offset != expectedStart || chunk.firstEvent != expectedFirst ||
-        end < chunk.offset + kChunkHeadBytes || end - chunk.offset - kChunkHeadBytes > kMaxChunkPayload ||
-        nextFirst < chunk.firstEvent || nextFirst - chunk.firstEvent > end - chunk.offset - kChunkHeadBytes)
+    const uint64_t next = last ? result_.events : chunks_[index + 1].firstEvent;
+    if (chunk.offset != at || chunk.firstEvent != first || end < at + kChunkHeadBytes ||
+        end - at - kChunkHeadBytes > kMaxChunkPayload || next < first ||
+        next - first > end - at - kChunkHeadBytes)
       throw TraceError("corrupt trace: the footer's chunk index does not describe the chunks", chunk.offset);
-    chunk.payloadOffset = chunk.offset + kChunkHeadBytes;
+    chunk.payloadOffset = at + kChunkHeadBytes;
     chunk.payloadBytes = static_cast<uint32_t>(end - chunk.payloadOffset);
-    chunk.events = static_cast<uint32_t>(nextFirst - chunk.firstEvent);
+    chunk.events = static_cast<uint32_t>(next - first);
+    at = end;
+    first = next;
   }
-  if (chunks_.empty() && (footerOffset != start || result_.events != 0))
+  if (at != footerOffset || first != result_.events)  // no chunks, yet a gap or events
     throw TraceError("corrupt trace: the footer's chunk index does not describe the chunks", start);
   eventCount_ = result_.events;
   uncheckedChunks_ = chunks_.size();
 }
 
 void TraceReader::checkChunk(std::size_t chunk) const {
-  if (checked_[chunk].load(std::memory_order_acquire)) return;
-  const ChunkInfo& info = chunks_[chunk];
+  const ChunkInfo& info = chunks_.at(chunk);
+  if (allChunksChecked() || checked_[chunk].load(std::memory_order_acquire)) return;
   ChunkHead head;
   if (!readChunkHead(data_ + info.offset, head))
     throw TraceError("corrupt trace: expected a chunk marker", info.offset);
@@ -200,25 +167,26 @@ void TraceReader::releaseChunks(std::size_t first, std::size_t last) const {
 }
 
 std::size_t TraceReader::chunkOf(uint64_t index) const {
-  auto after =
-      std::upper_bound(chunks_.begin(), chunks_.end(), index,
-                       [](uint64_t value, const ChunkInfo& chunk) { return value < chunk.firstEvent; });
+  const auto after = std::ranges::upper_bound(chunks_, index, {}, &ChunkInfo::firstEvent);
   return after == chunks_.begin() ? 0 : static_cast<std::size_t>(after - chunks_.begin() - 1);
 }
 
 void TraceReader::decodeChunk(std::size_t chunk, std::vector<Event>& out) const {
-  const ChunkInfo& info = chunks_.at(chunk);
   checkChunk(chunk);
-  RecordDecoder decoder(header_);
-  // From the state at the chunk's start.
+  RecordDecoder decoder(header_, stateAt(chunk));
+  decodeRecords(chunk, decoder, out);
+}
+
+SearchState TraceReader::stateAt(std::size_t chunk) const {
+  const ChunkInfo& info = chunks_.at(chunk);
   std::size_t size = 0;
   const uint8_t* bytes = checkpoint(chunk, size);
-  if (!bytes) throw TraceError("trace has no checkpoint for chunk " + std::to_string(chunk), info.offset);
-  decoder.restore(bytes, size, info.checkpointOffset);
-  if (decoder.state().events() != info.firstEvent)
+  SearchState state(header_);
+  state.load(bytes, size, info.checkpointOffset);
+  if (state.events() != info.firstEvent)
     throw TraceError("corrupt trace: checkpoint of chunk " + std::to_string(chunk) + " is for another event",
                      info.checkpointOffset);
-  decodeRecords(chunk, decoder, out);
+  return state;
 }
 
 // Decodes chunk `chunk`'s records with `decoder`, which holds the state at its start.

@@ -14,17 +14,6 @@ const std::vector<Event>& Replay::chunkEvents(std::size_t chunk) const {
   return cachedEvents_;
 }
 
-void Replay::restore(std::size_t chunk) {
-  const ChunkInfo& info = reader_.chunks()[chunk];
-  std::size_t size = 0;
-  const uint8_t* bytes = reader_.checkpoint(chunk, size);
-  if (!bytes) throw TraceError("trace has no checkpoint for chunk " + std::to_string(chunk), 0);
-  state_.load(bytes, size, info.checkpointOffset);
-  if (state_.events() != info.firstEvent)
-    throw TraceError("corrupt trace: checkpoint of chunk " + std::to_string(chunk) + " is for another event",
-                     info.checkpointOffset);
-}
-
 const Event& Replay::at(uint64_t index) const {
   const std::size_t chunk = reader_.chunkOf(index);
   return chunkEvents(chunk).at(static_cast<std::size_t>(index - reader_.chunks()[chunk].firstEvent));
@@ -41,7 +30,7 @@ void Replay::seek(uint64_t applied) {
   const std::size_t chunk = reader_.chunkOf(applied - 1);
   const uint64_t first = reader_.chunks()[chunk].firstEvent;
   try {
-    if (!(cursor() >= first && cursor() < applied)) restore(chunk);
+    if (!(cursor() >= first && cursor() < applied)) state_ = reader_.stateAt(chunk);
     const std::vector<Event>& events = chunkEvents(chunk);
     const uint64_t offset = reader_.chunks()[chunk].payloadOffset;
     while (cursor() < applied) state_.apply(events[static_cast<std::size_t>(cursor() - first)], offset);
@@ -160,16 +149,14 @@ bool CallTreeBuilder::step(std::size_t chunks) {
 }
 
 std::optional<uint32_t> CallTree::findByCallEvent(uint64_t callEvent) const {
-  auto it = std::lower_bound(nodes_.begin(), nodes_.end(), callEvent,
-                             [](const TreeNode& node, uint64_t value) { return node.callEvent < value; });
+  const auto it = std::ranges::lower_bound(nodes_, callEvent, {}, &TreeNode::callEvent);
   if (it == nodes_.end() || it->callEvent != callEvent) return std::nullopt;
   return static_cast<uint32_t>(it - nodes_.begin());
 }
 
 uint32_t CallTree::callAt(uint64_t index) const {
   if (nodes_.empty()) return 0;
-  auto it = std::upper_bound(nodes_.begin(), nodes_.end(), index,
-                             [](uint64_t value, const TreeNode& node) { return value < node.callEvent; });
+  const auto it = std::ranges::upper_bound(nodes_, index, {}, &TreeNode::callEvent);
   uint32_t call = it == nodes_.begin() ? 0 : static_cast<uint32_t>(it - nodes_.begin() - 1);
   while (call != 0 && nodes_[call].returnEvent < index) call = nodes_[call].parent;
   return call;

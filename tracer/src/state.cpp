@@ -1,11 +1,8 @@
-// state.cpp - the search's variables rebuilt event by event.
-//
-// apply() checks each event against the state and applies the transition
-// of its kind (event_kinds.cpp), the one the Recorder applied while recording, so
-// that a replayed frame shows the same k q l e ... d m X Y as the search had.
+// state.cpp - the search's variables rebuilt event by event, and their checkpoints.
 #include "umax/trace/state.h"
 
-#include "umax/search_rules.h"
+#include <span>
+
 #include "umax/trace/records.h"
 
 namespace umax::trace {
@@ -56,33 +53,57 @@ void SearchState::apply(const Event& event, uint64_t offset) {
 
 // ---- checkpoints -----------------------------------------------------------
 
+namespace {
+
+/// A checkpoint frame's fields, written (ByteWriter) or read (ByteReader)
+/// by the one list; `probe` and `flags` stand for the bytes that pack the
+/// probe's outcome (probeBits) and the frame's three flags.
+template <class Code, class F>
+void frameFields(Code& code, F& frame, int& probe, int& flags) {
+  code.u8(frame.call.side);
+  callArguments(code, frame.call);
+  code.varint(frame.callEvent);
+  code.varint(frame.nodeNumber);
+  code.u8(frame.probed);
+  code.u8(probe);
+  code.varint(frame.probe.firstSlot);
+  code.u8(frame.probe.slotsProbed);
+  code.u32(frame.probeEntry.lock);
+  entryContents(code, frame.probeEntry);
+  code.zigzag(frame.draft);
+  code.zigzag(frame.best);
+  code.zigzag(frame.bestFrom);
+  code.zigzag(frame.bestTo);
+  code.u8(frame.move.flags);
+  code.u8(frame.move.from);
+  code.u8(frame.move.to);
+  code.i8(frame.move.piece);
+  code.i8(frame.move.victim);
+  code.u8(frame.move.captureSquare);
+  code.u8(frame.move.rookFrom);
+  code.u8(frame.move.passedSquare);
+  code.u8(frame.move.remaining);
+  code.u8(flags);
+  code.zigzag(frame.lastScore);
+  code.varint(frame.movesMade);
+  code.u32(frame.slotEntry.lock);
+  entryContents(code, frame.slotEntry);
+  code.zigzag(frame.childScore);
+}
+
+}  // namespace
+
 void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, uint64_t events,
                     uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out) {
   ByteWriter write(out);
   write.bytes(board.data(), board.size());
-  write.varint(events);
-  write.varint(nodes);
-  write.varint(calls);
-  write.varint(depth);
-  for (std::size_t index = 0; index < depth; ++index) {
-    const Frame& frame = frames[index];
-    writeCall(write, frame.call);
-    write.varint(frame.callEvent);
-    write.varint(frame.nodeNumber);
-    write.u8(frame.probed);
-    write.u8(probeBits(frame.probe));
-    writeProbeWindow(write, frame.probe);
-    writeEntry(write, frame.probeEntry);
-    write.zigzag(frame.draft);
-    write.zigzag(frame.best);
-    write.zigzag(frame.bestFrom);
-    write.zigzag(frame.bestTo);
-    writeMove(write, frame.move, MoveLayout::kCheckpoint);
-    write.u8((frame.moveOnBoard ? 1 : 0) | (frame.cutoff ? 2 : 0) | (frame.mateProbe ? 4 : 0));
-    write.zigzag(frame.lastScore);
-    write.varint(static_cast<uint64_t>(frame.movesMade));
-    writeEntry(write, frame.slotEntry);
-    write.zigzag(frame.childScore);
+  for (const uint64_t count : {events, nodes, calls, uint64_t{depth}}) write.varint(count);
+  for (Frame frame : std::span(frames, depth)) {
+    // A Recorder's frame that has made no move still holds an earlier call's (pushFrame leaves it).
+    if (frame.movesMade == 0) frame.move = MoveRecord{};
+    int probe = probeBits(frame.probe);
+    int flags = (frame.moveOnBoard ? 1 : 0) | (frame.cutoff ? 2 : 0) | (frame.mateProbe ? 4 : 0);
+    frameFields(write, frame, probe, flags);
   }
 }
 
@@ -92,40 +113,28 @@ void SearchState::save(std::vector<uint8_t>& out) const {
 
 void SearchState::load(const uint8_t* data, std::size_t size, uint64_t offset) {
   ByteReader read(data, data + size, offset, "checkpoint");
-  try {
-    read.bytes(board_.data(), board_.size());
-    events_ = read.varint();
-    nodes_ = read.varint();
-    calls_ = read.varint();
-    const uint64_t depth = read.varint();
-    if (depth > kMaxStack) read.fail("stack too deep");
-    stack_.assign(static_cast<std::size_t>(depth), Frame{});
-    for (std::size_t index = 0; index < stack_.size(); ++index) {
-      Frame& frame = stack_[index];
-      frame.call = readCall(read);
-      frame.callEvent = read.varint();
-      frame.nodeNumber = read.varint();
-      frame.ply = static_cast<int>(index);
-      frame.probed = read.u8() != 0;
-      const int probeFlags = read.u8();
-      frame.probe = readProbe(read, probeFlags, 0);  // a frame not yet probed has probed 0 slots
-      frame.probeEntry = readEntry(read);
-      frame.draft = read.int32();
-      frame.best = read.int32();
-      frame.bestFrom = read.int32();
-      frame.bestTo = read.int32();
-      frame.move = readMove(read, MoveLayout::kCheckpoint);
-      const int flags = read.u8();
-      frame.moveOnBoard = flags & 1;
-      frame.cutoff = flags & 2;
-      frame.mateProbe = flags & 4;
-      frame.lastScore = read.int32();
-      frame.movesMade = static_cast<int>(read.varint() & 0x7fffffff);
-      frame.slotEntry = readEntry(read);
-      frame.childScore = read.int32();
-    }
-  } catch (const TruncatedData& error) {
-    throw TraceError(std::string("checkpoint: ") + "unexpected end of data", error.offset());
+  read.bytes(board_.data(), board_.size());
+  for (uint64_t* count : {&events_, &nodes_, &calls_}) *count = read.varint();
+  const uint64_t depth = read.varint();
+  if (depth > kMaxStack) read.fail("stack too deep");
+  stack_.assign(static_cast<std::size_t>(depth), Frame{});
+  for (Frame& frame : stack_) {
+    int probe = 0;
+    int flags = 0;
+    frameFields(read, frame, probe, flags);
+    frame.ply = static_cast<int>(&frame - stack_.data());
+    checkCall(read, frame.call);
+    if ((probe & 3) > 2 || probe > 7) read.fail("bad probe flags");
+    if (frame.probe.firstSlot > static_cast<uint32_t>(kHashSlotMask)) read.fail("probe slot out of range");
+    if (frame.probe.slotsProbed > kProbeSlots) read.fail("bad number of slots probed");
+    checkMoveSquares(read, frame.move);
+    frame.probe.outcome = static_cast<ProbeOutcome>(probe & 3);
+    frame.probe.endsNode = (probe & 4) != 0;
+    frame.probe.slot =
+        frame.probe.outcome == ProbeOutcome::kFull ? 0 : frame.probe.firstSlot + frame.probe.slotsProbed;
+    frame.moveOnBoard = flags & 1;
+    frame.cutoff = flags & 2;
+    frame.mateProbe = flags & 4;
   }
   if (read.left() != 0) read.fail("trailing bytes");
   finished_ = false;

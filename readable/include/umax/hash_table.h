@@ -21,6 +21,8 @@ struct HashEntry {
   int8_t from = 0;    ///< best from-square | bound bits (see kLowerBoundBit) // micro-Max: X
   int8_t to = 0;      ///< best to-square | kNotCastlingBit // micro-Max: Y
   int8_t draft = 0;   ///< depth the score was searched to // micro-Max: D
+  /// The same five fields.
+  bool operator==(const HashEntry&) const = default;
 };
 
 /// Bit of HashEntry::from: the score was above alpha, so it is a lower bound.

@@ -89,6 +89,8 @@ struct NodeCall {
   int epSquare = 0;       ///< E
   int lastTo = 0;         ///< z
   int depth = 0;          ///< n
+  /// The same nine arguments.
+  bool operator==(const NodeCall&) const = default;
 };
 
 /// How a hash probe ended.
@@ -106,6 +108,8 @@ struct ProbeReport {
   /// How the probe ended: hit, miss or full window.
   ProbeOutcome outcome = ProbeOutcome::kMiss;
   bool endsNode = false;  ///< the stored score was returned at once (Step 2)
+  /// The same probe in every field.
+  bool operator==(const ProbeReport&) const = default;
 };
 
 /// Receives the events of a traced think. Every hook is called from one

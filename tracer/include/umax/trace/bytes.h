@@ -176,7 +176,10 @@ class ByteReader {
   /// As int32(), into `field`.
   void zigzag(int& field) { field = int32(); }
   /// As varint(), into `field`.
-  void varint(uint64_t& field) { field = varint(); }
+  template <class T>
+  void varint(T& field) {
+    field = static_cast<T>(varint());
+  }
   /// Throws TraceError: "<what>: <message>" at the current offset.
   [[noreturn]] void fail(const std::string& message) const {
     throw TraceError(what_ + ": " + message, offset());

@@ -1,20 +1,13 @@
 /// \file compact.h
 /// \brief The event records: each leaves out what the search's state already says.
 ///
-/// Most of what an event holds follows from the events before it: a
-/// reply's window, keys and depth from its parent's move; a probe's first
-/// slot from the call's keys; a move's pieces from the board; a score from
-/// the reply's return; a stored entry from the node's variables. A record
-/// keeps only what does not follow: a call's change of eval, a probe's slot
-/// count and the entry it found, a move's squares, a store's previous entry
-/// when the call could not know it. The recorder checks each prediction
-/// against what the search did and writes the value out, with a flag,
-/// whenever they differ, so a record never depends on a prediction being
-/// right (a reply's key and lock are not checked: the engine's own
-/// hashChange computes them from the same move). In the test suite's
-/// searches no prediction misses. A chunk is read from the state at its
-/// start, its checkpoint (footer), by a RecordDecoder; the predictions
-/// below are the one copy both sides use.
+/// Most of what an event holds follows from the events before it (a
+/// reply's window from its parent's move, a move's pieces from the board, a
+/// stored entry from the node's variables); a record keeps the rest. The
+/// recorder checks each prediction below against what the search did and
+/// writes the value, with a flag, whenever they differ (not a reply's key
+/// and lock: the engine's own hashChange computes them from the same move).
+/// A RecordDecoder reads a chunk from its checkpoint with the same predictions.
 ///
 /// \section compact_records The records (tag byte: kind | flags << 4)
 /// \verbatim
@@ -29,7 +22,7 @@
 ///   kCutoff       no fields: the node's best
 ///   kKingCapture  flags bit 0 bad castling; u8 x, u8 y
 ///   kMoveMade     flags bit 0 sneaked, bits 1-3 MoveShape; u8 x, u8 y;
-///                 shape 7: the whole move instead (MoveLayout::kEvent)
+///                 shape 7: the whole move instead (writeMove)
 ///   kMoveScored   flags 0: no fields (predictedScore); 1: zz v
 ///   kBestMove     flags 0: no fields (predictedBestMove); 1: zz m, u8 X, u8 Y
 ///   kStore        flags bit 0 written, bits 1-2 StoreBefore, bit 3 the new entry
@@ -39,6 +32,7 @@
 /// \endverbatim
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "umax/engine.h"
@@ -68,7 +62,7 @@ enum MoveShape : int {
   kCastlingMove = 2,    ///< a king castles: the rook goes from its corner to the passed square
   kDoubleStepMove = 3,  ///< a pawn's double step: F is the skipped square
   kPromotionMove = 4,   ///< a pawn promotes
-  kExplicitMove = 7,    ///< none of these: the whole move follows (MoveLayout::kEvent)
+  kExplicitMove = 7,    ///< none of these: the whole move follows (writeMove)
 };
 
 /// A kStore record's previous entry (flag bits 1-2).
@@ -107,12 +101,11 @@ template <bool withKeys = true>
   if constexpr (!withKeys) return true;
   const std::array<int8_t, kKeyTableSize>& keys = standardKeyTable();
   const int arriving = arrivingPiece(move.piece, (move.flags & kMovePromotion) != 0);
-  call.hashKey = node.hashKey + hashChange(keys, kKeySalt, move.from, move.to, move.captureSquare, move.piece,
-                                           move.victim, arriving);
-  call.hashLock =
-      node.hashLock +
-      hashChange(keys, kLockSalt, move.from, move.to, move.captureSquare, move.piece, move.victim, arriving) +
-      castlingLockTerm(move.rookFrom);
+  const auto change = [&](int salt) {
+    return hashChange(keys, salt, move.from, move.to, move.captureSquare, move.piece, move.victim, arriving);
+  };
+  call.hashKey = node.hashKey + change(kKeySalt);
+  call.hashLock = node.hashLock + change(kLockSalt) + castlingLockTerm(move.rookFrom);
   return true;
 }
 
@@ -126,34 +119,22 @@ template <bool withKeys = true>
          call.depth == predicted.depth;
 }
 
+/// The flags (but kMoveSneaked) of each MoveShape up to kPromotionMove.
+inline constexpr uint8_t kShapeFlags[] = {0, kMoveEnPassant, kMoveCastling | kMoveHasF, kMoveHasF,
+                                          kMovePromotion};
+
 /// The shape of a move (MoveShape), kExplicitMove for flags of no usual shape.
-[[gnu::always_inline]] inline int shapeOf(const MoveRecord& move) {
-  switch (move.flags & ~kMoveSneaked) {
-    case 0:
-      return kPlainMove;
-    case kMoveEnPassant:
-      return kEnPassantMove;
-    case kMoveCastling | kMoveHasF:
-      return kCastlingMove;
-    case kMoveHasF:
-      return kDoubleStepMove;
-    case kMovePromotion:
-      return kPromotionMove;
-    default:
-      return kExplicitMove;
-  }
+inline int shapeOf(const MoveRecord& move) {
+  const auto* shape = std::ranges::find(kShapeFlags, move.flags & ~kMoveSneaked);
+  return shape == std::end(kShapeFlags) ? kExplicitMove : static_cast<int>(shape - kShapeFlags);
 }
 
 /// The move of `shape` from `from` to `to` in the call `frame`, but its
-/// piece and victim (the board's): flags, capture square H (search.cpp
-/// Step 6, moves.h), castling corner G and passed square F (Step 7), and the reply's
-/// depth h (Step 10).
+/// piece and victim (the board's): flags, H (Step 6), G and F (Step 7), h (Step 10).
 [[gnu::always_inline]] inline MoveRecord shapedMove(int shape, bool sneaked, int from, int to,
                                                     const Frame& frame) {
-  static constexpr uint8_t kFlagsOf[5] = {0, kMoveEnPassant, kMoveCastling | kMoveHasF, kMoveHasF,
-                                          kMovePromotion};
   MoveRecord move;
-  move.flags = static_cast<uint8_t>(kFlagsOf[shape] | (sneaked ? kMoveSneaked : 0));
+  move.flags = static_cast<uint8_t>(kShapeFlags[shape] | (sneaked ? kMoveSneaked : 0));
   move.from = from;
   move.to = to;
   move.captureSquare = shape == kEnPassantMove ? enPassantVictimSquare(to) : to;
@@ -177,8 +158,8 @@ template <bool withKeys = true>
   return withDelayedGainPenalty(wrappingNegation(frame.childScore), frame.call.eval);
 }
 
-/// The values of a kBestMove record (m, X, Y) or of a kReturn record (m, X,
-/// Y, d), each as the search keeps it: X, Y and d as signed chars.
+/// The values of a kBestMove record (m, X, Y) or a kReturn record (m, X, Y,
+/// d), X, Y and d as the signed chars the search keeps.
 struct BestValues {
   int best = 0;   ///< m, or the stored score of a hash cutoff
   int from = 0;   ///< X
@@ -243,13 +224,14 @@ template <class Code, class Values>
 
 // ---- reading --------------------------------------------------------------
 
-/// Decodes the records of a trace one after the other. It keeps the
-/// search's state between them and applies every event to it, so a record
-/// that does not fit the search is refused with a TraceError.
+/// Decodes the records of a trace one after the other, applying each to the
+/// search's state, so a record that does not fit the search is refused.
 class RecordDecoder {
  public:
   /// The decoder at the start of the trace with this header.
   explicit RecordDecoder(const TraceHeader& header) : header_(header), state_(header) {}
+  /// The decoder at `state` (TraceReader::stateAt) of the trace with this header.
+  RecordDecoder(const TraceHeader& header, SearchState state) : header_(header), state_(std::move(state)) {}
   /// Starts from a checkpoint (as a chunk's in the footer).
   void restore(const uint8_t* checkpoint, std::size_t size, uint64_t offset) {
     state_.load(checkpoint, size, offset);

@@ -31,22 +31,13 @@
 ///   trailer  u64 offset of "FOOT", "UMAXEND\0"
 /// \endverbatim
 /// `varint` is LEB128 (7 bits per byte, low first); `zz` is a zigzag varint
-/// (0,-1,1,-2,... -> 0,1,2,3,...). CRC-32C is Castagnoli's (SSE4.2's crc32
-/// instruction, see crc32c()).
+/// (0,-1,1,-2,... -> 0,1,2,3,...); CRC-32C is Castagnoli's (crc32c()). A
+/// record is a tag byte (the EventKind in the low 4 bits, flags in the high
+/// 4) and the fields compact.h lists. A writer that dies mid-search leaves
+/// the chunks it had flushed: the reader reads them to the last whole record.
 ///
-/// \section trace_versions Versions
-/// This code reads and writes version 5 only; a file of any other version
-/// is refused with a message naming it (the versions before are told on
-/// \ref page_recording). Version 5's records are compact (compact.h): each
-/// leaves out what the events before it already say, so a chunk is read
-/// from the state at its start, its checkpoint.
-///
-/// \section trace_records Event records
-/// A record starts with a tag byte: the EventKind in the low 4 bits, flags in
-/// the high 4 bits; the fields that follow are listed in compact.h.
-/// A writer that dies mid-search leaves the chunks it had flushed; the
-/// reader then reads up to the last complete record and reports the file as
-/// truncated.
+/// This code reads and writes version 5 only and refuses any other version
+/// by name (the versions before are told on \ref page_recording).
 #pragma once
 
 #include <array>
@@ -78,47 +69,13 @@ inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// straddles chunks, so a chunk is at most kChunkBytes + one record).
 inline constexpr std::size_t kMaxChunkPayload = kChunkBytes + 256;
 
-/// The event kinds of a trace: the events of a search, described once in
-/// umax/search_observer.h (UMAX_SEARCH_EVENTS: each row's enumerator, its
-/// record number, the name the tools print, its site and its hook). The
-/// EventKind enum, kindName() and siteOf() are made from those rows. What
-/// the tracer does with a kind is named after the row's hook: the
-/// recorder's override that writes its record, its transition of the open
-/// calls, the SearchState member that replays it and the sentence that
-/// narrates it (a member of Narration, tracer/src/narration.h) are kept
-/// together, in the kind's section of tracer/src/event_kinds.cpp.
-///
-/// Adding a kind touches three files: the row and its hook
-/// (readable/include/umax/search_observer.h), the hook's call at its step
-/// (readable/src/search.cpp) and tracer/src/event_kinds.cpp; the line map
-/// (readable/line_map.json, data) gets its site's lines. A kind with fields also gets them in Event, in
-/// the record layout (compact.h, compact.cpp) and in what prints them
-/// (toString, operator==, export_jsonl.cpp). What else a kind may need (a
-/// new kFormatVersion, the tests' lists of kinds, the call tree if it
-/// causes a call) is on the recording page (docs/pages/27-recording.md).
-/// What each event holds (the Event fields
-/// of its kind):
-/// \verbatim
-///   kCall         D() called: its nine arguments k q l e J Z E z n
-///   kProbe        the hash probe: outcome, first slot, slots probed, whether
-///                 the entry ended the node; on a hit the entry found (V X Y D)
-///   kNodeCounted  N++: the call is a counted node
-///   kIteration    an iteration starts: its draft d
-///   kKingCapture  a move captures the king: x, y, whether a bad castling
-///   kCutoff       fail high, best >= beta: the best score
-///   kMoveMade     a move is made: the MoveRecord (x y u t h H G F, MoveFlag bits)
-///   kMoveScored   the move's score v, after the delayed-gain penalty
-///   kBestMove     a new best move: m, X, Y (with its flag bits)
-///   kMateProbe    the mate probe starts
-///   kStore        the hash store: slot, written or refused, the entry before and after
-///   kReturn       D() returns: m, X, Y, d (the loop counter: one past the draft
-///                 completed, see completedDraft)
-/// \endverbatim
-/// A probe that ends its node comes from SearchSite::kHashCutoff instead (siteOf).
+/// The event kinds of a trace: the rows of UMAX_SEARCH_EVENTS
+/// (umax/search_observer.h, which says what adding one takes), numbered as
+/// their records are; what the tracer does with each is in
+/// tracer/src/event_kinds.cpp. Event says which fields each kind fills.
 #define UMAX_TRACE_KIND_ENUMERATOR(kind, site, record, name, hook, parameters) kind = record,
 
-/// What an event is: a row of UMAX_SEARCH_EVENTS (umax/search_observer.h),
-/// numbered as its records are.
+/// What an event is.
 enum class EventKind : uint8_t { UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_ENUMERATOR) };
 
 /// Makes a count of one from a row of UMAX_SEARCH_EVENTS.
@@ -127,9 +84,8 @@ enum class EventKind : uint8_t { UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_ENUMERATOR) 
 /// One past the largest EventKind (the kinds are numbered 1, 2, ...).
 inline constexpr int kEventKindCount = 1 UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_ONE);
 
-/// A table with one value per event kind, indexed by the kind's number:
-/// made from the rows of UMAX_SEARCH_EVENTS, given as {number, value}
-/// pairs; a number no row has holds `missing`.
+/// One value per event kind, from {number, value} rows made of
+/// UMAX_SEARCH_EVENTS; a number no row has holds `missing`.
 template <class Value>
 class KindTable {
  public:
@@ -141,7 +97,7 @@ class KindTable {
   /// Lays `rows` out by kind number.
   template <std::size_t kRows>
   constexpr KindTable(const Row (&rows)[kRows], Value missing) : values_{} {
-    for (Value& value : values_) value = missing;
+    values_.fill(missing);
     for (const Row& row : rows) values_[static_cast<std::size_t>(row.number)] = row.value;
   }
   /// The value for `kind` (`missing` for a number no row has).
@@ -208,6 +164,8 @@ struct Event {
   bool written = false;               ///< kStore
   HashEntry before;                   ///< kStore
   HashEntry after;                    ///< kStore
+  /// The same values in every field.
+  bool operator==(const Event&) const = default;
 };
 
 /// What the next call is searched for: the move the open call made (from
@@ -232,24 +190,16 @@ struct CallCause {
   void clear() { moveMade = mateProbe = false; }
 };
 
-/// The draft a call completed, from the `d` its kReturn record carries.
-///
-/// The record keeps the search's variable d as it is at the return. A call
-/// answered from the hash table returns the stored draft D itself. Every
-/// other call leaves its deepening loop through `while (d++ < n ...)`, so d
-/// is one past the last iteration it finished: a node that stored D=1
-/// returns d=2, a mate score (stored with D=99) returns d=100. This gives
-/// what a reader expects and what the call stored in the table: d - 1 (0 for
-/// a root that ran out of budget before its first iteration).
+/// The draft a call completed, from the `d` its kReturn record carries: a
+/// call answered from the hash table returns the stored D itself; any other
+/// leaves its loop through `while (d++ < n ...)`, one past the draft it
+/// stored (D=1 returns d=2, a mate's D=99 returns 100), so d - 1.
 constexpr int completedDraft(int returnedDraft, bool answeredByHash) {
   return answeredByHash ? returnedDraft : returnedDraft - 1;
 }
 
 /// A one-line description of an event, for tools and tests.
 std::string toString(const Event& event);
-
-/// True if two events hold the same values in every field.
-bool operator==(const Event& a, const Event& b);
 
 /// What the header of a trace says.
 struct TraceHeader {
@@ -261,18 +211,13 @@ struct TraceHeader {
   Position position;                  ///< the game state searched (board, side, O as stored, Q)
   std::string fen;                    ///< the FEN the user gave (empty: main()'s start)
   std::string moves;                  ///< the moves played before the think
-  /// Slots that held a position (lock != 0) when the search started, e.g.
-  /// left by the legality check of the last move played.
+  /// Slots that held a position (lock != 0) when the search started.
   std::vector<std::pair<uint32_t, HashEntry>> initialEntries;
-  /// log2 of the hash table's probe-window starts (Engine::hashSlotBits):
-  /// kHashSlotBits for the original's 2^24 + 9 slots, less for a smaller
-  /// table (kMinHashSlotBits at least).
+  /// log2 of the table's probe-window starts (Engine::hashSlotBits; 24: the original's).
   int hashSlotBits = kHashSlotBits;
-  /// The table's slots: 2^hashSlotBits + 9, as the readable build allocates
-  /// them (the original's U = kHashEntries is one less).
+  /// The table's slots: 2^hashSlotBits + 9, as the readable build allocates them.
   uint32_t hashSlots() const { return (uint32_t{1} << hashSlotBits) + kProbeSlots; }
-  /// The slot before a probe window in this trace's table: the original's
-  /// (k*E ^ J) & (U-9) cut to the table's size, as Engine::firstProbeSlot.
+  /// The slot before a probe window in this trace's table, as Engine::firstProbeSlot.
   uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) const {
     return umax::firstProbeSlot(side, passedSquare, hashKey) & ((uint32_t{1} << hashSlotBits) - 1);
   }
@@ -294,15 +239,13 @@ class TraceError : public std::runtime_error {
   TraceError(const std::string& what, uint64_t offset)
       : std::runtime_error(what + " (at byte " + std::to_string(offset) + ")"), offset_(offset) {}
   /// A problem with the file as a whole (it cannot be opened, it is empty, ...).
-  explicit TraceError(const std::string& what) : std::runtime_error(what), offset_(0) {}
+  explicit TraceError(const std::string& what) : std::runtime_error(what) {}
   /// Byte offset of the problem in the file.
   uint64_t offset() const { return offset_; }
 
  private:
-  uint64_t offset_;
+  uint64_t offset_ = 0;
 };
-
-// ---- encoding primitives (shared by writer and reader) --------------------
 
 /// The longest record an event can need.
 inline constexpr std::size_t kMaxRecordBytes = 64;
@@ -310,13 +253,9 @@ inline constexpr std::size_t kMaxRecordBytes = 64;
 /// CRC-32C (Castagnoli) of a byte range, continuing from `crc` (0 to start):
 /// with SSE4.2's crc32 instruction where the CPU has it, else crc32cPortable.
 uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc = 0);
-
-/// The same CRC-32C a byte at a time from a table, on any CPU (the
-/// fallback; the tests hold the two against each other).
+/// The same CRC-32C a byte at a time from a table, on any CPU.
 uint32_t crc32cPortable(const uint8_t* data, std::size_t size, uint32_t crc = 0);
-
-/// The checksum a chunk frame carries: CRC-32C over its event count (u32)
-/// and payload.
+/// A chunk frame's checksum: CRC-32C over its event count (u32) and payload.
 uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size);
 
 }  // namespace umax::trace

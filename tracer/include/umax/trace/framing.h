@@ -1,8 +1,6 @@
 /// \file framing.h
-/// \brief The parts of a trace file around its records: header, chunk frames, footer and trailer.
-///
-/// Each part is written and read here, side by side, so that the writer
-/// and the reader cannot drift apart (the layout is in format.h).
+/// \brief The parts of a trace file around its records (layout: format.h),
+/// each written and read side by side: header, chunk frames, footer, trailer.
 #pragma once
 
 #include <cstdint>
@@ -22,17 +20,12 @@ inline constexpr uint64_t kChunkHeadBytes = 16;
 /// Bytes of the trailer: the footer's offset, "UMAXEND\0".
 inline constexpr uint64_t kTrailerBytes = 16;
 
-// ---- header -------------------------------------------------------------------
-
 /// Appends magic, version, length and the header fields (see format.h).
 void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out);
 
-/// Reads the header from the start of a file image; returns the offset of
-/// the first chunk. Throws TraceError for a wrong magic, any version but
-/// kFormatVersion (naming it), a checksum mismatch or a malformed header.
+/// Reads the header at the start of a file image; returns the first chunk's
+/// offset. Throws TraceError (for another version, naming it).
 uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header);
-
-// ---- chunk frames -----------------------------------------------------------
 
 /// The fields of a chunk frame before its records.
 struct ChunkHead {
@@ -44,11 +37,8 @@ struct ChunkHead {
 /// Appends the frame head of a chunk holding `events` records in `payload`.
 void writeChunkHead(uint32_t events, const uint8_t* payload, std::size_t size, std::vector<uint8_t>& out);
 
-/// Reads a frame head at `at` (kChunkHeadBytes available); false if it does
-/// not start with "CHNK".
+/// Reads a frame head at `at` (kChunkHeadBytes there); false without "CHNK".
 bool readChunkHead(const uint8_t* at, ChunkHead& head);
-
-// ---- footer and trailer -------------------------------------------------------
 
 /// One chunk as the footer lists it.
 struct ChunkIndexEntry {
@@ -58,25 +48,19 @@ struct ChunkIndexEntry {
   std::vector<uint8_t> checkpoint;  ///< the state before its first event (state.h)
 };
 
-/// Appends the footer and the trailer: the chunk index, the result, each
-/// chunk's checkpoint. `footerOffset` is the file offset the footer starts
-/// at (the trailer points there).
+/// Appends the footer (chunk index, result, checkpoints) and the trailer,
+/// which points at `footerOffset`, where the footer starts.
 void writeFooter(const std::vector<ChunkIndexEntry>& index, const TraceResult& result, uint64_t footerOffset,
                  std::vector<uint8_t>& out);
 
-/// Reads the trailer at the end of a complete file image: the offset of the
-/// footer, which must lie between `chunksStart` and the trailer. Throws
-/// TraceError if it does not.
+/// Reads the trailer of a complete file image: the footer's offset, which
+/// must lie between `chunksStart` and the trailer (else TraceError).
 uint64_t readTrailer(const uint8_t* data, uint64_t size, uint64_t chunksStart);
 
-/// Reads the footer at `footerOffset` of a file image and returns the
-/// search's result. Without `fromIndex` it checks the footer's chunk index
-/// against the chunks found in the file (`chunks`, `eventCount`) and fills
-/// in each chunk's nodes before it and the place of its checkpoint; with
-/// `fromIndex` it takes the chunks from the index instead (their offset,
-/// first event, nodes before and checkpoint; the caller checks the frames),
-/// so that a reader opens a large file without walking its chunks first.
-/// Throws TraceError for a footer that is damaged or does not match the chunks.
+/// Reads the footer at `footerOffset` and returns the search's result. It
+/// checks the index against `chunks` and `eventCount` (the chunks walked),
+/// or with `fromIndex` takes `chunks` from it; either way it fills in their
+/// nodes before and checkpoints. Throws TraceError for a damaged footer.
 TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset,
                        std::vector<ChunkInfo>& chunks, bool fromIndex, uint64_t eventCount = 0);
 

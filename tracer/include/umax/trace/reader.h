@@ -15,6 +15,7 @@
 namespace umax::trace {
 
 class RecordDecoder;
+class SearchState;
 
 /// Where one chunk of records is and what it starts with.
 struct ChunkInfo {
@@ -30,33 +31,22 @@ struct ChunkInfo {
 
 /// When a reader checks the CRC-32 of each chunk's records.
 enum class ChunkChecks {
-  /// Every chunk at open for files up to kCheckAtOpenBytes of chunks, on
-  /// first decoding for larger ones (the default).
-  kBySize,
-  /// Every chunk at open, whatever the size.
-  kAtOpen,
-  /// Each chunk when it is first decoded.
-  kOnFirstDecode,
+  kBySize,         ///< at open up to kCheckAtOpenBytes of chunks, else on first decoding (the default)
+  kAtOpen,         ///< every chunk at open, whatever the size
+  kOnFirstDecode,  ///< each chunk when it is first decoded
 };
 
-/// Files whose chunks hold at most this many bytes are checked whole at open
-/// by default (well under 0.1 s); larger ones chunk by chunk as they are read.
+/// Files of at most this many bytes of chunks are checked whole at open by
+/// default (well under 0.1 s).
 inline constexpr uint64_t kCheckAtOpenBytes = 256ull << 20;
 
-/// An open trace file. The constructor maps the file and checks its
-/// structure: magic, version, header, every chunk's frame, and the footer;
-/// and the CRC-32 of each chunk's records at open or, for a large file
-/// (see ChunkChecks), when the chunk is first decoded. A complete file with
-/// any damage is refused with a TraceError saying what is wrong and at which
-/// byte (from the constructor, or from the first decodeChunk() of a damaged
-/// chunk). A file that ends early (a recording that was cut off) is accepted
-/// up to its last complete record and flagged truncated(); its chunks are
-/// found by walking them and always checked at open.
-///
-/// A large complete file is opened from its footer's chunk index: only the
-/// header and the footer are read (each chunk's frame is checked against the
-/// index when the chunk is first decoded), so opening costs about the same
-/// for a file of 300 MB and one of 5 GB. decodeChunk() may be called from several threads.
+/// An open trace file, mapped and checked: magic, version, header, chunk
+/// frames, footer, and each chunk's CRC-32 (see ChunkChecks). Damage is
+/// refused with a TraceError saying what and at which byte (from the
+/// constructor or the first decodeChunk() of a damaged chunk). A file cut
+/// short is read to its last complete record and flagged truncated(). A
+/// large complete file is opened from its footer's index alone, so opening
+/// 5 GB costs what 300 MB does. decodeChunk() may be called from several threads.
 class TraceReader {
  public:
   /// Opens and validates `path`. Throws TraceError.
@@ -87,14 +77,12 @@ class TraceReader {
   /// Decodes all records of chunk `chunk` into `out` (replacing its content),
   /// checking its CRC-32 first if that was not done yet.
   void decodeChunk(std::size_t chunk, std::vector<Event>& out) const;
-  /// Checks chunk `chunk`'s CRC-32 unless done before; throws TraceError on a mismatch.
-  void checkChunk(std::size_t chunk) const;
+  /// The search's state at the start of chunk `chunk`, from its checkpoint.
+  SearchState stateAt(std::size_t chunk) const;
   /// True once every chunk's CRC-32 has been checked.
   bool allChunksChecked() const { return uncheckedChunks_.load(std::memory_order_acquire) == 0; }
-  /// A hint that chunks [first, last) are not needed soon: their pages of the
-  /// mapped file are dropped from this process (the next read maps them
-  /// again from the page cache). Keeps a pass over a file of gigabytes from
-  /// holding all of it in the resident set.
+  /// Drops the mapped pages of chunks [first, last) from this process (the
+  /// next read maps them again), so a pass over gigabytes stays small.
   void releaseChunks(std::size_t first, std::size_t last) const;
   /// The raw bytes of a chunk's checkpoint: the footer's, or for a truncated
   /// file the state the reader rebuilt at open.
@@ -102,10 +90,10 @@ class TraceReader {
   /// The file image.
   const uint8_t* data() const { return data_; }
 
-  /// The one decode-each-chunk loop: decodes chunks [first, last) in file
-  /// order into `buffer` and calls `visit(const Event&, uint64_t index,
-  /// std::size_t chunk)` for each of their events. A visit that returns bool
-  /// stops the walk by returning true. Returns true if a visit stopped it.
+  /// The one decode-each-chunk loop: calls `visit(const Event&, uint64_t
+  /// index, std::size_t chunk)` for each event of chunks [first, last),
+  /// decoded into `buffer`; a visit that returns true stops it (and this
+  /// returns true).
   template <class Visit>
   bool forEachEvent(Visit&& visit, std::vector<Event>& buffer, std::size_t first = 0,
                     std::size_t last = static_cast<std::size_t>(-1)) const {
@@ -132,6 +120,7 @@ class TraceReader {
   }
 
  private:
+  void checkChunk(std::size_t chunk) const;
   void scanChunks(uint64_t start);
   void readChunkIndex(uint64_t start, uint64_t footerOffset);
   void decodeRecords(std::size_t chunk, RecordDecoder& decoder, std::vector<Event>& out) const;
@@ -146,7 +135,7 @@ class TraceReader {
   uint64_t chunksEnd_ = 0;
   std::vector<ChunkInfo> chunks_;
   std::vector<std::vector<uint8_t>> rebuiltCheckpoints_;  // a truncated file's, one per chunk
-  // Per chunk: 1 once its CRC-32 matched (set by whichever thread checked it).
+  // Per chunk: 1 once its CRC-32 matched (all are when uncheckedChunks_ is 0).
   std::unique_ptr<std::atomic<uint8_t>[]> checked_;
   mutable std::atomic<std::size_t> uncheckedChunks_{0};
 };

@@ -1,14 +1,12 @@
 /// \file replay.h
 /// \brief The replay model: a recorded search, positioned at any event.
 ///
-/// Replay holds a cursor: the number of events applied so far (0 = before
-/// the root call, eventCount() = after the root returned). At any cursor it
-/// gives the board, the stack of open calls with their variables, and the
-/// event just applied. Moving the cursor anywhere restores the checkpoint of
-/// the chunk that holds the target and applies at most one chunk of events,
-/// so seeking costs the same at the start and at the end of a long trace.
-/// The visualizer draws what this model says; it never reads bytes itself.
-/// Moves named by the search (step over, next cutoff, ...) are in navigator.h.
+/// Replay's cursor is the number of events applied (0: before the root
+/// call); at any cursor it gives the board, the open calls and the event
+/// just applied. A seek restores the checkpoint of the target's chunk and
+/// applies at most one chunk of events, so it costs the same anywhere in a
+/// long trace. The visualizer draws what this model says; moves named by
+/// the search (step over, next cutoff, ...) are in navigator.h.
 #pragma once
 
 #include <cstdint>
@@ -22,15 +20,14 @@
 
 namespace umax::trace {
 
-/// Every event but a call belongs to an open call: throws TraceError ("corrupt trace: event N
-/// (kind) outside any call") for one that comes when `open` calls are open and that is 0.
+/// Throws TraceError ("corrupt trace: event N (kind) outside any call") if
+/// `open`, the calls open at `event`, is 0 (every event but a call belongs to one).
 void requireOpenCall(const Event& event, uint64_t index, std::size_t open);
 
 /// A recorded search with a cursor.
 class Replay {
  public:
-  /// Replays the trace `reader` holds (which must outlive the replay), from the chunks'
-  /// checkpoints (a truncated file's are the ones the reader rebuilt at open).
+  /// Replays the trace `reader` holds (which must outlive the replay).
   explicit Replay(const TraceReader& reader) : reader_(reader), state_(reader.header()) {}
 
   /// The trace being replayed.
@@ -56,7 +53,6 @@ class Replay {
   bool stepBack() { return cursor() > 0 && (seek(cursor() - 1), true); }
 
  private:
-  void restore(std::size_t chunk);
   const std::vector<Event>& chunkEvents(std::size_t chunk) const;
   const Event& at(uint64_t index) const;
 

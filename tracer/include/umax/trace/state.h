@@ -1,12 +1,9 @@
 /// \file state.h
 /// \brief The state of a search between two events: the board and the stack of open calls.
 ///
-/// SearchState applies events one at a time, the way the search itself
-/// changed its variables: a move event makes the move on the board, a score
-/// event takes it back, a call pushes a frame, a return pops it. It checks
-/// each event against what it knows and throws TraceError when a trace
-/// contradicts itself. The writer keeps one to write checkpoints; the replay
-/// model restores a checkpoint and applies the events after it.
+/// SearchState applies events one at a time, as the search changed its
+/// variables (a move event makes the move on the board, a return pops a
+/// frame, ...), and refuses with a TraceError a trace that contradicts itself.
 #pragma once
 
 #include <cstdint>
@@ -19,10 +16,8 @@
 
 namespace umax::trace {
 
-/// Makes `move` for `side` on `board` as search.cpp's Step 11 does (the
-/// board part of Engine::makeMove; G and F may be the dummy square 128).
-/// The suite proves it against the engine's own for every move of many
-/// searches (test_trace_make_move.cpp).
+/// Makes `move` for `side` on `board` as search.cpp's Step 11 does (G and F
+/// may be the dummy square 128); test_trace_make_move.cpp holds it against the engine's.
 void makeMove(Board& board, const MoveRecord& move, int side);
 
 /// Takes `move` back as search.cpp's Step 14 does (Engine::unmakeMove).
@@ -65,10 +60,9 @@ class SearchState {
   /// The state before the first event of a trace with this header.
   explicit SearchState(const TraceHeader& header);
 
-  /// Applies the next event: the replay member of its kind, named as the
-  /// kind's hook (SearchState::onMateProbe replays a mate probe). Throws
-  /// TraceError (at byte `offset`, for the message) if the event cannot
-  /// follow the state.
+  /// Applies the next event with the replay member named as its kind's hook
+  /// (onMateProbe replays a mate probe). Throws TraceError (naming byte
+  /// `offset`) if the event cannot follow the state.
   void apply(const Event& event, uint64_t offset = 0);
 
   /// The board as the search has it now (with the dummy square 128).
@@ -95,9 +89,7 @@ class SearchState {
   Frame& top(const Event& event, uint64_t offset);
   [[noreturn]] void inconsistent(const Event& event, uint64_t offset, const char* why) const;
 
-  // The replay of each kind, one member per row of UMAX_SEARCH_EVENTS
-  // (search_observer.h) named as its hook: checks that the event can follow
-  // the state, then applies the kind's transition (tracer/src/event_kinds.cpp).
+  // One replay member per row of UMAX_SEARCH_EVENTS, in event_kinds.cpp.
 #define UMAX_TRACE_REPLAY_MEMBER(kind, site, record, name, hook, parameters) \
   void hook(const Event& event, uint64_t offset);
   UMAX_SEARCH_EVENTS(UMAX_TRACE_REPLAY_MEMBER)
@@ -112,13 +104,6 @@ class SearchState {
   int rootScore_ = 0;
 };
 
-// ---- what the recorder and the reader share ---------------------------------
-//
-// What each event does to the open calls (its transition) is written once,
-// in tracer/src/event_kinds.cpp, beside the recorder's hook that writes the
-// event and the SearchState member that replays it. The two helpers below
-// are used by the record layout too (compact.h).
-
 /// A value as the signed char the search keeps it in.
 [[gnu::always_inline]] inline int asSignedChar(int value) { return static_cast<int8_t>(value); }
 
@@ -127,12 +112,9 @@ class SearchState {
   return isMateScore(frame.best) ? kMateDraft : frame.draft;
 }
 
-/// Appends a checkpoint (see format.h, footer): the board, the counters and
-/// the open calls `frames[0, depth)`, root first. SearchState::save writes
-/// its own state with it; the Recorder writes the state it keeps while
-/// recording, with the engine's own board.
-/// Each frame also holds its slotEntry and childScore (what its records
-/// leave out).
+/// Appends a checkpoint (the footer's, format.h): the board, the counters and
+/// the open calls `frames[0, depth)`, root first (SearchState::save's, or the
+/// Recorder's with the engine's board).
 void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, uint64_t events,
                     uint64_t nodes, uint64_t calls, std::vector<uint8_t>& out);
 

@@ -16,49 +16,39 @@
 
 namespace umax::trace {
 
-/// Streams event records into a trace file: header first, then chunks of
-/// records, then at finish() the footer and trailer. The Recorder encodes
-/// each event straight into the chunk being filled (through the writer's
-/// ChunkCursor, lendCursor()) and hands over the checkpoint of the next
-/// chunk when one is full (flushChunk()). Full chunks are written
-/// kChunksPerWrite at a time, on the calling thread (a writer thread saved
-/// no CPU: umax-trace-bench measured 1.21x either way). A crash loses the
-/// events not yet written: the chunk being filled and the full ones waiting
-/// for their write; what was written stays readable, to its last whole
-/// record. A writer destroyed without finish() (as when the search throws)
-/// writes its full chunks first. A failed write (a full disk) never throws
-/// into the search: the writer stops writing and says why in failure().
+/// Streams a trace file: the header, chunks of records, and at finish() the
+/// footer and trailer. The Recorder encodes each event straight into the
+/// chunk being filled (through the writer's ChunkCursor, lendCursor()) and
+/// hands over the next chunk's checkpoint when one is full (flushChunk()).
+/// Full chunks are written kChunksPerWrite at a time, on the calling thread
+/// (a writer thread saved no CPU: umax-trace-bench measured 1.21x either
+/// way); a writer destroyed without finish() writes its full chunks first.
 class TraceWriter {
  public:
   /// Creates `path` and writes the header. Throws std::runtime_error if the
-  /// file cannot be written (and then leaves no file), or if `path` names a
-  /// folder, FIFO or device (refused before anything is written); throws
-  /// std::logic_error for a header of another version than kFormatVersion.
+  /// file cannot be written (leaving no file) or `path` names a folder, FIFO
+  /// or device; std::logic_error for a header of another version.
   TraceWriter(const std::string& path, const TraceHeader& header);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
 
-  /// Writes the chunk being filled and starts the next one, whose first
-  /// event is `events` (events so far), after `nodes` counted nodes, and
-  /// whose checkpoint is `checkpoint` (the state after the last record).
-  void flushChunk(std::vector<uint8_t> checkpoint, uint64_t events, uint64_t nodes);
+  /// Writes the chunk being filled and starts the next, after `nodes`
+  /// counted nodes, from `checkpoint` (the state after the last record).
+  void flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes);
   /// Flushes the last chunk and writes the footer with `result`. A write
-  /// that failed (a full disk) does not throw, here or in flushChunk(): the
-  /// writer stops writing, the file keeps what was written (readable to its
-  /// last whole chunk, without a footer), and failure() says why.
+  /// that fails (a full disk) throws nothing, here or in flushChunk(): the
+  /// writer stops, the file keeps its whole chunks, and failure() says why.
   void finish(const TraceResult& result);
   /// Why the file is cut short ("" if every write succeeded so far).
   std::string failure() const;
-  /// Ends the file's events here, right after a flushChunk(): what was
-  /// recorded so far goes to the file, the chunks that follow are dropped,
-  /// and finish() writes the footer for the events up to here (a trimmed
-  /// trace: it reads as a think stopped at this point).
+  /// Ends the file's events here, right after a flushChunk(): the chunks
+  /// that follow are dropped and finish() writes the footer for these (a
+  /// trimmed trace reads as a think stopped here).
   void seal();
   /// True once seal() was called.
   bool sealed() const { return sealed_; }
-  /// Bytes of the full chunks so far: the file without the chunk being
-  /// filled and the footer.
+  /// Bytes of the header and full chunks so far.
   uint64_t bytesIssued() const { return issued_; }
 
   /// Where the records go, and how many there are so far.
@@ -66,9 +56,8 @@ class TraceWriter {
     uint8_t* at = nullptr;    ///< where the next record goes: room for kMaxRecordBytes
     uint8_t* full = nullptr;  ///< a chunk that reaches here is full (kChunkBytes)
     uint64_t events = 0;      ///< events committed so far, in every chunk
-    /// Ends the record written from `at` up to `end` (or `count` records
-    /// written in one go, at most 256 bytes); true when the chunk is full and
-    /// flushChunk() must be called before the next record.
+    /// Ends the `count` records written from `at` up to `end` (at most 256
+    /// bytes); true when the chunk is full: flushChunk() before the next record.
     bool commit(uint8_t* end, uint32_t count = 1) {
       at = end;
       events += count;
@@ -78,41 +67,31 @@ class TraceWriter {
   /// Events committed so far.
   uint64_t events() const { return cursor_->events; }
   /// From now on the writer keeps its cursor in `cursor` (which takes the
-  /// writer's current one), until returnCursor(). One borrower at a time:
-  /// the Recorder, which keeps it beside its own state (a cursor reached
-  /// through its reference to the writer costs 0.7% more instructions in a
-  /// traced think: a byte written through a pointer may alias the reference).
+  /// writer's current one), until returnCursor(); one borrower at a time (the
+  /// Recorder: why, at its member cursor_).
   void lendCursor(ChunkCursor& cursor);
   /// The writer keeps its cursor itself again, where the borrower left it.
   void returnCursor();
   /// The root call of the think, from the header.
   const NodeCall& root() const { return root_; }
-  /// Disk space is reserved this far ahead of the writes, beyond the end of
-  /// the file, and given back when the writer finishes or is destroyed.
+  /// Disk space is reserved this far ahead of the writes (given back at the end).
   static constexpr uint64_t kReserveStep = 64ull << 20;
   /// Full chunks go to the file this many at a time, in one write of about
-  /// 256 KB that ends at a page boundary (the rest of the last page goes
-  /// with the next write): less than half the kernel's CPU of a write per
-  /// chunk (measured: \ref page_performance).
+  /// 256 KB that ends at a page boundary: less than half the kernel's CPU of
+  /// a write per chunk (\ref page_performance).
   static constexpr int kChunksPerWrite = 4;
-  /// The page size the batches' writes are aligned to.
-  static constexpr std::size_t kPageBytes = 4096;
 
  private:
-  void restartChunk();
   void writeBatch(bool whole);
   void writeOut(const uint8_t* bytes, std::size_t size);
-  void reserveAhead(uint64_t end);
   void releaseReserve();
 
   int file_ = -1;
   std::string path_;
   NodeCall root_;
-  // Full chunks laid out as they go to the file, frame after frame, their
-  // heads filled in: [0, batchEnd_); the one being filled follows, its
-  // records at [batchEnd_ + kChunkHeadBytes, cursor_->at). The batch may
-  // begin with the last bytes of the previous one (less than a page), which
-  // its write left for this one. Sized once.
+  // Full chunks as they go to the file, [0, batchEnd_) (perhaps after the
+  // last part-page of the previous batch); the one being filled follows, its
+  // records at [batchEnd_ + kChunkHeadBytes, cursor_->at). Sized once.
   std::vector<uint8_t> batch_;
   std::size_t batchEnd_ = 0;
   int batchedChunks_ = 0;     // full chunks in batch_
@@ -123,12 +102,8 @@ class TraceWriter {
   std::vector<ChunkIndexEntry> index_;  // the chunks written
   uint64_t issued_ = 0;                 // bytes of the file so far, full chunks included
   uint64_t reserved_ = 0;               // the file's space is reserved up to here (0: nothing reserved)
-  bool finished_ = false;
-  bool sealed_ = false;        // seal(): no more chunks go to the file
-  uint64_t sealedEvents_ = 0;  // the events in the file once sealed
-  // A write failed: the file ends where it broke off and nothing more is written.
-  bool writeFailed_ = false;
-  int writeErrno_ = 0;
+  bool sealed_ = false;   // seal(): no more chunks go to the file (chunk_ holds the first dropped)
+  int writeErrno_ = 0;    // a write failed: the file ends where it broke off
   uint64_t written_ = 0;  // bytes in the file
 };
 
@@ -139,15 +114,12 @@ using ProgressCallback = std::function<void(uint64_t nodes, int rootDraft)>;
 /// squares and pieces, and the flags that say which optional squares count.
 MoveRecord recordOf(const Move& move, int remaining, bool sneaked);
 
-/// The observer that turns the search's hooks into trace records. Each
-/// hook encodes its record straight into the writer's chunk and applies its
-/// event's transition to the open calls (the one SearchState::apply applies,
-/// without its checks: the engine cannot contradict itself; both are in
-/// tracer/src/event_kinds.cpp, kind by kind). The
-/// board of a checkpoint is the engine's own: hooks are called while the
-/// engine's board is in the state they describe. The returns of Step 19 are
-/// worked out after each store (wantsReturns() is false); onReturn takes
-/// only a hash cutoff's, which SearchObserver::onEnter passes on.
+/// The observer that turns the search's hooks into trace records: each hook
+/// (event_kinds.cpp) encodes its record into the writer's chunk and applies
+/// its event's transition to the open calls, as SearchState::apply does
+/// without its checks. A checkpoint's board is the engine's own. The returns
+/// of Step 19 are worked out after each store (wantsReturns() is false);
+/// onReturn takes only a hash cutoff's, which onEnter passes on.
 class Recorder final : public SearchObserver {
  public:
   /// Records the think of `engine` into `writer`; `progress` (may be empty)
@@ -159,22 +131,17 @@ class Recorder final : public SearchObserver {
 
   void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
                int nodeCount) override;
-  // The search's hooks, one per row of UMAX_SEARCH_EVENTS (search_observer.h),
-  // each defined in tracer/src/event_kinds.cpp with its kind.
 #define UMAX_TRACE_RECORDER_HOOK(kind, site, record, name, hook, parameters) void hook parameters override;
   UMAX_SEARCH_EVENTS(UMAX_TRACE_RECORDER_HOOK)
 #undef UMAX_TRACE_RECORDER_HOOK
   bool wantsReturns() const override { return false; }
 
-  /// The checkpoint of the state after the events so far (what the writer
-  /// stores for the chunk that starts here).
+  /// The checkpoint of the state after the events so far.
   std::vector<uint8_t> checkpoint() const;
-  /// Keeps the trace to about `bytes` (0, the default: the whole think). At
-  /// the start of a root iteration the trace ends there (TraceWriter::seal)
-  /// if that iteration would take it past the limit, as three times the
-  /// last one; should an iteration pass it anyway, the trace ends at the
-  /// first counted node after the chunk that passed it. The search goes on
-  /// to its end, unrecorded.
+  /// Keeps the trace to about `bytes` (0: the whole think): it ends
+  /// (TraceWriter::seal) at a root iteration that would pass the limit,
+  /// guessed as three times the last one, or else at the first counted node
+  /// after the chunk that passed it; the search goes on unrecorded.
   void setByteLimit(uint64_t bytes) { byteLimit_ = bytes; }
   /// True when the trace ended before the think (setByteLimit).
   bool trimmed() const { return writer_.sealed(); }
@@ -228,11 +195,9 @@ class Recorder final : public SearchObserver {
 /// `fen` and `moves` are what the user gave, kept for display.
 TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen, const std::string& moves);
 
-/// Records one think of `engine` (from its current state and table) into
-/// `path`. Returns the search's result; the file is complete when it returns.
-/// Throws std::runtime_error if the file cannot be created (before the
-/// search) or a write failed (after the whole search, the file cut short);
-/// the engine is as before the think whatever unwinds it.
+/// Records one think of `engine` into `path` and returns its result. Throws
+/// std::runtime_error if the file cannot be created (before the search) or a
+/// write failed (after it); the engine is as before the think whatever unwinds it.
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,
                         const std::string& moves, ProgressCallback progress = {});
 
@@ -244,13 +209,10 @@ struct RecordedThink {
 };
 
 /// As recordThink, for a game: a trace that cannot be written never costs
-/// the think. A file that cannot be created leaves no file and the think runs
-/// untraced; a write that fails mid-think stops the writing, the search
-/// completes node for node as untraced, and the file keeps a readable prefix
-/// (no footer). traceFailure says which, for the user.
-/// With `byteLimit` (0: none) the trace is trimmed to about that many bytes
-/// (Recorder::setByteLimit); its footer still holds the think's result and
-/// node count, so a game folder lists the move played.
+/// the think, which runs untraced (no file) or unrecorded from a failed write
+/// on (the file keeps a readable prefix); traceFailure says which. A
+/// `byteLimit` trims the trace (Recorder::setByteLimit); its footer still
+/// holds the think's result, so a game folder lists the move played.
 RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
                                    const std::string& fen, const std::string& moves,
                                    ProgressCallback progress = {}, uint64_t byteLimit = 0);
