@@ -29,8 +29,8 @@
 //
 // and rendering every ```console block (a runnable "Try it", see tryit.h)
 // as a framed transcript. With --snippet-root each \snippet gets a caption
-// naming its file, lines and steps; with --snippet-out too it also writes, for every file a page quotes with \snippet, a copy without the
-// tracing statements (see snippet_filter.h) for Doxygen to read.
+// naming its file, lines and steps; with --snippet-out too it also writes, for every file a page quotes with
+// \snippet, a copy without the tracing statements (see snippet_filter.h) for Doxygen to read.
 //
 // Anything wrong (an unknown topic or directive, a topic without a page, a
 // topic page without its navigation or its "What you will see" paragraph, a
@@ -229,8 +229,8 @@ class Generator {
       }
       std::smatch snippet;
       if (!snippetRoot_.empty() && std::regex_search(line, snippet, snippetCommand_))
-        out << line.substr(0, line.find_first_not_of(" \t")) << snippetCaption(snippetRoot_, snippet[1], snippet[2])
-            << "\n";
+        out << line.substr(0, line.find_first_not_of(" \t"))
+            << snippetCaption(snippetRoot_, snippet[1], snippet[2]) << "\n";
       if (line.rfind("@umax-", 0) != 0) {
         out << raw << "\n";
         continue;

@@ -93,32 +93,7 @@ void forEachSlot(const std::vector<uint32_t>& windows, Visit&& visit) {
 
 Position positionAfter(const Position& before, int from, int to) {
   Position after = before;
-  Board& board = after.board;
-  const int side = before.side;
-  const int piece = board[from];
-  const int type = typeOf(piece);
-  const bool pawn = type <= kDownwardPawn;
-  const int captureSquare = pawn && to == before.epSquare ? to ^ 16 : to;
-  const int victim = board[captureSquare];
-  int gain = kValueScale * kPieceValue[victim & kTypeMask];
-  int epSquare = kNoSquare;
-  board[captureSquare] = 0;
-  board[from] = 0;
-  board[to] = static_cast<int8_t>(piece & 31);  // the virgin bit goes
-  if (type == kKing && (to - from == 2 || from - to == 2)) {
-    const int step = (to - from) / 2;
-    board[(from | 7) - ((step >> 1) & 7)] = 0;  // the rook's corner
-    epSquare = from + step;                     // the square the king passed
-    board[epSquare] = static_cast<int8_t>(side + kRook);
-  }
-  if (pawn && (to - from == 32 || from - to == 32)) epSquare = (from + to) / 2;
-  if (pawn && (rankOf(to) == 8 || rankOf(to) == 1)) {
-    board[to] |= kQueen;
-    gain += kPromotionBonus;
-  }
-  after.side = opponentOf(side);
-  after.epSquare = epSquare;
-  after.eval = -before.eval - gain;
+  applyMove(after, from, to, before.epSquare);  // the search's e.p. rule: a pawn arriving on O
   return after;
 }
 

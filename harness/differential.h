@@ -93,10 +93,11 @@ class DifferentialChecker {
 };
 
 /// The game state after `from`-`to` (a legal move) is played, as main()'s
-/// legality check leaves it: the move made as the search makes it (castling
-/// rook, e.p. victim, queen promotion, virgin bit stripped), the side
-/// flipped, O set to the square a pawn skipped or a castling king passed
-/// (else 128), and Q = -Q - gain.
+/// legality check leaves it: applyMove() with the game's own O as the e.p.
+/// square (the move made as the search makes it: castling rook, e.p.
+/// victim, queen promotion, virgin bit stripped; the side flipped, O set to
+/// the square a pawn skipped or a castling king passed, else 128; Q = -Q - i).
+/// tests/test_differential.cpp checks it against the engine's own check.
 Position positionAfter(const Position& before, int from, int to);
 
 /// The FEN column of tests/data/positions.tsv (or any TSV with a `fen` header).

@@ -143,11 +143,10 @@ TEST_CASE("the generated pages highlight every code line of the original on its 
   const fs::path out = scratchFile("docgen");
   fs::remove_all(out);
   int status = -1;
-  const std::string command = binPath("umax-docgen") + " --line-map " + sourcePath("readable/line_map.json") +
-                              " --source " + sourcePath("minimal/micro-max.c") + " --pages " +
-                              sourcePath("docs/pages") + " --out " + out.string() +
-                              " --trace-figure '' --tools umax-trace=no --snippet-root " + sourcePath("") +
-                              " 2>&1";
+  const std::string command =
+      binPath("umax-docgen") + " --line-map " + sourcePath("readable/line_map.json") + " --source " +
+      sourcePath("minimal/micro-max.c") + " --pages " + sourcePath("docs/pages") + " --out " + out.string() +
+      " --trace-figure '' --tools umax-trace=no --snippet-root " + sourcePath("") + " 2>&1";
   const std::string output = runCommand(command, &status);
   INFO(output);
   REQUIRE(status == 0);

@@ -1661,7 +1661,7 @@ std::string material(const Context& context) {
     if (call.moveEvent < 0) continue;
     const auto& move = walk.events()[call.moveEvent].move;
     if ((move.piece & 7) != kRook || !move.victim) continue;
-    const int gain = kValueScale * kPieceValue[move.victim & 7];
+    const int gain = captureGain(move.victim);
     if (call.args.eval != -(rootEval + gain)) claimFails("material", "the reply's e is not -(e + i)");
     // The same capture two plies down, from another e.
     bool asked = false;

@@ -55,6 +55,15 @@ bool isCastling(const Position& position, int from, int to) {
   return typeOf(position.board[from]) == kKing && (to - from == 2 || from - to == 2);
 }
 
+/// The original always promotes to a queen. An under-promotion to `type`
+/// replaces the queen on `to` after the move and corrects the game-level
+/// eval Q (the opponent's view) by the value difference, as if the search's
+/// promotion bonus had been given for the smaller piece.
+void underPromote(Position& after, int to, int type) {
+  after.board[to] = static_cast<int8_t>(pieceCode(type, opponentOf(after.side)));
+  after.eval += kValueScale * (kPieceValue[kQueen] - kPieceValue[type]);
+}
+
 /// What a GUI is told of the root after `report`: its draft, score, best
 /// move and nodes, at `depth` in the GUI's plies, with the line `pv`.
 Iteration iterationOf(const IterationReport& report, int depth, std::string pv) {
@@ -154,10 +163,8 @@ std::string Game::moveList() const {
   return list;
 }
 
-// The original always promotes to a queen. An under-promotion is played as
-// the queen promotion (main()'s path), then the queen is replaced and the
-// game-level eval Q corrected by the value difference, as if the search's
-// promotion bonus had been given for the smaller piece.
+// An under-promotion is played as the queen promotion (main()'s path), then
+// the queen is replaced and the eval corrected (underPromote).
 bool Game::playOnEngine(int from, int to, char promotion, Path path) {
   const Position before = engine_->position();
   const auto start = std::chrono::steady_clock::now();
@@ -172,8 +179,7 @@ bool Game::playOnEngine(int from, int to, char promotion, Path path) {
   const int type = promotionType(promotion);
   if (isPromotion(before, from, to) && type != kEmpty && type != kQueen) {
     Position after = engine_->position();
-    after.board[to] = static_cast<int8_t>(pieceCode(type, before.side));
-    after.eval += kValueScale * (kPieceValue[kQueen] - kPieceValue[type]);
+    underPromote(after, to, type);
     engine_->setPosition(after);
     note_ = "under-promotion " + moveText(from, to, promotion) +
             ": played as the original's queen promotion, then the queen replaced and the eval corrected";
@@ -233,31 +239,16 @@ void Game::truncate(std::size_t plies) {
 }
 
 void Game::placeMove(const Position& before, int from, int to, char promotion) {
+  // The move made as the search makes it (applyMove), with FIDE's e.p.
+  // square: Q = -e - i, material only, as after the original's moves.
   Position after = before;
-  Board& board = after.board;
-  const int side = before.side;
-  const int piece = board[from];
-  const int type = typeOf(piece);
-  int captureSquare = to;
-  if (type <= kDownwardPawn && to == fideEpSquare(before)) captureSquare = enPassantVictimSquare(to);
-  int gain = kValueScale * kPieceValue[typeOf(board[captureSquare])];
-  board[captureSquare] = 0;
-  board[from] = 0;
-  board[to] = static_cast<int8_t>(piece & kColourAndType);  // no virgin bit any more
-  if (isCastling(before, from, to)) {
-    board[castlingCorner(from, to > from ? 1 : -1)] = 0;
-    board[skippedSquare(from, to)] = static_cast<int8_t>(side + kRook);
-  }
-  after.epSquare = kNoSquare;
-  if (type <= kDownwardPawn && (to - from == 2 * kRowStep || from - to == 2 * kRowStep))
-    after.epSquare = skippedSquare(from, to);
-  if (isPromotion(before, from, to)) {
-    const int promoted = promotionType(promotion) == kEmpty ? kQueen : promotionType(promotion);
-    board[to] = static_cast<int8_t>(pieceCode(promoted, side));
-    gain += kPromotionBonus - kValueScale * (kPieceValue[kQueen] - kPieceValue[promoted]);
-  }
-  after.side = opponentOf(side);
-  after.eval = -before.eval - gain;  // Q = -e - i: material only, as after the original's moves
+  const MadeMove move = applyMove(after, from, to, fideEpSquare(before));
+  // After a castling the original's O would be the square the king passed,
+  // which makes every reply landing on or beside it a king capture: the very
+  // test that refused this castling. The game goes on without it.
+  if (move.rookFrom != kNoSquare) after.epSquare = kNoSquare;
+  const int type = promotionType(promotion);
+  if (isPromotion(before, from, to) && type != kEmpty && type != kQueen) underPromote(after, to, type);
   engine_->setPosition(after);
 }
 

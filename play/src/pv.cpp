@@ -17,46 +17,6 @@ const HashEntry* find(const Engine& engine, int side, int passedSquare, uint32_t
   return entry.lock != 0 ? &entry : nullptr;  // an empty slot, or the dummy slot of a full window
 }
 
-/// A move as the search's generator makes it: the victim's square, the castling rook's corner
-/// and the square passed over (the next position's e.p. square).
-struct MadeMove {
-  int piece = 0;
-  int victim = 0;
-  int captureSquare = 0;
-  int rookFrom = kNoSquare;
-  int passedSquare = kNoSquare;
-  int arriving = 0;  ///< the piece on the to-square after the move (a promoted pawn: a queen)
-};
-
-/// Makes the move from-to on `position` by the search's rules (search_rules.h).
-MadeMove makeMove(Position& position, int from, int to) {
-  Board& board = position.board;
-  MadeMove move;
-  move.piece = board[from];
-  const int type = typeOf(move.piece);
-  const bool pawn = type <= kDownwardPawn;
-  move.captureSquare = pawn && to == fideEpSquare(position) ? enPassantVictimSquare(to) : to;
-  move.victim = board[move.captureSquare];
-  if (type == kKing && (to - from == 2 || from - to == 2)) {
-    move.rookFrom = castlingCorner(from, to > from ? 1 : -1);
-    move.passedSquare = skippedSquare(from, to);
-  } else if (pawn && (to - from == 2 * kRowStep || from - to == 2 * kRowStep)) {
-    move.passedSquare = skippedSquare(from, to);
-  }
-  // A pawn's step is to - from (a double step never reaches the last rank).
-  move.arriving = arrivingPiece(move.piece, promotes(type, to, to - from));
-  board[move.captureSquare] = 0;
-  board[from] = 0;
-  board[to] = static_cast<int8_t>(move.arriving);
-  if (move.rookFrom != kNoSquare) {
-    board[move.rookFrom] = 0;
-    board[move.passedSquare] = static_cast<int8_t>(position.side + kRook);
-  }
-  position.side = opponentOf(position.side);
-  position.epSquare = move.passedSquare;
-  return move;
-}
-
 }  // namespace
 
 int rootDraft(const Engine& engine) {
@@ -78,7 +38,8 @@ std::string principalVariation(const Engine& engine, int maxPlies) {
     const int from = withoutBoundBits(static_cast<uint8_t>(entry->from));  // int8: drop the sign first
     const int to = static_cast<uint8_t>(entry->to) & ~kBestToFlags;
     if (from == to || !isFideLegal(position, from, to)) break;
-    const MadeMove move = makeMove(position, from, to);
+    // Made as the search makes it (applyMove: e.p. victim, castling rook, the square passed).
+    const MadeMove move = applyMove(position, from, to, fideEpSquare(position));
     // micro-Max: J+J(0), Z+J(8)+G-S.
     key += hashChange(keys, kKeySalt, from, to, move.captureSquare, move.piece, move.victim, move.arriving);
     lock +=

@@ -34,7 +34,7 @@ class UndoCheck {
 bool Engine::kingCapturable(int side, int passedSquare) {
   int8_t noHint = 0;
   return !generateMoves(side, passedSquare, 0, noHint, [&](const Move& move) {
-    const int gain = kValueScale * kPieceValue[move.victim & kTypeMask];
+    const int gain = captureGain(move.victim);
     return capturesKing(gain, move.to, passedSquare) ? Verdict::kStop : Verdict::kNext;
   });
 }

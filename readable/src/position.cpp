@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "umax/search_rules.h"
+
 namespace umax {
 namespace {
 
@@ -354,6 +356,36 @@ int materialEval(const Board& board, int side) {
   return kValueScale * balance;
 }
 // [material-eval]
+
+MadeMove applyMove(Position& position, int from, int to, int epSquare) {
+  Board& board = position.board;
+  MadeMove move;
+  move.piece = board[from];
+  const int type = typeOf(move.piece);
+  const bool pawn = type <= kDownwardPawn;
+  move.captureSquare = pawn && to == epSquare ? enPassantVictimSquare(to) : to;
+  move.victim = board[move.captureSquare];
+  if (type == kKing && (to - from == 2 || from - to == 2)) {
+    move.rookFrom = castlingCorner(from, to > from ? 1 : -1);
+    move.passedSquare = skippedSquare(from, to);
+  } else if (pawn && (to - from == 2 * kRowStep || from - to == 2 * kRowStep)) {
+    move.passedSquare = skippedSquare(from, to);
+  }
+  const bool promoted = promotesBySquares(move.piece, from, to);
+  move.arriving = arrivingPiece(move.piece, promoted);
+  move.gain = materialGain(move.victim, promoted);
+  board[move.captureSquare] = 0;
+  board[from] = 0;
+  board[to] = static_cast<int8_t>(move.arriving);
+  if (move.rookFrom != kNoSquare) {
+    board[move.rookFrom] = 0;
+    board[move.passedSquare] = static_cast<int8_t>(position.side + kRook);
+  }
+  position.side = opponentOf(position.side);
+  position.epSquare = move.passedSquare;
+  position.eval = -position.eval - move.gain;
+  return move;
+}
 
 Position parseFen(std::string_view fen) {
   if (fen.size() > kMaxFenText)

@@ -138,7 +138,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // capture, or a reply landing on or next to the square a castling king passed,
   // means the previous move was illegal (capturesKing in moves.h): this node
   // is worth "infinity".
-  int gain = kValueScale * kPieceValue[move.victim & kTypeMask];  // i
+  int gain = captureGain(move.victim);  // i
   if (capturesKing(gain, move.to, node.passedSquare)) {
     node.best = kInfinity;
     hooks<kTraced>().onKingCapture(move.from, move.to, gain >= 0);

@@ -207,8 +207,7 @@ struct ViewBuilder {
     else if (f.probed && f.probe.outcome == ProbeOutcome::kHit)
       v = score(f.probeEntry.score);
     // i: the move's material gain (Step 8), with the promotion bonus makeMove adds (Step 11).
-    const int gain = kValueScale * kPieceValue[static_cast<std::size_t>(mv.victim & kTypeMask)] +
-                     (promotes(mv.piece & kTypeMask, mv.to, mv.to - mv.from) ? kPromotionBonus : 0);
+    const int gain = materialGain(mv.victim, promotesBySquares(mv.piece, mv.from, mv.to));
     // At the move itself v holds its positional gain (line 74): the reply's eval is -e-v-i (Step 12),
     // read from the reply's call, the next event.
     const bool movedNow = is(EventKind::kMoveMade) && f.moveOnBoard;

@@ -21,10 +21,10 @@ std::string entryText(const HashEntry& entry) {
   char buffer[96];
   const int from = static_cast<uint8_t>(entry.from);
   // X == Y (both a8 = 0): no best move stored (none beat the stand pat, or none was searched).
-  const bool noMove = (from & 0x77) == (entry.to & 0x77);
+  const bool noMove = bestMoveSquare(from) == bestMoveSquare(entry.to);
   std::snprintf(buffer, sizeof buffer, "%08x %+6d %s%s d%d%s%s", static_cast<uint32_t>(entry.lock),
-                entry.score, noMove ? "no move" : squareName(from & 0x77).c_str(),
-                noMove ? "" : squareName(entry.to & 0x77).c_str(), entry.draft,
+                entry.score, noMove ? "no move" : squareName(bestMoveSquare(from)).c_str(),
+                noMove ? "" : squareName(bestMoveSquare(entry.to)).c_str(), entry.draft,
                 (from & kLowerBoundBit) ? " lo" : "", (from & kUpperBoundBit) ? " up" : "");
   return buffer;
 }

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "umax/types.h"
+
 namespace umax {
 
 /// The square name ("e4") of an on-board square; "--" for anything else
@@ -24,7 +26,7 @@ std::string moveName(int from, int to);
 /// The square a best-move byte (the search's X or Y) names, without the
 /// flag bits beside it (bound bits 8 and 128 in X; the sneak bit 8 and the
 /// not-castling bit 128 in Y).
-constexpr int bestMoveSquare(int byte) { return byte & 0x77; }
+constexpr int bestMoveSquare(int byte) { return byte & (kRowMask | kFileMask); }
 
 /// The move a best-move pair names: the search's X and Y (a hash entry's
 /// from / to bytes, a best move, a return's best) carry flag bits beside the

@@ -79,6 +79,29 @@ int findKing(const Board& board, int colour);
 /// a square of the board (else "-"), half-move clock 0, move `fullMove`.
 std::string toFen(const Board& board, int side, int epSquare, int fullMove = 1);
 
+/// A move made on a Position by applyMove(), with what the search's
+/// generator and Step 11 know of it.
+struct MadeMove {
+  int piece = 0;                 ///< the mover // micro-Max: u
+  int victim = 0;                ///< the piece taken, 0 if none // micro-Max: t
+  int captureSquare = 0;         ///< where the victim stood: `to`, or beside it (e.p.) // micro-Max: H
+  int rookFrom = kNoSquare;      ///< a castling rook's corner, else 128 // micro-Max: G
+  int passedSquare = kNoSquare;  ///< the square a double step or castling passed, else 128 // micro-Max: F
+  int arriving = 0;              ///< the piece on the to-square afterwards (a queen for a promoted pawn)
+  int gain = 0;                  ///< material gain: the capture's plus the promotion bonus // micro-Max: i
+};
+
+/// Plays `from`-`to`, a legal move of the side to move, on `position` as
+/// the search makes a move (the rules of search_rules.h, Steps 6-11) and
+/// main() then leaves the game: a pawn arriving on `epSquare` takes the pawn
+/// behind it (e.p.); a king's two-square step castles, its rook going from
+/// the corner to the square the king passed, without its virgin bit; the
+/// mover loses its virgin bit; a pawn reaching the last rank becomes a queen.
+/// Then the side to move flips, O becomes the square passed over (F, else
+/// 128) and Q becomes -Q - i. `epSquare` is the game's O (position.epSquare)
+/// for the search's own e.p. rule, or FIDE's e.p. square for a GUI's move.
+MadeMove applyMove(Position& position, int from, int to, int epSquare);
+
 /// The piece letter of a code ('P', 'n', ...), '.' for empty.
 char pieceLetter(int piece);
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "umax/hash_table.h"
@@ -161,6 +162,13 @@ constexpr int castlingCorner(int kingFrom, int step) {
   return (kingFrom | kFileMask) - ((step >> 1) & kFileMask);
 }
 
+/// Step 8: the capture's material gain i: 99 times the victim's value, 0
+/// for no capture. A king's value is -1, so taking it makes the gain
+/// negative: that is how a king capture is recognised. // micro-Max: i=99*w[t&7]
+constexpr int captureGain(int victim) {
+  return kValueScale * kPieceValue[static_cast<std::size_t>(victim & kTypeMask)];
+}
+
 /// Step 10: the depth h left to the reply: a move to the previous move's
 /// destination (a recapture) keeps the full draft, any other loses a ply, so
 /// at the quiescence draft only recaptures get a reply. // micro-Max: h=d-(y!=z)
@@ -178,6 +186,21 @@ constexpr bool promotes(int type, int to, int step) {
 /// the mover without its virgin bit, a queen if the pawn promotes.
 constexpr int arrivingPiece(int piece, bool promoted) {
   return (piece & kColourAndType) | (promoted ? kQueen : 0);
+}
+
+/// Step 11 for a move known only by its squares (a trace's, a hash entry's,
+/// a GUI's): a pawn that promotes moves one square, so its step is to - from
+/// (a double step, two steps, never reaches the last rank).
+constexpr bool promotesBySquares(int piece, int from, int to) {
+  return promotes(typeOf(piece), to, to - from);
+}
+
+/// Steps 8 and 11: a move's whole material gain i: the capture's, plus the
+/// promotion bonus C if the pawn becomes a queen (the pawn is not
+/// subtracted). The search adds the bonus in Step 11, after Step 8 has
+/// tested the capture's gain for a king capture. // micro-Max: i+=C
+constexpr int materialGain(int victim, bool promoted) {
+  return captureGain(victim) + (promoted ? kPromotionBonus : 0);
 }
 
 /// Step 12: the hash lock's castling term: G - S, the castling rook's corner
