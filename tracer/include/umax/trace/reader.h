@@ -162,6 +162,7 @@ inline constexpr std::size_t kChunksPerStep = 64;
 /// the whole file resident. `reader` must outlive the pass.
 class ChunkPass {
  public:
+  /// Starts the pass over `reader`'s chunks (nothing read yet).
   explicit ChunkPass(const TraceReader& reader) : reader_(reader), count_(reader.chunks().size()) {}
   /// Calls `visit(const Event&, uint64_t index)` for each event of up to
   /// `chunks` more chunks, stopping at the end of a group of kChunksPerStep.
