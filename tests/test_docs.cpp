@@ -291,9 +291,8 @@ TEST_CASE("the snippets the pages quote show the search without its tracing stat
     };
     tracedBefore += block(original).find("hooks<kTraced>()") != std::string::npos;
     // The algorithm only: no tracing, no speed line.
-    for (const char* hidden :
-         {"observer_", "kTraced", "hooks<", "prefetch", "UndoCheck", "always_inline", "stop_", "Abort",
-          "<false>"}) {
+    for (const char* hidden : {"observer_", "kTraced", "hooks<", "prefetch", "UndoCheck", "always_inline",
+                               "stop_", "Abort", "<false>"}) {
       CAPTURE(hidden);
       CHECK(block(filtered).find(hidden) == std::string::npos);
     }

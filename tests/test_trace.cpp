@@ -305,6 +305,29 @@ TEST_CASE("the replay reproduces the search's result and the engine's board at e
   }
 }
 
+TEST_CASE("once the root has returned, the replay refuses an event of every kind", "[trace]") {
+  const std::string path = scratchFile("finished.trc");
+  {
+    auto engine = std::make_unique<Engine>();
+    recordThink(*engine, 300, path, "", "");
+  }
+  const TraceReader reader(path);
+  SearchState finished(reader.header());
+  reader.forEach([&](const Event& event, uint64_t) { finished.apply(event); });
+  REQUIRE(finished.finished());
+#define UMAX_TEST_KIND(kind, site, record, name, hook, parameters) EventKind::kind,
+  for (const EventKind kind : {UMAX_SEARCH_EVENTS(UMAX_TEST_KIND)}) {
+#undef UMAX_TEST_KIND
+    CAPTURE(kindName(kind));
+    Event event;
+    event.kind = kind;
+    event.call = reader.header().root;  // a call: the root's again
+    SearchState state = finished;
+    CHECK_THROWS_AS(state.apply(event), TraceError);
+    CHECK(state.events() == finished.events());
+  }
+}
+
 TEST_CASE(
     "a shadow hash table rebuilt from the trace agrees with every probe, every store and the final table",
     "[trace]") {

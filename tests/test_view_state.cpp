@@ -509,6 +509,53 @@ TEST_CASE("the hash counters at a cursor from the timeline index equal those cou
   CHECK(expected.back().hits > 0);
 }
 
+TEST_CASE("the hash counters read from the start count the events up to the cursor and read no chunk past it",
+          "[view][trace]") {
+  const std::string path = test::scratchFile("view-counters.trc");
+  {
+    auto engine = std::make_unique<Engine>();
+    recordThink(*engine, 20000, path, "", "");
+  }
+  const TraceReader intact(path);
+  const auto& chunks = intact.chunks();
+  REQUIRE(chunks.size() >= 3);
+  // The cursors: each chunk's first event and its neighbours, the ends, one past the end.
+  std::set<uint64_t> cursors{0, 1, intact.eventCount() - 1, intact.eventCount(), intact.eventCount() + 5};
+  for (const ChunkInfo& chunk : chunks)
+    for (const uint64_t cursor : {chunk.firstEvent - 1, chunk.firstEvent, chunk.firstEvent + 1})
+      if (chunk.firstEvent > 0) cursors.insert(cursor);
+  // Counted along the trace: the counters at each of those cursors.
+  std::map<uint64_t, HashCounters> expected;
+  HashCounters running;
+  intact.forEach([&](const Event& event, uint64_t index) {
+    if (cursors.count(index)) expected[index] = running;
+    running.count(event);
+  });
+  for (const uint64_t cursor : cursors)
+    if (cursor >= intact.eventCount()) expected[cursor] = running;
+  const auto same = [](const HashCounters& a, const HashCounters& b) {
+    return a.probes == b.probes && a.hits == b.hits && a.misses == b.misses &&
+           a.fullWindows == b.fullWindows && a.hashCutoffs == b.hashCutoffs &&
+           a.storesWritten == b.storesWritten && a.storesRefused == b.storesRefused &&
+           a.storesNew == b.storesNew && a.storesUpdated == b.storesUpdated &&
+           a.storesReplaced == b.storesReplaced;
+  };
+  for (const uint64_t cursor : cursors) {
+    INFO("cursor " << cursor);
+    REQUIRE(same(hashCountersAt(intact, cursor), expected[cursor]));
+  }
+  CHECK(running.probes > expected[chunks[1].firstEvent].probes);  // the chunks hold probes
+  // A damaged last chunk: the counters before it are still read, from the chunks before it alone.
+  std::vector<uint8_t> bytes = test::fileBytes(path);
+  bytes[static_cast<std::size_t>(chunks.back().payloadOffset) + 10] ^= 0x20;
+  const std::string damaged = test::scratchFile("view-counters-damaged.trc");
+  test::writeBytes(damaged, bytes);
+  const TraceReader reader(damaged, ChunkChecks::kOnFirstDecode);
+  const uint64_t lastChunk = chunks.back().firstEvent;
+  CHECK(same(hashCountersAt(reader, lastChunk), expected[lastChunk]));
+  CHECK_THROWS_AS(hashCountersAt(reader, lastChunk + 1), TraceError);
+}
+
 TEST_CASE("the timeline draws each cutoff and hash hit in the column of its event, as the cursor",
           "[view][trace]") {
   // A short trace: fewer events than the index's buckets (the bars once spread the buckets in use

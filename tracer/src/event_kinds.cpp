@@ -16,7 +16,8 @@
 // is the engine's. Last, the kind's narration: the Narration member named
 // after the hook (Narration::onMateProbe, narration.h), the sentence the
 // visualizer and `umax-trace state` show for the event, what happened and
-// why, read from the state after it.
+// why, read from the state after it (the wording and the look-ups that
+// narrations share are in narration.cpp).
 //
 // So adding a kind touches three files: its row and hook in
 // readable/include/umax/search_observer.h, the hook's call at its step in
@@ -24,7 +25,6 @@
 // readable/line_map.json. What else a kind may need (a new format version,
 // the tests' own lists of kinds, the call tree if it causes a call) is on
 // the recording page, docs/pages/27-recording.md.
-#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -50,13 +50,12 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
 
 // ---- kCall: D() is entered --------------------------------------------------------
 
-namespace {
-
 /// kCall: `frame` becomes the new call's, at depth `ply`, its kCall being
 /// event `event`. Field by field (a recorder reuses its frames: `frame =
 /// Frame{}` compiles to a slow `rep stos`); its probe follows at once, and
 /// a frame that has made no move has none in a checkpoint (movesMade 0).
-[[gnu::always_inline]] inline void openCall(Frame& frame, const NodeCall& call, uint64_t event, int ply) {
+[[gnu::always_inline]] static inline void openCall(Frame& frame, const NodeCall& call, uint64_t event,
+                                                   int ply) {
   frame.call = call;
   frame.callEvent = event;
   frame.nodeNumber = 0;
@@ -68,8 +67,6 @@ namespace {
   frame.cutoff = frame.mateProbe = false;
   frame.childScore = 0;
 }
-
-}  // namespace
 
 // D() is called: a new frame on the stack (the root's, or a reply to the
 // move on the board, or the mate probe after a null move).
@@ -87,17 +84,28 @@ void SearchState::onCall(const Event& event, uint64_t offset) {
   ++calls_;
 }
 
-[[gnu::always_inline]] inline void Recorder::writeCallRecord(RecordWriter& write, const NodeCall& call) {
-  // A reply's key and lock are not checked: the reader computes them with the
-  // engine's own hashChange from the same move (compact.h, predictChild).
+// A call past kMaxStack open calls is refused: out of line, so that the hooks
+// hold no cleanup of the throw's (no invoke wrapper in the web edition).
+[[noreturn, gnu::noinline, gnu::cold]] static void tooDeep() {
+  throw std::runtime_error("the search is too deep to record");
+}
+
+// The call's record (its eval alone when its parent's move predicts it), and
+// the call counted: refused past kMaxStack open calls. A reply's key and
+// lock are not checked: the reader computes them with the engine's own
+// hashChange from the same move (compact.h, predictChild).
+[[gnu::always_inline]] inline void Recorder::recordCall(RecordWriter& write, const NodeCall& call) {
   NodeCall predicted;
   if (depth_ == 0 || !predictChild<false>(*top_, predicted) || !sameCall<false>(call, predicted))
       [[unlikely]] {
     write.at = writeUnpredictedCall(write.at, call);
-    return;
+  } else {
+    write.u8(recordTag(EventKind::kCall, 0));
+    write.zigzag(wrappingDifference(call.eval, predicted.eval));
   }
-  write.u8(recordTag(EventKind::kCall, 0));
-  write.zigzag(wrappingDifference(call.eval, predicted.eval));
+  if (depth_ == kMaxStack) [[unlikely]]
+    tooDeep();
+  ++calls_;
 }
 
 // The root's call (the header's, once) or a call no parent predicts.
@@ -113,20 +121,12 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
   return write.at;
 }
 
-// A new call needs a frame: refused past kMaxStack open calls.
-[[gnu::always_inline]] inline void Recorder::checkStackRoom() const {
-  if (depth_ == kMaxStack) [[unlikely]]
-    throw std::runtime_error("the search is too deep to record");
-}
-
 // The call becomes the innermost open one.
 [[gnu::always_inline]] inline void Recorder::pushFrame(const NodeCall& call) {
-  checkStackRoom();
   Frame& frame = frames_[depth_];
   openCall(frame, call, cursor_.events, static_cast<int>(depth_));
   top_ = &frame;
   ++depth_;
-  ++calls_;
 }
 
 // A call's kCall and kProbe are never the last records of a chunk: onEnter
@@ -135,7 +135,7 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
 // record), so the two ways write the same file.
 void Recorder::onCall(const NodeCall& call) {
   RecordWriter write{cursor_.at};
-  writeCallRecord(write, call);
+  recordCall(write, call);
   pushFrame(call);
   cursor_.commit(write.at);
 }
@@ -159,12 +159,10 @@ std::string Narration::onCall() const {
 
 // ---- kProbe: Steps 1 and 2, the hash probe ----------------------------------------
 
-namespace {
-
 /// kProbe (Steps 1 and 2): what the probe found; on a hit `entry` is the
 /// slot's (its lock is the call's Z, which a probe record leaves out).
-[[gnu::always_inline]] inline void takeProbe(Frame& frame, const ProbeReport& report,
-                                             const HashEntry& entry) {
+[[gnu::always_inline]] static inline void takeProbe(Frame& frame, const ProbeReport& report,
+                                                    const HashEntry& entry) {
   frame.probed = true;
   frame.probe = report;
   if (report.outcome == ProbeOutcome::kHit) {
@@ -183,8 +181,6 @@ namespace {
   }
 }
 
-}  // namespace
-
 void SearchState::onProbe(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
   if (frame.probed) inconsistent(event, offset, "a second probe in one call");
@@ -201,30 +197,12 @@ void SearchState::onProbe(const Event& event, uint64_t offset) {
   if (report.outcome == ProbeOutcome::kHit) entryContents(write, entry);
 }
 
-[[gnu::always_inline]] inline void Recorder::recordProbe(RecordWriter& write, const ProbeReport& report,
-                                                         const HashEntry& entry) {
-  writeProbeRecord(write, report, entry);
-  takeProbe(*top_, report, entry);
-}
-
 void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
   RecordWriter write{cursor_.at};
-  recordProbe(write, report, entry);
+  writeProbeRecord(write, report, entry);
+  takeProbe(*top_, report, entry);
   cursor_.commit(write.at);
 }
-
-namespace {
-
-/// An entry's bound in words, with its score (the probe's and the store's narrations).
-std::string boundText(const HashEntry& entry) {
-  const bool lower = (entry.from & kLowerBoundBit) != 0, upper = (entry.from & kUpperBoundBit) != 0;
-  if (lower && upper) return "exact";
-  if (lower) return "lower bound (it failed high: at least " + score(entry.score) + ")";
-  if (upper) return "upper bound (it failed low: at most " + score(entry.score) + ")";
-  return "no bound";
-}
-
-}  // namespace
 
 // The hash probe: a miss, a full window or a hit, and what the hit decides.
 std::string Narration::onProbe() const {
@@ -293,18 +271,14 @@ std::string Narration::onNodeCounted() const {
 
 // ---- kIteration: Step 4, an iteration starts --------------------------------------
 
-namespace {
-
 /// kIteration (Step 4): the iteration to `draft` starts; the last best
 /// move gets its sneak bit.
-[[gnu::always_inline]] inline void startIteration(Frame& frame, int draft) {
+[[gnu::always_inline]] static inline void startIteration(Frame& frame, int draft) {
   frame.draft = draft;
   frame.bestTo = asSignedChar(withSneakBit(frame.bestTo));
   frame.best = iterationStartBest(draft, frame.call.eval);
   frame.cutoff = false;
 }
-
-}  // namespace
 
 void SearchState::onIteration(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
@@ -337,12 +311,8 @@ std::string Narration::onIteration() const {
 
 // ---- kKingCapture: Step 8 ---------------------------------------------------------
 
-namespace {
-
 /// kKingCapture (Step 8): the node is won.
-[[gnu::always_inline]] inline void takeKingCapture(Frame& frame) { frame.best = kInfinity; }
-
-}  // namespace
+[[gnu::always_inline]] static inline void takeKingCapture(Frame& frame) { frame.best = kInfinity; }
 
 void SearchState::onKingCapture(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
@@ -371,12 +341,8 @@ std::string Narration::onKingCapture() const {
 
 // ---- kCutoff: Step 9, fail high ---------------------------------------------------
 
-namespace {
-
 /// kCutoff (Step 9): the iteration failed high.
-[[gnu::always_inline]] inline void takeCutoff(Frame& frame) { frame.cutoff = true; }
-
-}  // namespace
+[[gnu::always_inline]] static inline void takeCutoff(Frame& frame) { frame.cutoff = true; }
 
 void SearchState::onCutoff(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
@@ -393,56 +359,6 @@ void Recorder::onCutoff(int best) {  // Step 9
   takeCutoff(*top_);
   endRecord(write.at);
 }
-
-namespace {
-
-/// Where the board scan of `top`'s current iteration started (Step 4: B = X): its best move's
-/// from-square when the iteration began, read back from the trace: the call's last best-move
-/// event before its kIteration, else the move its hash probe found (0 on a miss).
-int iterationScanStart(const Replay& replay, uint64_t cursor) {
-  int nested = 0;
-  bool iterationSeen = false;
-  for (uint64_t index = cursor; index-- > 0;) {
-    const Event event = replay.eventAt(index);
-    if (event.kind == EventKind::kReturn) {
-      ++nested;
-      continue;
-    }
-    if (event.kind == EventKind::kCall) {
-      if (nested == 0) return 0;  // the call's own start: no probe (cannot happen)
-      --nested;
-      continue;
-    }
-    if (nested != 0) continue;
-    if (event.kind == EventKind::kIteration) iterationSeen = true;
-    if (!iterationSeen) continue;
-    if (event.kind == EventKind::kBestMove) return event.bestFrom & 0x77;
-    if (event.kind == EventKind::kProbe)
-      return event.probe.outcome == ProbeOutcome::kHit ? event.entry.from & 0x77 : 0;
-  }
-  return 0;
-}
-
-/// How many moves the generator still had for `top` when its move `top->move` failed high: the
-/// moves after it in the generator's order (after a sneaked-in best move: all the others, since
-/// the scan had not begun). The first of them is the one whose visit found m >= beta.
-int movesNotTried(const Replay& replay, const SearchState& state, const Frame& top) {
-  // The search's own generator (Engine::generatedMoves) on the state's board. Only the engine's
-  // board is used: its hash table is mapped but never touched.
-  thread_local Engine engine;
-  Position position;
-  position.board = state.board();
-  engine.setPosition(position);
-  const auto list =
-      engine.generatedMoves(top.call.side, top.call.epSquare, iterationScanStart(replay, state.events()));
-  const auto found = std::find_if(list.begin(), list.end(), [&](const Move& move) {
-    return move.from == top.move.from && move.to == top.move.to;
-  });
-  if (top.move.flags & kMoveSneaked) return static_cast<int>(list.size()) - (found != list.end() ? 1 : 0);
-  return found == list.end() ? 0 : static_cast<int>(list.end() - found) - 1;
-}
-
-}  // namespace
 
 // The node fails high: stand pat, a king capture or a move, and the moves left untried.
 std::string Narration::onCutoff() const {
@@ -468,15 +384,11 @@ std::string Narration::onCutoff() const {
 
 // ---- kMoveMade: Step 11, a move is made -------------------------------------------
 
-namespace {
-
 /// kMoveMade (Step 11): the move in frame.move is on the board.
-[[gnu::always_inline]] inline void takeMoveMade(Frame& frame) {
+[[gnu::always_inline]] static inline void takeMoveMade(Frame& frame) {
   frame.moveOnBoard = true;
   ++frame.movesMade;
 }
-
-}  // namespace
 
 void SearchState::onMoveMade(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
@@ -491,11 +403,9 @@ void SearchState::onMoveMade(const Event& event, uint64_t offset) {
   takeMoveMade(frame);
 }
 
-namespace {
-
 /// Fills `record` from a move the search made.
-[[gnu::always_inline]] inline void fillRecord(MoveRecord& record, const Move& move, int remaining,
-                                              bool sneaked) {
+[[gnu::always_inline]] static inline void fillRecord(MoveRecord& record, const Move& move, int remaining,
+                                                     bool sneaked) {
   record.from = move.from;
   record.to = move.to;
   record.piece = move.piece;
@@ -512,8 +422,6 @@ namespace {
   // search.cpp Step 11: a pawn whose next step would leave the board promotes.
   if (promotes(move.type, move.to, move.step)) record.flags |= kMovePromotion;
 }
-
-}  // namespace
 
 MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
   MoveRecord record;
@@ -596,11 +504,9 @@ std::string Narration::onMoveMade() const {
 
 // ---- kMoveScored: Step 14, the move is taken back ---------------------------------
 
-namespace {
-
 /// kMoveScored (Step 14): the move is taken back with `score`; a sneaked-in
 /// move's score is the iteration's first best, its sneak bit cleared (Step 15).
-[[gnu::always_inline]] inline void takeMoveScored(Frame& frame, int score) {
+[[gnu::always_inline]] static inline void takeMoveScored(Frame& frame, int score) {
   frame.moveOnBoard = false;
   frame.lastScore = score;
   if (frame.move.flags & kMoveSneaked) {
@@ -608,8 +514,6 @@ namespace {
     frame.bestTo = asSignedChar(frame.bestTo & ~kSneakBit);
   }
 }
-
-}  // namespace
 
 void SearchState::onMoveScored(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
@@ -647,16 +551,12 @@ std::string Narration::onMoveScored() const {
 
 // ---- kBestMove: Step 16 -----------------------------------------------------------
 
-namespace {
-
 /// kBestMove (Step 16): a new best score and move.
-[[gnu::always_inline]] inline void takeBestMove(Frame& frame, int best, int from, int to) {
+[[gnu::always_inline]] static inline void takeBestMove(Frame& frame, int best, int from, int to) {
   frame.best = best;
   frame.bestFrom = from;
   frame.bestTo = asSignedChar(to);
 }
-
-}  // namespace
 
 void SearchState::onBestMove(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
@@ -687,15 +587,11 @@ std::string Narration::onBestMove() const {
 
 // ---- kMateProbe: Step 17, the mate probe ------------------------------------------
 
-namespace {
-
 /// kMateProbe (Step 17): the mate probe starts.
-[[gnu::always_inline]] inline void startMateProbe(Frame& frame) {
+[[gnu::always_inline]] static inline void startMateProbe(Frame& frame) {
   frame.draft = kMateDraft;
   frame.mateProbe = true;
 }
-
-}  // namespace
 
 void SearchState::onMateProbe(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
@@ -719,16 +615,12 @@ std::string Narration::onMateProbe() const {
 
 // ---- kStore: Step 18, the hash store ----------------------------------------------
 
-namespace {
-
 /// kStore (Step 18): the draft becomes the stored one, and the call's slot
 /// holds `entry` (the new entry if written, else the one it kept).
-[[gnu::always_inline]] inline void takeStore(Frame& frame, const HashEntry& entry) {
+[[gnu::always_inline]] static inline void takeStore(Frame& frame, const HashEntry& entry) {
   frame.draft = storedDraft(frame);
   frame.slotEntry = entry;
 }
-
-}  // namespace
 
 void SearchState::onStore(const Event& event, uint64_t offset) {
   Frame& frame = top(event, offset);
@@ -756,12 +648,9 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
     write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
     endRecord(write.at);
   }
-  if (!iterationFollows(frame)) recordDerivedReturn(frame);
-}
-
-// Step 4's loop condition (deepensAgain) after the iteration to frame.draft.
-[[gnu::always_inline]] inline bool Recorder::iterationFollows(const Frame& frame) const {
-  return deepensAgain(frame.draft, frame.call.depth, frame.call.lastTo, engine_.nodeCount());
+  // The call returns unless Step 4's loop goes on after the iteration to frame.draft.
+  if (!deepensAgain(frame.draft, frame.call.depth, frame.call.lastTo, engine_.nodeCount()))
+    recordDerivedReturn(frame);
 }
 
 // A store whose previous entry or new entry the reader cannot know.
@@ -804,19 +693,15 @@ std::string Narration::onStore() const {
 
 // ---- kReturn: Step 19, D() returns ------------------------------------------------
 
-namespace {
-
 /// kReturn (Step 19), seen from `parent`: the call below returned `score`,
 /// which also answers a mate probe (a damaged trace's INT_MIN wraps).
-[[gnu::always_inline]] inline void takeChildScore(Frame& parent, int score) {
+[[gnu::always_inline]] static inline void takeChildScore(Frame& parent, int score) {
   parent.childScore = score;
   if (parent.mateProbe) {
     parent.best = mateProbeBest(score);
     parent.mateProbe = false;
   }
 }
-
-}  // namespace
 
 // D() returns: its frame leaves the stack, and the parent takes the score.
 void SearchState::onReturn(const Event& event, uint64_t offset) {
@@ -900,39 +785,25 @@ std::string Narration::onReturn() const {
 // ---- kCall, kProbe, kNodeCounted or kReturn in one hook ---------------------------
 
 // One call through the interface for a call's first three records, written
-// in one go. A probe that ends the node returns the entry's values, as
-// SearchObserver::onEnter passes them on, which is what the reader predicts
-// (predictedReturn): the kReturn record is its tag alone.
+// in one go. A probe that ends the node (Step 2) returns the entry's values,
+// as SearchObserver::onEnter passes them on, which is what the reader
+// predicts (predictedReturn): the kReturn record is its tag alone, and the
+// call gets no frame (it would be popped before a chunk could end, so no
+// checkpoint could hold it); its parent, if any, takes its score.
 void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry, int) {
-  if (report.endsNode && depth_ != 0) return recordHashCutoff(call, report, entry);
   RecordWriter write{cursor_.at};
-  writeCallRecord(write, call);
-  pushFrame(call);
-  recordProbe(write, report, entry);
-  if (report.endsNode) {  // at the root
+  recordCall(write, call);
+  writeProbeRecord(write, report, entry);
+  if (report.endsNode) [[unlikely]] {
     write.u8(recordTag(EventKind::kReturn, 0));
-    popFrame(entry.score);
-    endRecord(write.at, 3);
-    return;
+    if (top_) takeChildScore(*top_, entry.score);
+    return endRecord(write.at, 3);
   }
+  pushFrame(call);
+  takeProbe(*top_, report, entry);
   recordNode(write);
   endRecord(write.at, 3);
   afterNodeCounted();
-}
-
-// A call that the hash probe ends at once (Step 2) leaves no open frame:
-// its three records are written without one, and the parent gets its score
-// as popFrame gives it. (The frame would be pushed and popped again before
-// a chunk could end, so no checkpoint ever holds it.)
-void Recorder::recordHashCutoff(const NodeCall& call, const ProbeReport& report, const HashEntry& entry) {
-  RecordWriter write{cursor_.at};
-  writeCallRecord(write, call);
-  checkStackRoom();
-  ++calls_;
-  writeProbeRecord(write, report, entry);
-  write.u8(recordTag(EventKind::kReturn, 0));  // the entry's values: predictedReturn
-  takeChildScore(*top_, entry.score);
-  endRecord(write.at, 3);
 }
 
 }  // namespace umax::trace

@@ -171,29 +171,26 @@ void buildHistories(const TraceReader& reader, HashHistory& hash, TimelineIndex&
 }
 
 HistoriesBuilder::HistoriesBuilder(const TraceReader& reader, HashHistory& hash, TimelineIndex& timeline)
-    : reader_(reader), hash_(hash), timeline_(timeline), chunkCount_(reader.chunks().size()) {}
+    : hash_(hash), timeline_(timeline), pass_(reader) {}
 
 bool HistoriesBuilder::step(std::size_t chunks) {
-  if (chunk_ == chunkCount_) {
+  if (pass_.done()) {
     if (!finished_) hash_.finish();
     finished_ = true;
     return false;
   }
-  const std::size_t first = chunk_;
-  chunk_ = stepEnd(chunk_, chunks, chunkCount_);
-  reader_.forEachEvent(
-      [&](const Event& event, uint64_t index, std::size_t) {
+  pass_.step(
+      [&](const Event& event, uint64_t index) {
         hash_.add(event, index);
         timeline_.add(event, index);
       },
-      events_, first, chunk_);
-  releaseStep(reader_, first, chunk_, chunkCount_);
+      chunks);
   return true;
 }
 
 double HistoriesBuilder::share() const {
   if (finished_) return 1.0;
-  return chunkCount_ == 0 ? 0.95 : 0.95 * double(chunk_) / double(chunkCount_);
+  return 0.95 * pass_.share();
 }
 
 }  // namespace umax::trace

@@ -1,10 +1,10 @@
-// narration.h - what the narration of an event knows, and the wording it shares with the rest
-// of the view (internal to the tracer: in src/, not installed). The sentence that narrates a
-// kind, the Narration member named after its hook (Narration::onMateProbe), is in
+// narration.h - what the narration of an event knows, and the narration helpers: the wording
+// the kinds' narrations share with the rest of the view, and what they read back from the trace
+// (internal to the tracer: in src/, not installed; defined in narration.cpp). The sentence that
+// narrates a kind, the Narration member named after its hook (Narration::onMateProbe), is in
 // event_kinds.cpp, in the kind's section beside its transition, replay and recorder hook; each
 // follows the statements of Engine::search() that made the event (readable/src/search.cpp's
-// step numbers are given where they help). view_state.cpp defines the shared wording below
-// and picks the member for an event (narrate()).
+// step numbers are given where they help). narrate() picks the member for an event.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +34,19 @@ std::string describeMove(const MoveRecord& move);
 /// The window a call below `parent` was given for its move (Step 12), or the mate probe's.
 std::pair<int, int> childWindow(const Frame& parent);
 
+/// An entry's bound in words, with its score: "exact", "lower bound (it failed high: at least 35)".
+std::string boundText(const HashEntry& entry);
+
+/// Where the board scan of the current iteration of the innermost call open at `cursor` started
+/// (Step 4: B = X): its best move's from-square when the iteration began, read back from the
+/// trace (0 when there was none: a miss).
+int iterationScanStart(const Replay& replay, uint64_t cursor);
+
+/// How many moves the generator still had for `top` when its move `top.move` failed high: the
+/// moves after it in the generator's order (after a sneaked-in best move: all the others, since
+/// the scan had not begun). `state` is the state at the cutoff.
+int movesNotTried(const Replay& replay, const SearchState& state, const Frame& top);
+
 /// What the narration of one event knows: the event just applied, the
 /// state after it (its open calls, the innermost `top`) and the replay (for
 /// the events before it). Each kind has its member, named as the kind's
@@ -52,5 +65,9 @@ struct Narration {
   UMAX_SEARCH_EVENTS(UMAX_TRACE_NARRATION_MEMBER)
 #undef UMAX_TRACE_NARRATION_MEMBER
 };
+
+/// The narration of `event`, the event just applied: its kind's Narration member. `state` is the
+/// state after it.
+std::string narrate(const Replay& replay, const Event& event, const SearchState& state);
 
 }  // namespace umax::trace

@@ -61,8 +61,7 @@ CallTree::CallTree(const TraceReader& reader, const std::function<void(double)>&
   nodes_ = std::move(builder.nodes_);
 }
 
-CallTreeBuilder::CallTreeBuilder(const TraceReader& reader)
-    : reader_(reader), chunkCount_(reader.chunks().size()) {
+CallTreeBuilder::CallTreeBuilder(const TraceReader& reader) : reader_(reader), pass_(reader) {
   // A call takes 9-10 events in the searches measured (kCall, kProbe, kNodeCounted, kIteration,
   // kMoveMade, kMoveScored, kStore, kReturn, ...), so eventCount / 8 is room for all of them: no
   // reallocation, which would hold the old and the new array at once (gigabytes for a 700M-event
@@ -77,10 +76,8 @@ std::unique_ptr<CallTree> CallTreeBuilder::take() {
 }
 
 bool CallTreeBuilder::step(std::size_t chunks) {
-  const std::size_t first = chunk_;
-  chunk_ = stepEnd(chunk_, chunks, chunkCount_);
-  reader_.forEachEvent(
-      [&](const Event& event, uint64_t index, std::size_t) {
+  pass_.step(
+      [&](const Event& event, uint64_t index) {
         if (event.kind != EventKind::kCall) requireOpenCall(event, index, open_.size());
         cause_.see(event);
         switch (event.kind) {
@@ -143,8 +140,7 @@ bool CallTreeBuilder::step(std::size_t chunks) {
             break;
         }
       },
-      events_, first, chunk_);
-  releaseStep(reader_, first, chunk_, chunkCount_);
+      chunks);
   return !done();
 }
 

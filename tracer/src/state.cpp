@@ -36,18 +36,20 @@ void unmakeMove(Board& board, const MoveRecord& move, int side) {
 
 // Each kind's replay member (named as its hook, defined in event_kinds.cpp)
 // checks the event against the state and applies the transition the
-// Recorder applied when it wrote it.
+// Recorder applied when it wrote it. One case per kind: an EventKind holds
+// one of the kinds of UMAX_SEARCH_EVENTS (readTag refuses any other number),
+// so the switch made from the same rows covers them all (-Wswitch). After
+// the root's return each member refuses the event: a call as a second root
+// call, the others as having no call open.
 void SearchState::apply(const Event& event, uint64_t offset) {
-  using ReplayMember = void (SearchState::*)(const Event&, uint64_t);
-#define UMAX_TRACE_KIND_REPLAY(kind, site, record, name, hook, parameters) {record, &SearchState::hook},
-  static constexpr KindTable<ReplayMember>::Row kRows[] = {UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_REPLAY)};
+  switch (event.kind) {
+#define UMAX_TRACE_KIND_REPLAY(kind, site, record, name, hook, parameters) \
+  case EventKind::kind:                                                    \
+    hook(event, offset);                                                   \
+    break;
+    UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_REPLAY)
 #undef UMAX_TRACE_KIND_REPLAY
-  static constexpr KindTable<ReplayMember> kReplay(kRows, nullptr);
-  if (finished_) inconsistent(event, offset, "the root call has already returned");
-  if (const ReplayMember replay = kReplay[event.kind])
-    (this->*replay)(event, offset);
-  else
-    top(event, offset);  // a kind this code does not know: it changes nothing
+  }
   ++events_;
 }
 

@@ -1,6 +1,7 @@
 // view_state.cpp - what the visualizer shows at one event: the board, the open calls, their
 // variables, the arrows and the caption, and the sentence saying what happened and why (the
-// narration of each kind is in event_kinds.cpp, beside its transition; narrate() picks it).
+// narration of each kind is in event_kinds.cpp, beside its transition; narrate(), narration.cpp,
+// picks it).
 #include "umax/trace/view_state.h"
 
 #include <algorithm>
@@ -17,11 +18,6 @@ namespace umax::trace {
 namespace {
 
 int asChar(int value) { return static_cast<int8_t>(value); }
-
-const char* pieceName(int piece) {
-  static constexpr const char* kNames[8] = {"?", "pawn", "pawn", "knight", "king", "bishop", "rook", "queen"};
-  return kNames[typeOf(piece)];
-}
 
 /// The square a best-move byte names, or -1 when it names none on the board. X and Y are
 /// signed chars in the search; a hash entry's X carries bound bits (a frame's copy may hold
@@ -40,64 +36,15 @@ std::string bestToText(int bestTo) {
 
 }  // namespace
 
-// The wording the narrations (event_kinds.cpp) share with the view (narration.h).
-
-const char* side(int code) { return code == kWhite ? "white" : "black"; }
-
-// I (80000) as "+I"; a bound beyond it, such as a reply's beta -80001
-// (-l-(l>e) with l = I), as "-I-1": the pages' numbers, in I's terms.
-std::string score(int value) {
-  if (value >= kInfinity) return value == kInfinity ? "+I" : "+I+" + std::to_string(value - kInfinity);
-  if (value <= -kInfinity) return value == -kInfinity ? "-I" : "-I-" + std::to_string(-kInfinity - value);
-  return std::to_string(value);
-}
-
-/// A pawn's double step (F is the square it skipped), not a castling (F is the rook's square).
-bool isDoubleStep(const MoveRecord& move) {
-  return (move.flags & kMoveHasF) && !(move.flags & kMoveCastling) && typeOf(move.piece) <= kDownwardPawn;
-}
-
-std::string describeMove(const MoveRecord& move) {
-  std::string text = moveName(move.from, move.to) + " (" + pieceName(move.piece);
-  if (move.victim != 0)
-    text += std::string(" takes ") + pieceName(move.victim) + " on " + squareName(move.captureSquare);
-  if (move.flags & kMoveEnPassant) text += " e.p.";
-  if (move.flags & kMoveCastling) text += ", castles: rook " + moveName(move.rookFrom, move.passedSquare);
-  if (isDoubleStep(move)) text += ", double step skipping " + squareName(move.passedSquare);
-  if (move.flags & kMovePromotion) text += ", promotes to a queen";
-  return text + ")";
-}
-
-/// The window a call below `parent` was given for the parent's move (search.cpp Step 12), or
-/// for the mate probe (Step 17: -I, I): the parent has no move on the board during the probe
-/// (and once it returned, the replay has already cleared the parent's mateProbe).
-std::pair<int, int> childWindow(const Frame& parent) {
-  if (parent.mateProbe || !parent.moveOnBoard) return {kMateProbeCall.alpha, kMateProbeCall.beta};
-  const Window window = replyWindow(parent.call.alpha, parent.call.beta, parent.call.eval, parent.best);
-  return {window.alpha, window.beta};
-}
-
-namespace {
-
-/// The narration of the event just applied. `state` is the state after it.
-std::string narrate(const Replay& replay, const Event& event, const SearchState& state) {
-  using Member = std::string (Narration::*)() const;
-#define UMAX_TRACE_KIND_NARRATION(kind, site, record, name, hook, parameters) {record, &Narration::hook},
-  static constexpr KindTable<Member>::Row kRows[] = {UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_NARRATION)};
-#undef UMAX_TRACE_KIND_NARRATION
-  static constexpr KindTable<Member> kNarrations(kRows, nullptr);
-  const Member narration = kNarrations[event.kind];
-  return narration ? (Narration{replay, event, state}.*narration)() : "";
-}
-
-}  // namespace
-
+// The chunks up to the one of the last event applied, no further.
 HashCounters hashCountersAt(const TraceReader& reader, uint64_t applied) {
   HashCounters counters;
-  if (applied == 0) return counters;
-  reader.forEach([&](const Event& event, uint64_t index) {
-    if (index < applied) counters.count(event);
-  });
+  std::vector<Event> events;
+  reader.forEachEvent(
+      [&](const Event& event, uint64_t index, std::size_t) {
+        if (index < applied) counters.count(event);
+      },
+      events, 0, applied == 0 ? 0 : reader.chunkOf(applied - 1) + 1);
   return counters;
 }
 

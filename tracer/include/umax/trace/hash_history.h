@@ -184,13 +184,10 @@ class HistoriesBuilder {
   double share() const;
 
  private:
-  const TraceReader& reader_;
   HashHistory& hash_;
   TimelineIndex& timeline_;
-  std::size_t chunkCount_ = 0;
-  std::size_t chunk_ = 0;  // the next chunk to read
+  ChunkPass pass_;
   bool finished_ = false;
-  std::vector<Event> events_;
 };
 
 }  // namespace umax::trace

@@ -140,23 +140,40 @@ class TraceReader {
   mutable std::atomic<std::size_t> uncheckedChunks_{0};
 };
 
-/// Chunks between two progress reports of a background builder's pass over
-/// the events (CallTreeBuilder, HistoriesBuilder; 4 MB of records: a few
-/// ms). The pages of the file read in a group are released after it, so
-/// the pass does not keep the whole file resident.
+/// Chunks between two progress reports of a ChunkPass (4 MB of records: a few ms).
 inline constexpr std::size_t kChunksPerStep = 64;
 
-/// Where a builder's step that starts at chunk `first` and may read `chunks`
-/// chunks of `count` ends: at most up to the end of `first`'s group of kChunksPerStep.
-inline std::size_t stepEnd(std::size_t first, std::size_t chunks, std::size_t count) {
-  return std::min({count, first + chunks, (first / kChunksPerStep + 1) * kChunksPerStep});
-}
+/// A pass over a trace's events a few chunks at a time, for the builders
+/// that a caller interleaves with other work (CallTreeBuilder,
+/// HistoriesBuilder: the web edition's main loop, the visualizer's
+/// background tasks). The pages of the file read in a group of
+/// kChunksPerStep chunks are released after it, so the pass does not keep
+/// the whole file resident. `reader` must outlive the pass.
+class ChunkPass {
+ public:
+  /// Starts the pass over `reader`'s chunks (nothing read yet).
+  explicit ChunkPass(const TraceReader& reader) : reader_(reader), count_(reader.chunks().size()) {}
+  /// Calls `visit(const Event&, uint64_t index)` for each event of up to
+  /// `chunks` more chunks, stopping at the end of a group of kChunksPerStep.
+  template <class Visit>
+  void step(Visit&& visit, std::size_t chunks) {
+    const std::size_t first = next_;
+    next_ = std::min({count_, first + chunks, (first / kChunksPerStep + 1) * kChunksPerStep});
+    reader_.forEachEvent([&](const Event& event, uint64_t index, std::size_t) { visit(event, index); },
+                         events_, first, next_);
+    if (next_ > first && (next_ % kChunksPerStep == 0 || next_ == count_))
+      reader_.releaseChunks(next_ - std::min(next_, kChunksPerStep), next_);
+  }
+  /// True when every chunk has been read.
+  bool done() const { return next_ == count_; }
+  /// The share of the chunks read, 0..1.
+  double share() const { return count_ == 0 ? 1.0 : double(next_) / double(count_); }
 
-/// After a builder's step read chunks [first, end) of `count`: releases the
-/// pages of the group it completed (TraceReader::releaseChunks), if it did.
-inline void releaseStep(const TraceReader& reader, std::size_t first, std::size_t end, std::size_t count) {
-  if (end > first && (end % kChunksPerStep == 0 || end == count))
-    reader.releaseChunks(end - std::min(end, kChunksPerStep), end);
-}
+ private:
+  const TraceReader& reader_;
+  std::size_t count_;
+  std::size_t next_ = 0;  // the next chunk to read
+  std::vector<Event> events_;
+};
 
 }  // namespace umax::trace

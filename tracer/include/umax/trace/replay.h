@@ -124,23 +124,21 @@ class CallTreeBuilder {
   /// file pages it then releases). Returns true while chunks remain.
   bool step(std::size_t chunks);
   /// True when every chunk has been read.
-  bool done() const { return chunk_ == chunkCount_; }
+  bool done() const { return pass_.done(); }
   /// The share of the chunks read, 0..1.
-  double share() const { return chunkCount_ == 0 ? 1.0 : double(chunk_) / double(chunkCount_); }
+  double share() const { return pass_.share(); }
   /// The tree, once done(); the builder is spent.
   std::unique_ptr<CallTree> take();
 
  private:
   friend class CallTree;
   const TraceReader& reader_;
-  std::size_t chunkCount_ = 0;
-  std::size_t chunk_ = 0;            // the next chunk to read
+  ChunkPass pass_;
   std::vector<TreeNode> nodes_;      // the calls so far
   std::vector<uint32_t> open_;       // the stack of open calls
   std::vector<uint32_t> lastChild_;  // per open call: its last child so far (0 = none)
   CallCause cause_;                  // what the next call is searched for
   uint16_t iteration_ = 0;
-  std::vector<Event> events_;
 };
 
 }  // namespace umax::trace

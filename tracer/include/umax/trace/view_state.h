@@ -34,7 +34,8 @@ constexpr std::optional<uint64_t> eventAtCursor(uint64_t cursor) {
 /// The replay cursor at which event `event` has just been applied.
 constexpr uint64_t cursorAfterEvent(uint64_t event) { return event + 1; }
 
-/// The counters after the first `applied` events, by reading them (from the start).
+/// The counters after the first `applied` events, by reading them from the start (the chunks
+/// that hold them, no further).
 HashCounters hashCountersAt(const TraceReader& reader, uint64_t applied);
 /// The same from the timeline index's counters at the start of the bucket that holds the cursor:
 /// reads at most TimelineIndex::eventsPerBucket() events.

@@ -147,16 +147,12 @@ class Recorder final : public SearchObserver {
   bool trimmed() const { return writer_.sealed(); }
 
  private:
-  void writeCallRecord(RecordWriter& write, const NodeCall& call);
+  void recordCall(RecordWriter& write, const NodeCall& call);
   [[gnu::noinline]] uint8_t* writeUnpredictedCall(uint8_t* at, const NodeCall& call);
   void pushFrame(const NodeCall& call);
   void writeProbeRecord(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
-  [[gnu::noinline]] void recordHashCutoff(const NodeCall& call, const ProbeReport& report,
-                                          const HashEntry& entry);
-  void recordProbe(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
   void recordNode(RecordWriter& write);
   void afterNodeCounted();
-  void checkStackRoom() const;
   void popFrame(int score);
   [[gnu::noinline]] void recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
                                                 int beforeKind, bool afterFollows);
@@ -166,7 +162,6 @@ class Recorder final : public SearchObserver {
   void recordUsualMove(const Move& move, int remaining, bool sneaked);
   void writeMoveMade(int shape, bool sneaked, const Move& move);
   void endRecord(uint8_t* end, uint32_t events = 1);
-  bool iterationFollows(const Frame& frame) const;
   void recordDerivedReturn(const Frame& frame);
   void flushChunk();
   [[gnu::noinline, gnu::cold]] void trim();
