@@ -156,9 +156,9 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   const int remaining = remainingDepth(node.draft, move.to, node.lastTo);  // h
   if (!remaining) return Verdict::kNext;
 
-  // Step 11. Make the move (makeMove in moves.h). The reply's hash key does
-  // not need the board: it is computed first, so that memory can fetch the
-  // reply's probe slots while the move is made (search_seam.h; speed only).
+  // Step 11. Make the move (makeMove in moves.h). The reply's hash key (the
+  // original computes it in Step 12's call: J+J(0)) needs only the move, not
+  // the board, so it can be computed before the move is made.
   const int arriving = moves::arrivingPiece(move);
   const uint32_t replyKey = node.hashKey + keyChange(kKeySalt, move, arriving);
   hooks<kTraced>().replyKeyKnown(node, move, replyKey);

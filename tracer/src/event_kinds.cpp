@@ -222,10 +222,9 @@ std::string Narration::onProbe() const {
            " and the bound settles the window [" + score(top->call.alpha) + ", " + score(top->call.beta) +
            "]: the node returns " + score(entry.score) + " without searching";
   // The stored move is tried first when its Y carries the not-castling bit (Step 4's sneak).
-  const std::string first =
-      top->draft > 0 && (top->bestTo & kNotCastlingBit)
-          ? ", the stored move " + moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " first"
-          : ", no stored move to try first";
+  const std::string first = top->draft > 0 && (top->bestTo & kNotCastlingBit)
+                                ? ", the stored move " + bestMoveName(top->bestFrom, top->bestTo) + " first"
+                                : ", no stored move to try first";
   if (entry.draft >= top->call.depth)
     return text + "; deep enough but the bound does not settle the window [" + score(top->call.alpha) + ", " +
            score(top->call.beta) + "]: the node searches again at draft n " +
@@ -575,8 +574,8 @@ void Recorder::onBestMove(int best, int from, int to) {  // Step 16
 
 // A new best move, against the window.
 std::string Narration::onBestMove() const {
-  std::string text = "new best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77) + at +
-                     ": m = " + score(event.best);
+  std::string text =
+      "new best move " + bestMoveName(event.bestFrom, event.bestTo) + at + ": m = " + score(event.best);
   if (event.best >= top->call.beta)
     return text + " >= beta " + score(top->call.beta) + ": the node fails high";
   if (event.best > top->call.alpha)
@@ -687,7 +686,7 @@ std::string Narration::onStore() const {
     text += "; the slot's lock goes back to 0 at once: nothing is kept";
   if (stack.size() == 1 && top->call.lastTo == kThinkMarker)
     text += "; root iteration " + std::to_string(top->draft) + " ends: best " +
-            moveName(top->bestFrom & 0x77, top->bestTo & 0x77) + " " + score(top->best);
+            bestMoveName(top->bestFrom, top->bestTo) + " " + score(top->best);
   return text;
 }
 
@@ -757,9 +756,9 @@ std::string Narration::onReturn() const {
         nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
         " node): the search is over, ";
     // X == Y: no best move, the root has no move that keeps its king.
-    if ((event.bestFrom & 0x77) == (event.bestTo & 0x77))
+    if (bestMoveSquare(event.bestFrom) == bestMoveSquare(event.bestTo))
       return text + "no legal move: " + (event.best < 0 ? "mated" : "stalemated");
-    return text + "best move " + moveName(event.bestFrom & 0x77, event.bestTo & 0x77);
+    return text + "best move " + bestMoveName(event.bestFrom, event.bestTo);
   }
   const Frame& parent = stack.back();
   const auto [alpha, beta] = childWindow(parent);

@@ -72,9 +72,9 @@ int iterationScanStart(const Replay& replay, uint64_t cursor) {
     if (nested != 0) continue;
     if (event.kind == EventKind::kIteration) iterationSeen = true;
     if (!iterationSeen) continue;
-    if (event.kind == EventKind::kBestMove) return event.bestFrom & 0x77;
+    if (event.kind == EventKind::kBestMove) return bestMoveSquare(event.bestFrom);
     if (event.kind == EventKind::kProbe)
-      return event.probe.outcome == ProbeOutcome::kHit ? event.entry.from & 0x77 : 0;
+      return event.probe.outcome == ProbeOutcome::kHit ? bestMoveSquare(event.entry.from) : 0;
   }
   return 0;
 }

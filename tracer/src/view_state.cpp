@@ -23,12 +23,12 @@ int asChar(int value) { return static_cast<int8_t>(value); }
 /// signed chars in the search; a hash entry's X carries bound bits (a frame's copy may hold
 /// them sign-extended), so only the low 7 bits' square counts.
 int bestSquare(int byte) {
-  const int square = asChar(byte) & 0x77;
+  const int square = bestMoveSquare(asChar(byte));
   return isOnBoard(square) ? square : -1;
 }
 
 std::string bestToText(int bestTo) {
-  std::string text = squareName(asChar(bestTo) & 0x77);
+  std::string text = squareName(bestMoveSquare(asChar(bestTo)));
   if (bestTo & kNotCastlingBit) text += "+nc";
   if (bestTo & kSneakBit) text += "+sn";
   return text;
@@ -169,7 +169,7 @@ struct ViewBuilder {
     }
     const int x = bestSquare(f.bestFrom);
     // X == Y (both a8 = 0 in a new call): no best move yet, not the move a8a8.
-    const bool noBest = x < 0 || (f.bestFrom & 0x77) == (f.bestTo & 0x77);
+    const bool noBest = x < 0 || bestMoveSquare(f.bestFrom) == bestMoveSquare(f.bestTo);
     const int ep = f.call.epSquare, lastTo = f.call.lastTo;
     return {
         {"k", "side", side(f.call.side)},
