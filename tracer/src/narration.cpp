@@ -95,7 +95,7 @@ int movesNotTried(const Replay& replay, const SearchState& state, const Frame& t
   return found == list.end() ? 0 : static_cast<int>(list.end() - found) - 1;
 }
 
-// One case per kind: an EventKind holds one of the kinds of UMAX_SEARCH_EVENTS (readTag refuses
+// One case per kind: an EventKind holds one of the kinds of UMAX_SEARCH_EVENTS (RecordDecoder::decode refuses
 // any other number), so the switch made from the same rows covers them all (-Wswitch).
 std::string narrate(const Replay& replay, const Event& event, const SearchState& state) {
   const Narration narration{replay, event, state};

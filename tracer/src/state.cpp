@@ -37,7 +37,7 @@ void unmakeMove(Board& board, const MoveRecord& move, int side) {
 // Each kind's replay member (named as its hook, defined in event_kinds.cpp)
 // checks the event against the state and applies the transition the
 // Recorder applied when it wrote it. One case per kind: an EventKind holds
-// one of the kinds of UMAX_SEARCH_EVENTS (readTag refuses any other number),
+// one of the kinds of UMAX_SEARCH_EVENTS (RecordDecoder::decode refuses any other number),
 // so the switch made from the same rows covers them all (-Wswitch). After
 // the root's return each member refuses the event: a call as a second root
 // call, the others as having no call open.
