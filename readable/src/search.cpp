@@ -119,6 +119,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     node.best = iterationStartBest(node.draft, eval);
     // [deepening]
 
+    // [iteration]
     // Steps 5-16: the generator finds each move (moves.h), searchMove() searches it.
     generateMoves(side, passedSquare, scanStart, node.bestTo,
                   [&](const Move& move) { return searchMove<kTraced>(node, move); });
@@ -126,6 +127,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     finishIteration<kTraced>(node, entry);  // Steps 17-18
   }
   return leaveNode<kTraced>(node);  // Step 19
+  // [iteration]
 }
 
 // [visit-move]
@@ -235,7 +237,7 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // 0, no e.p. square, no previous move). Minus half its score is -I/2
   // (mated) if it takes the king, else about 0 (stalemate).
   // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
-  if (isMateScore(node.best)) node.draft = kMateDraft;
+  node.draft = storedDraft(node.draft, node.best);
   if (node.best == -kInfinity) {  // micro-Max: m+I == 0
     hooks<kTraced>().onMateProbe();
     node.best = mateProbeBest(search<kTraced>(

@@ -60,7 +60,9 @@ inline uint32_t hashChange(const std::array<int8_t, kKeyTableSize>& keys, int sa
          static_cast<uint32_t>(hashWord(keys, from + salt, piece)) -
          static_cast<uint32_t>(hashWord(keys, captureSquare + salt, victim));
 }
+// [hash-words]
 
+// [probe-window]
 /// The slot before a probe's window of 9: (k*E ^ J) & mask. // micro-Max: j=(k*E^J)&U-9
 inline uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) {
   return (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
@@ -79,7 +81,7 @@ inline auto& probedEntry(Table& table, uint32_t firstSlot, uint32_t lock) {
   }
   return table[kDummySlot];
 }
-// [hash-words]
+// [probe-window]
 // (loadWord is spelled out byte by byte: GCC turns this form into one
 // 4-byte load, a loop it leaves as a loop.)
 
@@ -213,6 +215,10 @@ constexpr int bestMoveTo(int to, int rookFrom) { return to | (kNotCastlingBit & 
 
 /// Step 17: a mate score holds at any depth, so it is stored with kMateDraft.
 constexpr bool isMateScore(int score) { return score > kMateBound || score < -kMateBound; }
+
+/// Step 17: the draft an iteration's best score `best` is stored with (Step
+/// 18): kMateDraft for a mate score, else the draft searched.
+constexpr int storedDraft(int draft, int best) { return isMateScore(best) ? kMateDraft : draft; }
 
 /// The moves to the mate a mate score announces, + when the side to move
 /// mates, - when it is mated. The mate probe gives the mated side -I/2, and

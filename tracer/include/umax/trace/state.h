@@ -107,9 +107,9 @@ class SearchState {
 /// A value as the signed char the search keeps it in.
 [[gnu::always_inline]] inline int asSignedChar(int value) { return static_cast<int8_t>(value); }
 
-/// The draft Step 18 stores: a mate score holds at any depth (kMateDraft).
+/// The draft Step 18 stores (the rule storedDraft in search_rules.h).
 [[gnu::always_inline]] inline int storedDraft(const Frame& frame) {
-  return isMateScore(frame.best) ? kMateDraft : frame.draft;
+  return umax::storedDraft(frame.draft, frame.best);
 }
 
 /// Appends a checkpoint (the footer's, format.h): the board, the counters and
