@@ -481,13 +481,6 @@ TEST_CASE("the hash counters at a cursor from the timeline index equal those cou
     expected.back().count(event);
   });
   REQUIRE(expected.size() == reader.eventCount() + 1);
-  const auto same = [](const HashCounters& a, const HashCounters& b) {
-    return a.probes == b.probes && a.hits == b.hits && a.misses == b.misses &&
-           a.fullWindows == b.fullWindows && a.hashCutoffs == b.hashCutoffs &&
-           a.storesWritten == b.storesWritten && a.storesRefused == b.storesRefused &&
-           a.storesNew == b.storesNew && a.storesUpdated == b.storesUpdated &&
-           a.storesReplaced == b.storesReplaced;
-  };
   // Every bucket boundary and its neighbours, and a stride through the rest.
   std::vector<uint64_t> cursors{0, reader.eventCount()};
   for (uint64_t start = 0; start <= reader.eventCount(); start += timeline.eventsPerBucket())
@@ -496,14 +489,14 @@ TEST_CASE("the hash counters at a cursor from the timeline index equal those cou
   for (uint64_t cursor = 0; cursor <= reader.eventCount(); cursor += 977) cursors.push_back(cursor);
   for (uint64_t cursor : cursors) {
     INFO("cursor " << cursor);
-    REQUIRE(same(hashCountersAt(replay, cursor, timeline), expected[cursor]));
+    REQUIRE(hashCountersAt(replay, cursor, timeline) == expected[cursor]);
   }
-  REQUIRE(same(hashCountersAt(reader, reader.eventCount() / 2), expected[reader.eventCount() / 2]));
+  REQUIRE(hashCountersAt(reader, reader.eventCount() / 2) == expected[reader.eventCount() / 2]);
   // Counting an event back out (a cursor moving back) undoes counting it.
   HashCounters walked = expected.back();
   for (uint64_t index = reader.eventCount(); index > reader.eventCount() / 2; --index)
     walked.count(replay.eventAt(index - 1), -1);
-  REQUIRE(same(walked, expected[reader.eventCount() / 2]));
+  REQUIRE(walked == expected[reader.eventCount() / 2]);
   // The trace holds what is counted.
   CHECK(expected.back().storesWritten > 0);
   CHECK(expected.back().hits > 0);
@@ -533,16 +526,9 @@ TEST_CASE("the hash counters read from the start count the events up to the curs
   });
   for (const uint64_t cursor : cursors)
     if (cursor >= intact.eventCount()) expected[cursor] = running;
-  const auto same = [](const HashCounters& a, const HashCounters& b) {
-    return a.probes == b.probes && a.hits == b.hits && a.misses == b.misses &&
-           a.fullWindows == b.fullWindows && a.hashCutoffs == b.hashCutoffs &&
-           a.storesWritten == b.storesWritten && a.storesRefused == b.storesRefused &&
-           a.storesNew == b.storesNew && a.storesUpdated == b.storesUpdated &&
-           a.storesReplaced == b.storesReplaced;
-  };
   for (const uint64_t cursor : cursors) {
     INFO("cursor " << cursor);
-    REQUIRE(same(hashCountersAt(intact, cursor), expected[cursor]));
+    REQUIRE(hashCountersAt(intact, cursor) == expected[cursor]);
   }
   CHECK(running.probes > expected[chunks[1].firstEvent].probes);  // the chunks hold probes
   // A damaged last chunk: the counters before it are still read, from the chunks before it alone.
@@ -552,7 +538,7 @@ TEST_CASE("the hash counters read from the start count the events up to the curs
   test::writeBytes(damaged, bytes);
   const TraceReader reader(damaged, ChunkChecks::kOnFirstDecode);
   const uint64_t lastChunk = chunks.back().firstEvent;
-  CHECK(same(hashCountersAt(reader, lastChunk), expected[lastChunk]));
+  CHECK(hashCountersAt(reader, lastChunk) == expected[lastChunk]);
   CHECK_THROWS_AS(hashCountersAt(reader, lastChunk + 1), TraceError);
 }
 

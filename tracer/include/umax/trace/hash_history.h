@@ -37,6 +37,8 @@ struct HashCounters {
   uint64_t storesReplaced = 0;  ///< written over another position's entry (a foreign overwrite)
   /// Counts one event (`sign` -1 takes it out again, for a cursor moving back).
   void count(const Event& event, int sign = 1);
+  /// The same counts.
+  bool operator==(const HashCounters&) const = default;
 };
 
 /// The contents of the hash table along a trace.
