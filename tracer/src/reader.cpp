@@ -167,7 +167,9 @@ void TraceReader::releaseChunks(std::size_t first, std::size_t last) const {
 }
 
 std::size_t TraceReader::chunkOf(uint64_t index) const {
-  const auto after = std::ranges::upper_bound(chunks_, index, {}, &ChunkInfo::firstEvent);
+  const auto after =
+      std::upper_bound(chunks_.begin(), chunks_.end(), index,
+                       [](uint64_t event, const ChunkInfo& chunk) { return event < chunk.firstEvent; });
   return after == chunks_.begin() ? 0 : static_cast<std::size_t>(after - chunks_.begin() - 1);
 }
 

@@ -145,14 +145,18 @@ bool CallTreeBuilder::step(std::size_t chunks) {
 }
 
 std::optional<uint32_t> CallTree::findByCallEvent(uint64_t callEvent) const {
-  const auto it = std::ranges::lower_bound(nodes_, callEvent, {}, &TreeNode::callEvent);
+  const auto it =
+      std::lower_bound(nodes_.begin(), nodes_.end(), callEvent,
+                       [](const TreeNode& node, uint64_t event) { return node.callEvent < event; });
   if (it == nodes_.end() || it->callEvent != callEvent) return std::nullopt;
   return static_cast<uint32_t>(it - nodes_.begin());
 }
 
 uint32_t CallTree::callAt(uint64_t index) const {
   if (nodes_.empty()) return 0;
-  const auto it = std::ranges::upper_bound(nodes_, index, {}, &TreeNode::callEvent);
+  const auto it =
+      std::upper_bound(nodes_.begin(), nodes_.end(), index,
+                       [](uint64_t event, const TreeNode& node) { return event < node.callEvent; });
   uint32_t call = it == nodes_.begin() ? 0 : static_cast<uint32_t>(it - nodes_.begin() - 1);
   while (call != 0 && nodes_[call].returnEvent < index) call = nodes_[call].parent;
   return call;

@@ -125,7 +125,7 @@ inline constexpr uint8_t kShapeFlags[] = {0, kMoveEnPassant, kMoveCastling | kMo
 
 /// The shape of a move (MoveShape), kExplicitMove for flags of no usual shape.
 inline int shapeOf(const MoveRecord& move) {
-  const auto* shape = std::ranges::find(kShapeFlags, move.flags & ~kMoveSneaked);
+  const auto* shape = std::find(std::begin(kShapeFlags), std::end(kShapeFlags), move.flags & ~kMoveSneaked);
   return shape == std::end(kShapeFlags) ? kExplicitMove : static_cast<int>(shape - kShapeFlags);
 }
 
