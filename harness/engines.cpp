@@ -43,6 +43,12 @@ class MinimalEngine final : public AnyEngine {
     result.score = umaxm_think(budget, &result.from, &result.to, &result.nodes);
     return result;
   }
+  void setVariant(const SearchVariant& variant) override {
+    if (!variant.isDefault())
+      throw std::invalid_argument(
+          "the original (--engine minimal) has no switches: --without and --depth "
+          "need --engine readable");
+  }
   bool playMove(int from, int to) override { return umaxm_play_move(from, to) != 0; }
   bool checkMove(int from, int to) override { return umaxm_check_move(from, to) != 0; }
   HashEntry hashEntry(int32_t slot) const override {
@@ -59,7 +65,10 @@ class ReadableEngine final : public AnyEngine {
  public:
   ReadableEngine() : engine_(std::make_unique<Engine>()) {}
   std::string_view name() const override { return "readable"; }
-  void reset() override { engine_ = std::make_unique<Engine>(); }
+  void reset() override {
+    engine_ = std::make_unique<Engine>();
+    engine_->setVariant(variant_);
+  }
   void setPosition(const Position& position) override {
     engine_->clearHashTable();
     engine_->setPosition(position);
@@ -70,6 +79,10 @@ class ReadableEngine final : public AnyEngine {
   void clearHashSlot(int32_t slot) override { engine_->clearHashSlot(slot); }
   void clearHashLock(int32_t slot) override { engine_->clearHashLock(slot); }
   ThinkResult think(long budget) override { return engine_->think(budget); }
+  void setVariant(const SearchVariant& variant) override {
+    variant_ = variant;
+    engine_->setVariant(variant);
+  }
   bool playMove(int from, int to) override { return engine_->playMove(from, to); }
   bool checkMove(int from, int to) override { return engine_->checkMove(from, to); }
   HashEntry hashEntry(int32_t slot) const override { return engine_->hashTable()[slot]; }
@@ -77,6 +90,7 @@ class ReadableEngine final : public AnyEngine {
 
  private:
   std::unique_ptr<Engine> engine_;
+  SearchVariant variant_;  // kept across reset()
 };
 
 }  // namespace

@@ -35,6 +35,10 @@ class AnyEngine {
   virtual void clearHashLock(int32_t slot) = 0;
   /// Think with a node budget from the current table.
   virtual ThinkResult think(long budget) = 0;
+  /// The Lab's switches for later thinks (variant.h). Only the readable
+  /// build has them: the minimal one throws std::invalid_argument for any
+  /// variant but the default.
+  virtual void setVariant(const SearchVariant& variant) = 0;
   /// main()'s path for an entered move (clear locks, legality check, play).
   virtual bool playMove(int from, int to) = 0;
   /// The legality check after clearing only the root's probe window.

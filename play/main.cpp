@@ -124,7 +124,25 @@ int main(int argc, char** argv) {
                      "trace keeps the root's first iterations whole and the think's result")
           ->check(CLI::Range(0.0, 1.0e6))
           ->capture_default_str();
+  std::string without;
+  int depth = 0;
+  app.add_option(
+         "--without", without,
+         "the Lab: switch ideas of the search off for every think, comma-separated: " + umax::ideaNames() +
+             " (or all); the classic interface, --think, --trace and --xboard/--uci alike")
+      ->check(umax::cli::ideaList());
+  auto* depthOption =
+      app.add_option(
+             "--depth", depth,
+             "every think ends after the root's iteration of draft D, with no node budget (instead of "
+             "--nodes and the clock)")
+          ->check(umax::cli::searchDepth())
+          ->excludes(nodesOption);
   CLI11_PARSE(app, argc, argv);
+  umax::SearchVariant variant;
+  if (!without.empty()) variant.without = umax::parseWithout(without);
+  variant.depth = depth;
+  (void)depthOption;
 
   // A chess GUI starts its engine and sends `xboard` or `uci` first.
   std::unique_ptr<ReplayedInput> replayed;
@@ -151,6 +169,7 @@ int main(int argc, char** argv) {
     }
     umax::play::SessionOptions options;
     options.fixedNodes = nodesOption->count() > 0 ? nodes : 0;
+    options.variant = variant;
     options.traceDir = traceDir;
     options.traceLimitBytes = static_cast<uint64_t>(traceLimit * 1048576.0);
     return umax::play::runProtocol(xboard ? umax::play::Protocol::kXboard : umax::play::Protocol::kUci,
@@ -163,6 +182,7 @@ int main(int argc, char** argv) {
   }
 
   auto engine = std::make_unique<umax::Engine>();  // the hash table is 200 MB: not on the stack
+  engine->setVariant(variant);
   try {
     // The table first: the moves' legality checks store into it, as main() does.
     if (hashBits != umax::kHashSlotBits) engine->resizeHashTable(hashBits);
@@ -190,7 +210,8 @@ int main(int argc, char** argv) {
       std::cerr << "umax-readable: " << error.what() << "\n";
       return 2;
     }
-    std::cout << umax::formatThink(result.from, result.to, result.score, result.nodes) << "\n";
+    std::cout << umax::formatThink(result.from, result.to, result.score, result.nodes)
+              << umax::variantSuffix(variant, result.depth) << "\n";
     return 0;
   }
   (void)uciOption;

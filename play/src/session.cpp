@@ -81,6 +81,7 @@ Session::Session(std::ostream& out, const SessionOptions& options)
       game_(options.game ? *options.game : *ownGame_),
       nps_(options.initialNps) {
   if (options.game) game_.newGame();
+  game_.engine().setVariant(options.variant);  // the Lab's --without / --depth, for every think
 }
 
 Session::~Session() { abandonThink(); }

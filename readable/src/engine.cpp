@@ -101,12 +101,16 @@ void Engine::setRootMoveListener(IterationListener listener) {
   tellRootMoves_ = static_cast<bool>(rootMoveListener_);
 }
 
-ThinkResult Engine::think(long budget) { return thinkWith<false>(budget); }
+// micro-Max's own search, or the Lab's instantiation when a variant is set.
+ThinkResult Engine::think(long budget) {
+  return variant_.isDefault() ? thinkWith<false, false>(budget) : thinkWith<false, true>(budget);
+}
 
 ThinkResult Engine::think(long budget, SearchObserver& observer) {
   observer_ = &observer;
   tellReturns_ = observer.wantsReturns();
-  const ThinkResult result = thinkWith<true>(budget);
+  const ThinkResult result =
+      variant_.isDefault() ? thinkWith<true, false>(budget) : thinkWith<true, true>(budget);
   observer_ = nullptr;
   return result;
 }
@@ -127,18 +131,19 @@ void SearchObserver::onEnter(const NodeCall& call, const ProbeReport& report, co
 // A think: the root of the search, with the node counter started so that the
 // original's limit falls where the budget ends. The best move is left in
 // bestFrom_ and bestTo_ (K and L).
-template <bool kTraced>
+template <bool kTraced, bool kLab>
 int Engine::searchRoot(long budget) {
   // The original stops deepening once N >= 1e7; starting N that far below
-  // the limit gives any budget without touching the search.
-  nodes_ = thinkStart_ = kNodeLimit - static_cast<int>(budget);
-  return search<kTraced>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
-                         kThinkMarker, 0);
+  // the limit gives any budget without touching the search. (A Lab think
+  // with --depth has no budget: its count starts at 0.)
+  nodes_ = thinkStart_ = kLab && variant_.depth ? 0 : kNodeLimit - static_cast<int>(budget);
+  return search<kTraced, kLab>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+                               kThinkMarker, 0);
 }
 // [think]
 
 // The think around searchRoot(): the caller's stop flag, and the result.
-template <bool kTraced>
+template <bool kTraced, bool kLab>
 ThinkResult Engine::thinkWith(long budget) {
   lastIteration_ = IterationReport{};
   const Board boardBefore = board_;
@@ -152,7 +157,7 @@ ThinkResult Engine::thinkWith(long budget) {
   ThinkResult result;
   tableUnused_ = false;  // the search stores from here on
   try {
-    result.score = searchRoot<kTraced>(budget);
+    result.score = searchRoot<kTraced, kLab>(budget);
     result.from = bestFrom_;
     result.to = bestTo_;
   } catch (const ThinkAborted&) {

@@ -13,6 +13,12 @@
 // expression beside the name. The rules a trace reader replays too (the
 // sneak bit, the mate draft...) are named in umax/search_rules.h.
 //
+// A statement that tests `without<kLab>(Idea::...)` is the Lab's switch of
+// one idea (umax/variant.h, `--without NAME`): it stands on the line where
+// that idea lives. In the default search (kLab = false) the test is false
+// at compile time and the statement vanishes; the Lab's instantiation of
+// the same function reads the switches a think was given.
+//
 // A statement that starts with `hooks` tells an observer what happened (in
 // the tracer's search; in the ordinary search it does nothing) or asks
 // memory for what the search will read (search_seam.h). Debug builds (no
@@ -65,7 +71,7 @@ inline HashEntry& Engine::probe(int side, int passedSquare, uint32_t hashKey, ui
 // `depth` within the window (alpha, beta). Steps 1-4 are here; the loop
 // hands every move to searchMove() and ends each iteration in
 // finishIteration(); leaveNode() returns. All three follow below.
-template <bool kTraced>
+template <bool kTraced, bool kLab>
 int Engine::search(int side,           // k: the side to move, 8 or 16
                    int alpha,          // q: lower end of the window
                    int beta,           // l: upper end of the window
@@ -81,8 +87,10 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   assert(alpha < beta);
 
   // [hash-hit]
-  // Step 1. Look the position up in the hash table.
-  HashEntry& entry = probe(side, passedSquare, hashKey, hashLock);  // a
+  // Step 1. Look the position up in the hash table. (Lab, without the
+  // hash table: the dummy slot, which always looks empty, and no store.)
+  HashEntry& entry =
+      without<kLab>(Idea::kHash) ? table_[kDummySlot] : probe(side, passedSquare, hashKey, hashLock);  // a
   hooks<kTraced>().onEnter(node, entry);
   if (entry.lock != 0) {
     // Step 2. A hit: use the stored score if it was searched deep enough and
@@ -106,13 +114,19 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // Step 4. Iterative deepening: one more ply per pass until the requested
   // depth; the root of a think goes on while nodes remain in the budget
   // (a think starts the count at the limit minus its budget: searchRoot()).
-  while (deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
+  // (Lab: without deepening a node starts at the depth asked for; --depth D
+  // ends a think's root at draft D.)
+  if constexpr (kLab) node.draft = labFirstDraft(node.draft, depth, lastTo);
+  while (kLab ? labDeepensAgain(node.draft++, depth, lastTo)
+              : deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
     hooks<kTraced>().onIteration(node.draft);
-    const int8_t scanStart = node.bestFrom;  // B: start the board scan at the previous best
-    // Best-move-first ordering (topic 11): the previous best move is sneaked
-    // in (tried first) unless it castles: the sneak bit of Y asks for it.
-    // micro-Max: Y|=8&Y>>4
-    node.bestTo = static_cast<int8_t>(withSneakBit(node.bestTo));
+    // Best-move-first ordering (topic 11): the board scan starts at the
+    // previous best move's square, and that move is sneaked in (tried
+    // first) unless it castles: the sneak bit of Y asks for it.
+    // (Lab, without best-first: the scan starts at a8, nothing sneaked in.)
+    const int8_t scanStart = without<kLab>(Idea::kBestFirst) ? 0 : node.bestFrom;  // B
+    if (!without<kLab>(Idea::kBestFirst))
+      node.bestTo = static_cast<int8_t>(withSneakBit(node.bestTo));  // micro-Max: Y|=8&Y>>4
     // Quiescence: at draft 1 the node may "stand pat" on its static eval
     // (Step 10 then searches only recaptures). Deeper, best starts at -infinity:
     // the side to move has to play one of its moves.
@@ -122,9 +136,9 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     // [iteration]
     // Steps 5-16: the generator finds each move (moves.h), searchMove() searches it.
     generateMoves(side, passedSquare, scanStart, node.bestTo,
-                  [&](const Move& move) { return searchMove<kTraced>(node, move); });
-    if (node.played) return beta;           // Step 13 played the entered move: it stays on the board
-    finishIteration<kTraced>(node, entry);  // Steps 17-18
+                  [&](const Move& move) { return searchMove<kTraced, kLab>(node, move); });
+    if (node.played) return beta;                 // Step 13 played the entered move: it stays on the board
+    finishIteration<kTraced, kLab>(node, entry);  // Steps 17-18
   }
   return leaveNode<kTraced>(node);  // Step 19
   // [iteration]
@@ -133,7 +147,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
 // [visit-move]
 // The move body: what the original's loop does with one move x -> y. It
 // answers the generator: next move, stop the scan, or replay the direction.
-template <bool kTraced>
+template <bool kTraced, bool kLab>
 inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // Step 8. The capture's material gain i = 99 * value of the victim (a
   // king's value is -1, so taking it makes the gain negative). A king
@@ -154,8 +168,11 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // Step 10. Quiescence and the recapture extension: a move to the previous
   // destination keeps the full draft, any other loses a ply. So at draft 1
   // (quiescence) only recaptures are searched; the other moves are skipped and
-  // the node keeps its stand-pat score.
-  const int remaining = remainingDepth(node.draft, move.to, node.lastTo);  // h
+  // the node keeps its stand-pat score. (Lab, without quiescence: every
+  // move loses a ply, so draft 1 searches nothing and a leaf keeps its eval.)
+  const int remaining = without<kLab>(Idea::kQuiescence)
+                            ? node.draft - 1
+                            : remainingDepth(node.draft, move.to, node.lastTo);  // h
   if (!remaining) return Verdict::kNext;
 
   // Step 11. Make the move (makeMove in moves.h). The reply's hash key (the
@@ -164,7 +181,8 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   const int arriving = moves::arrivingPiece(move);
   const uint32_t replyKey = node.hashKey + keyChange(kKeySalt, move, arriving);
   hooks<kTraced>().replyKeyKnown(node, move, replyKey);
-  const int positional = makeMove(move, node.side, gain);  // v: centre points, castling bonus
+  int positional = makeMove(move, node.side, gain);  // v: centre points, castling bonus
+  if (without<kLab>(Idea::kCentre)) positional = 0;  // Lab: material only
   assert(board_[move.to] == arriving);
   hooks<kTraced>().onMoveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
   // [visit-move]
@@ -173,16 +191,21 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // Step 12. Search the reply with the window turned round (replyWindow:
   // one lower at alpha when beta exceeds the eval, for the delayed-gain
   // penalty that follows). The reply's lock also tells a castling from the
-  // king's plain step (castlingLockTerm).
-  const Window window = replyWindow(node.alpha, node.beta, node.eval, node.best);
+  // king's plain step (castlingLockTerm). (Lab: without the penalty, no
+  // correction; without alpha-beta, the full window: only a king capture
+  // cuts, the search is minimax.)
+  Window window = replyWindow(node.alpha, node.beta, node.eval, node.best);
+  if (without<kLab>(Idea::kDelayedGain)) window.alpha = wrappingNegation(node.beta);
+  if (without<kLab>(Idea::kAlphaBeta)) window = {-kInfinity, kInfinity};
   const uint32_t replyLock =
       node.hashLock + keyChange(kLockSalt, move, arriving) + castlingLockTerm(move.rookFrom);
   // The reply's eval e is ours turned round, less this move's gains; its E
   // is the square this move skipped (F).
   const int replyEval = -node.eval - positional - gain;
-  int score = -search<kTraced>(opponentOf(node.side), window.alpha, window.beta, replyEval, replyKey,
-                               replyLock, move.passedSquare, move.to, remaining);
-  score = withDelayedGainPenalty(score, node.eval);  // a gain now beats the same gain later
+  int score = -search<kTraced, kLab>(opponentOf(node.side), window.alpha, window.beta, replyEval, replyKey,
+                                     replyLock, move.passedSquare, move.to, remaining);
+  if (!without<kLab>(Idea::kDelayedGain))
+    score = withDelayedGainPenalty(score, node.eval);  // a gain now beats the same gain later
   // [recursion]
 
   // [legality-root]
@@ -227,7 +250,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
 
 // [mate-stalemate]
 // The end of one iteration of the deepening loop (the original's label C:).
-template <bool kTraced>
+template <bool kTraced, bool kLab>
 inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // Step 17. Mate scores hold at any depth (and -infinity is one: a
   // stalemate is stored with the mate draft too). No move at all kept the
@@ -240,7 +263,7 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   node.draft = storedDraft(node.draft, node.best);
   if (node.best == -kInfinity) {  // micro-Max: m+I == 0
     hooks<kTraced>().onMateProbe();
-    node.best = mateProbeBest(search<kTraced>(
+    node.best = mateProbeBest(search<kTraced, kLab>(
         opponentOf(node.side), kMateProbeCall.alpha, kMateProbeCall.beta, kMateProbeCall.eval, node.hashKey,
         node.hashLock, kMateProbeCall.passedSquare, kMateProbeCall.lastTo, kMateProbeCall.depth));
   }
@@ -248,9 +271,10 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
 
   // [hash-store]
   // Step 18. Store in the hash table unless that would overwrite an exact
-  // score of a deeper search.
+  // score of a deeper search. (Lab: without the hash table, never.)
   hooks<kTraced>().onStoreBegins(entry);
-  const bool store = !entry.lock || (entry.from & kExactBits) != kExactBits || entry.draft <= node.draft;
+  const bool store = !without<kLab>(Idea::kHash) &&
+                     (!entry.lock || (entry.from & kExactBits) != kExactBits || entry.draft <= node.draft);
   if (store) {
     assert(node.draft <= kMateDraft);
     entry.lock = static_cast<int32_t>(node.hashLock);
@@ -281,8 +305,29 @@ inline int Engine::leaveNode(const Node& node) {
 }
 // [root-report]
 
-// The two searches: the ordinary one and the one an observer watches.
-template int Engine::search<false>(int, int, int, int, uint32_t, uint32_t, int, int, int);
-template int Engine::search<true>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+// ---- The Lab's Step 4 ---------------------------------------------------------
+
+// Without deepening a node starts one below the depth asked for, so that its
+// loop runs once, at that depth; a think's root (depth 0, deepening while
+// the budget lasts) starts one below --depth D when one is given.
+int Engine::labFirstDraft(int draft, int depth, int lastTo) const {
+  if (!variant_.lacks(Idea::kDeepening)) return draft;
+  const int target = lastTo == kThinkMarker ? variant_.depth : depth;
+  return target - 1 > draft ? target - 1 : draft;
+}
+
+// --depth D: a think's root deepens to draft D, whatever the node count;
+// every other node (and a root without --depth) as in the original.
+bool Engine::labDeepensAgain(int draft, int depth, int lastTo) const {
+  if (lastTo == kThinkMarker && variant_.depth) return draft < variant_.depth;
+  return deepensAgain(draft, depth, lastTo, nodes_);
+}
+
+// The searches: the ordinary one, the one an observer watches, and the
+// Lab's of both.
+template int Engine::search<false, false>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+template int Engine::search<true, false>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+template int Engine::search<false, true>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+template int Engine::search<true, true>(int, int, int, int, uint32_t, uint32_t, int, int, int);
 
 }  // namespace umax

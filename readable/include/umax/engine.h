@@ -14,6 +14,7 @@
 #include "umax/search_observer.h"
 #include "umax/search_rules.h"
 #include "umax/types.h"
+#include "umax/variant.h"
 
 namespace umax {
 
@@ -163,6 +164,15 @@ class Engine {
   /// search only tests a flag. It must not raise the stop flag.
   void setRootMoveListener(IterationListener listener);
 
+  /// The Lab: the ideas later thinks go without and the depth they stop at
+  /// (variant.h). The default, SearchVariant{}, is micro-Max's own search;
+  /// any other runs the Lab's instantiation of the search (search.cpp's
+  /// `without<kLab>` lines). Legality checks (playMove, checkMove) always
+  /// run the whole search, as main() does.
+  void setVariant(const SearchVariant& variant) { variant_ = variant; }
+  /// The variant later thinks run (setVariant).
+  const SearchVariant& variant() const { return variant_; }
+
   /// main()'s path for an entered move: clear the locks, check legality by
   /// search, play the move if legal. Returns true if it was played.
   bool playMove(int from, int to);
@@ -236,12 +246,12 @@ class Engine {
   inline void unmakeMove(const Move& move, int side);
   inline uint32_t keyChange(int salt, const Move& move, int arriving) const;
   inline HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
-  template <bool kTraced>
+  template <bool kTraced, bool kLab = false>
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int passedSquare,
              int lastTo, int depth);
-  template <bool kTraced>
+  template <bool kTraced, bool kLab>
   inline Verdict searchMove(Node& node, const Move& move);
-  template <bool kTraced>
+  template <bool kTraced, bool kLab>
   inline void finishIteration(Node& node, HashEntry& entry);
   template <bool kTraced>
   inline int leaveNode(const Node& node);
@@ -254,10 +264,22 @@ class Engine {
   /// The slot number of an entry of the table.
   uint32_t slotOf(const HashEntry& entry) const { return static_cast<uint32_t>(&entry - table_.data()); }
 
-  template <bool kTraced>
+  template <bool kTraced, bool kLab>
   int searchRoot(long budget);
-  template <bool kTraced>
+  template <bool kTraced, bool kLab>
   ThinkResult thinkWith(long budget);
+  /// The Lab's switches as search.cpp reads them: `without<kLab>(idea)` is
+  /// false at compile time in the default search (kLab = false).
+  template <bool kLab>
+  [[gnu::always_inline]] bool without(Idea idea) const {
+    if constexpr (kLab) return variant_.lacks(idea);
+    return false;
+  }
+  /// Step 4 in the Lab: the draft a node's first iteration starts after
+  /// (without deepening: one below the depth asked for; at a think's root
+  /// with --depth D: D - 1), and whether another iteration follows.
+  int labFirstDraft(int draft, int depth, int lastTo) const;
+  bool labDeepensAgain(int draft, int depth, int lastTo) const;
   void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
   void rootMoveChanged(int draft, int best, int bestFrom, int bestTo);
   bool legalityCheck(int from, int to);
@@ -285,6 +307,7 @@ class Engine {
   IterationReport lastIteration_;                // the last completed root iteration
   int thinkStart_ = 0;                           // nodes_ when the current think began
   HashEntry entryBeforeStore_;                   // a traced search's slot before a store
+  SearchVariant variant_;                        // the Lab's switches (setVariant)
 };
 
 }  // namespace umax

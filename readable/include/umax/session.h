@@ -72,4 +72,15 @@ inline std::string formatThink(int from, int to, int score, long nodes) {
   return "bestmove " + move + " score " + std::to_string(score) + " nodes " + std::to_string(nodes);
 }
 
+/// What a Lab think adds to formatThink's line: ` depth D` (the draft of
+/// its last completed root iteration) when --depth was given and ` without
+/// hash,best-first` when ideas are off; nothing for the default search, so
+/// no figure of a variant reads as the original's.
+inline std::string variantSuffix(const SearchVariant& variant, int depthReached) {
+  std::string suffix;
+  if (variant.depth) suffix += " depth " + std::to_string(depthReached);
+  if (variant.without) suffix += " without " + variant.withoutList();
+  return suffix;
+}
+
 }  // namespace umax

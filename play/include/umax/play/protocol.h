@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "umax/variant.h"
+
 namespace umax::play {
 
 class Game;
@@ -33,6 +35,9 @@ struct SessionOptions {
   bool threaded = true;       ///< think on a worker thread so stop/?/isready are answered (false: inline)
   double initialNps = 1.0e6;  ///< speed assumed until the first think has been measured
   Game* game = nullptr;       ///< play in this game (set to main()'s start first) instead of a new one
+  /// --without / --depth: the Lab's variant every think runs (variant.h); the
+  /// default is micro-Max's own search.
+  SearchVariant variant;
 };
 
 /// Runs a session until quit or end of input; `firstLine` (if not empty) is
