@@ -12,7 +12,9 @@
 // gives Doxygen's \snippet a copy of each source with them taken out, and
 // with them the debug build's `assert(...);` statements (checks of
 // invariants, not steps of the search). The template line
-// `template <bool kTraced>`, the `<kTraced>` of the recursive call, the
+// `template <bool kTraced>` (or `<bool kTraced, bool kLab>`), the `<kTraced>`
+// or `<kTraced, kLab>` of the recursive call, the `<kLab>` of the Lab's
+// switches (`without<kLab>(Idea::kHash)` reads as `without(Idea::kHash)`), the
 // `<false>` of a call of the untraced search (`search<false>(...)` reads as
 // `search(...)`) and the forced-inline attributes are dropped, since the
 // untraced search is the one being explained; the lines a call continues on move left with it.
@@ -52,7 +54,7 @@ inline std::string withoutTracing(const std::string& source) {
   for (std::size_t index = 0; index < lines.size(); ++index) {
     const std::string& line = lines[index];
     const std::string text = trimmed(line);
-    if (text == "template <bool kTraced>") continue;
+    if (text == "template <bool kTraced>" || text == "template <bool kTraced, bool kLab>") continue;
     if (text.rfind(kHook, 0) == 0 || text.rfind(kAssert, 0) == 0) {  // a hook or assert, to its `;`
       while (index < lines.size() && !endsStatement(lines[index])) ++index;
       continue;
@@ -69,7 +71,7 @@ inline std::string withoutTracing(const std::string& source) {
     }
     const int before = openParens;
     std::size_t removed = 0;
-    for (const std::string_view word : {"[[gnu::always_inline]] ", "<kTraced>"})
+    for (const std::string_view word : {"[[gnu::always_inline]] ", "<kTraced>", "<kTraced, kLab>", "<kLab>"})
       for (auto at = kept.find(word); at != std::string::npos; at = kept.find(word)) {
         kept.erase(at, word.size());
         removed += word.size();

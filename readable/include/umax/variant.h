@@ -72,6 +72,7 @@ struct SearchVariant {
   /// The --without list: "" or "hash,best-first" (kIdeas' order).
   std::string withoutList() const;
 
+  /// Same switches and depth.
   bool operator==(const SearchVariant&) const = default;
 };
 
