@@ -143,7 +143,8 @@ TEST_CASE("every hook statement of search.cpp has the one form the docs leave ou
     // searchMove<kTraced, kLab>... (the Lab's instantiation, variant.h),
     // or leaveNode<kTraced>.
     CHECK(line.find("hooks<") == std::string::npos);
-    CHECK((line.find("<kTraced>(") != std::string::npos || line.find("<kTraced, kLab>(") != std::string::npos));
+    CHECK(
+        (line.find("<kTraced>(") != std::string::npos || line.find("<kTraced, kLab>(") != std::string::npos));
   }
   // One per search site but the four that the entry hook tells (call, probe,
   // hash cutoff, node counted), the store's copy of the slot before it, and
