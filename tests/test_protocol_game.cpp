@@ -185,6 +185,21 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     CHECK(budget.nodes == 57142);  // 0.6 x 8/42 s x 1e6 / 2
     CHECK(budget.hardSeconds == Approx(3 * 8.0 / 42));
   }
+  SECTION("the reserve never takes the clock: with 10 s or more left, t is at least 1/60 of it") {
+    // GNOME Chess: go wtime 30000 btime 30000, after a set-up of 0.8 s on a
+    // loaded machine: 40 x 0.8 s reserved was more than the clock.
+    clock.timeLeft = 30;
+    clock.reservePerMove = 0.8;
+    const play::Budget budget = chooseBudget(clock, 1e6);
+    // Half the clock reserved at most leaves t = 15 / 42 s; 1/60 of 30 s is more.
+    CHECK(budget.nodes == static_cast<long>(0.6 * (30.0 / 60) * 1e6));
+    CHECK(budget.hardSeconds == Approx(3 * 30.0 / 60));
+    clock.reservePerMove = 0;
+    clock.movesToGo = 1000;  // a control far away: t = 30 / 1002 s, raised to 1/60
+    CHECK(chooseBudget(clock, 1e6).nodes == static_cast<long>(0.6 * (30.0 / 60) * 1e6));
+    clock.timeLeft = 9;  // under 10 s the formula alone
+    CHECK(chooseBudget(clock, 1e6).nodes == static_cast<long>(0.6 * (9.0 / 1002) * 1e6));
+  }
   SECTION("no time left still gives a think that finds a move") {
     clock.timeLeft = 0;
     CHECK(chooseBudget(clock, 1e6).nodes == play::kMinClockBudget);

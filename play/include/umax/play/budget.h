@@ -7,10 +7,11 @@
 /// (moves left + 2), 40 moves assumed when the control does not say; the
 /// soft limit 0.6 t (no new iteration after it) becomes the budget, and a
 /// timer raises the stop flag at the hard limit 3 t. Two measured
-/// corrections keep the clock: the fixed cost of every move (main()'s path
-/// clears the table's locks for our move and the opponent's) is reserved
-/// for the moves left, and the budget is divided by the overshoot (a think
+/// corrections keep the clock: the fixed cost of every move (the time from a
+/// command's arrival to its search) is reserved for the moves left, at most
+/// half of the clock, and the budget is divided by the overshoot (a think
 /// finishes the iteration it started, so it searches more than its budget).
+/// With 10 s or more left, t is never below 1/60 of the time left.
 #pragma once
 
 #include <string>
@@ -50,6 +51,12 @@ inline constexpr int kAssumedMovesLeft = 40;
 inline constexpr double kSoftShare = 0.6;
 /// The hard limit (stop flag) as a multiple of the time per move.
 inline constexpr double kHardFactor = 3.0;
+/// The most of the clock reserved for the fixed costs of the moves left.
+inline constexpr double kMaxReservedShare = 0.5;
+/// With at least kFloorFromSeconds on the clock, the time per move t is at
+/// least the time left / kFloorMoves, whatever the reserve and the moves to go.
+inline constexpr double kFloorFromSeconds = 10;
+inline constexpr double kFloorMoves = 60;
 /// A fixed time per move T is a limit the GUI enforces: the reply must come
 /// before it, so the stop flag is raised at T less this margin (and less the
 /// measured cost of playing the move after the think).
