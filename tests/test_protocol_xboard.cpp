@@ -302,7 +302,7 @@ TEST_CASE("memory sizes the hash table: the default is the original's, a smaller
   const std::vector<std::string> again = linesAfter(back, "# hash table ");
   REQUIRE(again.size() == 2);
   checkOriginalTableBack(again);
-  CHECK(hasLine(back, "Error (memory needs a size in MB): memory x"));
+  CHECK(hasLine(back, "Error (memory needs a size of at least 1 MB): memory x"));
 }
 
 TEST_CASE("a thinking line is posted when the root's best move changes within an iteration",
@@ -313,4 +313,44 @@ TEST_CASE("a thinking line is posted when the root's best move changes within an
   for (const std::string& line : splitLines(output))
     if (!line.empty() && line[0] >= '1' && line[0] <= '9') depths.push_back(std::stoi(line));
   CHECK(repeatedDepths(depths) > 0);
+}
+
+TEST_CASE("our move goes out before main()'s check of it, and the locks are cleared for the reply meanwhile",
+          "[protocol][xboard][equivalence]") {
+  // The original checks its own move (clearing the 16M slots' locks first)
+  // before it prints it; the move is sent first here, and the locks are
+  // cleared again for the opponent's move while the opponent thinks, so
+  // that its usermove only checks. The replies stay the original's.
+  constexpr long kBudget = 3000;
+  auto original = makeEngine("minimal");
+  original->reset();
+  std::vector<std::string> expected;
+  for (const char* move : {"e2e4", "d2d4"}) {
+    int from;
+    int to;
+    REQUIRE(parseMove(move, from, to));
+    REQUIRE(original->playMove(from, to));
+    const ThinkResult reply = original->think(kBudget);
+    REQUIRE(original->playMove(reply.from, reply.to));
+    expected.push_back(squareName(reply.from) + squareName(reply.to));
+  }
+  play::Game& game = sharedGame();
+  std::vector<std::size_t> pliesAtMove;
+  std::vector<long> lockedAtPong;
+  bool clearedAtPong = false;
+  const std::string output = converseWatching(
+      play::Protocol::kXboard, "xboard\nprotover 2\nnew\nusermove e2e4\nping 1\nusermove d2d4\nping 2\n",
+      [&](const std::string& line) {
+        if (line.rfind("move ", 0) == 0) pliesAtMove.push_back(game.moves().size());
+        if (line.rfind("pong ", 0) == 0) lockedAtPong.push_back(lockedSlots(game));
+        if (line == "pong 1") clearedAtPong = game.locksClearedAhead();
+      },
+      kBudget);
+  CHECK(movesAfter(output, "move ") == expected);
+  // When each move line went out, the game did not hold our move yet.
+  CHECK(pliesAtMove == std::vector<std::size_t>{1, 3});
+  // By each pong the move was played and every lock cleared (the thinks stored thousands).
+  CHECK(lockedAtPong == std::vector<long>{0, 0});
+  CHECK(clearedAtPong);
+  CHECK(game.moves().size() == 4);
 }
