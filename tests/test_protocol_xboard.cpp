@@ -1,9 +1,15 @@
 // The xboard (CECP v2) front end, driven in-process as xboard drives an
 // engine through its pipes: features, the game commands, errors that keep
 // the game, and fixed-node games that equal the original's.
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <span>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engines.h"
@@ -353,4 +359,36 @@ TEST_CASE("our move goes out before main()'s check of it, and the locks are clea
   CHECK(lockedAtPong == std::vector<long>{0, 0});
   CHECK(clearedAtPong);
   CHECK(game.moves().size() == 4);
+}
+
+TEST_CASE("new and isready give a fresh table its memory, so the first think does not fault it in",
+          "[protocol][xboard][uci]") {
+  // A fresh table is an untouched mapping: the first think used to fault in
+  // its pages one probe at a time (0.6 s for 368 nodes under load, counted
+  // as search time). new (xboard) and isready (UCI) touch it first.
+  const auto residentShare = [](play::Game& game) {
+    const std::span<const HashEntry> table = game.engine().hashTable();
+    const long page = sysconf(_SC_PAGESIZE);
+    const auto start = reinterpret_cast<uintptr_t>(table.data()) / page * page;
+    const auto end = reinterpret_cast<uintptr_t>(table.data() + (std::size_t{1} << kHashSlotBits));
+    std::vector<unsigned char> resident((end - start + page - 1) / page);
+    REQUIRE(mincore(reinterpret_cast<void*>(start), end - start, resident.data()) == 0);
+    long count = 0;
+    for (unsigned char flag : resident) count += flag & 1;
+    return static_cast<double>(count) / static_cast<double>(resident.size());
+  };
+  for (const auto& [protocol, input] : {std::pair{play::Protocol::kXboard, "xboard\nprotover 2\nnew\n"},
+                                        std::pair{play::Protocol::kUci, "uci\nisready\n"}}) {
+    play::Game fresh;
+    CHECK(residentShare(fresh) < 0.1);
+    play::SessionOptions options;
+    options.threaded = false;
+    options.game = &fresh;
+    std::istringstream in(input);
+    std::ostringstream out;
+    play::runProtocol(protocol, in, out, options);
+    CHECK(residentShare(fresh) == 1.0);
+    CHECK(fresh.locksClearedAhead());
+    CHECK(lockedSlots(fresh) == 0);
+  }
 }

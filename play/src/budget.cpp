@@ -39,6 +39,7 @@ Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
     // A fixed time per move: the stop flag before it with a margin (the GUI
     // allows no more), and the soft share of that as the budget.
     budget.hardSeconds = moveTimeStop(control.moveSeconds, control.afterThink);
+    budget.planSeconds = budget.hardSeconds;
     budget.nodes = nodesFor(kSoftShare * budget.hardSeconds, nodesPerSecond);
     char stop[48];
     std::snprintf(stop, sizeof stop, " (stop at %.3f s)", budget.hardSeconds);
@@ -57,6 +58,7 @@ Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
     budget.nodes = nodesFor(kSoftShare * perMove / std::max(1.0, control.overshoot), nodesPerSecond);
     // Never let the hard limit run the clock out: at most a quarter of what is usable.
     budget.hardSeconds = std::max(0.001, std::min(kHardFactor * perMove, 0.25 * usable));
+    budget.planSeconds = std::min(perMove, budget.hardSeconds);
     budget.reason = describe("clock: t =", perMove, nodesPerSecond);
   } else if (control.depth > 0) {
     budget.nodes = kMaxBudget;

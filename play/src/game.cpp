@@ -142,6 +142,7 @@ std::string Game::setHashMegabytes(long megabytes) {
   if (bits != engine_->hashSlotBits()) {
     engine_->resizeHashTable(bits);
     locksClearedAhead_ = true;  // a new, empty table
+    tableTouched_ = false;
     preparedPly_ = -1;
     locksStale_ = true;  // the next think plays the last move again on main()'s path, into the new table
     thoughtHere_ = false;
@@ -302,6 +303,9 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
   engine_->setStopFlag(limits.stop);
   long lastIterationNodes = 0;
   bool depthReached = false;
+  bool planReached = false;
+  double lastIterationSeconds = 0;  // wall time of the last completed iteration
+  double iterationEnded = 0;        // seconds into the search when it ended
   bool reported = false;
   int lastDraft = 0;  // the last draft below kMateDraft
   int lastFrom = 0;   // the root's best move in the last line reported
@@ -328,6 +332,24 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
         limits.stop && !limits.stop->load()) {
       depthReached = true;
       limits.stop->store(true);
+    }
+    // The time plan: the next iteration is guessed to take the last one's
+    // time times the growth from the one before (2 to 10, 5 when unknown);
+    // if it would end past the plan, it is not started.
+    const double now = secondsSoFar();
+    const double took = now - iterationEnded;
+    iterationEnded = now;
+    const double growth =
+        lastIterationSeconds > 0.0005 ? std::clamp(took / lastIterationSeconds, 2.0, 10.0) : 5.0;
+    lastIterationSeconds = took;
+    if (limits.planSeconds > 0 && report.from != report.to && draft >= kDraftOfDepthOne && limits.stop &&
+        !limits.stop->load()) {
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - limits.planStart).count();
+      if (elapsed + growth * took > limits.planSeconds) {
+        planReached = true;
+        limits.stop->store(true);
+      }
     }
   });
   // Between iterations: a line whenever another move becomes the root's
@@ -364,8 +386,9 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
   // whose budget is that iteration's node count: the original starts no new
   // iteration once its budget is spent. Any other stop ends it early: not
   // reproducible by a budget.
-  stopped = result.aborted && !depthReached;
-  if (depthReached) {
+  stopped = result.aborted && !depthReached && !planReached;
+  planEnded_ = planReached;
+  if (depthReached || planReached) {
     budgetUsed = lastIterationNodes;
     limits.stop->store(false);  // ours, not the GUI's: a second search may follow
   }
@@ -433,6 +456,7 @@ GameThink Game::choose(const ThinkLimits& limits) {
   const Position before = engine_->position();
   outcome.searchStart = std::chrono::steady_clock::now();
   outcome.result = search(limits, outcome.budget, outcome.stopped);
+  outcome.planEnded = planEnded_;
   int from = outcome.result.from;
   int to = outcome.result.to;
   if (from == to || !isFideLegal(before, from, to)) {
@@ -534,7 +558,14 @@ void Game::prepareChosen() {
   }
 }
 
+void Game::touchTable() {
+  if (tableTouched_ || !locksClearedAhead_) return;
+  engine_->clearHashLocks();  // every lock is 0 already: only the memory is touched
+  tableTouched_ = true;
+}
+
 void Game::clearLocksAhead() {
+  tableTouched_ = true;
   engine_->clearHashLocks();
   locksClearedAhead_ = true;
 }

@@ -121,6 +121,8 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   limits.tracePath = nextTracePath();
   limits.traceLimitBytes = options_.traceLimitBytes;
   limits.play = play;
+  limits.planSeconds = budget.planSeconds;
+  limits.planStart = clockStart;
   GameThink think = game_.choose(limits);
   if (!think.traceFailure.empty() && !tracingStopped_) {
     // Told once: no more thinks are traced in this session (a full disk
@@ -137,7 +139,8 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   if (searchSeconds >= kShortestMeasuredThink && think.result.nodes > 0)
     nps_ =
         (1 - kSpeedWeight) * nps_ + kSpeedWeight * (static_cast<double>(think.result.nodes) / searchSeconds);
-  if (budget.hardSeconds > 0 && !think.stopped && think.budget > 0 && think.result.nodes > 0) {
+  if (budget.hardSeconds > 0 && !think.stopped && !think.planEnded && think.budget > 0 &&
+      think.result.nodes > 0) {
     const double ratio = std::clamp(
         static_cast<double>(think.result.nodes) / static_cast<double>(think.budget), 1.0, kMaxOvershoot);
     overshoot_ = (1 - kSpeedWeight) * overshoot_ + kSpeedWeight * ratio;

@@ -70,8 +70,13 @@ struct ThinkLimits {
   std::atomic<bool>* stop = nullptr;           ///< raised: unwind at once, keep the last iteration's move
   const std::atomic<bool>* discard = nullptr;  ///< raised: play nothing (the GUI took the move back)
   IterationListener listener;                  ///< may be empty
-  std::string tracePath;                       ///< record the think here (empty: no trace)
-  uint64_t traceLimitBytes = 0;                ///< trim the trace to about this many bytes (0: none)
+  /// A time plan (0: none): no iteration starts that would, at the growth of
+  /// the last two, end more than planSeconds after planStart; the think then
+  /// ends after the iteration it completed (as a budget of its nodes would).
+  double planSeconds = 0;
+  std::chrono::steady_clock::time_point planStart{};  ///< when the planned time began (the command's arrival)
+  std::string tracePath;                              ///< record the think here (empty: no trace)
+  uint64_t traceLimitBytes = 0;                       ///< trim the trace to about this many bytes (0: none)
   /// Play the move found (xboard). False (UCI): the move is only chosen; the
   /// GUI sends it back with the next position, and playMove then records it
   /// as ours, so a second go searches the same position again.
@@ -84,7 +89,8 @@ struct GameThink {
   std::string move;           ///< coordinate move, e.g. "e2e4" ("" if none): played, or only chosen
   ThinkResult result;         ///< the (last) search's result
   long budget = 0;            ///< the budget of that search
-  bool stopped = false;       ///< ended by the stop flag or the depth limit, not by the budget
+  bool stopped = false;       ///< ended by the stop flag mid-iteration: not reproducible by a budget
+  bool planEnded = false;     ///< ended after an iteration by the time plan (ThinkLimits::planSeconds)
   std::string filtered;       ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
   std::string note;           ///< what the front end should tell the user, or ""
   std::string traceFailure;   ///< why the think's trace is missing or cut short ("" if none)
@@ -173,6 +179,11 @@ class Game {
   /// True while every lock of the table is 0 and nothing touched it since
   /// (after clearLocksAhead() or newGame()).
   bool locksClearedAhead() const { return locksClearedAhead_; }
+  /// Has the system give the table its memory now, once, if its locks are
+  /// all 0 (it writes them as they are): the front ends call it on `new`,
+  /// `isready` and `ucinewgame`, so that a fresh table's 192 MB are not
+  /// faulted in by the first think (0.6 s of 368 nodes under load).
+  void touchTable();
 
   /// "" while the game goes on; else a result line such as "1-0 {White mates}".
   std::string outcome() const;
@@ -221,6 +232,7 @@ class Game {
   bool locksStale_ = false;         // positions were restored: clear the locks before the next think
   bool thoughtHere_ = false;        // the last think (not played) was from this very position
   bool locksClearedAhead_ = false;  // every lock is 0 and the table untouched since (see clearLocksAhead)
+  bool tableTouched_ = false;       // touchTable() wrote every lock of this table
   // The chosen move's main()'s path already run (prepareChosen): the position after it, valid
   // while the game is at ply preparedPly_ of game preparedGame_ (-1: none).
   Position preparedAfter_;
@@ -236,6 +248,7 @@ class Game {
   std::string note_;
   std::string traceFailure_;   // the think's first trace failure
   bool traceTrimmed_ = false;  // a trace of the think was trimmed
+  bool planEnded_ = false;     // the last search ended by the time plan
   double lastCheckSeconds_ = 0;
 };
 
