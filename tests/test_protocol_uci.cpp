@@ -1,7 +1,11 @@
 // The UCI front end, driven in-process as a UCI GUI (or polyglot) drives an
 // engine: identification, positions with moves, go and its limits, info
 // lines, bestmove, and errors that keep the game.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -371,5 +375,20 @@ TEST_CASE("polyglot gets no info string during a think unless debug is on", "[pr
   // and xboard then logs "Impossible move" parsing it.
   const std::string output = converse(play::Protocol::kUci, "uci\nposition startpos\ngo nodes 2000\n");
   CHECK(linesAfter(output, "info string").empty());
+  CHECK(linesAfter(output, "bestmove ").size() == 1);
+}
+
+TEST_CASE("a trace folder that cannot be made is told as an info string under UCI",
+          "[protocol][uci][trace]") {
+  // The game's folder would go under a regular file: it cannot be made. The
+  // GUI is told in its protocol's words (it was a "# ..." line, xboard's),
+  // and the game goes on untraced.
+  const std::string file = binPath("not-a-folder-" + std::to_string(getpid()));
+  { std::ofstream(file) << "a file\n"; }
+  const std::string output =
+      converse(play::Protocol::kUci, "uci\nposition startpos\ngo nodes 2000\n", 0, file + "/games");
+  std::filesystem::remove(file);
+  CHECK(linesAfter(output, "info string trace-dir: cannot create ").size() == 1);
+  CHECK(linesAfter(output, "#").empty());
   CHECK(linesAfter(output, "bestmove ").size() == 1);
 }
