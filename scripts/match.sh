@@ -23,15 +23,26 @@
 #                      umax-replay and check that each of our moves is the one the original's
 #                      main() chooses with the same moves and budget
 #   --engine CMD       our engine's command [BIN/umax-readable --xboard|--uci]
-#   --opponent CMD     the opponent's command, a CECP engine [fairymax]
+#   --opponent CMD     the opponent's command, a CECP engine [fairymax]; it runs with address
+#                      randomisation off (setarch -R), see below
 #   --trace-dir DIR    passed to umax-readable: one trace per think
 #   --out DIR          where the PGN, xboard's log and the engine's stderr go [a new temp dir]
 #   --bin DIR          where the umax executables are [build/bin]
 #
 # Exit status: 0 when the match ran without a problem of our engine (no illegal move, no time
 # forfeit, no crash, no error line from it, every game finished, and with --replay every move
-# equal), 1 when it found one, 2 for a usage error. A game the opponent forfeits (Fairy-Max may
-# flag on a loaded machine) is reported as a note, not as a problem.
+# equal), 1 when it found one, 2 for a usage error, 3 when the opponent crashed: the match is
+# then inconclusive whatever else it shows ("PROBLEM: the opponent crashed ..."; a crash of ours
+# reads "PROBLEM: our engine was killed ..."), since games cut short by the opponent say nothing
+# of our engine. A game the opponent forfeits (Fairy-Max may flag on a loaded machine) is
+# reported as a note, not as a problem.
+#
+# The opponent runs under `setarch -R` (address randomisation off), and under a wrapper that
+# records its exit status as ours does: Debian's Fairy-Max 5.0b segfaults in about half of its
+# starts on some machines, always at the same instruction, and never with randomisation off
+# (2026-11-28: 3 of 6 and 6 of 6 plain starts crashed, 0 of 14 under setarch -R). Where setarch
+# is refused (a container may forbid the personality call) the opponent runs as it is, and the
+# script says so.
 #
 # What xboard 4.9 does, as measured here (the script relies on it):
 # - an illegal move forfeits the game: the PGN's last comment reads "Xboard: Forfeit due to
@@ -118,7 +129,7 @@ out="$(cd "$out" && pwd)"
 [[ $out != *[[:space:]]* ]] || fail_usage "--out must not contain spaces (xboard splits engine commands)"
 pgn="$out/match.pgn"
 log="$out/xboard.log"
-rm -f "$pgn" "$log" "$out/engine-exit.txt" "$out/engine.stderr"
+rm -f "$pgn" "$log" "$out/engine-exit.txt" "$out/engine.stderr" "$out/opponent-exit.txt" "$out/opponent.stderr"
 
 # Our engine runs under a wrapper that records how it ended (see above).
 if [[ -z $engine ]]; then
@@ -144,10 +155,37 @@ echo "exit \$status" >> "$out/engine-exit.txt"
 EOF
 chmod +x "$wrapper"
 
+# The opponent: address randomisation off where setarch may turn it off, and the same kind of
+# wrapper (its exit status in opponent-exit.txt), so that its crash is told apart from ours.
+no_aslr=""
+if setarch "$(uname -m)" -R true 2> /dev/null; then
+  no_aslr="setarch $(uname -m) -R "
+else
+  echo "note: setarch -R is refused here, so the opponent runs with address randomisation on" \
+    "(Debian's Fairy-Max 5.0b may then crash; such a match ends inconclusive, exit status 3)"
+fi
+opponent_wrapper="$out/opponent.sh"
+cat > "$opponent_wrapper" << EOF
+#!/usr/bin/env bash
+# Written by scripts/match.sh: runs the opponent with address randomisation off (Debian's
+# Fairy-Max 5.0b crashes in about half of its starts without), passes on the signals xboard
+# sends it, and records how it ended (status 128 + N: killed by signal N).
+trap 'kill -INT \$pid 2> /dev/null' INT
+trap 'kill -TERM \$pid 2> /dev/null' TERM
+$no_aslr$opponent <&0 2>> "$out/opponent.stderr" &
+pid=\$!
+while :; do
+  wait \$pid && status=0 || status=\$?
+  kill -0 \$pid 2> /dev/null || break
+done
+echo "exit \$status" >> "$out/opponent-exit.txt"
+EOF
+chmod +x "$opponent_wrapper"
+
 xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProgram ""
   -autoCallFlag true -testLegality true -ruleMoves 51 -repeatsToDraw 3
   -mg "$games" -secondTimeOdds "$odds" -defaultHashSize "$hash"
-  -fcp "$wrapper" -scp "$opponent" -sgf "$pgn" -debug -nameOfDebugFile "$log")
+  -fcp "$wrapper" -scp "$opponent_wrapper" -sgf "$pgn" -debug -nameOfDebugFile "$log")
 if [[ -n $st ]]; then
   xboard_args+=(-st "0:$(printf %02d "$st")") # xboard reads a bare -st N as N minutes
 else
@@ -165,6 +203,11 @@ problem() {
   problems=$((problems + 1))
 }
 opponent_notes=0
+opponent_crashes=0
+opponent_crash() {
+  echo "PROBLEM: the opponent crashed, not our engine: $*"
+  opponent_crashes=$((opponent_crashes + 1))
+}
 opponent_note() {
   echo "note, the opponent's: $*"
   opponent_notes=$((opponent_notes + 1))
@@ -262,6 +305,25 @@ else
     fi
   done < "$out/engine-exit.txt"
 fi
+# The opponent's exit status: a signal that is not one of the ways to stop a process (xboard
+# ends an engine with TERM or KILL when it does not quit in time) is a crash.
+for _ in $(seq 50); do
+  [[ ! -s $out/opponent-exit.txt ]] || break
+  sleep 0.1
+done
+if [[ -s $out/opponent-exit.txt ]]; then
+  while read -r _ status; do
+    if ((status > 128)); then
+      signal=$(kill -l $((status - 128)))
+      case $signal in
+        TERM | KILL | INT | HUP | PIPE) opponent_note "the opponent was ended by signal $signal" ;;
+        *) opponent_crash "killed by signal $signal (see $out/opponent.stderr and $out/xboard.out)" ;;
+      esac
+    elif ((status != 0)); then
+      opponent_note "the opponent exited with status $status (see $out/opponent.stderr)"
+    fi
+  done < "$out/opponent-exit.txt"
+fi
 if [[ -s $log ]]; then
   refusals="$(grep -a -E '<first *: *(Error|Illegal move)' "$log" || true)"
   [[ -z $refusals ]] || problem "our engine refused input xboard sent:"$'\n'"$refusals"
@@ -313,9 +375,13 @@ fi
 
 points=$(awk -v w="$wins" -v d="$draws" 'BEGIN { printf "%g", w + d / 2 }')
 echo "score for umax-readable: +$wins =$draws -$losses ($points/$played)"
-if ((problems == 0)); then
+if ((opponent_crashes > 0)); then
+  echo "problems of ours: $problems; the opponent crashed $opponent_crashes time(s): the match is" \
+    "inconclusive (games the opponent cut short say nothing of our engine; anything above may follow from the crash)"
+  exit 3
+elif ((problems == 0)); then
   echo "problems: none (no illegal move, no time forfeit, no crash, no refused command of ours)"
-  ((opponent_notes == 0)) || echo "the opponent forfeited $opponent_notes game(s) (see the notes above)"
+  ((opponent_notes == 0)) || echo "notes of the opponent's: $opponent_notes (see above; not problems of ours)"
 else
   echo "problems: $problems"
   exit 1

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 #include <cstddef>
+#include <functional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -37,6 +39,57 @@ inline std::string converse(play::Protocol protocol, const std::string& input, l
   std::ostringstream out;
   play::runProtocol(protocol, in, out, options);
   return out.str();
+}
+
+/// An output stream that calls `onLine` with each whole line as it is
+/// written (for a session without threads: on the session's own thread, so
+/// the callback sees the game as it is at that line).
+class LineWatcher : public std::streambuf {
+ public:
+  explicit LineWatcher(std::function<void(const std::string&)> onLine) : onLine_(std::move(onLine)) {}
+  const std::string& all() const { return all_; }
+
+ protected:
+  int overflow(int c) override {
+    if (c == EOF) return 0;
+    all_ += static_cast<char>(c);
+    if (c == '\n') {
+      onLine_(line_);
+      line_.clear();
+    } else {
+      line_ += static_cast<char>(c);
+    }
+    return c;
+  }
+
+ private:
+  std::function<void(const std::string&)> onLine_;
+  std::string line_;
+  std::string all_;
+};
+
+/// converse(), calling `onLine` with every line the session writes, when it writes it.
+inline std::string converseWatching(play::Protocol protocol, const std::string& input,
+                                    const std::function<void(const std::string&)>& onLine,
+                                    long fixedNodes = 0) {
+  play::SessionOptions options;
+  options.fixedNodes = fixedNodes;
+  options.threaded = false;
+  options.game = &sharedGame();
+  sharedGame().setHashMegabytes(play::kDefaultHashMegabytes);
+  std::istringstream in(input);
+  LineWatcher watcher(onLine);
+  std::ostream out(&watcher);
+  play::runProtocol(protocol, in, out, options);
+  return watcher.all();
+}
+
+/// How many slots of the game's hash table hold a lock (a position).
+inline long lockedSlots(const play::Game& game) {
+  const std::span<const HashEntry> table = const_cast<play::Game&>(game).engine().hashTable();
+  long locked = 0;
+  for (const HashEntry& entry : table) locked += entry.lock != 0;
+  return locked;
 }
 
 /// The lines of `output` that start with `prefix`, the prefix cut off.

@@ -162,7 +162,7 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     clock.timeLeft = 10;
     const play::Budget budget = chooseBudget(clock, 1e6);
     CHECK(budget.nodes == 142857);  // 0.6 x 10/42 s x 1e6 nodes/s
-    CHECK(budget.hardSeconds == Approx(3 * 10.0 / 42));
+    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 10.0 / 42));
   }
   SECTION("moves to go and an increment: t = (left + (n - 1) x inc) / (n + 2)") {
     clock.timeLeft = 60;
@@ -170,7 +170,7 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     clock.increment = 2;
     const play::Budget budget = chooseBudget(clock, 1e5);
     CHECK(budget.nodes == 267272);  // 0.6 x 98/22 s x 1e5
-    CHECK(budget.hardSeconds == Approx(3 * 98.0 / 22));
+    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 98.0 / 22));
   }
   SECTION("the hard limit never takes more than a quarter of the time left") {
     clock.timeLeft = 1;
@@ -183,7 +183,22 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     clock.overshoot = 2;
     const play::Budget budget = chooseBudget(clock, 1e6);
     CHECK(budget.nodes == 57142);  // 0.6 x 8/42 s x 1e6 / 2
-    CHECK(budget.hardSeconds == Approx(3 * 8.0 / 42));
+    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 8.0 / 42));
+  }
+  SECTION("the reserve never takes the clock: with 10 s or more left, t is at least 1/60 of it") {
+    // GNOME Chess: go wtime 30000 btime 30000, after a set-up of 0.8 s on a
+    // loaded machine: 40 x 0.8 s reserved was more than the clock.
+    clock.timeLeft = 30;
+    clock.reservePerMove = 0.8;
+    const play::Budget budget = chooseBudget(clock, 1e6);
+    // Half the clock reserved at most leaves t = 15 / 42 s; 1/60 of 30 s is more.
+    CHECK(budget.nodes == static_cast<long>(0.6 * (30.0 / 60) * 1e6));
+    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 30.0 / 60));
+    clock.reservePerMove = 0;
+    clock.movesToGo = 1000;  // a control far away: t = 30 / 1002 s, raised to 1/60
+    CHECK(chooseBudget(clock, 1e6).nodes == static_cast<long>(0.6 * (30.0 / 60) * 1e6));
+    clock.timeLeft = 9;  // under 10 s the formula alone
+    CHECK(chooseBudget(clock, 1e6).nodes == static_cast<long>(0.6 * (9.0 / 1002) * 1e6));
   }
   SECTION("no time left still gives a think that finds a move") {
     clock.timeLeft = 0;
@@ -271,4 +286,41 @@ TEST_CASE("takebacks and a 200-ply position take milliseconds, not the original'
     if (line.find(" readyok") != std::string::npos) ready.push_back(std::stod(line));
   REQUIRE(ready.size() == 2);
   CHECK(ready[1] - ready[0] < 1 + 2);  // sent 1 s after the first isready
+}
+
+TEST_CASE("a time plan starts no iteration it cannot finish; the think ends as a budget of its nodes would",
+          "[protocol][budget]") {
+  // A plan already spent (1 ns): the think ends after its first iteration
+  // that a GUI counts (draft 3 or more) instead of starting the next one,
+  // and says its budget: with that many nodes the original ends there too.
+  play::Game& game = sharedGame();
+  game.newGame();
+  REQUIRE(game.playMove("e2e4").empty());
+  std::atomic<bool> stop{false};
+  play::ThinkLimits limits;
+  limits.budget = play::kMaxBudget;
+  limits.stop = &stop;
+  limits.play = false;
+  limits.planSeconds = 1e-9;
+  limits.planStart = std::chrono::steady_clock::now();
+  const play::GameThink think = game.choose(limits);
+  CHECK(think.planEnded);
+  CHECK(!think.stopped);
+  CHECK(!stop);  // the plan's stop is lowered again
+  CHECK(think.result.depth >= play::kDraftOfDepthOne);
+  CHECK(think.budget < 100000);
+  auto original = makeEngine("minimal");
+  setUpGame(*original, "", "e2e4");
+  const ThinkResult replayed = original->think(think.budget);
+  CHECK(squareName(replayed.from) + squareName(replayed.to) == think.move);
+  CHECK(replayed.score == think.result.score);
+  CHECK(replayed.nodes == think.budget);  // the original ends after the same iteration
+  // Without a plan the same think runs to its budget.
+  game.newGame();
+  REQUIRE(game.playMove("e2e4").empty());
+  limits.planSeconds = 0;
+  limits.budget = 3 * think.budget;
+  const play::GameThink unplanned = game.choose(limits);
+  CHECK(!unplanned.planEnded);
+  CHECK(unplanned.result.nodes > think.result.nodes);
 }

@@ -1,7 +1,11 @@
 // The UCI front end, driven in-process as a UCI GUI (or polyglot) drives an
 // engine: identification, positions with moves, go and its limits, info
 // lines, bestmove, and errors that keep the game.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,8 +43,8 @@ TEST_CASE("a fixed-node game through UCI gives the original's moves", "[protocol
 }
 
 TEST_CASE("go depth, go nodes and go movetime report a budget that replays the think", "[protocol][uci]") {
-  const std::string output =
-      converse(play::Protocol::kUci, "uci\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 5\n");
+  const std::string output = converse(
+      play::Protocol::kUci, "uci\ndebug on\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 5\n");
   const std::vector<std::string> budgets = linesAfter(output, "info string budget ");
   REQUIRE(budgets.size() == 1);  // the plan; no info string after the thinking lines
   CHECK(budgets[0].find("the nodes of the last info line replay it") != std::string::npos);
@@ -89,15 +93,16 @@ TEST_CASE("UCI errors are info string lines and the game is kept", "[protocol][u
       "uci\nposition startpos moves e2e4\nfoo\ngo nodes\ngo wtime x\nposition\nposition fen 8/8 w\n"
       "position startpos moves e2e4 e7e7\ngo\x01\nposition startpos moves e2e4 e7e5\ngo bogus 1\nisready\n");
   CHECK(hasLine(output, "info string error unknown command: foo"));
-  CHECK(hasLine(output, "info string error go nodes needs a number"));
-  CHECK(hasLine(output, "info string error go wtime needs a number"));
+  CHECK(hasLine(output, "info string error go nodes needs a number; no think: bestmove 0000"));
+  CHECK(hasLine(output, "info string error go wtime needs a number; no think: bestmove 0000"));
   CHECK(linesAfter(output, "info string error position needs startpos or fen").size() == 1);
   CHECK(linesAfter(output, "info string error bad FEN").size() == 1);
   CHECK(hasLine(output, "info string error move 2 e7e7 is illegal; position ends before it"));
   CHECK(hasLine(output, "info string error line holds control bytes"));
-  CHECK(hasLine(output, "info string error go: unknown parameter bogus"));
+  CHECK(hasLine(output, "info string error go: unknown parameter bogus; no think: bestmove 0000"));
   CHECK(hasLine(output, "readyok"));
-  CHECK(linesAfter(output, "bestmove").empty());  // every go was refused
+  // Every go was refused, and each still got its bestmove (a GUI waits for one): the null move.
+  CHECK(linesAfter(output, "bestmove ") == std::vector<std::string>{"0000", "0000", "0000"});
 }
 
 TEST_CASE("go infinite thinks until stop, and isready is answered meanwhile, through a pipe",
@@ -114,7 +119,7 @@ TEST_CASE("go movetime ends the think in time", "[protocol][uci][pipes]") {
   // End of input 3 s after go abandons a think without a bestmove, so a
   // bestmove shows that the 0.5 s think ended well before.
   const std::string output =
-      pipeSession("printf 'uci\\nposition startpos\\ngo movetime 500\\n'; sleep 3", 30, "--uci");
+      pipeSession("printf 'uci\\ndebug on\\nposition startpos\\ngo movetime 500\\n'; sleep 3", 30, "--uci");
   CHECK(output.find("info string budget ") != std::string::npos);
   CHECK(output.find("(move time 0.500 s") != std::string::npos);
   CHECK(output.find("bestmove ") != std::string::npos);
@@ -225,20 +230,25 @@ TEST_CASE("a position of 200 plies replays without the original's check per ply,
 TEST_CASE("the Hash option sizes the table: the default is the original's, a smaller one says it leaves it",
           "[protocol][uci][hash]") {
   play::Game& game = sharedGame();
-  const std::string output = converse(play::Protocol::kUci,
-                                      "uci\nsetoption name Hash value 16\nucinewgame\nposition startpos\n"
-                                      "go nodes 20000\nisready\n");
+  long filledInside = 0;
+  long filledOutside = 0;
+  const std::string output =
+      converseWatching(play::Protocol::kUci,
+                       "uci\nsetoption name Hash value 16\nucinewgame\nposition startpos\n"
+                       "go nodes 20000\nisready\n",
+                       [&](const std::string& line) {
+                         if (line.rfind("bestmove ", 0) != 0) return;
+                         // As the think left it (the locks are cleared after bestmove).
+                         const std::span<const HashEntry> table = game.engine().hashTable();
+                         const std::size_t used = (std::size_t{1} << 20) + kProbeSlots;
+                         for (std::size_t slot = 0; slot < table.size(); slot += 97)
+                           (slot < used ? filledInside : filledOutside) += table[slot].lock != 0;
+                       });
   CHECK(hasLine(output, "option name Hash type spin default 192 min 1 max 192"));
   // 16 MB holds 2^20 + 9 slots of 12 bytes (12 MB), not 2^21 (24 MB).
   checkSmallerTable(output, "info string hash table ", 20, 16);
   REQUIRE(linesAfter(output, "bestmove ").size() == 1);
   // The think stored only in the smaller table: the original's slots past it stay empty.
-  const std::span<const HashEntry> table = game.engine().hashTable();
-  const std::size_t used = (std::size_t{1} << 20) + kProbeSlots;
-  long filledInside = 0;
-  long filledOutside = 0;
-  for (std::size_t slot = 0; slot < table.size(); slot += 97)
-    (slot < used ? filledInside : filledOutside) += table[slot].lock != 0;
   CHECK(filledInside > 0);
   CHECK(filledOutside == 0);
 
@@ -248,7 +258,7 @@ TEST_CASE("the Hash option sizes the table: the default is the original's, a sma
   checkOriginalTableBack(again);
   const std::string refused = converse(
       play::Protocol::kUci, "setoption name Hash value 0\nsetoption name Threads value 2\nisready\n");
-  CHECK(linesAfter(refused, "info string error Hash needs a value 1..192").size() == 1);
+  CHECK(linesAfter(refused, "info string error Hash needs a size of at least 1 MB").size() == 1);
   CHECK(linesAfter(refused, "info string error unknown option").size() == 1);
   CHECK(game.engine().hashSlotBits() == kHashSlotBits);
 }
@@ -267,4 +277,118 @@ TEST_CASE("an info line is sent when the root's best move changes within an iter
   const std::vector<std::string> best = linesAfter(output, "bestmove ");
   REQUIRE(best.size() == 1);
   CHECK(lines.back().substr(lines.back().find(" pv ") + 4, 4) == best[0].substr(0, 4));
+}
+
+TEST_CASE("bestmove goes out before our move is checked, and the next position only checks the reply",
+          "[protocol][uci][equivalence]") {
+  // After bestmove our move is checked and the table's locks cleared, on
+  // the opponent's time; when the GUI sends both moves back, ours is set
+  // from that check and only the reply is checked, on the cleared locks:
+  // the table then holds exactly what main()'s check of the reply stores.
+  constexpr long kBudget = 3000;
+  auto original = makeEngine("minimal");
+  original->reset();
+  std::vector<std::string> expected;
+  for (const char* move : {"e2e4", "d2d4"}) {
+    int from;
+    int to;
+    REQUIRE(parseMove(move, from, to));
+    REQUIRE(original->playMove(from, to));
+    const ThinkResult reply = original->think(kBudget);
+    REQUIRE(original->playMove(reply.from, reply.to));
+    expected.push_back(squareName(reply.from) + squareName(reply.to));
+  }
+  // main()'s path for the three moves alone: what its check of d2d4 leaves locked.
+  Engine alone;
+  for (const std::string& move : {std::string("e2e4"), expected[0], std::string("d2d4")}) {
+    int from;
+    int to;
+    REQUIRE(parseMove(move, from, to));
+    REQUIRE(alone.playMove(from, to));
+  }
+  long replyLocks = 0;
+  for (const HashEntry& entry : alone.hashTable()) replyLocks += entry.lock != 0;
+  REQUIRE(replyLocks > 0);
+
+  play::Game& game = sharedGame();
+  std::vector<long> lockedAtReady;
+  const std::string output = converseWatching(
+      play::Protocol::kUci,
+      "uci\nucinewgame\nposition startpos moves e2e4\ngo nodes 3000\nisready\nposition startpos moves e2e4 " +
+          expected[0] + " d2d4\nisready\ngo nodes 3000\n",
+      [&](const std::string& line) {
+        if (line == "readyok") lockedAtReady.push_back(lockedSlots(game));
+      });
+  CHECK(movesAfter(output, "bestmove ") == expected);
+  REQUIRE(lockedAtReady.size() == 2);
+  CHECK(lockedAtReady[0] == 0);           // after bestmove: our move checked, every lock cleared
+  CHECK(lockedAtReady[1] == replyLocks);  // after the position: the reply's check alone
+}
+
+TEST_CASE("GNOME Chess's go wtime 30000 btime 30000 gets a real think, not a token one",
+          "[protocol][uci][budget]") {
+  // GNOME Chess 43 (Hard) sends no increment and no moves to go; a think
+  // must plan at least 1/60 of the 30 s (it once planned 0 s: the reserve
+  // for the moves' fixed costs took the whole clock).
+  const std::string output = converse(
+      play::Protocol::kUci,
+      "uci\nisready\ndebug on\nucinewgame\nposition startpos moves e2e4\ngo wtime 30000 btime 30000\n"
+      "position startpos moves e2e4 e7e5 g1f3\ngo wtime 30000 btime 30000\n");
+  const std::vector<std::string> budgets = linesAfter(output, "info string budget ");
+  REQUIRE(budgets.size() == 2);
+  for (const std::string& budget : budgets) {
+    CAPTURE(budget);
+    const std::size_t at = budget.find("clock: t = ");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::stod(budget.substr(at + 11)) >= 30.0 / 60);
+  }
+  CHECK(linesAfter(output, "bestmove ").size() == 2);
+}
+
+TEST_CASE("huge and negative numbers are clamped, and every go gets its bestmove",
+          "[protocol][uci][bad-input]") {
+  const std::string output =
+      converse(play::Protocol::kUci,
+               "uci\ndebug on\nposition startpos\ngo wtime -5 btime -5\ngo nodes 99999999999999 depth 1\n"
+               "go movetime 99999999999999 depth 1\ngo depth -3\ngo wtime 99999999999999999999 depth 1\n");
+  const std::vector<std::string> budgets = linesAfter(output, "info string budget ");
+  REQUIRE(budgets.size() == 5);
+  CHECK(budgets[0].find("clock: t = 0.000 s") != std::string::npos);  // no time left, not "no limit"
+  CHECK(budgets[1].find("fixed 2000000000 nodes") != std::string::npos);
+  CHECK(budgets[2].find("move time ") != std::string::npos);
+  CHECK(linesAfter(output, "bestmove ").size() == 5);
+  CHECK(linesAfter(output, "info string error").empty());
+  // One rule for hash sizes in both protocols: below 1 MB refused, above 192 the original's table.
+  const std::string uci = converse(play::Protocol::kUci,
+                                   "setoption name Hash value 0\nsetoption name Hash value -1\n"
+                                   "setoption name Hash value 100000\nisready\n");
+  CHECK(linesAfter(uci, "info string error Hash needs a size of at least 1 MB").size() == 2);
+  checkOriginalTableBack(linesAfter(uci, "info string hash table "));
+  const std::string xboard =
+      converse(play::Protocol::kXboard, "xboard\nmemory 0\nmemory -1\nmemory 100000\n");
+  CHECK(linesAfter(xboard, "Error (memory needs a size of at least 1 MB)").size() == 2);
+  checkOriginalTableBack(linesAfter(xboard, "# hash table "));
+}
+
+TEST_CASE("polyglot gets no info string during a think unless debug is on", "[protocol][uci]") {
+  // polyglot shows each info string of a think as a thinking line ("1 +0 0 0 budget 351100"),
+  // and xboard then logs "Impossible move" parsing it.
+  const std::string output = converse(play::Protocol::kUci, "uci\nposition startpos\ngo nodes 2000\n");
+  CHECK(linesAfter(output, "info string").empty());
+  CHECK(linesAfter(output, "bestmove ").size() == 1);
+}
+
+TEST_CASE("a trace folder that cannot be made is told as an info string under UCI",
+          "[protocol][uci][trace]") {
+  // The game's folder would go under a regular file: it cannot be made. The
+  // GUI is told in its protocol's words (it was a "# ..." line, xboard's),
+  // and the game goes on untraced.
+  const std::string file = binPath("not-a-folder-" + std::to_string(getpid()));
+  { std::ofstream(file) << "a file\n"; }
+  const std::string output =
+      converse(play::Protocol::kUci, "uci\nposition startpos\ngo nodes 2000\n", 0, file + "/games");
+  std::filesystem::remove(file);
+  CHECK(linesAfter(output, "info string trace-dir: cannot create ").size() == 1);
+  CHECK(linesAfter(output, "#").empty());
+  CHECK(linesAfter(output, "bestmove ").size() == 1);
 }

@@ -39,17 +39,26 @@ Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
     // A fixed time per move: the stop flag before it with a margin (the GUI
     // allows no more), and the soft share of that as the budget.
     budget.hardSeconds = moveTimeStop(control.moveSeconds, control.afterThink);
+    budget.planSeconds = budget.hardSeconds;
     budget.nodes = nodesFor(kSoftShare * budget.hardSeconds, nodesPerSecond);
     char stop[48];
     std::snprintf(stop, sizeof stop, " (stop at %.3f s)", budget.hardSeconds);
     budget.reason = describe("move time", control.moveSeconds, nodesPerSecond) + stop;
   } else if (control.timeLeft >= 0) {
     const int movesLeft = control.movesToGo > 0 ? control.movesToGo : kAssumedMovesLeft;
-    const double usable = std::max(0.0, control.timeLeft - movesLeft * control.reservePerMove);
-    const double perMove = std::max(0.0, usable + (movesLeft - 1) * control.increment) / (movesLeft + 2);
+    // The reserve for the moves' fixed costs never takes more than half of
+    // the clock (one slow set-up, such as a loaded machine's, once took it
+    // all: t = 0 and a token think with 30 s left).
+    const double reserved =
+        std::min(movesLeft * std::max(0.0, control.reservePerMove), kMaxReservedShare * control.timeLeft);
+    const double usable = control.timeLeft - reserved;
+    double perMove = std::max(0.0, usable + (movesLeft - 1) * control.increment) / (movesLeft + 2);
+    // With some time left, a think never gets less than a share of it.
+    if (control.timeLeft >= kFloorFromSeconds) perMove = std::max(perMove, control.timeLeft / kFloorMoves);
     budget.nodes = nodesFor(kSoftShare * perMove / std::max(1.0, control.overshoot), nodesPerSecond);
     // Never let the hard limit run the clock out: at most a quarter of what is usable.
     budget.hardSeconds = std::max(0.001, std::min(kHardFactor * perMove, 0.25 * usable));
+    budget.planSeconds = std::min(perMove, budget.hardSeconds);
     budget.reason = describe("clock: t =", perMove, nodesPerSecond);
   } else if (control.depth > 0) {
     budget.nodes = kMaxBudget;

@@ -98,6 +98,9 @@ Game::Game() : engine_(std::make_unique<Engine>()) { newGame(); }
 
 void Game::newGame() {
   engine_->clearHashTable();
+  locksClearedAhead_ = true;  // an empty table: every lock is 0, as main()'s clearing leaves them
+  preparedPly_ = -1;
+  chosenPlays_ = false;
   start_ = mainStart();
   startFen_.clear();
   startFullMove_ = 1;
@@ -121,6 +124,8 @@ void Game::setBoard(std::string_view fen) {
   start_ = position;
   startFen_ = std::string(fen);
   engine_->setPosition(start_);
+  preparedPly_ = -1;
+  chosenPlays_ = false;
   moves_.clear();
   before_.clear();
   chosen_ = {};
@@ -136,6 +141,9 @@ std::string Game::setHashMegabytes(long megabytes) {
     ++bits;
   if (bits != engine_->hashSlotBits()) {
     engine_->resizeHashTable(bits);
+    locksClearedAhead_ = true;  // a new, empty table
+    tableTouched_ = false;
+    preparedPly_ = -1;
     locksStale_ = true;  // the next think plays the last move again on main()'s path, into the new table
     thoughtHere_ = false;
   }
@@ -165,10 +173,20 @@ std::string Game::moveList() const {
 
 // An under-promotion is played as the queen promotion (main()'s path), then
 // the queen is replaced and the eval corrected (underPromote).
+//
+// With the locks cleared ahead (clearLocksAhead), either path is main()'s
+// path without its clearing: Engine::checkMove clears only the root's probe
+// window, whose locks are 0 already, then checks as playMove does. A probe
+// takes a slot whose lock is 0 for empty whatever else it holds, so the
+// table is then exactly the one main()'s path leaves.
 bool Game::playOnEngine(int from, int to, char promotion, Path path) {
   const Position before = engine_->position();
   const auto start = std::chrono::steady_clock::now();
-  const bool legal = path == Path::kOriginal ? engine_->playMove(from, to) : engine_->checkMove(from, to);
+  const bool ahead = locksClearedAhead_;
+  locksClearedAhead_ = false;
+  if (ahead) path = Path::kOriginal;
+  const bool legal =
+      path == Path::kOriginal && !ahead ? engine_->playMove(from, to) : engine_->checkMove(from, to);
   if (path == Path::kOriginal) {
     lastCheckSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     locksStale_ = false;  // main()'s path has just cleared them
@@ -208,7 +226,21 @@ std::string Game::playMove(std::string_view text, Path path) {
   if (promotion && !isPromotion(before, from, to)) return "only a pawn reaching the last rank promotes";
   if (!promotion && isPromotion(before, from, to)) promotion = 'q';
   if (!isFideLegal(before, from, to)) return "illegal";
-  if (!playOnEngine(from, to, promotion, path)) {
+  chosenPlays_ = false;
+  const bool prepared = preparedPly_ == static_cast<long>(moves_.size()) && preparedGame_ == gameNumber_ &&
+                        locksClearedAhead_ && !chosen_.text.empty() &&
+                        chosen_.text == moveText(from, to, promotion);
+  preparedPly_ = -1;
+  if (prepared) {
+    // Our chosen move, sent back by the GUI: its check ran after bestmove
+    // (prepareChosen) and the locks were cleared since, as main()'s path
+    // clears them for the next move: only the position after it is set.
+    // Should a think come next instead of that move, it first checks this
+    // one again (on the cleared locks: main()'s path without its sweep).
+    engine_->setPosition(preparedAfter_);
+    lastCheckSeconds_ = 0;
+    locksStale_ = true;
+  } else if (!playOnEngine(from, to, promotion, path)) {
     // FIDE allows it but the original's check refuses it: a castling whose
     // rook lands where a reply can capture it, or whose king's square a reply
     // reaches (see the quirks page). A GUI has accepted the move, so it is put
@@ -230,6 +262,8 @@ void Game::rewind() { truncate(0); }
 
 void Game::truncate(std::size_t plies) {
   chosen_ = {};
+  chosenPlays_ = false;
+  preparedPly_ = -1;
   thoughtHere_ = false;
   if (plies >= moves_.size()) return;
   engine_->setPosition(before_[plies]);
@@ -260,9 +294,18 @@ bool Game::undo() {
 
 ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stopped) {
   budgetUsed = limits.budget;
+  locksClearedAhead_ = false;
+  preparedPly_ = -1;
+  const auto searchStart = std::chrono::steady_clock::now();
+  const auto secondsSoFar = [searchStart] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - searchStart).count();
+  };
   engine_->setStopFlag(limits.stop);
   long lastIterationNodes = 0;
   bool depthReached = false;
+  bool planReached = false;
+  double lastIterationSeconds = 0;  // wall time of the last completed iteration
+  double iterationEnded = 0;        // seconds into the search when it ended
   bool reported = false;
   int lastDraft = 0;  // the last draft below kMateDraft
   int lastFrom = 0;   // the root's best move in the last line reported
@@ -275,8 +318,10 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     // Drafts below kDraftOfDepthOne are not yet a GUI's depth 1: not reported.
     if (limits.listener && report.from != report.to && draft >= kDraftOfDepthOne) {
       // The root's entry is stored by now: the line starts with the iteration's best move.
-      limits.listener(iterationOf(report, std::max(1, draft - (kDraftOfDepthOne - 1)),
-                                  lineFrom(*engine_, report.from, report.to)));
+      Iteration iteration = iterationOf(report, std::max(1, draft - (kDraftOfDepthOne - 1)),
+                                        lineFrom(*engine_, report.from, report.to));
+      iteration.seconds = secondsSoFar();
+      limits.listener(iteration);
       reported = true;
       lastFrom = report.from;
       lastTo = report.to;
@@ -287,6 +332,24 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
         limits.stop && !limits.stop->load()) {
       depthReached = true;
       limits.stop->store(true);
+    }
+    // The time plan: the next iteration is guessed to take the last one's
+    // time times the growth from the one before (2 to 10, 5 when unknown);
+    // if it would end past the plan, it is not started.
+    const double now = secondsSoFar();
+    const double took = now - iterationEnded;
+    iterationEnded = now;
+    const double growth =
+        lastIterationSeconds > 0.0005 ? std::clamp(took / lastIterationSeconds, 2.0, 10.0) : 5.0;
+    lastIterationSeconds = took;
+    if (limits.planSeconds > 0 && report.from != report.to && draft >= kDraftOfDepthOne && limits.stop &&
+        !limits.stop->load()) {
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - limits.planStart).count();
+      if (elapsed + growth * took > limits.planSeconds) {
+        planReached = true;
+        limits.stop->store(true);
+      }
     }
   });
   // Between iterations: a line whenever another move becomes the root's
@@ -300,6 +363,7 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
       Iteration iteration =
           iterationOf(report, report.draft - (kDraftOfDepthOne - 1), moveText(report.from, report.to));
       iteration.midIteration = true;
+      iteration.seconds = secondsSoFar();
       limits.listener(iteration);
     });
   ThinkResult result;
@@ -322,8 +386,9 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
   // whose budget is that iteration's node count: the original starts no new
   // iteration once its budget is spent. Any other stop ends it early: not
   // reproducible by a budget.
-  stopped = result.aborted && !depthReached;
-  if (depthReached) {
+  stopped = result.aborted && !depthReached && !planReached;
+  planEnded_ = planReached;
+  if (depthReached || planReached) {
     budgetUsed = lastIterationNodes;
     limits.stop->store(false);  // ours, not the GUI's: a second search may follow
   }
@@ -344,14 +409,22 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
         root, std::max(1, (draft == kMateDraft ? kDraftOfDepthOne : draft) - (kDraftOfDepthOne - 1)),
         lineFrom(*engine_, result.from, result.to));
     iteration.fromTable = result.completedIterations == 0;
+    iteration.seconds = secondsSoFar();
     limits.listener(iteration);
   }
   return result;
 }
 
 GameThink Game::think(const ThinkLimits& limits) {
+  GameThink outcome = choose(limits);
+  if (chosenPlays_) playChosen(outcome);
+  return outcome;
+}
+
+GameThink Game::choose(const ThinkLimits& limits) {
   GameThink outcome;
   chosen_ = {};
+  chosenPlays_ = false;
   if (fideLegalMoves(engine_->position()).empty()) {
     outcome.note = "no legal move";
     return outcome;
@@ -381,7 +454,9 @@ GameThink Game::think(const ThinkLimits& limits) {
     locksStale_ = false;
   }
   const Position before = engine_->position();
+  outcome.searchStart = std::chrono::steady_clock::now();
   outcome.result = search(limits, outcome.budget, outcome.stopped);
+  outcome.planEnded = planEnded_;
   int from = outcome.result.from;
   int to = outcome.result.to;
   if (from == to || !isFideLegal(before, from, to)) {
@@ -417,6 +492,8 @@ GameThink Game::think(const ThinkLimits& limits) {
       to = fallback.to;
     }
   }
+  outcome.searchSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - outcome.searchStart).count();
   outcome.traceFailure = traceFailure_;
   outcome.traceTrimmed = traceTrimmed_;
   if (limits.discard && limits.discard->load()) {
@@ -424,21 +501,73 @@ GameThink Game::think(const ThinkLimits& limits) {
     return outcome;
   }
   const char promotion = isPromotion(before, from, to) ? 'q' : 0;
-  if (!limits.play) {
-    outcome.move = moveText(from, to, promotion);
-    chosen_ = {outcome.move, true, ""};
-    return outcome;
-  }
-  if (!playOnEngine(from, to, promotion, Path::kOriginal)) {
-    outcome.note += (outcome.note.empty() ? "" : "; ") +
-                    std::string("micro-Max's check refused its own move ") + moveText(from, to);
-    return outcome;
-  }
-  outcome.played = true;
   outcome.move = moveText(from, to, promotion);
-  moves_.push_back({outcome.move, true, ""});
-  before_.push_back(before);
+  chosen_ = {outcome.move, true, ""};
+  if (limits.play) {
+    chosenPlays_ = true;
+    chosenBefore_ = before;
+    chosenFrom_ = from;
+    chosenTo_ = to;
+    chosenPromotion_ = promotion;
+  }
   return outcome;
+}
+
+// main()'s path plays our move as it plays an entered one: clear the locks,
+// check, play. The front ends clear the locks again right after, for the
+// opponent's move (clearLocksAhead), which wipes whatever this check stored,
+// so the root's window is enough here (Path::kFast): the table the
+// opponent's move then meets is main()'s, one sweep of the 16M slots sooner.
+// Should no clearing follow, the fast path's mark (locksStale_) has the next
+// think play this move again on main()'s path first.
+void Game::playChosen(GameThink& think) {
+  if (!chosenPlays_) return;
+  chosenPlays_ = false;
+  engine_->setPosition(chosenBefore_);
+  if (!playOnEngine(chosenFrom_, chosenTo_, chosenPromotion_, Path::kFast)) {
+    // FIDE allows it (the filter checked), the original's check refuses it
+    // (see playMove): the GUI has it, so it is set on the board directly.
+    placeMove(chosenBefore_, chosenFrom_, chosenTo_, chosenPromotion_);
+    think.note += (think.note.empty() ? "" : "; ") + std::string("micro-Max's check refuses its own move ") +
+                  think.move + " (FIDE allows it): set on the board directly";
+  }
+  think.played = true;
+  moves_.push_back(chosen_);
+  before_.push_back(chosenBefore_);
+  chosen_ = {};
+  thoughtHere_ = false;
+}
+
+void Game::prepareChosen() {
+  if (chosen_.text.empty() || chosenPlays_) return;
+  int from;
+  int to;
+  if (!parseMove(std::string_view(chosen_.text).substr(0, 4), from, to)) return;
+  const Position before = engine_->position();
+  // The root's window is enough (see playChosen): the locks are cleared next.
+  const bool stale = locksStale_;
+  const bool legal = playOnEngine(from, to, chosen_.text.size() == 5 ? chosen_.text[4] : 0, Path::kFast);
+  locksStale_ = stale;
+  const Position after = engine_->position();
+  engine_->setPosition(before);
+  clearLocksAhead();
+  if (legal) {
+    preparedAfter_ = after;
+    preparedPly_ = static_cast<long>(moves_.size());
+    preparedGame_ = gameNumber_;
+  }
+}
+
+void Game::touchTable() {
+  if (tableTouched_ || !locksClearedAhead_) return;
+  engine_->clearHashLocks();  // every lock is 0 already: only the memory is touched
+  tableTouched_ = true;
+}
+
+void Game::clearLocksAhead() {
+  tableTouched_ = true;
+  engine_->clearHashLocks();
+  locksClearedAhead_ = true;
 }
 
 std::string Game::outcome() const {

@@ -20,20 +20,18 @@ std::string threeDigits(int number) {
   return text;
 }
 
-/// Least cost assumed for main()'s check of our move after a fixed-time think.
-constexpr double kAssumedCheckSeconds = 0.1;
-
 /// Largest overshoot assumed (an iteration costs a few times the last).
 constexpr double kMaxOvershoot = 8;
 
 }  // namespace
 
 void Session::correct(TimeControl& control) const {
-  control.reservePerMove = ourCheck_ + opponentCheck_;
-  // Before the first measurement (and on a quiet machine) a check is assumed
-  // to cost at least kAssumedCheckSeconds: the first st 1 move of a game on a
-  // loaded machine lost on time without it.
-  control.afterThink = thinkPlays_ ? std::max(ourCheck_, kAssumedCheckSeconds) : 0;
+  // What a move costs our clock besides its search: the time from the
+  // command's arrival to the search's start (the opponent's move checked,
+  // the last move played again on main()'s path when needed). Our own move
+  // is checked after it was sent, on the opponent's time.
+  control.reservePerMove = setupSeconds_;
+  control.afterThink = 0;
   control.overshoot = overshoot_;
 }
 
@@ -113,7 +111,8 @@ void Session::endOfInput() {
   writeRecord();
 }
 
-void Session::runThink(const Budget& budget, IterationListener listener, Finish finish, bool play) {
+void Session::runThink(const Budget& budget, IterationListener listener, Finish finish, bool play,
+                       std::chrono::steady_clock::time_point clockStart) {
   ThinkLimits limits;
   limits.budget = budget.nodes;
   limits.depth = budget.depth;
@@ -123,8 +122,9 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   limits.tracePath = nextTracePath();
   limits.traceLimitBytes = options_.traceLimitBytes;
   limits.play = play;
-  const auto start = std::chrono::steady_clock::now();
-  const GameThink think = game_.think(limits);
+  limits.planSeconds = budget.planSeconds;
+  limits.planStart = clockStart;
+  GameThink think = game_.choose(limits);
   if (!think.traceFailure.empty() && !tracingStopped_) {
     // Told once: no more thinks are traced in this session (a full disk
     // stays full), and the game goes on.
@@ -132,14 +132,16 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
     const std::string text = "tracing stopped: " + think.traceFailure;
     send(protocolName_ == "uci" ? "info string " + text : "telluser " + text);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (think.played) ourCheck_ = game_.lastCheckSeconds();
-  if (!play) ourCheck_ = game_.lastCheckSeconds();  // the replay of the GUI's last move on main()'s path
-  const double searchSeconds = seconds - (think.played ? ourCheck_ : 0);
+  // The search alone: set-up before it and the move played after it are not the speed.
+  const double seconds = think.searchSeconds;
+  const double searchSeconds = seconds;
+  if (think.searchStart != std::chrono::steady_clock::time_point{})
+    setupSeconds_ = std::max(0.0, std::chrono::duration<double>(think.searchStart - clockStart).count());
   if (searchSeconds >= kShortestMeasuredThink && think.result.nodes > 0)
     nps_ =
         (1 - kSpeedWeight) * nps_ + kSpeedWeight * (static_cast<double>(think.result.nodes) / searchSeconds);
-  if (budget.hardSeconds > 0 && !think.stopped && think.budget > 0 && think.result.nodes > 0) {
+  if (budget.hardSeconds > 0 && !think.stopped && !think.planEnded && think.budget > 0 &&
+      think.result.nodes > 0) {
     const double ratio = std::clamp(
         static_cast<double>(think.result.nodes) / static_cast<double>(think.budget), 1.0, kMaxOvershoot);
     overshoot_ = (1 - kSpeedWeight) * overshoot_ + kSpeedWeight * ratio;
@@ -147,8 +149,9 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
     overshoot_ = std::min(kMaxOvershoot, overshoot_ * 1.5);  // the hard limit struck: plan smaller
   }
   if (!discard_) {
-    // Played now (xboard), or only chosen (UCI: recorded when the GUI plays it).
-    if (think.played || !think.move.empty())
+    // The move is chosen, not played yet: finish sends it, then plays it
+    // (playChosen, xboard) or prepares it for the GUI's next position (UCI).
+    if (!think.move.empty())
       game_.describeLastMove(details(think, think.traceFailure.empty() ? lastTraceFile_ : ""));
     finish(think, budget, seconds);
     writeRecord();
@@ -181,7 +184,7 @@ void Session::startThink(const Budget& budget, IterationListener listener, Finis
   thinkOver_ = false;
   busy_ = true;
   if (!options_.threaded) {
-    runThink(budget, std::move(listener), std::move(finish), play);
+    runThink(budget, std::move(listener), std::move(finish), play, clockStart);
     busy_ = false;
     return;
   }
@@ -193,9 +196,8 @@ void Session::startThink(const Budget& budget, IterationListener listener, Finis
       if (!timerWake_.wait_until(lock, deadline, [this] { return thinkOver_; })) stop_ = true;
     });
   }
-  worker_ = std::thread([this, budget, listener = std::move(listener), finish = std::move(finish), play] {
-    runThink(budget, listener, finish, play);
-  });
+  worker_ = std::thread([this, budget, listener = std::move(listener), finish = std::move(finish), play,
+                         clockStart] { runThink(budget, listener, finish, play, clockStart); });
 }
 
 void Session::waitThink() {
@@ -226,7 +228,8 @@ std::string Session::nextTracePath() {
       if (!fs::exists(folder, error)) {
         fs::create_directories(folder, error);
         if (error) {
-          send("# trace-dir: cannot create " + folder.string() + ": " + error.message());
+          const std::string text = "trace-dir: cannot create " + folder.string() + ": " + error.message();
+          send(protocolName_ == "uci" ? "info string " + text : "# " + text);
           return "";
         }
         gameFolder_ = folder.string();

@@ -49,7 +49,9 @@ class Session {
 
  protected:
   /// What to do when a think is done (called on the thinking thread).
-  using Finish = std::function<void(const GameThink& think, const Budget& budget, double seconds)>;
+  /// It gets the move chosen, not played: it sends it first, then plays it
+  /// (Game::playChosen) or prepares it (Game::prepareChosen).
+  using Finish = std::function<void(GameThink& think, const Budget& budget, double seconds)>;
 
   /// Writes one line (with a newline) and flushes; safe from any thread.
   void send(const std::string& line);
@@ -73,8 +75,6 @@ class Session {
   double nodesPerSecond() const { return nps_; }
   /// Puts the measured corrections (fixed cost per move, overshoot) into a clock.
   void correct(TimeControl& control) const;
-  /// Notes the cost of the opponent's move just played (its legality check).
-  void noteOpponentMove() { opponentCheck_ = game_.lastCheckSeconds(); }
   /// The trace file for the next think ("" if not tracing); creates the game folder.
   std::string nextTracePath();
   /// Records `line` as the game's result, then rewrites game.txt.
@@ -90,9 +90,6 @@ class Session {
   std::chrono::steady_clock::time_point arrival_ = std::chrono::steady_clock::now();
   /// Lines taken so far (the one being handled included).
   long lineNumber_ = 0;
-  /// The think plays its move (xboard); false: the GUI sends it back (UCI),
-  /// so both legality checks of a move pair come before the next think.
-  bool thinkPlays_ = true;
 
   std::ostream& out_;
   SessionOptions options_;
@@ -101,7 +98,8 @@ class Session {
   std::string protocolName_;
 
  private:
-  void runThink(const Budget& budget, IterationListener listener, Finish finish, bool play);
+  void runThink(const Budget& budget, IterationListener listener, Finish finish, bool play,
+                std::chrono::steady_clock::time_point clockStart);
   void applyHashSize();
 
   std::mutex outMutex_;
@@ -114,9 +112,8 @@ class Session {
   std::condition_variable timerWake_;
   bool thinkOver_ = false;
   double nps_;
-  double overshoot_ = 1;      // running average of nodes / budget of clock thinks
-  double ourCheck_ = 0;       // the last legality check of our move (seconds)
-  double opponentCheck_ = 0;  // the last legality check of the opponent's move
+  double overshoot_ = 1;     // running average of nodes / budget of clock thinks
+  double setupSeconds_ = 0;  // the last think's set-up: from the command's arrival to its search
   std::string gameFolder_;
   std::string lastTraceFile_;
   bool recordFailed_ = false;    // game.txt could not be written: the GUI was told

@@ -20,18 +20,29 @@ std::string scoreText(int score) {
   return "cp " + std::to_string(score);
 }
 
+/// Largest count kept: longer numbers are that many (every limit clamps far below it).
+constexpr long kHugeCount = 1000000000000000L;
+
+/// Parses a whole number with an optional sign; any number of digits, the
+/// value saturating at +-kHugeCount (so "99999999999999" is a huge count,
+/// which each limit then clamps, not an error). False if it is not a number.
 bool parseCount(const std::string& text, long& value) {
-  if (text.empty() || text.size() > 12) return false;
-  char* end = nullptr;
-  value = std::strtol(text.c_str(), &end, 10);
-  return end && *end == 0;
+  std::size_t index = text.empty() || (text[0] != '-' && text[0] != '+') ? 0 : 1;
+  const bool negative = index == 1 && text[0] == '-';
+  if (index >= text.size()) return false;
+  long count = 0;
+  for (; index < text.size(); ++index) {
+    if (text[index] < '0' || text[index] > '9') return false;
+    count = std::min(kHugeCount, count * 10 + (text[index] - '0'));
+  }
+  value = negative ? -count : count;
+  return true;
 }
 
 class UciSession final : public Session {
  public:
   UciSession(std::ostream& out, const SessionOptions& options) : Session(out, options) {
     protocolName_ = "uci";
-    thinkPlays_ = false;
   }
 
   void refuse(const std::string&, const std::string& why) override { send("info string error " + why); }
@@ -74,9 +85,11 @@ class UciSession final : public Session {
            std::to_string(kMinHashMegabytes) + " max " + std::to_string(kDefaultHashMegabytes));
       send("uciok");
     } else if (command == "isready") {
+      game_.touchTable();
       send("readyok");
     } else if (command == "ucinewgame") {
       game_.newGame();
+      game_.touchTable();
       startGameRecord();
     } else if (command == "position") {
       positionLine_ = lineNumber_;
@@ -86,7 +99,9 @@ class UciSession final : public Session {
       go(rest);
     } else if (command == "setoption") {
       setOption(rest);
-    } else if (command == "stop" || command == "ponderhit" || command == "debug" || command == "register") {
+    } else if (command == "debug") {
+      debug_ = rest == "on";
+    } else if (command == "stop" || command == "ponderhit" || command == "register") {
       // Nothing to stop / no options: accepted and ignored.
     } else {
       send("info string error unknown command: " + shownText(line, 80));
@@ -109,10 +124,12 @@ class UciSession final : public Session {
       send("info string error unknown option: " + shownText(rest, 80));
       return;
     }
+    // One rule with xboard's memory: below 1 MB refused, above 192 MB the original's table.
     long megabytes;
-    if (!parseCount(value, megabytes) || megabytes < kMinHashMegabytes || megabytes > kDefaultHashMegabytes) {
-      send("info string error Hash needs a value " + std::to_string(kMinHashMegabytes) + ".." +
-           std::to_string(kDefaultHashMegabytes) + " (MB): " + shownText(rest, 80));
+    if (!parseCount(value, megabytes) || megabytes < kMinHashMegabytes) {
+      send("info string error Hash needs a size of at least " + std::to_string(kMinHashMegabytes) + " MB (" +
+           std::to_string(kDefaultHashMegabytes) +
+           " and above: the original's table): " + shownText(rest, 80));
       return;
     }
     requestHashMegabytes(megabytes);
@@ -201,7 +218,7 @@ class UciSession final : public Session {
       while (stream >> word) words.push_back(word);
     }
     TimeControl control;
-    double ourTime = -1;
+    double ourTime = -1;  // -1: no clock given
     double ourIncrement = 0;
     const bool white = game_.sideToMove() == kWhite;
     bool ponder = false;
@@ -224,27 +241,29 @@ class UciSession final : public Session {
       }
       long value;
       if (index + 1 >= words.size() || !parseCount(words[index + 1], value)) {
-        send("info string error go " + shownText(word, 20) + " needs a number");
+        refuseGo("go " + shownText(word, 20) + " needs a number");
         return;
       }
       ++index;
+      // Numbers are clamped to what each limit can mean: a clock below 0
+      // is 0 (xboard's time does the same), a count at least 1.
       if (word == "wtime" || word == "btime") {
-        if ((word == "wtime") == white) ourTime = static_cast<double>(value) / 1000;
+        if ((word == "wtime") == white) ourTime = static_cast<double>(std::max(0L, value)) / 1000;
       } else if (word == "winc" || word == "binc") {
-        if ((word == "winc") == white) ourIncrement = static_cast<double>(value) / 1000;
+        if ((word == "winc") == white) ourIncrement = static_cast<double>(std::max(0L, value)) / 1000;
       } else if (word == "movestogo") {
-        control.movesToGo = static_cast<int>(std::max(0L, value));
+        control.movesToGo = static_cast<int>(std::clamp(value, 0L, 100000L));
       } else if (word == "depth") {
         control.depth = static_cast<int>(std::clamp(value, 1L, kMaxDepth));
       } else if (word == "nodes") {
-        control.fixedNodes = std::max(1L, value);
+        control.fixedNodes = std::clamp(value, 1L, kMaxBudget);
       } else if (word == "movetime") {
         control.moveSeconds = static_cast<double>(std::max(1L, value)) / 1000.0;
       } else if (word == "mate") {
         // No mate search in the original: a mate in N shows within 2N - 1 plies.
         mateMoves = std::clamp(value, 1L, (kMaxDepth + 1) / 2);
       } else {
-        send("info string error go: unknown parameter " + shownText(word, 20));
+        refuseGo("go: unknown parameter " + shownText(word, 20));
         return;
       }
     }
@@ -260,7 +279,7 @@ class UciSession final : public Session {
       send("info string go ponder: pondering is not supported; thinking until ponderhit or stop");
     }
     infinite_ = control.infinite;
-    control.timeLeft = ourTime >= 0 ? std::max(0.0, ourTime) : -1;
+    control.timeLeft = ourTime;
     control.increment = ourIncrement;
     if (options_.fixedNodes > 0) control.fixedNodes = options_.fixedNodes;
     correct(control);
@@ -272,16 +291,17 @@ class UciSession final : public Session {
     else if (budget.hardSeconds > 0)
       plan +=
           "; a think the clock stops before the budget is spent is not reproducible by umax-probe --nodes";
-    send(plan);
+    // Only with debug on: polyglot shows every info string of a think as a
+    // thinking line (and xboard then finds "Impossible move" in it).
+    if (debug_) send(plan);
     const std::string over = game_.outcome();
     if (!over.empty()) {
       send("info string game over: " + over);
       send("bestmove 0000");
       return;
     }
-    const auto start = std::chrono::steady_clock::now();
-    auto listener = [this, start](const Iteration& iteration) {
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    auto listener = [this](const Iteration& iteration) {
+      const double seconds = iteration.seconds;  // the search's own time
       const long milliseconds = static_cast<long>(seconds * 1000);
       const long nps = seconds > 0 ? static_cast<long>(static_cast<double>(iteration.nodes) / seconds) : 0;
       const std::string line = "info depth " + std::to_string(iteration.depth) + " score " +
@@ -303,7 +323,7 @@ class UciSession final : public Session {
     const auto clockStart = positionLine_ == lineNumber_ - 1 ? positionArrival_ : arrival_;
     startThink(
         budget, listener,
-        [this](const GameThink& think, const Budget&, double) {
+        [this](GameThink& think, const Budget&, double) {
           // No info string may follow the last info depth line (polyglot
           // shows it as a line of thinking): a note, which is rare, is
           // followed by that line again.
@@ -321,8 +341,18 @@ class UciSession final : public Session {
           } else {
             send(best);
           }
+          // After bestmove, on the opponent's time: our move checked and the
+          // locks cleared, so that the next position only checks the reply.
+          game_.prepareChosen();
         },
         clockStart, false);
+  }
+
+  /// A go that cannot be read: the error, and a bestmove all the same (a
+  /// GUI waits for one after every go), the null move 0000: no think ran.
+  void refuseGo(const std::string& why) {
+    send("info string error " + why + "; no think: bestmove 0000");
+    send("bestmove 0000");
   }
 
   void flushBestMove() {
@@ -333,6 +363,7 @@ class UciSession final : public Session {
   }
 
   std::mutex bestMutex_;
+  bool debug_ = false;  // debug on: the budget of each think as an info string
   bool infinite_ = false;
   bool stopSeen_ = false;
   std::string pendingBest_;

@@ -112,6 +112,7 @@ class XboardSession final : public Session {
       send(kFeatures);
     } else if (command == "new") {
       game_.newGame();
+      game_.touchTable();
       startGameRecord();
       requestedSide_ = 0;
       force_ = false;
@@ -138,9 +139,11 @@ class XboardSession final : public Session {
     } else if (command == "ping") {
       send("pong " + rest);
     } else if (command == "memory") {
+      // One rule with UCI's Hash: below 1 MB refused, above 192 MB the original's table.
       double megabytes;
-      if (!parseNumber(rest, megabytes) || megabytes < 0) return error("memory needs a size in MB", line);
-      requestHashMegabytes(std::max(1L, static_cast<long>(megabytes)));
+      if (!parseNumber(rest, megabytes) || megabytes < kMinHashMegabytes)
+        return error("memory needs a size of at least 1 MB", line);
+      requestHashMegabytes(static_cast<long>(std::min(megabytes, 1.0e6)));
     } else if (command == "level") {
       level(rest, line);
     } else if (command == "st") {
@@ -257,7 +260,6 @@ class XboardSession final : public Session {
       return;
     }
     if (!game_.note().empty()) send("# " + game_.note());
-    noteOpponentMove();
     writeRecord();
     if (!force_ && !analyze_ && game_.sideToMove() == engineSide_) think();
   }
@@ -293,12 +295,9 @@ class XboardSession final : public Session {
     control_.moveSeconds = moveSecondsSet_ = 0;
   }
 
-  /// A thinking line as xboard reads it: depth, score, centiseconds since `start`, nodes, line.
-  static std::string thinkingLine(const Iteration& iteration, std::chrono::steady_clock::time_point start) {
-    const auto centiseconds =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
-            .count() /
-        10;
+  /// A thinking line as xboard reads it: depth, score, centiseconds of search, nodes, line.
+  static std::string thinkingLine(const Iteration& iteration) {
+    const auto centiseconds = static_cast<long>(iteration.seconds * 100);
     return std::to_string(iteration.depth) + " " + std::to_string(xboardScore(iteration.score)) + " " +
            std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv;
   }
@@ -310,12 +309,9 @@ class XboardSession final : public Session {
     TimeControl control;
     control.infinite = true;
     const Budget budget = chooseBudget(control, nodesPerSecond());
-    const auto start = std::chrono::steady_clock::now();
-    IterationListener listener = [this, start](const Iteration& iteration) {
-      send(thinkingLine(iteration, start));
-    };
+    IterationListener listener = [this](const Iteration& iteration) { send(thinkingLine(iteration)); };
     startThink(
-        budget, listener, [](const GameThink&, const Budget&, double) {}, arrival_, false);
+        budget, listener, [](GameThink&, const Budget&, double) {}, arrival_, false);
   }
 
   /// Our think: the budget from the control, thinking lines if posted, then `move`.
@@ -333,9 +329,8 @@ class XboardSession final : public Session {
       control.timeLeft = 300;  // no control given: as xboard's default, 5 minutes per game
     correct(control);
     const Budget budget = chooseBudget(control, nodesPerSecond());
-    const auto start = std::chrono::steady_clock::now();
-    IterationListener listener = [this, start](const Iteration& iteration) {
-      const std::string line = thinkingLine(iteration, start);
+    IterationListener listener = [this](const Iteration& iteration) {
+      const std::string line = thinkingLine(iteration);
       {
         std::lock_guard lock(hintMutex_);
         if (!iteration.midIteration) {
@@ -348,7 +343,32 @@ class XboardSession final : public Session {
     };
     startThink(
         budget, listener,
-        [this](const GameThink& think, const Budget& planned, double) {
+        [this](GameThink& think, const Budget& planned, double) {
+          {
+            // A think stopped after a new best move was posted plays the
+            // last completed iteration's move: its line comes last.
+            std::lock_guard lock(hintMutex_);
+            if (midPosted_ && !lastPosted_.empty()) send(lastPosted_);
+            midPosted_ = false;
+            lastPosted_.clear();
+          }
+          if (!think.note.empty()) send("# " + think.note);
+          send("# budget " + std::to_string(think.budget) + " nodes (" + planned.reason + ")" +
+               (think.stopped
+                    ? "; stopped before the budget was spent, not reproducible by umax-probe --nodes"
+                    : ""));
+          if (think.move.empty()) {
+            send("# no move: " + think.note);
+            return;
+          }
+          // The move goes out first; main()'s check of it and the clearing of
+          // the locks for the opponent's move follow, on the opponent's time.
+          ++ourMoves_;
+          send("move " + think.move);
+          const std::string noteBefore = think.note;
+          game_.playChosen(think);
+          if (think.note != noteBefore)
+            send("# " + think.note.substr(noteBefore.empty() ? 0 : noteBefore.size() + 2));
           {
             // The last line's second move, if it is a legal reply to the move played: the hint.
             std::lock_guard lock(hintMutex_);
@@ -363,28 +383,13 @@ class XboardSession final : public Session {
                 isFideLegal(game_.position(), from, to))
               hint_ = reply;
             lastLine_.clear();
-            // A think stopped after a new best move was posted plays the
-            // last completed iteration's move: its line comes last.
-            if (midPosted_ && !lastPosted_.empty()) send(lastPosted_);
-            midPosted_ = false;
-            lastPosted_.clear();
           }
-          if (!think.note.empty()) send("# " + think.note);
-          send("# budget " + std::to_string(think.budget) + " nodes (" + planned.reason + ")" +
-               (think.stopped
-                    ? "; stopped before the budget was spent, not reproducible by umax-probe --nodes"
-                    : ""));
-          if (!think.played) {
-            send("# no move: " + think.note);
-            return;
-          }
-          ++ourMoves_;
-          send("move " + think.move);
           const std::string over = game_.outcome();
           if (!over.empty()) {
             send(over);
             recordResult(over);
           }
+          game_.clearLocksAhead();
         },
         arrival_);
   }

@@ -5,13 +5,17 @@
 /// Every move takes main()'s path, so that the minimal build can replay a
 /// protocol game: an opponent's move is Engine::playMove (clear the locks,
 /// legality check by search, play), our move is Engine::think(budget) and
-/// then playMove of the move it found. What the original cannot represent is
+/// then playMove of the move it found. The front ends send our move before
+/// that playMove (choose(), then playChosen()), and clear the locks for the
+/// opponent's move while the opponent thinks (clearLocksAhead()): a later
+/// playMove then only checks, on a table the original's would equal. What the original cannot represent is
 /// handled at the border and said in a note: an under-promotion is set on the
 /// board after the queen promotion, and a root move FIDE refuses is searched
 /// again without it.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -51,6 +55,9 @@ struct Iteration {
   int to = 0;      ///< best move so far (to-square)
   long nodes = 0;  ///< nodes of this think so far
   std::string pv;  ///< the best line as far as the hash table gives it (at least the best move)
+  /// Seconds since the search began (the set-up before it, such as main()'s
+  /// replay of the last move, not counted): what a GUI's time and nps count.
+  double seconds = 0;
 };
 
 /// Called after each completed iteration of a think.
@@ -63,8 +70,13 @@ struct ThinkLimits {
   std::atomic<bool>* stop = nullptr;           ///< raised: unwind at once, keep the last iteration's move
   const std::atomic<bool>* discard = nullptr;  ///< raised: play nothing (the GUI took the move back)
   IterationListener listener;                  ///< may be empty
-  std::string tracePath;                       ///< record the think here (empty: no trace)
-  uint64_t traceLimitBytes = 0;                ///< trim the trace to about this many bytes (0: none)
+  /// A time plan (0: none): no iteration starts that would, at the growth of
+  /// the last two, end more than planSeconds after planStart; the think then
+  /// ends after the iteration it completed (as a budget of its nodes would).
+  double planSeconds = 0;
+  std::chrono::steady_clock::time_point planStart{};  ///< when the planned time began (the command's arrival)
+  std::string tracePath;                              ///< record the think here (empty: no trace)
+  uint64_t traceLimitBytes = 0;                       ///< trim the trace to about this many bytes (0: none)
   /// Play the move found (xboard). False (UCI): the move is only chosen; the
   /// GUI sends it back with the next position, and playMove then records it
   /// as ours, so a second go searches the same position again.
@@ -77,11 +89,16 @@ struct GameThink {
   std::string move;           ///< coordinate move, e.g. "e2e4" ("" if none): played, or only chosen
   ThinkResult result;         ///< the (last) search's result
   long budget = 0;            ///< the budget of that search
-  bool stopped = false;       ///< ended by the stop flag or the depth limit, not by the budget
+  bool stopped = false;       ///< ended by the stop flag mid-iteration: not reproducible by a budget
+  bool planEnded = false;     ///< ended after an iteration by the time plan (ThinkLimits::planSeconds)
   std::string filtered;       ///< the first choice FIDE refused, e.g. "e1g1" ("" if none)
   std::string note;           ///< what the front end should tell the user, or ""
   std::string traceFailure;   ///< why the think's trace is missing or cut short ("" if none)
   bool traceTrimmed = false;  ///< the trace keeps only the think's first iterations (traceLimitBytes)
+  /// When the (first) search began: the set-up before it (replaying the
+  /// last move on main()'s path) took from the think's call to this.
+  std::chrono::steady_clock::time_point searchStart{};
+  double searchSeconds = 0;  ///< wall time of the search(es), set-up and playing the move not counted
 };
 
 /// One move of the game record.
@@ -129,8 +146,44 @@ class Game {
   /// are still the original's. A smaller table records no traces.
   std::string setHashMegabytes(long megabytes);
 
-  /// Thinks and plays the move found (see the file comment for the path).
+  /// Thinks and plays the move found (see the file comment for the path):
+  /// choose(), then playChosen() when ThinkLimits::play.
   GameThink think(const ThinkLimits& limits);
+  /// Thinks and chooses a move without playing it (GameThink::played false):
+  /// with ThinkLimits::play the move is played by playChosen(), which a
+  /// front end calls once it has sent the move; without (UCI) the GUI sends
+  /// it back with the next position. Nothing of the table is touched after
+  /// the search, so that the move can go out at once.
+  GameThink choose(const ThinkLimits& limits);
+  /// Plays the move choose() found with ThinkLimits::play on main()'s path
+  /// (clear the locks, check, play) and records it; sets `think.played`. A
+  /// move micro-Max's check refuses (FIDE allows it: the search chose it) is
+  /// set on the board directly, as the GUI has it, and said in `think.note`.
+  /// The check clears only the root's window: clearLocksAhead() is meant to
+  /// follow, which wipes the rest (without it the next think plays the move
+  /// again on main()'s path first).
+  void playChosen(GameThink& think);
+  /// For a move chosen and not played (UCI): checks it now and keeps the
+  /// position after it, puts the position before it back and clears the
+  /// locks ahead (clearLocksAhead). When the GUI sends that very move back
+  /// next, playMove() sets that position without touching the table; the
+  /// opponent's move after it meets the cleared locks, as on main()'s path
+  /// (which clears them, checks our move, and clears them again for the
+  /// opponent's), so only its check is left for when it arrives.
+  void prepareChosen();
+  /// main()'s clearing of the table's locks for the next move entered, done
+  /// now (while the opponent thinks): as long as nothing touches the table
+  /// before that move arrives, playMove() then only checks it, which is
+  /// main()'s path on a table whose locks are all 0.
+  void clearLocksAhead();
+  /// True while every lock of the table is 0 and nothing touched it since
+  /// (after clearLocksAhead() or newGame()).
+  bool locksClearedAhead() const { return locksClearedAhead_; }
+  /// Has the system give the table its memory now, once, if its locks are
+  /// all 0 (it writes them as they are): the front ends call it on `new`,
+  /// `isready` and `ucinewgame`, so that a fresh table's 192 MB are not
+  /// faulted in by the first think (0.6 s of 368 nodes under load).
+  void touchTable();
 
   /// "" while the game goes on; else a result line such as "1-0 {White mates}".
   std::string outcome() const;
@@ -165,6 +218,7 @@ class Game {
 
  private:
   bool playOnEngine(int from, int to, char promotion, Path path);
+  void recordChosen(const Position& before);
   void placeMove(const Position& before, int from, int to, char promotion);
   ThinkResult search(const ThinkLimits& limits, long& budgetUsed, bool& stopped);
 
@@ -173,14 +227,28 @@ class Game {
   Position start_;
   int startFullMove_ = 1;
   std::vector<PlayedMove> moves_;
-  std::vector<Position> before_;  // the position before each move of moves_ (undo restores it)
-  PlayedMove chosen_;             // the last think's move when it was not played (text "" if none)
-  bool locksStale_ = false;       // positions were restored: clear the locks before the next think
-  bool thoughtHere_ = false;      // the last think (not played) was from this very position
+  std::vector<Position> before_;    // the position before each move of moves_ (undo restores it)
+  PlayedMove chosen_;               // the last think's move when it was not played (text "" if none)
+  bool locksStale_ = false;         // positions were restored: clear the locks before the next think
+  bool thoughtHere_ = false;        // the last think (not played) was from this very position
+  bool locksClearedAhead_ = false;  // every lock is 0 and the table untouched since (see clearLocksAhead)
+  bool tableTouched_ = false;       // touchTable() wrote every lock of this table
+  // The chosen move's main()'s path already run (prepareChosen): the position after it, valid
+  // while the game is at ply preparedPly_ of game preparedGame_ (-1: none).
+  Position preparedAfter_;
+  long preparedPly_ = -1;
+  int preparedGame_ = 0;
+  // What choose() left for playChosen(): the position before the move, its from, to, promotion.
+  Position chosenBefore_;
+  int chosenFrom_ = 0;
+  int chosenTo_ = 0;
+  char chosenPromotion_ = 0;
+  bool chosenPlays_ = false;  // chosen with ThinkLimits::play, not yet played
   int gameNumber_ = 0;
   std::string note_;
   std::string traceFailure_;   // the think's first trace failure
   bool traceTrimmed_ = false;  // a trace of the think was trimmed
+  bool planEnded_ = false;     // the last search ended by the time plan
   double lastCheckSeconds_ = 0;
 };
 
