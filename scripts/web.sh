@@ -27,7 +27,7 @@ while (($#)); do
       ;;
     --no-install) install=no ;;
     -h | --help)
-      sed -n '2,14p' "$0"
+      sed -n '2,15p' "$0"
       exit 0
       ;;
     *)
