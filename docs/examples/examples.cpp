@@ -2081,8 +2081,8 @@ std::string legality(const Context& context) {
               "), where best starts at -I and every move is searched at least a ply deep. The scan's first "
               "move, the king's " +
               moveText(first.from, first.to) + " (event " + std::to_string(moves.front()) + "), scores " +
-              std::to_string(walk.events()[firstReply.scoreEvent].value) + ", already beta " +
-              std::to_string(reply.args.beta) + " or more, and the reply cuts off (event " +
+              std::to_string(walk.events()[firstReply.scoreEvent].value) + ", which reaches beta " +
+              std::to_string(reply.args.beta) + ", and the reply cuts off (event " +
               std::to_string(cutoffs.front()) +
               ") before the scan reaches the rook, so no king capture is generated and " +
               walk.moveName(child) + " scores " + std::to_string(score) + " (event " +

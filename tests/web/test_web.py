@@ -11,9 +11,11 @@
    positions without a move (stalemate, mate) included; so does the worker asked directly.
 3. The keyboard steps the search (Right arrow) and the page does not scroll; the canvas follows
    its frame; a trace opens from the file picker and by drag and drop, and saves as a download.
-4. Bad query values, a missing trace and a file that is not a trace give a clear message.
+4. Bad query values (events past the trace however long, event= alone), a missing trace and a
+   file that is not a trace give a clear message; ignored parameters are named; from file:// the
+   page says to serve it (scripts/web.sh --serve).
 5. Every topic page (18 of 18) carries a live view opened at its worked example's trace and at
-   the event the example is about; keys typed into it step it.
+   the event the example is about, the whole view in sight at 1280x800; keys typed into it step it.
 6. The course's main page and the app render non-blank.
 """
 import json
