@@ -33,8 +33,8 @@ if ((${#missing[@]} == 0)); then
 fi
 
 echo "install-deps: installing ${missing[*]}"
-SUDO=""
-if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+# apt_get waits while another apt or dpkg holds the package lock.
+source "$(dirname "$0")/apt-lock.sh"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+apt_get update -qq
+apt_get install -y -qq --no-install-recommends "${missing[@]}" </dev/null

@@ -12,6 +12,7 @@
 # python3-fonttools (the pieces' font cut to the 12 chess glyphs) and
 # dpkg-dev; then Dear ImGui's sources, `apt-get source imgui` (libimgui-dev
 # has only headers and a host library), through a deb-src entry it adds.
+# While another apt or dpkg holds the package lock, it waits (scripts/apt-lock.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -26,7 +27,7 @@ while (($#)); do
       ;;
     --no-install) install=no ;;
     -h | --help)
-      sed -n '2,13p' "$0"
+      sed -n '2,15p' "$0"
       exit 0
       ;;
     *)
@@ -39,6 +40,8 @@ done
 
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+# apt_get: apt-get that waits while another apt or dpkg holds the package lock.
+source scripts/apt-lock.sh
 imgui_version=1.86+ds
 imgui_dir=$root/build-web/imgui-$imgui_version
 
@@ -51,8 +54,8 @@ if [[ $install == yes ]]; then
   if ((${#missing[@]})); then
     echo "web.sh: installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+    apt_get update -qq
+    apt_get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
   fi
   if [[ ! -f $imgui_dir/imgui.cpp ]]; then
     if ! grep -rqs "^Types:.*deb-src" /etc/apt/sources.list.d/ && ! grep -qs "^deb-src" /etc/apt/sources.list; then
@@ -64,7 +67,7 @@ Suites: bookworm
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
-      $SUDO apt-get update -qq
+      apt_get update -qq
     fi
     mkdir -p build-web
     (cd build-web && apt-get source -qq "imgui=1.86+ds-1" >/dev/null 2>&1 || apt-get source -qq imgui)

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -12,6 +13,9 @@
 
 #include "../docs/snippet_filter.h"
 #include "support.h"
+#include "umax/engine.h"
+#include "umax/notation.h"
+#include "umax/session.h"
 
 using namespace umax::test;
 using nlohmann::json;
@@ -374,4 +378,39 @@ TEST_CASE("the board scan x=x+9&~M of the move-generation page visits the 64 rea
   const std::string page = readFile(sourcePath("docs/pages/03-move-generation.md"));
   CHECK(page.find("128 board bytes") == std::string::npos);
   CHECK(page.find("64 squares") != std::string::npos);
+}
+
+TEST_CASE("the node counts the course gives for the original's own budget are the think's", "[docs][.slow]") {
+  // Topic 18: an empty line after 1. e4 thinks with the original's budget of 10,000,000 nodes, and
+  // counts far more (the last iteration runs to its end); topic 18 and the README say how many.
+  auto engine = std::make_unique<umax::Engine>();
+  umax::playMoves(*engine, "e2e4");
+  const umax::ThinkResult result = engine->think(10'000'000);
+  CHECK(result.nodes == 72'643'997);
+  const std::string page = readFile(sourcePath("docs/pages/18-legality-interface.md"));
+  CHECK(page.find("counts 72,643,997 nodes") != std::string::npos);
+  CHECK(page.find("plays " + umax::thinkMoveName(result.from, result.to) + " (score " +
+                  std::to_string(result.score) + ", 72643997 nodes)") != std::string::npos);
+}
+
+TEST_CASE("the Source panel's header at the mate probe names the probe's own line", "[docs][line-map]") {
+  // The header shows the first original line of the event's site: for the mate probe it once was
+  // line 102 (C:, the mate-score test), above the probe's call on line 103.
+  const json map = json::parse(readFile(sourcePath("readable/line_map.json")));
+  const std::string source = readFile(sourcePath(map.at("minimal_source")));
+  std::vector<std::string> lines;
+  std::istringstream in(source);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  bool found = false;
+  for (const json& site : map.at("sites"))
+    if (site.at("name") == "mate-probe") {
+      found = true;
+      const int first = site.at("minimal_lines").front();
+      CAPTURE(first);
+      REQUIRE(first >= 1);
+      REQUIRE(static_cast<std::size_t>(first) <= lines.size());
+      CHECK(lines[static_cast<std::size_t>(first - 1)].find("-D(24-k,-I,I,0,J,Z,S,S,1)") !=
+            std::string::npos);
+    }
+  CHECK(found);
 }

@@ -648,3 +648,37 @@ TEST_CASE("every input of the committed fuzz_trace corpus is read and replayed, 
   CHECK(read >= 5);  // the seeds are real traces (one of them cut short)
   CHECK(refused + read >= 6);
 }
+
+TEST_CASE("the root of a think gets the game's e.p. square O, as the glossary says", "[trace][docs]") {
+  // docs/pages/19-glossary.md, "e.p. square": the root gets O, a char: the square the last move's
+  // double step skipped, or -128 after any other move; before a game's first move, 0 from the start
+  // position (O's start value) and from a FEN -128 or the FEN's e.p. square.
+  struct Case {
+    const char* fen;
+    const char* moves;
+    int expected;
+  };
+  const Case cases[] = {{"", "", 0},
+                        {"", "e2e4", 0x54},
+                        {"", "g1f3", -128},
+                        {"", "e2e4 e7e5 g1f3", -128},
+                        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "", -128},
+                        {"4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", "", 0x54}};
+  int index = 0;
+  for (const Case& c : cases) {
+    CAPTURE(c.fen, c.moves);
+    const std::string path = scratchFile("root-ep-" + std::to_string(index++) + ".trc");
+    recordThink(setUp(c.fen, c.moves), 30, path, c.fen, c.moves);
+    const TraceReader reader(path);
+    bool seen = false;
+    int rootEp = 0;
+    reader.forEach([&](const Event& event, uint64_t) {
+      if (!seen && event.kind == EventKind::kCall) {
+        seen = true;
+        rootEp = event.call.epSquare;
+      }
+    });
+    REQUIRE(seen);
+    CHECK(rootEp == c.expected);
+  }
+}

@@ -89,6 +89,8 @@ struct WalkFrame {
   int best = -kInfinity;
   int bestFrom = 0;   ///< X: the hash entry's move, then each new best's
   int scanStart = 0;  ///< B: X when the current iteration began
+  int lastTo = 0;     ///< z: where the move replied to landed
+  int draft = 0;      ///< d: the current iteration
 };
 
 /// The moves micro-Max's generator offers `side`, in its order, written square by square from the
@@ -162,7 +164,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     int returnedScore = 0;
     uint64_t predictionsChecked = 0, penaltiesSeen = 0;
     int movePositional = 0, moveGain = 0;  // the last move's v (at the move) and i
-    uint64_t movesChecked = 0;
+    uint64_t movesChecked = 0, draftOneMoves = 0, draftOneIterations = 0;
     while (std::getline(in, line)) {
       const json event = json::parse(line);
       const std::string kind = event["kind"];
@@ -174,9 +176,11 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         frame.beta = event["l"];
         frame.eval = event["e"];
         frame.passedSquare = event["E"];
+        frame.lastTo = event["z"];
         stack.push_back(frame);
       } else if (kind == "iteration") {
         stack.back().scanStart = stack.back().bestFrom;
+        stack.back().draft = event["d"];
       } else if (kind == "best") {
         stack.back().bestFrom = event["X"].get<int>() & 0x77;
       } else if (kind == "move") {
@@ -202,6 +206,12 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         if (event["promotion"]) board[static_cast<std::size_t>(y)] |= kQueen;
         top.moveOnBoard = true;
         top.move = event;
+        // What the draft-1 narration says: only a move onto z is made (h = d - (y != z)).
+        if (top.draft == 1) {
+          REQUIRE(y == top.lastTo);
+          REQUIRE(event["h"].get<int>() == 1);
+          ++draftOneMoves;
+        }
       } else if (kind == "score") {
         WalkFrame& top = stack.back();
         const json& m = top.move;
@@ -333,6 +343,17 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           REQUIRE(m->value == "-");
         }
       }
+      if (kind == "iteration" && event["d"] == 1) {
+        // The draft-1 scan: only a move onto z gets a reply (it once said "only captures and
+        // recaptures are searched": a capture elsewhere is not made); z off the board: none.
+        ++draftOneIterations;
+        const int z = stack.back().lastTo;
+        REQUIRE(view.narration.find("captures") == std::string::npos);
+        REQUIRE(view.narration.find(isOnBoard(z)
+                                        ? "only a move onto z = " + squareName(z) + ", "
+                                        : "z = " + std::to_string(z) + " is no square, so no move is made") !=
+                std::string::npos);
+      }
       if (kind == "cutoff") {
         ++cutoffs;
         const std::string beta = std::to_string(stack.back().beta);
@@ -417,6 +438,8 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     CHECK(refutations > 0);
     CHECK(predictionsChecked > 0);
     CHECK(movesChecked > 100);
+    CHECK(draftOneIterations > 0);
+    CHECK(draftOneMoves > 0);
     CHECK(penaltiesSeen > 0);
   }
 }

@@ -16,6 +16,26 @@ endif()
 run_checked("the check of the screenshot and the layout dump" ${CHECK} png ${WORK}/smoke.png ${WORK}/layout.txt
             Board Variables Source "Search tree" "Hash table" Timeline Legend)
 
+# A long caption under the board, at the default size: event 9310 of this trace, a return whose
+# caption says what the parent's move will score and which move is tried (190 characters, four
+# lines in the Board panel). It once ran past the panel's bottom, its last line unseen; the check
+# finds the caption's rectangle ("text Board / caption" in the dump) inside the panel.
+execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                        ${VIZ} ${WORK}/smoke.trc --event 9310 --screenshot ${WORK}/caption.png --layout-dump
+                OUTPUT_FILE ${WORK}/caption-layout.txt ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "umax-viz --screenshot at event 9310 failed (${result}): ${errors}")
+endif()
+file(READ ${WORK}/caption-layout.txt captionLayout)
+if(NOT captionLayout MATCHES "text Board / caption [0-9]+ [0-9]+ [0-9]+ ([0-9]+)")
+  message(FATAL_ERROR "the layout dump has no caption under the board: ${captionLayout}")
+endif()
+if(CMAKE_MATCH_1 LESS 60)
+  message(FATAL_ERROR "the caption at event 9310 is ${CMAKE_MATCH_1} px tall: not the long one the check is about")
+endif()
+run_checked("the board's caption at event 9310 lies inside the Board panel" ${CHECK} png ${WORK}/caption.png
+            ${WORK}/caption-layout.txt Board)
+
 # At start the legend is hidden (it covered the Source panel's listings): no Legend panel, by
 # default as with --no-legend.
 execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"

@@ -3,8 +3,8 @@
 
   embed_live_views.py SITE_DIR EXAMPLES_DIR
 
-Each worked example is recorded at docs build time into EXAMPLES_DIR/NAME.umaxtrace (with the
-event its figure shows in NAME.event, when it has one). The trace is copied to
+Each worked example is recorded at docs build time into EXAMPLES_DIR/NAME.umaxtrace, with the
+event its text is about in NAME.event (every one has it). The trace is copied to
 SITE_DIR/viz/traces/, and the page whose text records it ("... -o [DIR/]NAME.umaxtrace") gets, right
 after that command, the app in an iframe opened at the trace and event, with a link to open it
 full-window. Nothing is taken out of the page: where WebGL is missing the frame says so and the
@@ -18,11 +18,15 @@ import sys
 
 
 def live_view(name, event):
-    at = "" if event is None else f"&event={event}"  # numbered from 0: the state just after it
+    at = f"&event={event}"  # numbered from 0: the state just after it
     url = html.escape(f"viz/index.html?trace=traces/{name}.umaxtrace{at}")
     return (f'\n<div class="umax-live">'
             f'<iframe src="{url}" title="umax-viz: the worked example\'s trace, live" loading="lazy" '
-            f'style="width:100%;height:620px;border:1px solid #555;"></iframe>'
+            # As tall as the page's scrolled area (under Doxygen's header and above its footer: the view's
+            # line of help follows below): at 1280x800 the whole app, its timeline included, is in sight once
+            # scrolled to (a fixed 620 px cut the timeline off).
+            f'style="width:100%;height:calc(100vh - 140px);min-height:400px;max-height:800px;'
+            f'border:1px solid #555;"></iframe>'
             f'<p><b>Step through it here:</b> click the view, then Right / Left step one event, Down steps '
             f'over a call, Up steps out, F1 lists the keys. <a href="{url}" target="_blank">Open it '
             f'full-window</a>.</p></div>\n')
@@ -43,28 +47,33 @@ def main():
             continue
         name = entry[:-len(".umaxtrace")]
         shutil.copyfile(os.path.join(examples, entry), os.path.join(traces, entry))
-        event = None  # its start
+        # The event the example's text is about (the docs build writes one for every trace it records,
+        # and fails when an example names another in its umax-viz command).
         event_file = os.path.join(examples, name + ".event")
-        if os.path.exists(event_file):
-            event = int(open(event_file).read().split()[0])
+        if not os.path.exists(event_file):
+            print(f"embed: {name}.umaxtrace has no {name}.event: the docs build names every example's event "
+                  "(rebuild the docs)", file=sys.stderr)
+            return 1
+        event = int(open(event_file).read().split()[0])
         # The command writes where the docs build keeps the trace: -o build/docs/examples/NAME.umaxtrace.
         marker = re.compile(r"-o (?:[\w./-]*/)?" + re.escape(name) + r"\.umaxtrace\b")
         placed = False
         for page_name, text in pages.items():
             found = marker.search(text)
-            at = found.start() if found else -1
-            if at < 0 or 'class="umax-live"' in text[at:at + 4000]:
+            if not found:
                 continue
-            # After the code block (Doxygen: <!-- fragment -->) or the paragraph holding the command.
-            match = re.compile(r"<!-- fragment -->|</p>|</pre>").search(text, at)
-            if not match:
+            # After the code block (Doxygen: <!-- fragment -->) or the paragraph holding the command;
+            # one view per block (the mate page records mate and stalemate in one block: the first).
+            match = re.compile(r"<!-- fragment -->|</p>|</pre>").search(text, found.start())
+            if not match or text[match.end():].lstrip().startswith('<div class="umax-live">'):
                 continue
             pages[page_name] = text[:match.end()] + live_view(name, event) + text[match.end():]
             changed.add(page_name)
             placed = True
             print(f"embed: {page_name}: live view of {name}.umaxtrace at event {event}")
         if not placed:
-            print(f"embed: {name}.umaxtrace: no page records it (no live view)")
+            print(f"embed: {name}.umaxtrace: no live view of its own (no page records it, or its command shares a "
+                  "block with another trace's view)")
     index = pages.get("index.html")
     if index is not None:
         link = ('<div class="umax-live"><p><b>Web edition:</b> <a href="viz/index.html">step through a search in '

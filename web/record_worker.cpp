@@ -55,7 +55,7 @@ EMSCRIPTEN_KEEPALIVE const char* umax_record(const char* fen, const char* moves,
              ",\"depth\":" + std::to_string(result.depth) +
              ",\"iterations\":" + std::to_string(result.completedIterations) +
              ",\"searchSeconds\":" + std::to_string((emscripten_get_now() - start) / 1000) +
-             ",\"bestmove\":" + jsonString(umax::moveName(result.from, result.to)) + "}";
+             ",\"bestmove\":" + jsonString(umax::thinkMoveName(result.from, result.to)) + "}";
   } catch (const std::exception& failure) {
     answer = "{\"ok\":false,\"error\":" + jsonString(failure.what()) + "}";
   }

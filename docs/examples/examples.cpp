@@ -22,6 +22,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -91,6 +92,30 @@ struct Context {
   fs::path out;
   bool viz = false;  ///< the build makes visualizer screenshots (umax-viz is built)
   mutable std::vector<Exercise> exercises;
+  /// Example name -> the event its text opens the trace at: its header's command, its screenshot
+  /// and the web edition's live view (NAME.event, web/embed_live_views.py) all show that one.
+  mutable std::map<std::string, long> liveEvents;
+  mutable std::set<std::string> recorded;  ///< the traces the examples recorded (NAME.umaxtrace)
+
+  /// Notes that example `name` shows its trace at `event`, into NAME.event; an example that
+  /// names two different events fails the build.
+  void showsEvent(const std::string& name, long event) const {
+    const auto [at, fresh] = liveEvents.emplace(name, event);
+    if (!fresh && at->second != event)
+      claimFails(name, "the example names event " + std::to_string(at->second) + " and event " +
+                           std::to_string(event) + " for its view: its live view opens at one only");
+    std::ofstream(out / (name + ".event")) << event << "\n";
+  }
+
+  /// The example's header (exampleHeader): the command that recorded `walk`, and the event its text
+  /// is about, `what`, which the header's umax-viz command, the screenshot and the live view open at.
+  std::string header(const std::string& name, const std::string& title, const TraceWalk& walk, long event,
+                     const std::string& what) const {
+    if (event < 0 || static_cast<std::size_t>(event) >= walk.events().size())
+      claimFails(name, "the example's event " + std::to_string(event) + " is not in its trace");
+    showsEvent(name, event);
+    return exampleHeader(title, walk.command(), event, what);
+  }
 
   void ask(const std::string& page, const std::string& question, const std::string& answer,
            const std::string& command, std::vector<std::string> expected) const {
@@ -125,8 +150,8 @@ struct Context {
   /// wrap after any hyphen ("--event 29"); the command that opens the same view follows the picture
   /// as a code span that does not wrap.
   std::string screenshot(const std::string& name, uint64_t event, const std::string& caption) const {
+    showsEvent(name, static_cast<long>(event));
     if (!viz) return "";
-    std::ofstream(out / (name + ".event")) << event << "\n";
     // Doxygen shrinks the picture to the page width: a link opens it at full size.
     return "\n\\image html " + name + "-viz.png \"" + caption +
            "\"\n\n\\htmlonly\n<p>Open the same view: <code " +
@@ -136,6 +161,7 @@ struct Context {
   }
   TraceWalk record(const std::string& name, const std::string& fen, const std::string& moves, int nodes,
                    int hashBits = 0) const {
+    recorded.insert(name);
     return TraceWalk(umaxTrace, (out / (name + ".umaxtrace")).string(), fen, moves, nodes, hashBits);
   }
 };
@@ -212,6 +238,17 @@ std::string pieces(const Context& context) {
   }
   if (!(virgin && plain && white && black))
     claimFails("pieces", "the root's moves do not show virgin and plain, white and black codes");
+  // What the page says of main()'s board (line 119): the virgin bit on all 16 back-rank pieces, on
+  // no pawn (an unmoved pawn has none).
+  const Board start = startBoard();
+  for (int file = 0; file < 8; ++file) {
+    for (const int row : {0, 7})
+      if (!(start[static_cast<std::size_t>(16 * row + file)] & kVirgin))
+        claimFails("pieces", "a back-rank piece of the start position has no virgin bit");
+    for (const int row : {1, 6})
+      if (start[static_cast<std::size_t>(16 * row + file)] & kVirgin)
+        claimFails("pieces", "a pawn of the start position has the virgin bit");
+  }
   {
     // A piece that moved at the root moves again at ply 2: the virgin bit it had is gone. Its code is
     // in neither the table nor the page's figure (whose moved example is a black king, 20): the reader
@@ -249,7 +286,9 @@ std::string pieces(const Context& context) {
     }
     if (!asked) claimFails("pieces", "no king or rook moved at the root moves again at ply 2");
   }
-  return exampleHeader("the piece codes of the root's moves", walk.command()) +
+  return context.header("pieces", "the piece codes of the root's moves", walk,
+                        static_cast<long>(walk.ownOfKind(0, EventKind::kMoveMade).at(0)),
+                        "the root's first move, whose piece code `u` the table's first rows split") +
          "\nEvery distinct piece code `u` (the mover) or `t` (the victim) of the moves the root made, "
          "split into its bits:\n" +
          table({"code", "bits 5..0", "type (bits 0-2)", "colour (bit 3 or 4)", "virgin (bit 5)"}, rows) +
@@ -262,9 +301,11 @@ std::string board(const Context& context) {
   const auto walk = context.record("board", "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "", 200);
   std::vector<std::vector<std::string>> rows;
   std::set<int> steps;
+  long firstKnightMove = -1;  // the table's first row
   for (std::size_t index : walk.ownOfKind(0, EventKind::kMoveMade)) {
     const auto& move = walk.events()[index].move;
     if ((move.piece & 7) != kKnight || !steps.insert(move.to - move.from).second) continue;
+    if (firstKnightMove < 0) firstKnightMove = static_cast<long>(index);
     if ((move.from & kOffBoard) || (move.to & kOffBoard)) claimFails("board", "a square with a 0x88 bit set");
     rows.push_back(
         {"`" + moveText(move.from, move.to) + "`", hex(move.from), hex(move.to), num(move.to - move.from)});
@@ -300,7 +341,8 @@ std::string board(const Context& context) {
   }
   std::string sizeList;
   for (int size : sizes) sizeList += (sizeList.empty() ? "" : ", ") + num(size);
-  return exampleHeader("a knight's eight steps as square numbers", walk.command()) +
+  return context.header("board", "a knight's eight steps as square numbers", walk, firstKnightMove,
+                        "the knight's first move at the root, the table's first row") +
          "\nThe knight on d4 (square `0x43`) at the root: each move's from- and to-square as the search "
          "holds them, and the step between them. The eight steps are four sizes, " +
          sizeList +
@@ -378,7 +420,9 @@ std::string generation(const Context& context) {
     for (const auto& move : moves) list += (list.empty() ? "" : " ") + move;
     rows.push_back({num(++order), "`" + squareName(from) + "`", list});
   }
-  return exampleHeader("the order in which the root's moves are generated", walk.command()) +
+  return context.header("generation", "the order in which the root's moves are generated", walk,
+                        static_cast<long>(walk.calls()[children.front()].moveEvent),
+                        "the second iteration's first move, the table's first") +
          "\nThe root's first iteration, at draft 1, searched no move: at draft 1 only a move onto `z` is "
          "searched (see \\ref topic_quiescence), and the root's `z` is 8, a square no move reaches, so "
          "every move gets `h = 0`. These are the root's moves in its second iteration, in the order they "
@@ -440,7 +484,8 @@ std::string enPassant(const Context& context) {
           "from O: see above).",
           jsonlCommand("ep", after.callEvent), {field("E", 128)});
     }
-    return exampleHeader("an e.p. capture in the search", walk.command()) +
+    return context.header("ep", "an e.p. capture in the search", walk, static_cast<long>(index),
+                          "the e.p. capture " + moveText(capture.from, capture.to) + " being made") +
            table({"ply", "what the trace records"},
                  {{num(call.ply), caller + " gets E = `" + squareName(call.args.epSquare) +
                                       "`, the square the pawn skipped"},
@@ -520,7 +565,9 @@ std::string castling(const Context& context) {
                      lineStart(index + 1, "call"), field("E", other.passedSquare)});
         break;
       }
-      return exampleHeader("a castling tried and refused through check", walk.command()) +
+      return context.header("castling", "a castling tried and refused through check", walk,
+                            static_cast<long>(index),
+                            "the reply's move onto the passed square, counted as a king capture") +
              table(
                  {"", "from the trace"},
                  {{"castling made at ply " + std::to_string(call.ply - 1),
@@ -585,7 +632,8 @@ std::string promotion(const Context& context) {
         }
       }
     if (!asked) claimFails("promotion", "no promotion at ply 2");
-    return exampleHeader("a promotion at the root", walk.command()) +
+    return context.header("promotion", "a promotion at the root", walk, static_cast<long>(call.callEvent),
+                          "the reply's call after the promotion, with its e = -e-v-i") +
            table({"", "from the trace"},
                  {{"move", "`" + moveText(move.from, move.to) + "`"},
                   {"piece before (u)", num(move.piece) + " = " + kTypeNames[move.piece & 7]},
@@ -844,7 +892,8 @@ std::string alphaBeta(const Context& context) {
     if (!asked) claimFails("alphabeta", "no node at ply 2 of the next iteration stands pat");
   }
 
-  return exampleHeader("one iteration of a small search, step by step", walk.command()) +
+  return context.header("alphabeta", "one iteration of a small search, step by step", walk,
+                        static_cast<long>(firstCutoff), "the first cutoff of the table") +
          "\nThe root (white to move, draft " + std::to_string(draft) +
          ") searches its moves in order. Each reply gets the window turned round: alpha `-l` (one lower "
          "when `l > e`) and beta `-max(q, m)`, so it narrows as the root's best `m` improves. A reply "
@@ -963,7 +1012,9 @@ std::string quiescence(const Context& context) {
       "gets draft `h = " +
       std::to_string(walk.calls()[first].args.depth) + "`. The board just before that capture (event " +
       std::to_string(firstMove - 1) + "):\n\n    " + fen + "\n\n";
-  return exampleHeader("a recapture chain at draft 1, ending in a stand pat", walk.command()) + start +
+  return context.header("quiescence", "a recapture chain at draft 1, ending in a stand pat", walk,
+                        static_cast<long>(firstMove), "the chain's first capture being made") +
+         start +
          "\nThe longest run of captures on one square searched at draft 1. Each row is one capture; "
          "the columns after the victim describe the reply's node, the call made after this move: its `z` "
          "is this move's to-square, and a capture there keeps the draft (`h = d`); every other move at "
@@ -1035,8 +1086,9 @@ std::string doUndo(const Context& context) {
       asked = true;
     }
     if (!asked) claimFails("doundo", "no capture below the root by a piece that moved before");
-    return exampleHeader("a capture made and taken back", walk.command()) + "\nThe root's move `" +
-           moveText(move.from, move.to) +
+    return context.header("doundo", "a capture made and taken back", walk, static_cast<long>(call.moveEvent),
+                          "the capture being made, the table's middle column") +
+           "\nThe root's move `" + moveText(move.from, move.to) +
            "`: the two squares it touches, before it, while its reply is searched, "
            "and after the undo (piece codes as on \\ref topic_piece_encoding):\n" +
            table({"square", "before", "after the move", "after the undo"}, rows);
@@ -1139,9 +1191,10 @@ std::string deepening(const Context& context) {
             "). Calls, unlike nodes, also count the ones the hash table answered at once.",
         stateCommand("deepening", third.store, "calls"), {"\"calls\":" + std::to_string(calls)});
   }
-  return exampleHeader("the root's iterations", walk.command(), static_cast<long>(iterations.front().store),
-                       "the root's store of iteration " + std::to_string(iterations.front().draft) +
-                           " (the table gives each iteration's)") +
+  return context.header("deepening", "the root's iterations", walk,
+                        static_cast<long>(iterations.front().store),
+                        "the root's store of iteration " + std::to_string(iterations.front().draft) +
+                            " (the table gives each iteration's)") +
          "\nAfter 1. e2e4, black's think searches the root again and again, one ply deeper each time, until "
          "the node budget is spent. After each iteration it stores its result (the table shows the store and "
          "its event). "
@@ -1254,8 +1307,8 @@ std::string sorting(const Context& context) {
     }
     if (!asked) claimFails("sorting", "no complete root iteration 3");
   }
-  return exampleHeader("every iteration starts with the previous best move", walk.command(), firstSneaked,
-                       "the first move sneaked in before the board scan") +
+  return context.header("sorting", "every iteration starts with the previous best move", walk, firstSneaked,
+                        "the first move sneaked in before the board scan") +
          "\nThe same think as on \\ref topic_iterative_deepening. For each iteration of the root: the best "
          "move the previous one stored and the event of that store, and the first move this one made, its "
          "event and the trace's flag that says it was sneaked in before the board scan:\n" +
@@ -1313,7 +1366,8 @@ std::string hashing(const Context& context) {
       if ((deep && settles) != hit.probe.endsNode)
         claimFails("hashing", "a hit ended its node against the rule");
       const std::string given =
-          "the call after " + walk.moveName(hitCall) + " at ply " + std::to_string(node.ply) + " (window [" +
+          "the call at ply " + std::to_string(node.ply) + " that answers " + walk.moveName(hitCall) +
+          " (a move made at ply " + std::to_string(node.ply - 1) + "; the call's window [" +
           std::to_string(node.args.alpha) + ", " + std::to_string(node.args.beta) +
           "], depth n = " + std::to_string(node.args.depth) + ") finds its position in the table (event " +
           std::to_string(other) + " of hashing.umaxtrace) with draft D = " + std::to_string(stored.draft) +
@@ -1352,10 +1406,13 @@ std::string hashing(const Context& context) {
     }
     if (!endsAsked || !goesOnAsked)
       claimFails("hashing", "no second hit that ends its node, or none that goes on");
-    return exampleHeader("a hash hit that ends a node, and a probe that walks on", walk.command()) +
+    return context.header("hashing", "a hash hit that ends a node, and a probe that walks on", walk,
+                          static_cast<long>(index), "the hash hit of the first rows") +
            table({"", "from the trace"},
-                 {{"the call", "`" + walk.moveName(callIndex) + "` at ply " + std::to_string(call.ply) +
-                                   ", window " + window(call.args.alpha, call.args.beta) +
+                 {{"the call", "at ply " + std::to_string(call.ply) + ", the reply to `" +
+                                   walk.moveName(callIndex) + "` (a move made at ply " +
+                                   std::to_string(call.ply - 1) + "), window " +
+                                   window(call.args.alpha, call.args.beta) +
                                    ", depth n = " + std::to_string(call.args.depth)},
                   {"probe", "first slot j = " + num(event.probe.firstSlot) + ", slots probed " +
                                 num(event.probe.slotsProbed) + ", found in slot " + num(event.probe.slot)},
@@ -1500,6 +1557,14 @@ std::string smallTable(const Context& context) {
     }
   const auto original = context.record("replacement-original", "", kSmallTableMoves, kSmallTableNodes);
   const StoreKinds big = storeKinds(original);
+  // The live views: the small table's at the overwrite the table below shows; the original's, of
+  // which the text gives only totals, at its first store.
+  context.showsEvent("replacement-small", static_cast<long>(index));
+  long originalStore = -1;
+  for (std::size_t at = 0; at < original.events().size() && originalStore < 0; ++at)
+    if (original.events()[at].kind == EventKind::kStore) originalStore = static_cast<long>(at);
+  if (originalStore < 0) claimFails("replacement", "the original's think stored nothing");
+  context.showsEvent("replacement-original", originalStore);
   std::string refusedText;
   if (small.refused > 0) {
     const Event& kept = walk.events()[small.firstRefused];
@@ -1568,10 +1633,13 @@ std::string replacement(const Context& context) {
   // The first store of each kind into an occupied slot: a node updating its own entry (same lock)
   // after a deeper iteration, a node replacing another position's entry, a store refused.
   bool own = false, other = false, kept = false;
+  long firstRow = -1;  // the event of the table's first row
   for (std::size_t index = 0; index < walk.events().size(); ++index) {
     const Event& event = walk.events()[index];
     if (event.kind != EventKind::kStore || event.before.lock == 0) continue;
     const bool sameLock = event.before.lock == event.after.lock;
+    if (firstRow < 0 && ((event.written && (sameLock ? !own : !other)) || (!event.written && !kept)))
+      firstRow = static_cast<long>(index);
     if (event.written && sameLock && !own) {
       own = true;
       rows.push_back({num(event.slot), "its own, from its previous iteration", shortEntry(event.before),
@@ -1634,7 +1702,8 @@ std::string replacement(const Context& context) {
       ++stores;
       written += event.written;
     }
-  return exampleHeader("stores into occupied slots", walk.command()) +
+  return context.header("replacement", "stores into occupied slots", walk, firstRow,
+                        "the store of the table's first row") +
          "\nThe first store of each kind into a slot that already held an entry: a node overwriting "
          "its own entry after a deeper iteration, a node overwriting another position's entry, and a "
          "store refused because the slot holds an exact score from a deeper search. In the whole "
@@ -1693,8 +1762,8 @@ std::string material(const Context& context) {
     if (!asked) claimFails("material", "the rook did not take the pawn at ply 2");
     const long rootCall = static_cast<long>(walk.calls()[0].callEvent),
                made = static_cast<long>(call.moveEvent), replyCall = static_cast<long>(call.callEvent);
-    return exampleHeader("the evaluation passed down", walk.command(), replyCall,
-                         "the reply's call with its e") +
+    return context.header("material", "the evaluation passed down", walk, replyCall,
+                          "the reply's call with its e") +
            table({"", "from the trace", "event"},
                  {{"root's e (white to move; Q from the material: rook 5 x 99 less pawn 1 x 99)",
                    num(rootEval), num(rootCall)},
@@ -1754,8 +1823,8 @@ std::string centre(const Context& context) {
     if (!asked) claimFails("centre", "the king made no step towards the centre at the root");
   }
   if (rows.size() != 3) claimFails("centre", "the knight on b1 did not make its three moves");
-  return exampleHeader("the centre points of three knight moves", walk.command(), firstCall,
-                       "the first row's reply call") +
+  return context.header("centre", "the centre points of three knight moves", walk, firstCall,
+                        "the first row's reply call") +
          "\nThe knight on b1 at the root. The move's positional gain `v` is read from the trace (the reply's "
          "`e` is `-(e + v)`, no material changes hands, at the event of the last column); the two middle "
          "columns are the table's values `(file-4)^2 + (row-3.5)^2` of the squares, and `v` equals their "
@@ -1769,6 +1838,7 @@ std::string mate(const Context& context) {
   const std::pair<const char*, const char*> positions[] = {{"mate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"},
                                                            {"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}};
   std::string commands;
+  std::vector<long> probeEvents;
   for (const auto& [name, fen] : positions) {
     const auto walk = context.record(name, fen, "", 100);
     commands += "\n    " + walk.command();
@@ -1780,6 +1850,10 @@ std::string mate(const Context& context) {
     const bool isMate = score == -kInfinity / 2;
     if (isMate != (std::string(name) == "mate")) claimFails("mate", std::string(name) + ": wrong score");
     rows.push_back({name, "`" + std::string(fen) + "`", num(nullScore), num(score)});
+    // Each trace's live view (and the command below) opens at the root's mate probe.
+    const long rootProbe = static_cast<long>(walk.ownOfKind(0, EventKind::kMateProbe).at(0));
+    context.showsEvent(name, rootProbe);
+    probeEvents.push_back(rootProbe);
     if (isMate) {
       // Before the probe: black's moves of its last iteration, each refuted by a king capture.
       const std::size_t probeAt = walk.ownOfKind(0, EventKind::kMateProbe).at(0);
@@ -1817,8 +1891,12 @@ std::string mate(const Context& context) {
   return "## Worked example: a mate and a stalemate\n\nRecorded while this page was built, with\n" +
          commands +
          "\n\nEvery number below is read from those traces; if they stop showing this, the documentation "
-         "build fails. The documentation build keeps both traces in its examples folder: open one with "
-         "`build/bin/umax-viz build/docs/examples/mate.umaxtrace` (or `stalemate.umaxtrace`). Black to move "
+         "build fails. The documentation build keeps both traces in its examples folder: open them at "
+         "the root's mate probe with `build/bin/umax-viz build/docs/examples/mate.umaxtrace --event " +
+         std::to_string(probeEvents.at(0)) +
+         "` and `build/bin/umax-viz build/docs/examples/stalemate.umaxtrace --event " +
+         std::to_string(probeEvents.at(1)) +
+         "`. Black to move "
          "has no legal move in either position; the mate probe passes black's turn (a null move) and lets "
          "white "
          "move again:\n" +
@@ -1830,6 +1908,18 @@ std::string mate(const Context& context) {
 // ---- 17. delayed gain ----------------------------------------------------------
 std::string delayedGain(const Context& context) {
   const auto walk = context.record("delayed", "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", "", 300);
+  // The page says the penalty follows only the call that searches a move's reply (line 84): the mate
+  // probe's call (line 103) takes no point off, its node keeps -r/2 of what the probe returned.
+  long probesChecked = 0;
+  for (std::size_t index = 0; index + 1 < walk.events().size(); ++index) {
+    if (walk.events()[index].kind != EventKind::kMateProbe) continue;
+    const Call& probe = walk.calls()[walk.callOf(index + 1)];
+    const Call& node = walk.calls()[probe.parent];
+    const int r = walk.events()[probe.returnEvent].best, m = walk.events()[node.returnEvent].best;
+    if (m != -r / 2) claimFails("delayed", "a node's result after its mate probe is not -r/2");
+    ++probesChecked;
+  }
+  if (probesChecked == 0) claimFails("delayed", "no mate probe in the trace");
   for (int child : walk.calls()[0].children) {
     const Call& call = walk.calls()[child];
     if (call.moveEvent < 0 || call.scoreEvent < 0) continue;
@@ -1864,8 +1954,8 @@ std::string delayedGain(const Context& context) {
       if (static_cast<int>(index) < call.moveEvent) iteration = walk.events()[index].value;
     const long made = call.moveEvent, returns = static_cast<long>(call.returnEvent),
                scoredAt = call.scoreEvent;
-    return exampleHeader("the point taken off a mate", walk.command(), scoredAt,
-                         "where the root scores the mate, in its iteration " + std::to_string(iteration)) +
+    return context.header("delayed", "the point taken off a mate", walk, scoredAt,
+                          "where the root scores the mate, in its iteration " + std::to_string(iteration)) +
            "\nThe root's first move whose reply is mated, in its iteration " + std::to_string(iteration) +
            " (the same move may score less in an earlier iteration, which does not yet see the mate):\n" +
            table({"", "from the trace", "event"},
@@ -1935,6 +2025,43 @@ std::string legality(const Context& context) {
         continue;
       const auto& first = walk.events()[moves.front()].move;
       const int score = scored(walk, child);
+      // Why the scan stops at the king: the reply's probe finds what the same reply stored in
+      // iteration 2 (a stand pat at draft 1, D = 1), which does not settle the window (D < n) but
+      // skips draft 1: the deepening starts at draft 2, where the king's move is searched a ply deep.
+      const auto probes = walk.ownOfKind(child, EventKind::kProbe);
+      const auto iterations = walk.ownOfKind(child, EventKind::kIteration);
+      if (probes.empty() || iterations.empty()) continue;
+      const Event& probe = walk.events()[probes.front()];
+      const int firstDraft = walk.events()[iterations.front()].value;
+      if (probe.probe.outcome != ProbeOutcome::kHit || probe.probe.endsNode ||
+          probe.entry.draft >= reply.args.depth || firstDraft != probe.entry.draft + 1 || firstDraft < 2 ||
+          !(probe.entry.from & kLowerBoundBit) || moves.front() > cutoffs.front() ||
+          (walk.events()[moves.front()].move.flags & trace::kMoveSneaked) ||
+          walk.calls()[child].children.empty())
+        claimFails("legality",
+                   "iteration 3's unrefuted illegal move: its reply did not start from a "
+                   "shallower stored entry, first move then cutoff");
+      const Call& firstReply = walk.calls()[walk.calls()[child].children.front()];
+      if (firstReply.scoreEvent < 0 || walk.events()[firstReply.scoreEvent].value < reply.args.beta)
+        claimFails("legality", "the reply's first move does not reach beta");
+      // The entry is what the reply to the same move stored in iteration 2: a stand pat (its draft-1
+      // iteration cut off before any move, its eval at or above that reply's beta).
+      bool storedByStandPat = false;
+      for (int earlier : rootChildrenOfIteration(walk, 2)) {
+        const auto& earlierMove = walk.events()[walk.calls()[earlier].moveEvent].move;
+        if (earlierMove.from != made.from || earlierMove.to != made.to) continue;
+        const Call& earlierReply = walk.calls()[earlier];
+        const auto stores = walk.ownOfKind(earlier, EventKind::kStore);
+        const auto earlierCutoffs = walk.ownOfKind(earlier, EventKind::kCutoff);
+        storedByStandPat = !stores.empty() && !earlierCutoffs.empty() &&
+                           walk.ownOfKind(earlier, EventKind::kMoveMade).empty() &&
+                           earlierReply.args.eval >= earlierReply.args.beta &&
+                           walk.events()[stores.back()].after.score == probe.entry.score &&
+                           walk.events()[stores.back()].after.draft == probe.entry.draft &&
+                           earlierReply.args.hashLock == reply.args.hashLock;
+      }
+      if (!storedByStandPat)
+        claimFails("legality", "the entry the reply finds is not its own stand pat of iteration 2");
       context.ask(
           "legality",
           "In iteration 3 (not in the table) the root tries " + walk.moveName(child) +
@@ -1944,25 +2071,36 @@ std::string legality(const Context& context) {
               std::to_string(reply.callEvent) +
               " of legality.umaxtrace); black's board scan meets its king on " + squareName(first.from) +
               " before the rook. Does the think now see that the move is illegal (a score of -I)?",
-          "No: the king's first move " + moveText(first.from, first.to) + " already reaches beta " +
-              std::to_string(reply.args.beta) + " and the reply cuts off (event " +
+          "No. The reply's probe (event " + std::to_string(probes.front()) +
+              ") finds what the same reply stored in iteration 2: draft D = " +
+              std::to_string(probe.entry.draft) + ", a lower bound of " + std::to_string(probe.entry.score) +
+              " (black stood pat, its eval being above beta). D < n, so the entry does not end the node, "
+              "but it skips draft " +
+              std::to_string(probe.entry.draft) + ": the deepening starts at draft " +
+              std::to_string(firstDraft) + " (event " + std::to_string(iterations.front()) +
+              "), where best starts at -I and every move is searched at least a ply deep. The scan's first "
+              "move, the king's " +
+              moveText(first.from, first.to) + " (event " + std::to_string(moves.front()) + "), scores " +
+              std::to_string(walk.events()[firstReply.scoreEvent].value) + ", which reaches beta " +
+              std::to_string(reply.args.beta) + ", and the reply cuts off (event " +
               std::to_string(cutoffs.front()) +
-              ") before the scan reaches the rook, so no king capture is "
-              "generated and " +
+              ") before the scan reaches the rook, so no king capture is generated and " +
               walk.moveName(child) + " scores " + std::to_string(score) + " (event " +
               std::to_string(reply.scoreEvent) +
               "), not -I. Only main()'s check of an entered move, with the full window, is sure to find "
               "the capture.",
           rangeCommand("legality", reply.callEvent, static_cast<std::size_t>(reply.scoreEvent)),
-          {lineStart(cutoffs.front(), "cutoff"), lineStart(reply.scoreEvent, "score"),
+          {lineStart(probes.front(), "probe"), "\"D\":" + std::to_string(probe.entry.draft) + "}",
+           lineStart(iterations.front(), "iteration"), "\"d\":" + std::to_string(firstDraft) + "}",
+           lineStart(cutoffs.front(), "cutoff"), lineStart(reply.scoreEvent, "score"),
            "\"v\":" + std::to_string(score) + "}"});
       asked = true;
     }
     if (!asked) claimFails("legality", "no illegal root move of iteration 3 was left unrefuted by a cutoff");
   }
   if (!illegal || !unrefuted) claimFails("legality", "the root has no refuted or no unrefuted move");
-  return exampleHeader("illegal moves found by the reply", walk.command(), firstCapture,
-                       "the table's first king capture") +
+  return context.header("legality", "illegal moves found by the reply", walk, firstCapture,
+                        "the table's first king capture") +
          "\nWhite's king on d1 next to a black rook. The root's moves in its second iteration: a move "
          "whose reply captures the king scores `-80000`, the same test the legality check of an entered "
          "move uses. While thinking, a reply searched with a narrowed window may cut off (a beta cutoff) "
@@ -2072,16 +2210,32 @@ int main(int argc, char** argv) {
       {"centre", centre},           {"mate", mate},
       {"delayed", delayedGain},     {"legality", legality}};
   try {
-    Context context{options["--umax-trace"], options["--out"], options["--viz"] == "yes", {}};
+    Context context{options["--umax-trace"], options["--out"], options["--viz"] == "yes", {}, {}, {}};
     fs::create_directories(context.out);
+    // Every umax-viz command an example gives opens its trace at the event the live view opens at.
+    const std::regex vizCommand(
+        R"(umax-viz build/docs/examples/([A-Za-z0-9_-]+)\.umaxtrace --event ([0-9]+))");
     for (const auto& [name, make] : examples) {
       const std::string text = make(context);
+      for (std::sregex_iterator at(text.begin(), text.end(), vizCommand), end; at != end; ++at) {
+        const std::string trace = (*at)[1];
+        const long event = std::stol((*at)[2]);
+        if (!context.liveEvents.count(trace) || context.liveEvents.at(trace) != event)
+          claimFails(name, "the text opens " + trace + ".umaxtrace at event " + std::to_string(event) +
+                               ", its live view at " +
+                               (context.liveEvents.count(trace) ? std::to_string(context.liveEvents.at(trace))
+                                                                : std::string("none")));
+      }
       std::ofstream out(context.out / (name + ".md"), std::ios::binary);
       out << text;
       if (!out) throw std::runtime_error("cannot write " + (context.out / (name + ".md")).string());
       writeExercises(context, name);
     }
     writeExerciseList(context);
+    // 18 of 18: every trace an example records has the event its live view opens at.
+    for (const std::string& trace : context.recorded)
+      if (!context.liveEvents.count(trace))
+        claimFails(trace, "the example names no event for the live view of " + trace + ".umaxtrace");
   } catch (const std::exception& error) {
     std::cerr << "umax-docexamples: error: " << error.what() << "\n";
     return 1;

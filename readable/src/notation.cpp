@@ -27,4 +27,6 @@ std::string bestMoveName(int bestFrom, int bestTo) {
   return moveName(bestMoveSquare(bestFrom), bestMoveSquare(bestTo));
 }
 
+std::string thinkMoveName(int from, int to) { return from == to ? "none" : moveName(from, to); }
+
 }  // namespace umax

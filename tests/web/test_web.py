@@ -7,15 +7,20 @@
    equals what `umax-trace jsonl` says of the event just applied: index, kind, ply, site,
    the counted nodes so far, and the window (q, l) of a call.
 2. Searches recorded in the page (?fen=...&moves=...&nodes=N, in the Web Worker) give the
-   best move, score and node count of `umax-probe --engine minimal` (the original).
+   best move, score and node count of `umax-probe --engine minimal` (the original), "none" on
+   positions without a move (stalemate, mate) included; so does the worker asked directly.
 3. The keyboard steps the search (Right arrow) and the page does not scroll; the canvas follows
    its frame; a trace opens from the file picker and by drag and drop, and saves as a download.
-4. Bad query values, a missing trace and a file that is not a trace give a clear message.
-5. A topic page carries a live view opened at its worked example's trace and event.
+4. Bad query values (events past the trace however long, event= alone), a missing trace and a
+   file that is not a trace give a clear message; ignored parameters are named; from file:// the
+   page says to serve it (scripts/web.sh --serve).
+5. Every topic page (18 of 18) carries a live view opened at its worked example's trace and at
+   the event the example is about, the whole view in sight at 1280x800; keys typed into it step it.
 6. The course's main page and the app render non-blank.
 """
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -51,6 +56,22 @@ def jsonl(build_bin, trace):
     out = subprocess.run([os.path.join(build_bin, "umax-trace"), "jsonl", trace], check=True,
                          capture_output=True, text=True).stdout
     return [json.loads(line) for line in out.splitlines()]
+
+
+# Positions without a move for the side to move: black stalemated, black mated.
+STALEMATE = "7k/5Q2/5K2/8/8/8/8/8 b - - 0 1"
+MATED = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
+
+
+def probe(build_bin, fen, moves, nodes):
+    """The original's result (umax-probe --engine minimal): bestmove, score and nodes."""
+    command = [os.path.join(build_bin, "umax-probe"), "--engine", "minimal", "--nodes", str(nodes)]
+    if fen:
+        command += ["--fen", fen]
+    if moves:
+        command += ["--moves", moves]
+    words = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
+    return {"bestmove": words[1], "score": int(words[3]), "nodes": int(words[5])}
 
 
 def distinct_png_bytes(path):
@@ -93,17 +114,15 @@ def main():
                       + (f"; differ: {differing}" if differing else "") + ")")
 
         # 2. Searches in the page equal the original's.
+        # no_move: positions without a move, "bestmove none" as every native tool prints it (not a8a8).
         searches = [("", "", 1000), ("", "e2e4 e7e5", 2000),
                     ("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", "", 300),
                     ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "", 5000)]
-        for fen, moves, nodes in searches:
-            command = [os.path.join(build_bin, "umax-probe"), "--engine", "minimal", "--nodes", str(nodes)]
-            if fen:
-                command += ["--fen", fen]
-            if moves:
-                command += ["--moves", moves]
-            probe = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
-            expected = {"bestmove": probe[1], "score": int(probe[3]), "nodes": int(probe[5])}
+        no_move = [(STALEMATE, "", 100), (MATED, "", 100), ("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", "f7g7", 300)]
+        for fen, moves, nodes in searches + no_move:
+            expected = probe(build_bin, fen, moves, nodes)
+            if (fen, moves, nodes) in no_move:
+                check(expected["bestmove"] == "none", f"umax-probe finds no move after fen='{fen}' moves='{moves}'")
             query = "&".join(f"{key}={value}" for key, value in
                              (("fen", fen.replace(" ", "%20")), ("moves", moves.replace(" ", "+")),
                               ("nodes", nodes)) if value)
@@ -113,6 +132,21 @@ def main():
                                      f"umax-probe --engine minimal {expected}")
             check(got is not None and got.get("cursor") == 0 and got.get("eventCount", 0) > 0,
                   "  the recorded trace is open at its start")
+
+        # 2b. The worker alone (umax-worker.js, what the page's recordings run in) answers as the
+        # original does, "none" included.
+        open_page(browser, viz, "window.umaxWeb && umaxWeb.firstFrame")
+        for fen, moves, nodes in [("", "", 500)] + no_move:
+            expected = probe(build_bin, fen, moves, nodes)
+            job = json.dumps({"fen": fen, "moves": moves, "nodes": nodes})
+            browser.evaluate("window.workerAnswer = null; (() => { const w = new Worker('umax-worker.js'); "
+                             "w.onmessage = (m) => { if (m.data.type === 'done') { window.workerAnswer = m.data.result; "
+                             "w.terminate(); } }; w.postMessage(" + job + "); })(), true")
+            answered = browser.wait_until("window.workerAnswer", 60)
+            answer = browser.evaluate("window.workerAnswer") if answered else {}
+            shown = {key: (answer or {}).get(key) for key in expected}
+            check(shown == expected, f"worker fen='{fen}' moves='{moves}' nodes={nodes}: {shown} == "
+                                     f"umax-probe --engine minimal {expected}")
 
         # 3. The keyboard steps the search; the page does not scroll.
         open_page(browser, f"{viz}?trace=traces/mate-300.trc&event=5", f"JSON.parse({STATE} || '{{}}').event === 5")
@@ -154,7 +188,15 @@ def main():
 
         # 4. Clear messages for bad input.
         bad = [("?trace=traces/mate-300.trc&event=x", "event must be a whole number"),
+               ("?trace=traces/mate-300.trc&event=-1", "event must be a whole number"),
                ("?trace=traces/mate-300.trc&event=999999", "outside the trace"),
+               # 2^64 and more: it once wrapped round to event 0 and opened there without a word.
+               ("?trace=traces/mate-300.trc&event=18446744073709551616",
+                "event=18446744073709551616 is outside the trace: its events are numbered 0 to 1267"),
+               ("?trace=traces/mate-300.trc&event=99999999999999999999999999",
+                "event=99999999999999999999999999 is outside the trace"),
+               ("?event=5", "event=5 needs a search to show: add trace=URL"),
+               ("?nodes=99999999999999999999", "nodes must be a node budget from 1 to 10000000"),
                ("?trace=traces/no-such.trc", "cannot fetch the trace"),
                ("?trace=index.html", "cannot open"),
                ("?nodes=-5", "nodes must be a node budget"),
@@ -164,13 +206,69 @@ def main():
             got = open_page(browser, viz + query, f"JSON.parse({STATE} || '{{}}').error", 60)
             error = (got or {}).get("error", "")
             check(words in error, f"{query}: the page says '{error}' (expected '{words}')")
+        # A recording asked to open at an event past its end says so (it cannot know before).
+        got = open_page(browser, viz + "?nodes=100&event=18446744073709551616",
+                        f"JSON.parse({STATE} || '{{}}').message", 60)
+        check("event=18446744073709551616 is outside the trace" in (got or {}).get("message", ""),
+              f"a recording asked for event 2^64 says '{(got or {}).get('message')}'")
+        # Parameters the page does not use are named, and what it does use still works.
+        message = "document.getElementById('umax-message').textContent"
+        for query, words in [("?trace=traces/mate-300.trc&event=5&fen=8/8/8/8/8/8/8/K6k%20w%20-%20-%200%201",
+                              "fen= is ignored: trace= opens a recorded trace"),
+                             ("?trace=traces/mate-300.trc&event=5&nodes=100&moves=e2e4",
+                              "moves=, nodes= are ignored"),
+                             ("?trace=traces/mate-300.trc&event=5&evnt=9", "ignored: 'evnt'")]:
+            got = open_page(browser, viz + query, f"JSON.parse({STATE} || '{{}}').event === 5", 60)
+            said = browser.evaluate(message)
+            check(got is not None and words in said, f"{query}: opens at event 5 and the page says '{said}'")
+        # From file:// the page does not load the app (browsers refuse WebAssembly there): it says
+        # how to serve it, with no "Script error." over it and no "loading" left.
+        browser.open("file://" + os.path.abspath(os.path.join(site_dir, "viz", "index.html")) + "?trace=t.trc")
+        browser.wait_until("document.readyState === 'complete'", 30)
+        time.sleep(1)
+        said = browser.evaluate(message) or ""
+        loading = browser.evaluate("getComputedStyle(document.getElementById('umax-loading')).display")
+        check("scripts/web.sh --serve" in said and "http://127.0.0.1:8000/viz/index.html?trace=t.trc" in said
+              and "Script error" not in said and loading == "none",
+              f"file:// says how to serve the page ('{said}'; loading {loading})")
 
-        # 5. A topic page carries a live view of its worked example, opened at its event.
+        # 5. Every topic page (18 of 18) carries a live view of its worked example, opened at the event
+        # the example is about (NAME.event, which the docs build checks against the example's text).
+        frame_state = ("JSON.parse(document.querySelector('.umax-live iframe').contentDocument"
+                       ".getElementById('umax-state').textContent || '{}')")
+        examples = os.path.join(build_bin, "..", "docs", "examples")
+        topics = sorted(name for name in os.listdir(site_dir) if name.startswith("topic_") and name.endswith(".html"))
+        opened = 0
+        for topic in topics:
+            page = open(os.path.join(site_dir, topic), encoding="utf-8").read()
+            found = re.search(r'<div class="umax-live"><iframe src="viz/index.html\?trace=traces/([\w-]+)\.umaxtrace'
+                              r'&amp;event=([0-9]+)"', page)
+            if not found:
+                check(False, f"{topic}: a live view")
+                continue
+            name, event = found.group(1), int(found.group(2))
+            wanted = int(open(os.path.join(examples, name + ".event")).read())
+            browser.open(site_url.rstrip("/") + "/" + topic)
+            browser.wait_until("document.readyState === 'complete'", 30)
+            browser.evaluate("document.querySelector('.umax-live iframe').scrollIntoView(), true")
+            reached = browser.wait_until(f"{frame_state}.event === {wanted}", 60)
+            # The whole view fits the page's visible area at 1280x800 (Doxygen scrolls #doc-content).
+            fits = browser.evaluate("(() => { const f = document.querySelector('.umax-live iframe')"
+                                    ".getBoundingClientRect(); const c = (document.getElementById('doc-content') || "
+                                    "document.scrollingElement).getBoundingClientRect(); "
+                                    "return [f.top, f.bottom, c.top, c.bottom]; })()")
+            check(fits[0] >= fits[2] - 1 and fits[1] <= fits[3] + 1,
+                  f"{topic}: the live view (y {fits[0]:.0f} to {fits[1]:.0f}) fits the visible page "
+                  f"(y {fits[2]:.0f} to {fits[3]:.0f})")
+            opened += reached and event == wanted
+            check(reached and event == wanted, f"{topic}: its live view opens {name}.umaxtrace at event {event} "
+                                               f"(the example's: {wanted})")
+        check(len(topics) == 18 and opened == 18, f"{opened} of {len(topics)} topic pages open their example's event")
+
+        # 5b. Keys in a live view.
         browser.open(site_url.rstrip("/") + "/topic_alpha_beta.html")
         browser.wait_until("document.readyState === 'complete'", 30)
         browser.evaluate("document.querySelector('.umax-live iframe').scrollIntoView(), true")
-        frame_state = ("JSON.parse(document.querySelector('.umax-live iframe').contentDocument"
-                       ".getElementById('umax-state').textContent || '{}')")
         event = int(open(os.path.join(build_bin, "..", "docs", "examples", "alphabeta.event")).read())
         check(browser.wait_until(f"{frame_state}.event === {event}", 60),
               f"the alpha-beta page's live view opens alphabeta.umaxtrace at event {event}")

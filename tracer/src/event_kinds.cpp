@@ -304,8 +304,15 @@ std::string Narration::onIteration() const {
   std::string text = (stack.size() == 1 ? "root iteration " : "iteration ") + std::to_string(event.value) +
                      " starts" + at + ": best m starts at ";
   if (event.value > 1) return text + "-I (a move must be played)";
+  // At draft 1, h = d - (y != z) is 0 for every move but one onto z: only those are made and
+  // get a reply (tests/test_view_state.cpp checks this against the moves the trace then makes).
+  const int z = top->call.lastTo;
+  const std::string replies =
+      isOnBoard(z) ? "only a move onto z = " + squareName(z) +
+                         ", where the last move landed, is made and gets a reply; the others get h = 0"
+                   : "z = " + std::to_string(z) + " is no square, so no move is made: each gets h = 0";
   return text + "the eval " + std::to_string(top->call.eval) +
-         " (draft 1, quiescence: the node may stand pat; only captures and recaptures are searched)";
+         " (draft 1, quiescence: the node may stand pat; " + replies + ")";
 }
 
 // ---- kKingCapture: Step 8 ---------------------------------------------------------

@@ -93,7 +93,7 @@ GameThink readThink(const fs::path& file) {
   think.finished = reader.hasResult();
   if (think.finished) {
     const TraceResult& result = reader.result();
-    think.move = result.from == result.to ? "none" : moveName(result.from, result.to);
+    think.move = thinkMoveName(result.from, result.to);
     think.score = result.score;
     think.nodes = result.nodes;
   }

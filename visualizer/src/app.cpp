@@ -168,12 +168,15 @@ void App::update(double seconds) {
 
 void App::seekRecordingEvent() {
   const auto event = static_cast<uint64_t>(recordingEvent);
+  const std::string asked =
+      recordingEventText.empty() ? "--event " + std::to_string(event) : recordingEventText;
   recordingEvent = -1;
+  recordingEventText.clear();
   if (event < eventCount())
     seek(trace::cursorAfterEvent(event));
   else
-    message = "--event " + std::to_string(event) + " is outside the trace: its events are numbered 0 to " +
-              std::to_string(eventCount() - 1);
+    message =
+        asked + " is outside the trace: its events are numbered 0 to " + std::to_string(eventCount() - 1);
 }
 
 bool App::busy() const { return playing || recording_ || indexesBuilding(); }

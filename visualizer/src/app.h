@@ -93,6 +93,9 @@ struct Recording {
 struct PanelRect {
   std::string name;
   float x = 0, y = 0, width = 0, height = 0;
+  /// Not a panel but a text inside one ("Board / caption"): umax-viz-check finds it cut when it
+  /// reaches past its panel.
+  bool text = false;
 };
 
 /// The most events a key's move (step over, next cutoff, find, ...) scans on the UI thread before
@@ -181,6 +184,9 @@ class App {
   int recordNodes = 20000;
   /// The event to open a recording at once it is done (--event with --nodes); -1: the start.
   long long recordingEvent = -1;
+  /// How that event was asked for, named in the message when it is outside the recording ("event=5"
+  /// on the web page, which may hold digits past 64 bits); empty: "--event N".
+  std::string recordingEventText;
   std::string message;  ///< the result of the last jump/find
 
   // Fonts (set by main): the board's piece font.

@@ -3,7 +3,9 @@
 // move so far (green), the victim, the e.p. square and the castling rook.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "colours.h"
 #include "panels.h"
@@ -93,10 +95,13 @@ void drawHeading(const trace::SearchState& state, const trace::Frame* top) {
                 state.finished() ? scoreText(state.rootScore()).c_str() : "");
 }
 
-/// The largest board of whole-pixel squares that fits the panel above three lines of caption.
-BoardGeometry fitBoard() {
+/// The largest board of whole-pixel squares that fits the panel above its caption: the caption's
+/// lines wrapped at the panel's width (at least three), so that a long narration is not cut.
+BoardGeometry fitBoard(const std::string& caption) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float footer = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
+  const float captionHeight = ImGui::CalcTextSize(caption.c_str(), nullptr, false, avail.x).y;
+  const float footer = std::max(ImGui::GetTextLineHeightWithSpacing() * 3.2f,
+                                captionHeight + ImGui::GetStyle().ItemSpacing.y * 2 + 2);
   const float cell =
       std::floor(std::max(8.0f, std::min(avail.x - kLabelMargin, avail.y - footer - kLabelMargin) / 8));
   return {ImVec2(ImGui::GetCursorScreenPos().x + kLabelMargin, ImGui::GetCursorScreenPos().y), cell};
@@ -187,9 +192,12 @@ void drawArrows(ImDrawList* draw, const BoardGeometry& g, const std::vector<trac
   }
 }
 
-/// The caption under the board; hovering it gives each arrow's reason.
-void drawCaption(const trace::ViewState& view) {
+/// The caption under the board; hovering it gives each arrow's reason. Its rectangle goes into the
+/// layout dump ("text Board / caption"), where the smoke test checks that the panel holds it all.
+void drawCaption(App& app, const trace::ViewState& view) {
   ImGui::TextWrapped("%s", view.caption.c_str());
+  const ImVec2 low = ImGui::GetItemRectMin(), high = ImGui::GetItemRectMax();
+  app.layout.push_back({"Board / caption", low.x, low.y, high.x - low.x, high.y - low.y, true});
   if (ImGui::IsItemHovered()) {
     std::string why;
     for (const trace::ArrowView& arrow : view.arrows)
@@ -209,7 +217,8 @@ void drawBoardPanel(App& app) {
   drawHeading(state, top);
 
   // Drawn in layers: squares, coordinates, the move's squares, pieces, victim, e.p. ring, arrows.
-  const BoardGeometry g = fitBoard();
+  const trace::ViewState& view = app.view();
+  const BoardGeometry g = fitBoard(view.caption);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   ImFont* font = app.pieceFont ? app.pieceFont : ImGui::GetFont();
   drawSquares(draw, g);
@@ -218,10 +227,9 @@ void drawBoardPanel(App& app) {
   drawPieces(draw, font, g, state.board());
   if (mover) drawVictim(draw, font, g, mover->move);
   if (top) drawEpSquare(draw, g, top->call.epSquare);
-  const trace::ViewState& view = app.view();
   drawArrows(draw, g, view.arrows);
   ImGui::Dummy(ImVec2(kLabelMargin + 8 * g.cell, 8 * g.cell + kLabelMargin + 2));
-  drawCaption(view);
+  drawCaption(app, view);
 }
 
 }  // namespace umax::viz

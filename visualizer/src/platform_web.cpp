@@ -15,7 +15,10 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <charconv>
+#include <climits>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -43,6 +46,18 @@ std::string lastState;
 bool stopSent = false;
 /// The result of the last recording (for the page's state), empty before one ends.
 std::string recordedResult;
+
+/// The event a query names (`text`: digits, checked by the page), -1 for none (empty). A number
+/// beyond 64 bits or past LLONG_MAX becomes LLONG_MAX, which is outside every trace.
+long long queryEvent(const char* text) {
+  if (!*text) return -1;
+  unsigned long long value = 0;
+  const char* end = text + std::strlen(text);
+  const auto [stop, error] = std::from_chars(text, end, value);
+  if (error != std::errc() || stop != end || value > static_cast<unsigned long long>(LLONG_MAX))
+    return LLONG_MAX;
+  return static_cast<long long>(value);
+}
 
 std::string jsonString(const std::string& text) {
   std::string out = "\"";
@@ -243,17 +258,19 @@ void fileMenuItems(App& app) {
 
 extern "C" {
 
-/// Opens the trace at `path` (in the page's file system) just after event `event`, numbered from 0
-/// (-1: before the first event).
-EMSCRIPTEN_KEEPALIVE int umax_web_open(const char* path, double event) {
+/// Opens the trace at `path` (in the page's file system) just after the event `eventText` names,
+/// numbered from 0 (digits, the page checked them; empty: before the first event). A number past
+/// the trace, however many digits it has (18446744073709551616 is 2^64), is refused by name.
+EMSCRIPTEN_KEEPALIVE int umax_web_open(const char* path, const char* eventText) {
   umax::viz::App& app = *umax::viz::theApp;
   if (!app.openTrace(path)) return 0;
+  const long long event = umax::viz::queryEvent(eventText);
   if (event >= 0) {
     const auto wanted = static_cast<uint64_t>(event);
     if (wanted < app.eventCount()) {
       app.seek(umax::trace::cursorAfterEvent(wanted));  // just after event `wanted`, as umax-viz --event
     } else {
-      app.setError("event " + std::to_string(wanted) +
+      app.setError(std::string("event=") + eventText +
                    " is outside the trace: its events are numbered 0 to " +
                    std::to_string(app.eventCount() - 1));
       return 0;
@@ -262,10 +279,13 @@ EMSCRIPTEN_KEEPALIVE int umax_web_open(const char* path, double event) {
   return 1;
 }
 
-/// Records a think of `nodes` nodes (in the worker) and opens it at `event` (-1: the start).
-EMSCRIPTEN_KEEPALIVE void umax_web_record(const char* fen, const char* moves, double nodes, double event) {
+/// Records a think of `nodes` nodes (in the worker) and opens it at the event `eventText` names
+/// (as umax_web_open's; empty: the start).
+EMSCRIPTEN_KEEPALIVE void umax_web_record(const char* fen, const char* moves, double nodes,
+                                          const char* eventText) {
   umax::viz::App& app = *umax::viz::theApp;
-  app.recordingEvent = static_cast<long long>(event);
+  app.recordingEvent = umax::viz::queryEvent(eventText);
+  app.recordingEventText = *eventText ? std::string("event=") + eventText : "";
   app.startRecording(fen, moves, static_cast<long>(nodes), "/tmp/recorded.trc");
 }
 
@@ -288,7 +308,7 @@ EMSCRIPTEN_KEEPALIVE void umax_web_recording_finished(int ok, const char* error,
     job->result.nodes = static_cast<long>(nodes);
     job->result.depth = depth;
     job->result.completedIterations = iterations;
-    umax::viz::recordedResult = "\"bestmove\":" + umax::viz::jsonString(umax::moveName(from, to)) +
+    umax::viz::recordedResult = "\"bestmove\":" + umax::viz::jsonString(umax::thinkMoveName(from, to)) +
                                 ",\"score\":" + std::to_string(score) +
                                 ",\"nodes\":" + std::to_string(static_cast<long long>(nodes));
   } else {

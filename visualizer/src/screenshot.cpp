@@ -20,7 +20,8 @@ bool writeScreenshot(const std::string& path, int width, int height) {
 
 void printLayout(const App& app) {
   for (const PanelRect& rect : app.layout)
-    std::printf("panel %s %.0f %.0f %.0f %.0f\n", rect.name.c_str(), rect.x, rect.y, rect.width, rect.height);
+    std::printf("%s %s %.0f %.0f %.0f %.0f\n", rect.text ? "text" : "panel", rect.name.c_str(), rect.x,
+                rect.y, rect.width, rect.height);
 }
 
 }  // namespace umax::viz

@@ -4,7 +4,8 @@
 //     the screenshot is not blank, and every named panel appears in the
 //     layout dump ("panel NAME x y w h") with a rectangle inside the image
 //     that holds drawn content (several distinct colours); the legend, when
-//     shown, covers no panel but the source listing.
+//     shown, covers no panel but the source listing; every text the dump lists ("text PANEL /
+//     WHAT x y w h", the board's caption) lies inside its panel.
 //   umax-viz-check corrupt IN OUT OFFSET
 //     copies IN to OUT with the byte at OFFSET (negative: from the end) flipped.
 //   umax-viz-check truncate IN OUT LENGTH
@@ -53,9 +54,12 @@ int checkPng(const std::string& png, const std::string& layoutPath, const std::v
     ++failures;
   }
   std::map<std::string, Rect> layout;
+  std::map<std::string, Rect> texts;  // "text PANEL / WHAT x y w h": a text inside a panel
   std::ifstream in(layoutPath);
   std::string line;
   while (std::getline(in, line)) {
+    const bool text = line.rfind("text ", 0) == 0;
+    if (text) line = "panel " + line.substr(5);
     if (line.rfind("panel ", 0) != 0) continue;
     // The name may hold spaces: the last four fields are the rectangle.
     std::istringstream words(line.substr(6));
@@ -64,8 +68,26 @@ int checkPng(const std::string& png, const std::string& layoutPath, const std::v
     std::string name;
     for (std::size_t i = 0; i + 4 < fields.size(); ++i) name += (i ? " " : "") + fields[i];
     const std::size_t n = fields.size();
-    layout[name] = {std::atoi(fields[n - 4].c_str()), std::atoi(fields[n - 3].c_str()),
-                    std::atoi(fields[n - 2].c_str()), std::atoi(fields[n - 1].c_str())};
+    (text ? texts : layout)[name] = {std::atoi(fields[n - 4].c_str()), std::atoi(fields[n - 3].c_str()),
+                                     std::atoi(fields[n - 2].c_str()), std::atoi(fields[n - 1].c_str())};
+  }
+  // A text is not cut: it lies inside its panel (the board's caption once ran past the Board panel's
+  // bottom at the default size, its last lines unseen).
+  for (const auto& [name, t] : texts) {
+    const std::string panel = name.substr(0, name.find(" / "));
+    auto it = layout.find(panel);
+    if (it == layout.end()) {
+      std::cerr << "text '" << name << "' of a panel that did not draw\n";
+      ++failures;
+      continue;
+    }
+    const Rect& r = it->second;
+    std::cout << "text " << name << ": " << t.x << "," << t.y << " " << t.w << "x" << t.h << "\n";
+    if (t.y < r.y || t.y + t.h > r.y + r.h || t.x < r.x || t.x + t.w > r.x + r.w + 1) {
+      std::cerr << "text '" << name << "' is cut: it spans y " << t.y << " to " << t.y + t.h << ", its panel "
+                << r.y << " to " << r.y + r.h << "\n";
+      ++failures;
+    }
   }
   for (const std::string& panel : panels) {
     auto it = layout.find(panel);

@@ -34,4 +34,8 @@ constexpr int bestMoveSquare(int byte) { return byte & (kRowMask | kFileMask); }
 /// dropped before naming it.
 std::string bestMoveName(int bestFrom, int bestTo);
 
+/// A think's result as every tool prints it: its move ("e2e4"), or "none" when the search found
+/// no move (from == to: the side to move is mated or stalemated; micro-Max leaves X = Y = 0, a8a8).
+std::string thinkMoveName(int from, int to);
+
 }  // namespace umax

@@ -68,8 +68,8 @@ void playMoves(AnyEngine& engine, std::string_view moves) {
 /// The one-line result of a think: `bestmove e2e4 score 12 nodes 73211`.
 /// A search that found no move (from == to) prints `bestmove none`.
 inline std::string formatThink(int from, int to, int score, long nodes) {
-  const std::string move = from == to ? "none" : moveName(from, to);
-  return "bestmove " + move + " score " + std::to_string(score) + " nodes " + std::to_string(nodes);
+  return "bestmove " + thinkMoveName(from, to) + " score " + std::to_string(score) + " nodes " +
+         std::to_string(nodes);
 }
 
 /// What a Lab think adds to formatThink's line: ` depth D` (the draft of
