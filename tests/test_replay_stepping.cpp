@@ -40,11 +40,13 @@ namespace {
 /// the destroyed string: ASan, at exit).
 struct RecordedThink {
   std::string path;
-  RecordedThink(const std::string& name, const std::string& fen, const std::string& moves, long budget)
+  RecordedThink(const std::string& name, const std::string& fen, const std::string& moves, long budget,
+                const SearchVariant& variant = {})
       : path(scratchFile("stepping-" + name + ".trc")) {
     const auto engine = std::make_unique<Engine>();
     if (!fen.empty()) engine->setPosition(parseFen(fen));
     playMoves(*engine, moves);
+    engine->setVariant(variant);
     recordThink(*engine, budget, path, fen, moves);
   }
   ~RecordedThink() {
@@ -56,6 +58,15 @@ struct RecordedThink {
 /// 1. e4, 3000-node budget: ~170,000 events in ~17 chunks.
 const std::string& stepTrace() {
   static const RecordedThink trace("e4", "", "e2e4", 3000);
+  return trace.path;
+}
+
+/// 1. e4 in the Lab, without best-first, the delayed-gain penalty and the centre table (other
+/// windows, no sneaked-in moves, other evals), 10000-node budget: ~440,000 events in ~10 chunks;
+/// its replay applies the variant's rules.
+const std::string& labTrace() {
+  static const RecordedThink trace("lab-e4", "", "e2e4", 10000,
+                                   {parseWithout("best-first,delayed-gain,centre"), 0});
   return trace.path;
 }
 
@@ -181,7 +192,7 @@ std::vector<uint64_t> rootIterationEvents(const std::vector<Event>& events) {
 // ---- the replay model: seeking and stepping ---------------------------------
 
 TEST_CASE("stepping forward then back returns to the identical state", "[replay][stepping]") {
-  TraceReader reader(stepTrace());
+  TraceReader reader(GENERATE(stepTrace(), labTrace()));
   Replay replay(reader);
   REQUIRE(replay.eventCount() > 10000);
   for (uint64_t position : samplePositions(replay.eventCount() - 1, 300, 1)) {
@@ -216,7 +227,7 @@ TEST_CASE("stepping forward then back returns to the identical state", "[replay]
 
 TEST_CASE("seeking anywhere, in any order, gives the state that applying the events up to there gives",
           "[replay][stepping]") {
-  TraceReader reader(stepTrace());
+  TraceReader reader(GENERATE(stepTrace(), labTrace()));
   REQUIRE(reader.chunks().size() > 3);  // the seeks cross chunk checkpoints
   auto positions = samplePositions(reader.eventCount(), 400, 2);
   std::sort(positions.begin(), positions.end());
@@ -349,7 +360,7 @@ TEST_CASE("step over a call lands after its return, step out after the current c
 
 TEST_CASE("the jumps land just after the next event of their kind, skipping none, iterations in order",
           "[navigator][stepping]") {
-  const std::string& path = GENERATE(stepTrace(), blackTrace());
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), labTrace());
   const bool indexed = GENERATE(true, false);
   CAPTURE(path, indexed);
   Navigating navigating(path, indexed);
@@ -430,7 +441,7 @@ TEST_CASE("the jumps land just after the next event of their kind, skipping none
 }
 
 TEST_CASE("finding node n lands just after node n was counted", "[navigator][stepping]") {
-  const std::string& path = GENERATE(stepTrace(), blackTrace());
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), labTrace());
   CAPTURE(path);
   TraceReader reader(path);
   Replay replay(reader);
@@ -504,7 +515,7 @@ TEST_CASE("finding a line of moves gives the first call that line reaches", "[na
 
 TEST_CASE("the tree's iteration groups hold the root's replies of each iteration, as the events give them",
           "[navigator][stepping]") {
-  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace(), labTrace());
   CAPTURE(path);
   const Indexed trace(path);
   const auto& nodes = trace.tree.nodes();
@@ -578,7 +589,7 @@ TEST_CASE("the tree's iteration groups hold the root's replies of each iteration
 
 TEST_CASE("the navigator lands on the same event with the indexes as without them, for every move",
           "[navigator][stepping]") {
-  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace(), labTrace());
   CAPTURE(path);
   const Indexed trace(path);
   Replay fast(trace.reader);
@@ -599,7 +610,7 @@ TEST_CASE("the navigator lands on the same event with the indexes as without the
 
 TEST_CASE("the draft shown for every call is the D it stored, or the D of the hash entry that answered it",
           "[navigator][draft]") {
-  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace(), labTrace());
   CAPTURE(path);
   const Indexed trace(path);
   const std::vector<Event> events = allEvents(trace.reader);
@@ -735,7 +746,7 @@ std::string describe(const CallTree& tree) {
 TEST_CASE(
     "a reader opened from the footer's index sees the chunks and events of one that checked every chunk",
     "[replay][large]") {
-  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace());
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace(), labTrace());
   CAPTURE(path);
   const TraceReader walked(path, ChunkChecks::kAtOpen);
   const TraceReader indexed(path, ChunkChecks::kOnFirstDecode);
@@ -836,7 +847,7 @@ TEST_CASE(
     "indexes built on two threads at once from a reader checking chunks as it goes equal the ones built "
     "in turn",
     "[replay][large]") {
-  const std::string& path = GENERATE(stepTrace(), blackTrace());
+  const std::string& path = GENERATE(stepTrace(), blackTrace(), labTrace());
   CAPTURE(path);
   const Indexed inTurn(path);
   const TraceReader reader(path, ChunkChecks::kOnFirstDecode);

@@ -773,13 +773,13 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
   SECTION("a trace of another format version is refused, naming both versions") {
     const std::string path = scratchFile("version.trc");
     std::string bytes = full;
-    bytes[8] = 4;  // the version field follows the 8-byte magic
+    bytes[8] = 5;  // the version field follows the 8-byte magic
     writeBytes(path, bytes);
     for (const char* command : {"info", "jsonl", "chrome", "dot"}) {
       CAPTURE(command);
       const std::string output = readWith(command, path);
       CHECK(status == 2);
-      CHECK(output.find("trace format version 4 is not supported (this build reads version 5 only") !=
+      CHECK(output.find("trace format version 5 is not supported (this build reads version 6 only") !=
             std::string::npos);
     }
     std::remove(path.c_str());
@@ -830,4 +830,176 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
     }
     std::remove(path.c_str());
   }
+}
+
+// ---- the Lab: umax-trace record --without / --depth, and compare ----------------
+
+TEST_CASE("umax-trace record --without records a think of the Lab, and every tool names its variant",
+          "[trace][lab]") {
+  int status = -1;
+  const std::string arguments = " --moves e2e4 --nodes 2000 --without hash,best-first";
+  const std::string lab = scratchFile("lab-record.trc");
+  const std::string recorded = umaxTrace("record -q" + arguments + " -o " + quote(lab), &status);
+  REQUIRE(status == 0);
+  // The think's line is the one umax-readable --think prints for the same variant.
+  const std::string plain = runCommand(quote(binPath("umax-readable")) + " --think" + arguments, &status);
+  REQUIRE(status == 0);
+  CHECK(splitLines(recorded).at(0) + "\n" == plain);
+  CHECK(plain.find(" without hash,best-first") != std::string::npos);
+  // umax-readable --trace writes the same file.
+  const std::string readable = scratchFile("lab-readable.trc");
+  runCommand(quote(binPath("umax-readable")) + " --think --trace " + quote(readable) + arguments, &status);
+  REQUIRE(status == 0);
+  CHECK(readFile(readable) == readFile(lab));
+
+  const auto info = parseInfo(umaxTrace("info " + quote(lab), &status));
+  REQUIRE(status == 0);
+  CHECK(info.at("search") == "the Lab, without hash, best-first");
+  CHECK(info.at("hash-probes") == info.at("event probe"));
+  CHECK(info.at("hash-stores") == "0 written, " + info.at("event store") + " refused");  // no table
+  const std::vector<std::string> lines = splitLines(umaxTrace("jsonl " + quote(lab), &status));
+  REQUIRE(status == 0);
+  const json header = json::parse(lines.at(0));
+  CHECK(header.at("header") == true);
+  CHECK(header.at("without") == "hash,best-first");
+  CHECK(header.at("depth") == 0);
+  CHECK(json::parse(lines.at(1)).at("i") == 0);
+  CHECK(lines.size() == number(info, "events") + 1);
+  const json state = json::parse(umaxTrace("state " + quote(lab) + " --event 1", &status));
+  REQUIRE(status == 0);
+  CHECK(state.at("search") == "the Lab, without hash, best-first");
+  CHECK(state.at("narration").get<std::string>().find("no hash table") != std::string::npos);
+
+  // A trace of micro-Max's own search names none: its jsonl starts with event 0.
+  const Sample& sample = samples().at(0);
+  CHECK(sample.info.at("search") == "micro-Max's own (the whole search)");
+  CHECK(json::parse(splitLines(umaxTrace("jsonl " + quote(sample.path), &status)).at(0)).at("i") == 0);
+  CHECK_FALSE(
+      json::parse(umaxTrace("state " + quote(sample.path) + " --event 1", &status)).contains("search"));
+
+  SECTION("--depth D: no budget, the root stops at draft D") {
+    const std::string deep = scratchFile("lab-depth.trc");
+    const std::string output =
+        umaxTrace("record -q --depth 3 --without quiescence -o " + quote(deep), &status);
+    REQUIRE(status == 0);
+    CHECK(std::regex_search(output, std::regex(" depth 3 without quiescence\n")));
+    const auto depthInfo = parseInfo(umaxTrace("info " + quote(deep), &status));
+    CHECK(depthInfo.at("budget").rfind("none", 0) == 0);
+    CHECK(depthInfo.count("iteration 3") == 1);
+    CHECK(depthInfo.count("iteration 4") == 0);
+    std::remove(deep.c_str());
+  }
+  SECTION("a bad name or --nodes with --depth is refused, with no file") {
+    const std::string refused = scratchFile("lab-refused.trc");
+    std::remove(refused.c_str());
+    std::string output = umaxTrace("record --without speed -o " + quote(refused), &status);
+    CHECK(status != 0);
+    CHECK(output.find("'speed' is not an idea of the search; the ideas are: alpha-beta") !=
+          std::string::npos);
+    output = umaxTrace("record --nodes 100 --depth 3 -o " + quote(refused), &status);
+    CHECK(status != 0);
+    CHECK(output.find("--nodes and --depth exclude each other") != std::string::npos);
+    CHECK_FALSE(std::ifstream(refused).good());
+  }
+  std::remove(lab.c_str());
+  std::remove(readable.c_str());
+}
+
+namespace {
+
+/// A jsonl line's values without the hash table's layout (slots, keys, locks): what compare's
+/// eventWhat compares, read independently from the export.
+json withoutLayout(json line) {
+  for (const char* key : {"i", "site", "J", "Z", "j", "a", "probed", "before", "N"}) line.erase(key);
+  if (line.contains("after")) line["after"].erase("K");
+  if (line.contains("written") && !line.at("written").get<bool>()) line.erase("after");  // the kept entry
+  return line;
+}
+
+}  // namespace
+
+TEST_CASE("umax-trace compare shows two searches side by side and where their trees part", "[trace][lab]") {
+  int status = -1;
+  const std::string whole = umaxTraceTo("record -q --moves e2e4 --nodes 2000", "compare-whole.trc");
+  const std::string centre =
+      umaxTraceTo("record -q --moves e2e4 --nodes 2000 --without centre", "compare-centre.trc");
+  const std::string output = umaxTrace("compare " + quote(whole) + " " + quote(centre), &status);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(output.find("A  " + whole + ": micro-Max's own; start position + e2e4; budget 2000") !=
+        std::string::npos);
+  CHECK(output.find("B  " + centre + ": the Lab, without centre; start position + e2e4; budget 2000") !=
+        std::string::npos);
+  // Each root iteration's nodes and calls are the ones umax-trace info gives for that trace.
+  const auto infoA = parseInfo(umaxTrace("info " + quote(whole), &status));
+  const auto infoB = parseInfo(umaxTrace("info " + quote(centre), &status));
+  std::map<int, std::vector<std::string>> rows;
+  for (const std::string& line : splitLines(output)) {
+    std::smatch match;
+    if (std::regex_match(line, match, std::regex(R"(\s*(\d+) \|(.*)\|(.*))"))) {
+      std::istringstream words(match[2].str() + " " + match[3].str());
+      std::vector<std::string> fields{std::istream_iterator<std::string>(words), {}};
+      rows[std::stoi(match[1])] = fields;
+    }
+  }
+  int checked = 0;
+  for (const auto& [info, column] : {std::pair{&infoA, 0}, {&infoB, 5}}) {
+    for (const auto& [key, value] : *info) {
+      if (key.rfind("iteration ", 0) != 0) continue;
+      const int draft = std::stoi(key.substr(10));
+      REQUIRE(rows.count(draft));
+      std::istringstream words(value);  // "nodes N calls C branching B"
+      std::string word, nodes, calls;
+      words >> word >> nodes >> word >> calls;
+      CHECK(rows[draft].at(static_cast<std::size_t>(column)) == nodes);
+      CHECK(rows[draft].at(static_cast<std::size_t>(column) + 1) == calls);
+      ++checked;
+    }
+  }
+  CHECK(checked >= 6);
+
+  // The first difference: the first jsonl line whose values differ, and the moves on the board there.
+  const std::vector<std::string> linesA = splitLines(umaxTrace("jsonl " + quote(whole), &status));
+  const std::vector<std::string> linesB = splitLines(umaxTrace("jsonl " + quote(centre), &status));
+  std::size_t first = 1;  // B's line 0 is its header
+  std::vector<std::string> path;
+  std::vector<int> movePly;
+  for (; first < linesB.size() && first - 1 < linesA.size(); ++first) {
+    const json a = json::parse(linesA[first - 1]), b = json::parse(linesB[first]);
+    if (withoutLayout(a) != withoutLayout(b)) break;
+    if (a.at("kind") == "move") {
+      path.push_back(a.at("move"));
+      movePly.push_back(a.at("ply"));
+    } else if (a.at("kind") == "score") {
+      path.pop_back();
+      movePly.pop_back();
+    }
+  }
+  REQUIRE(first < linesB.size());
+  const uint64_t event = first - 1;
+  std::string pathText;
+  for (const std::string& move : path) pathText += (pathText.empty() ? "" : " ") + move;
+  CHECK(output.find("first difference: event " + std::to_string(event) + " of A, event " +
+                    std::to_string(event) + " of B, ply " +
+                    std::to_string(json::parse(linesA[event]).at("ply").get<int>()) +
+                    ", path from the root: " + (pathText.empty() ? "(the root)" : pathText) + "\n") !=
+        std::string::npos);
+  CHECK(event > 0);  // the centre table changes the evals, not the first call
+
+  SECTION("a trace compared with itself has no difference") {
+    const std::string same = umaxTrace("compare " + quote(whole) + " " + quote(whole), &status);
+    REQUIRE(status == 0);
+    CHECK(same.find("first difference: none") != std::string::npos);
+    CHECK(same.find("first different move: none") != std::string::npos);
+  }
+  SECTION("a file that is not a trace is named") {
+    const std::string bad = scratchFile("compare-bad.trc");
+    std::ofstream(bad, std::ios::binary) << "not a trace";
+    const std::string refused = umaxTrace("compare " + quote(whole) + " " + quote(bad), &status);
+    CHECK(status == 2);
+    CHECK(refused.find(bad) != std::string::npos);
+    CHECK(refused.find("not a umax trace file") != std::string::npos);
+  }
+  std::remove(whole.c_str());
+  std::remove(centre.c_str());
 }

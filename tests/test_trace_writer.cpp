@@ -463,7 +463,7 @@ TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trac
   CHECK(deep > 10);  // the checkpoints hold real stacks, not only the root
 }
 
-TEST_CASE("traces of versions 1 to 4 are refused naming their version, and the checksum covers it",
+TEST_CASE("traces of versions 1 to 5 are refused naming their version, and the checksum covers it",
           "[trace]") {
   // The committed seeds of fuzz_trace are real traces of the older versions.
   // (Version 2 differs from version 1 in its chunks' checksums only.)
@@ -473,27 +473,28 @@ TEST_CASE("traces of versions 1 to 4 are refused naming their version, and the c
   for (const auto& [path, version] : {std::pair{sourcePath("fuzz/corpus/fuzz_trace/seed1.trc"), 1},
                                       {scratchFile("version2.trc"), 2},
                                       {sourcePath("fuzz/corpus/fuzz_trace/seed9-v3-mate.trc"), 3},
-                                      {sourcePath("fuzz/corpus/fuzz_trace/seed12-v4-300-nodes.trc"), 4}}) {
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed12-v4-300-nodes.trc"), 4},
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed17-v5-300-nodes.trc"), 5}}) {
     REQUIRE(bytesOf(path)[8] == version);
     CHECK_THROWS_WITH(TraceReader(path),
                       Catch::Contains("trace format version " + std::to_string(version) +
-                                      " is not supported (this build reads version 5 only: "
+                                      " is not supported (this build reads version 6 only: "
                                       "record the think again)"));
   }
-  // A header written as version 6 with its own right checksum, its version
-  // byte then set to 5: the checksum covers the version, so it is refused.
+  // A header written as version 7 with its own right checksum, its version
+  // byte then set to 6: the checksum covers the version, so it is refused.
   TraceHeader header = makeHeader(engineAt("", "e2e4"), 3000, "", "e2e4");
-  header.version = 6;
+  header.version = 7;
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
   TraceHeader read;
   CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
-                    Catch::Contains("version 6 is not supported") && Catch::Contains("damaged"));
-  bytes[8] = 5;
+                    Catch::Contains("version 7 is not supported") && Catch::Contains("damaged"));
+  bytes[8] = 6;
   CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
                     Catch::Contains("header checksum mismatch"));
-  bytes[8] = 6;
-  header.version = 5;
+  bytes[8] = 7;
+  header.version = 6;
   std::vector<uint8_t> right;
   writeHeader(header, right);
   CHECK_NOTHROW(readHeader(right.data(), right.size(), read));
@@ -807,21 +808,165 @@ TEST_CASE("the predictions wrap a damaged trace's extreme values instead of over
   parent.move.rookFrom = kNoSquare;
   parent.move.passedSquare = kNoSquare;
   NodeCall reply;
-  REQUIRE(predictChild(parent, reply));
+  REQUIRE(predictChild(parent, reply, SearchVariant{}));
   CHECK(reply.alpha == INT32_MIN);  // -INT32_MIN wraps to itself; beta > eval is false
   CHECK(reply.beta == INT32_MIN);
   CHECK(reply.eval == INT32_MIN);
   parent.childScore = INT32_MIN;
   parent.call.eval = 0;
-  CHECK(predictedScore(parent) == INT32_MIN);  // -INT32_MIN wraps; it is not > 0
+  CHECK(predictedScore(parent, SearchVariant{}) == INT32_MIN);  // -INT32_MIN wraps; it is not > 0
   CHECK(wrappingSum(INT32_MAX, 1) == INT32_MIN);
   // Every value a search produces is left alone.
   parent.call.alpha = -80000;
   parent.call.beta = 80000;
   parent.call.eval = 35;
   parent.best = 120;
-  REQUIRE(predictChild(parent, reply));
+  REQUIRE(predictChild(parent, reply, SearchVariant{}));
   CHECK(reply.alpha == -80001);
   CHECK(reply.beta == -120);
   CHECK(reply.eval == -35);
+}
+
+// ---- the Lab: a think without some idea, recorded (format version 6) ----
+
+namespace {
+
+/// The variants the Lab's traces are checked with: each idea switched off
+/// alone, a few together, --depth alone and with ideas off.
+std::vector<SearchVariant> labVariants() {
+  std::vector<SearchVariant> variants;
+  for (const IdeaName& idea : kIdeas) variants.push_back({ideaBit(idea.idea), 0});
+  variants.push_back({ideaBit(Idea::kBestFirst) | ideaBit(Idea::kDelayedGain) | ideaBit(Idea::kCentre), 0});
+  variants.push_back({0, 4});
+  variants.push_back({ideaBit(Idea::kDeepening), 3});
+  variants.push_back({ideaBit(Idea::kHash) | ideaBit(Idea::kQuiescence), 3});
+  variants.push_back({parseWithout("all"), 3});
+  return variants;
+}
+
+/// The Lab's think of `fen` from an empty table, untraced (the engine keeps the variant).
+ThinkResult labThink(const std::string& fen, const SearchVariant& variant, long budget) {
+  Engine& engine = engineAt(fen, "");
+  engine.setVariant(variant);
+  const ThinkResult result = engine.think(budget);
+  engine.setVariant({});
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("a think of the Lab is recorded as the Lab searched it, for every idea switched off",
+          "[trace][lab]") {
+  // For each variant and position: the trace's events are the ones the
+  // Lab's search told a witness (its returns too: the recorder works them
+  // out by the variant's rules), every record left out what the variant's
+  // rules predict, the replay ends with the think's score and node count,
+  // which are the untraced Lab think's, and each chunk's checkpoint is the
+  // state the events rebuild.
+  const auto& positions = testPositions();
+  const long budget = 1500;
+  for (const SearchVariant& variant : labVariants()) {
+    CAPTURE(variant.description());
+    int differs = 0;  // positions where the variant's search is not the default's
+    for (std::size_t index = 0; index < positions.size(); index += 60) {
+      const std::string& fen = positions[index].fen;
+      CAPTURE(fen);
+      const ThinkResult untraced = labThink(fen, variant, budget);
+      const ThinkResult whole = labThink(fen, {}, budget);
+      differs += untraced.nodes != whole.nodes || untraced.score != whole.score;
+
+      const std::string path = scratchFile("lab.trc");
+      Engine& engine = engineAt(fen, "");
+      engine.setVariant(variant);
+      TraceWriter writer(path, makeHeader(engine, budget, fen, ""));
+      Recorder recorder(writer, engine);
+      EventWitness witness(recorder);
+      const ThinkResult traced = engine.think(budget, witness);
+      engine.setVariant({});
+      finishWith(writer, traced);
+      CHECK(traced.nodes == untraced.nodes);
+      CHECK(traced.score == untraced.score);
+      CHECK(traced.from == untraced.from);
+      CHECK(traced.to == untraced.to);
+
+      const TraceReader reader(path);
+      CHECK(reader.header().variant == variant);
+      CHECK(reader.header().startNodes == (variant.depth ? 0u : static_cast<uint32_t>(kNodeLimit - budget)));
+      REQUIRE(reader.eventCount() == witness.events.size());
+      uint64_t mismatches = 0;
+      reader.forEach(
+          [&](const Event& event, uint64_t at) { countMismatch(event, witness.events[at], at, mismatches); });
+      CHECK(mismatches == 0);
+      CHECK(spelledOut(reader).predictionsMissed == 0);
+
+      SearchState state(reader.header());
+      std::size_t chunk = 0;
+      uint64_t applied = 0;
+      reader.forEach([&](const Event& event, uint64_t offset) {
+        if (chunk < reader.chunks().size() && reader.chunks()[chunk].firstEvent == applied) {
+          std::size_t size = 0;
+          const uint8_t* stored = reader.checkpoint(chunk, size);
+          std::vector<uint8_t> rebuilt;
+          state.save(rebuilt);
+          CAPTURE(chunk);
+          CHECK(std::vector<uint8_t>(stored, stored + size) == rebuilt);
+          ++chunk;
+        }
+        state.apply(event, offset);
+        ++applied;
+      });
+      REQUIRE(state.finished());
+      CHECK(state.rootScore() == traced.score);
+      CHECK(state.nodes() == static_cast<uint64_t>(traced.nodes));
+      std::remove(path.c_str());
+    }
+    CHECK(differs > 0);
+  }
+}
+
+TEST_CASE("a think of the Lab's trace replays with its own rules: the default's refuse it", "[trace][lab]") {
+  // Read with the header's variant replaced by the whole search, a trace of
+  // the Lab without best-first (no sneak bit) or without deepening (a draft
+  // that does not go up by one) no longer fits: the variant is what makes
+  // its replay right, not a field the reader ignores.
+  for (const char* without : {"deepening", "delayed-gain"}) {
+    CAPTURE(without);
+    const std::string path = scratchFile("lab-header.trc");
+    Engine& engine = engineAt("", "e2e4");
+    engine.setVariant({parseWithout(without), 0});
+    recordThink(engine, 2000, path, "", "e2e4");
+    engine.setVariant({});
+    std::vector<uint8_t> bytes = bytesOf(path);
+    const TraceReader reader(path);
+    REQUIRE_NOTHROW(reader.forEach([](const Event&, uint64_t) {}));
+    TraceHeader header = reader.header();
+    header.variant = {};
+    std::vector<uint8_t> defaultHeader;
+    writeHeader(header, defaultHeader);
+    std::vector<uint8_t> original;
+    writeHeader(reader.header(), original);
+    REQUIRE(defaultHeader.size() == original.size());  // the variant's bytes, not the layout, differ
+    std::copy(defaultHeader.begin(), defaultHeader.end(), bytes.begin());
+    const std::string relabelled = scratchFile("lab-relabelled.trc");
+    writeAll(relabelled, bytes);
+    bool refused = false;
+    try {
+      const TraceReader wrong(relabelled, ChunkChecks::kAtOpen);
+      SearchState state(wrong.header());
+      wrong.forEach([&](const Event& event, uint64_t offset) { state.apply(event, offset); });
+      // Read with the default's rules the events differ from the Lab's.
+      refused = !(state.finished() && state.rootScore() == reader.result().score);
+      if (!refused) {
+        std::vector<Event> right, read;
+        reader.forEach([&](const Event& event, uint64_t) { right.push_back(event); });
+        wrong.forEach([&](const Event& event, uint64_t) { read.push_back(event); });
+        refused = right != read;
+      }
+    } catch (const TraceError&) {
+      refused = true;
+    }
+    CHECK(refused);
+    std::remove(path.c_str());
+    std::remove(relabelled.c_str());
+  }
 }

@@ -39,7 +39,7 @@ const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Ev
         if (stack.empty()) {
           if (state_.events() != 0) read.fail("a second root call");
           call = header_.root;
-        } else if (!predictChild(stack.back(), call)) {
+        } else if (!predictChild(stack.back(), call, header_.variant)) {
           read.fail("a call without a move");
         }
         call.eval = wrappingSum(call.eval, read.int32());
@@ -78,14 +78,16 @@ const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Ev
         }
         if (shape > kPromotionMove) read.fail("bad move shape");
         squares(event.move);
-        event.move = shapedMove(shape, (flags & 1) != 0, event.move.from, event.move.to, frame);
+        event.move =
+            shapedMove(shape, (flags & 1) != 0, event.move.from, event.move.to, frame, header_.variant);
         event.move.piece = state_.board()[event.move.from];
         event.move.victim = state_.board()[event.move.captureSquare];
         break;
       }
       case EventKind::kMoveScored:
         if (flags & ~kExplicitValues) read.fail("bad flags");
-        event.value = (flags & kExplicitValues) ? static_cast<int>(read.int32()) : predictedScore(top());
+        event.value = (flags & kExplicitValues) ? static_cast<int>(read.int32())
+                                                : predictedScore(top(), header_.variant);
         break;
       case EventKind::kStore: {
         const Frame& frame = top();

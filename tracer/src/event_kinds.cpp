@@ -96,7 +96,7 @@ void SearchState::onCall(const Event& event, uint64_t offset) {
 // hashChange from the same move (compact.h, predictChild).
 [[gnu::always_inline]] inline void Recorder::recordCall(RecordWriter& write, const NodeCall& call) {
   NodeCall predicted;
-  if (depth_ == 0 || !predictChild<false>(*top_, predicted) || !sameCall<false>(call, predicted))
+  if (depth_ == 0 || !predictChild<false>(*top_, predicted, variant_) || !sameCall<false>(call, predicted))
       [[unlikely]] {
     write.at = writeUnpredictedCall(write.at, call);
   } else {
@@ -160,9 +160,11 @@ std::string Narration::onCall() const {
 // ---- kProbe: Steps 1 and 2, the hash probe ----------------------------------------
 
 /// kProbe (Steps 1 and 2): what the probe found; on a hit `entry` is the
-/// slot's (its lock is the call's Z, which a probe record leaves out).
+/// slot's (its lock is the call's Z, which a probe record leaves out). A
+/// node the probe does not end starts deepening from the draft firstDraft
+/// gives (Step 4: the Lab without deepening starts at its depth).
 [[gnu::always_inline]] static inline void takeProbe(Frame& frame, const ProbeReport& report,
-                                                    const HashEntry& entry) {
+                                                    const HashEntry& entry, const SearchVariant& variant) {
   frame.probed = true;
   frame.probe = report;
   if (report.outcome == ProbeOutcome::kHit) {
@@ -179,6 +181,8 @@ std::string Narration::onCall() const {
     frame.slotEntry = HashEntry{};
     frame.draft = frame.bestFrom = frame.bestTo = 0;
   }
+  if (variant.without && !report.endsNode) [[unlikely]]
+    frame.draft = firstDraft(variant, frame.draft, frame.call.depth, frame.call.lastTo);
 }
 
 void SearchState::onProbe(const Event& event, uint64_t offset) {
@@ -186,7 +190,7 @@ void SearchState::onProbe(const Event& event, uint64_t offset) {
   if (frame.probed) inconsistent(event, offset, "a second probe in one call");
   if (event.probe.outcome != ProbeOutcome::kHit && event.probe.endsNode)
     inconsistent(event, offset, "a miss cannot end the node");
-  takeProbe(frame, event.probe, event.entry);
+  takeProbe(frame, event.probe, event.entry, variant_);
 }
 
 [[gnu::always_inline]] inline void Recorder::writeProbeRecord(RecordWriter& write, const ProbeReport& report,
@@ -200,16 +204,26 @@ void SearchState::onProbe(const Event& event, uint64_t offset) {
 void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
   RecordWriter write{cursor_.at};
   writeProbeRecord(write, report, entry);
-  takeProbe(*top_, report, entry);
+  takeProbe(*top_, report, entry, variant_);
   cursor_.commit(write.at);
 }
 
 // The hash probe: a miss, a full window or a hit, and what the hit decides.
 std::string Narration::onProbe() const {
   const ProbeReport& probe = event.probe;
+  const SearchVariant& variant = state.variant();
+  if (!usesHashTable(variant))
+    return "no hash table" + at +
+           " (the Lab, without hash): the node takes the dummy slot 0, which always looks empty; it "
+           "searches from scratch" +
+           (variant.lacks(Idea::kDeepening) ? " at draft " + std::to_string(top->draft + 1) : "") +
+           " and stores nothing";
+  const std::string from = variant.lacks(Idea::kDeepening) ? "at draft " + std::to_string(top->draft + 1) +
+                                                                 " at once (the Lab, without deepening)"
+                                                           : "from draft 1";
   if (probe.outcome == ProbeOutcome::kMiss)
     return "hash miss" + at + ": slot " + std::to_string(probe.slot) +
-           " is empty, the position is new; the node searches from draft 1 and will store there";
+           " is empty, the position is new; the node searches " + from + " and will store there";
   if (probe.outcome == ProbeOutcome::kFull)
     return "hash window full" + at + ": all " + std::to_string(kProbeSlots) +
            " slots hold other positions; the node searches from scratch and stores into the dummy slot 0";
@@ -222,9 +236,10 @@ std::string Narration::onProbe() const {
            " and the bound settles the window [" + score(top->call.alpha) + ", " + score(top->call.beta) +
            "]: the node returns " + score(entry.score) + " without searching";
   // The stored move is tried first when its Y carries the not-castling bit (Step 4's sneak).
-  const std::string first = top->draft > 0 && (top->bestTo & kNotCastlingBit)
-                                ? ", the stored move " + bestMoveName(top->bestFrom, top->bestTo) + " first"
-                                : ", no stored move to try first";
+  const std::string first =
+      top->draft > 0 && (top->bestTo & kNotCastlingBit) && !variant.lacks(Idea::kBestFirst)
+          ? ", the stored move " + bestMoveName(top->bestFrom, top->bestTo) + " first"
+          : ", no stored move to try first";
   if (entry.draft >= top->call.depth)
     return text + "; deep enough but the bound does not settle the window [" + score(top->call.alpha) + ", " +
            score(top->call.beta) + "]: the node searches again at draft n " +
@@ -271,10 +286,11 @@ std::string Narration::onNodeCounted() const {
 // ---- kIteration: Step 4, an iteration starts --------------------------------------
 
 /// kIteration (Step 4): the iteration to `draft` starts; the last best
-/// move gets its sneak bit.
-[[gnu::always_inline]] static inline void startIteration(Frame& frame, int draft) {
+/// move gets its sneak bit (not in the Lab without best-first).
+[[gnu::always_inline]] static inline void startIteration(Frame& frame, int draft,
+                                                         const SearchVariant& variant) {
   frame.draft = draft;
-  frame.bestTo = asSignedChar(withSneakBit(frame.bestTo));
+  frame.bestTo = asSignedChar(iterationBestTo(variant, frame.bestTo));
   frame.best = iterationStartBest(draft, frame.call.eval);
   frame.cutoff = false;
 }
@@ -284,7 +300,7 @@ void SearchState::onIteration(const Event& event, uint64_t offset) {
   if (frame.nodeNumber == 0 || frame.moveOnBoard || frame.mateProbe)
     inconsistent(event, offset, "an iteration outside a counted node");
   if (event.value != frame.draft + 1) inconsistent(event, offset, "the draft does not go up by one");
-  startIteration(frame, event.value);
+  startIteration(frame, event.value, variant_);
 }
 
 void Recorder::onIteration(int draft) {  // Step 4
@@ -295,7 +311,7 @@ void Recorder::onIteration(int draft) {  // Step 4
   if (depth_ == 1) rootDraft_ = draft;
   if (draft != top_->draft + 1) [[unlikely]]
     failed("an iteration's draft does not go up by one");
-  startIteration(*top_, draft);
+  startIteration(*top_, draft, variant_);
   endRecord(write.at);
 }
 
@@ -304,6 +320,10 @@ std::string Narration::onIteration() const {
   std::string text = (stack.size() == 1 ? "root iteration " : "iteration ") + std::to_string(event.value) +
                      " starts" + at + ": best m starts at ";
   if (event.value > 1) return text + "-I (a move must be played)";
+  if (state.variant().lacks(Idea::kQuiescence))
+    return text + "the eval " + std::to_string(top->call.eval) +
+           " (draft 1, the Lab without quiescence: every move loses a ply, none is searched; the node "
+           "takes its static eval)";
   // At draft 1, h = d - (y != z) is 0 for every move but one onto z: only those are made and
   // get a reply (tests/test_view_state.cpp checks this against the moves the trace then makes).
   const int z = top->call.lastTo;
@@ -441,7 +461,7 @@ void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {  // S
   // They are told apart in a few comparisons; the rest take the general way.
   const bool promoted = promotes(move.type, move.to, move.step);
   const bool usual = move.captureSquare == move.to && move.rookFrom == kNoSquare && !promoted &&
-                     remaining == remainingDepth(frame.draft, move.to, frame.call.lastTo);
+                     remaining == remainingDepth(variant_, frame.draft, move.to, frame.call.lastTo);
   if (!usual || move.passedSquare != kNoSquare) [[unlikely]]
     return recordShapedMove(move, remaining, sneaked, usual);
   recordUsualMove<kPlainMove>(move, remaining, sneaked);
@@ -488,7 +508,7 @@ void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, b
   Frame& frame = *top_;
   fillRecord(frame.move, move, remaining, sneaked);
   const int shape = shapeOf(frame.move);
-  if (shape != kExplicitMove && isShapedMove(frame.move, shape, frame)) [[likely]]
+  if (shape != kExplicitMove && isShapedMove(frame.move, shape, frame, variant_)) [[likely]]
     return writeMoveMade(shape, sneaked, move);
   takeMoveMade(frame);
   RecordWriter write{cursor_.at};
@@ -502,7 +522,7 @@ std::string Narration::onMoveMade() const {
   std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
                      "; its reply is searched to h = " + std::to_string(event.move.remaining);
   if (event.move.flags & kMoveSneaked) text += "; the previous iteration's best move, tried first";
-  if (event.move.to == top->call.lastTo)
+  if (event.move.to == top->call.lastTo && !state.variant().lacks(Idea::kQuiescence))
     text += " (a recapture on " + squareName(event.move.to) + ": it keeps the full draft " +
             std::to_string(top->draft) + ")";
   return text;
@@ -531,7 +551,7 @@ void SearchState::onMoveScored(const Event& event, uint64_t offset) {
 void Recorder::onMoveScored(int score) {  // Step 14
   RecordWriter write{cursor_.at};
   Frame& frame = *top_;
-  if (score == predictedScore(frame)) [[likely]] {
+  if (score == predictedScore(frame, variant_)) [[likely]] {
     write.u8(recordTag(EventKind::kMoveScored, 0));
   } else {
     write.u8(recordTag(EventKind::kMoveScored, kExplicitValues));
@@ -655,7 +675,7 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
     endRecord(write.at);
   }
   // The call returns unless Step 4's loop goes on after the iteration to frame.draft.
-  if (!deepensAgain(frame.draft, frame.call.depth, frame.call.lastTo, engine_.nodeCount()))
+  if (!deepensAgain(variant_, frame.draft, frame.call.depth, frame.call.lastTo, engine_.nodeCount()))
     recordDerivedReturn(frame);
 }
 
@@ -673,7 +693,10 @@ void Recorder::recordStoreWithEntries(const HashEntry& before, const HashEntry& 
 // The hash store: refused, into an empty slot, replacing or updating an entry.
 std::string Narration::onStore() const {
   std::string text;
-  if (!event.written)
+  if (!usesHashTable(state.variant()))
+    text = "no hash store" + at + " (the Lab, without hash): the node's score " + score(top->best) +
+           " and draft " + std::to_string(top->draft) + " are kept nowhere";
+  else if (!event.written)
     text = "hash store refused" + at + ": slot " + std::to_string(event.slot) +
            " keeps its exact score of draft " + std::to_string(event.before.draft) + " > d " +
            std::to_string(top->draft);
@@ -768,7 +791,7 @@ std::string Narration::onReturn() const {
     return text + "best move " + bestMoveName(event.bestFrom, event.bestTo);
   }
   const Frame& parent = stack.back();
-  const auto [alpha, beta] = childWindow(parent);
+  const auto [alpha, beta] = childWindow(parent, state.variant());
   const int ply = static_cast<int>(stack.size());
   const Event before = replay.eventAt(cursor - 2);
   const bool fromHash = before.kind == EventKind::kProbe && before.probe.endsNode;
@@ -779,7 +802,7 @@ std::string Narration::onReturn() const {
     return text + "; the mate test: half of its score, " + score(parent.best) + ", becomes the parent's best";
   // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
   const int negated = -event.best;
-  const int scored = withDelayedGainPenalty(negated, parent.call.eval);
+  const int scored = withDelayedGainPenalty(state.variant(), negated, parent.call.eval);
   text += "; " + std::string(side(parent.call.side)) + "'s " + moveName(parent.move.from, parent.move.to) +
           " will score " + score(scored);
   if (scored != negated)
@@ -806,7 +829,7 @@ void Recorder::onEnter(const NodeCall& call, const ProbeReport& report, const Ha
     return endRecord(write.at, 3);
   }
   pushFrame(call);
-  takeProbe(*top_, report, entry);
+  takeProbe(*top_, report, entry, variant_);
   recordNode(write);
   endRecord(write.at, 3);
   afterNodeCounted();

@@ -12,6 +12,14 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
   uint64_t open = 0;            // calls open before the event
   uint64_t nodes = 0;           // counted nodes so far
   bool answeredByHash = false;  // the last event was a probe that ended its node
+  // A think of the Lab (--without, --depth) first names its variant, in a line of its own (no
+  // "i": it is not an event); a trace of micro-Max's own search starts with its first event.
+  const SearchVariant& variant = reader.header().variant;
+  if (!variant.isDefault()) {
+    sink << "{\"header\":true";
+    sink.field("search", "the Lab, " + variant.description()).field("without", variant.withoutList());
+    sink.field("depth", variant.depth) << "}\n";
+  }
   reader.forEach([&](const Event& event, uint64_t index) {
     uint64_t ply = open == 0 ? 0 : open - 1;
     if (event.kind == EventKind::kCall) {

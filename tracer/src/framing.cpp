@@ -26,6 +26,8 @@ void writeHeader(const TraceHeader& header, std::vector<uint8_t>& out) {
     write.u32(slot);
     writeEntry(write, entry);
   }
+  write.u8(static_cast<uint8_t>(header.variant.without));
+  write.u8(static_cast<uint8_t>(header.variant.depth));
 
   // The checksum covers every byte after the magic.
   ByteWriter head(out);
@@ -81,6 +83,10 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
       if (slot >= header.hashSlots()) read.fail("initial hash slot out of range");
       header.initialEntries.emplace_back(slot, readEntry(read));
     }
+    header.variant.without = read.u8();
+    if (header.variant.without >= (1u << kIdeas.size())) read.fail("unknown Lab idea switched off");
+    header.variant.depth = read.u8();
+    if (header.variant.depth >= kMaxIteration) read.fail("Lab depth out of range");
   } catch (const TruncatedData& error) {
     throw TraceError("malformed header: fields run past its length", error.offset());
   }

@@ -17,6 +17,7 @@
 #include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/session.h"
+#include "umax/trace/compare.h"
 #include "umax/trace/export.h"
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
@@ -99,12 +100,13 @@ struct StopOnSignal {
 double ratio(uint64_t a, uint64_t b) { return b ? double(a) / double(b) : 0.0; }
 
 int record(const std::string& fen, const std::string& moves, long nodes, int hashBits,
-           const std::string& output, bool progress) {
+           const SearchVariant& variant, const std::string& output, bool progress) {
   auto engine = std::make_unique<Engine>();
   // The table first: the moves' legality checks store into it, as main() does.
   if (hashBits != kHashSlotBits) engine->resizeHashTable(hashBits);
   if (!fen.empty()) engine->setPosition(parseFen(fen));
   playMoves(*engine, moves);
+  engine->setVariant(variant);  // after the moves: their legality checks run the whole search
   ProgressBar bar{progress, output};
   ThinkResult result;
   {
@@ -124,7 +126,8 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
            "complete, with its footer\n";
     std::cout << (result.hasMove() ? "last completed iteration: " : "no completed iteration: ");
   }
-  std::cout << formatThink(result.from, result.to, result.score, result.nodes) << "\n";
+  std::cout << formatThink(result.from, result.to, result.score, result.nodes)
+            << variantSuffix(variant, result.depth) << "\n";
   std::cout << "trace " << output << ": " << reader.eventCount() << " events, " << reader.fileSize()
             << " bytes (" << ratio(reader.fileSize(), reader.eventCount()) << " bytes/event), " << seconds
             << " s\n";
@@ -145,7 +148,15 @@ int info(const std::string& path) {
               << " calls open; the result is its last completed iteration's)\n";
   std::cout << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
   if (!header.moves.empty()) std::cout << "moves " << header.moves << "\n";
-  std::cout << "budget " << header.budget << "\n";
+  std::cout << "search "
+            << (header.variant.isDefault() ? std::string("micro-Max's own (the whole search)")
+                                           : "the Lab, " + header.variant.description())
+            << "\n";
+  if (header.variant.depth)
+    std::cout << "budget none (the think ends after the root's iteration of draft " << header.variant.depth
+              << ")\n";
+  else
+    std::cout << "budget " << header.budget << "\n";
   // 2^B window starts, each reading up to 9 slots after it, and the dummy slot 0: 2^B + 9 slots.
   // The original declares A[U] with U = 2^24 + 8 (kHashEntries); its last window's ninth slot, A[U],
   // lies one past the end, and the readable build's table has it.
@@ -240,6 +251,18 @@ int main(int argc, char** argv) {
                    "trace file to write: a new file or a trace (anything else needs --force); not a FIFO, "
                    "device or folder")
       ->required();
+  std::string without;
+  int depth = 0;
+  recordCommand
+      ->add_option("--without", without,
+                   "the Lab: record the search without these ideas, comma-separated: " + ideaNames() +
+                       " (or all); the trace names its variant")
+      ->check(umax::cli::ideaList());
+  recordCommand
+      ->add_option("--depth", depth,
+                   "the Lab: the think ends after the root's iteration of draft D, with no node budget "
+                   "(excludes --nodes)")
+      ->check(umax::cli::searchDepth());
   recordCommand->add_flag("--force", force, "overwrite an -o file that is not a trace");
   recordCommand->add_flag("-q,--quiet", quiet, "no progress display on stderr");
 
@@ -292,6 +315,15 @@ int main(int argc, char** argv) {
       ->required();
   stateCommand->add_flag("--pretty", statePretty, "indent the JSON");
 
+  std::string otherPath;
+  auto* compareCommand = app.add_subcommand(
+      "compare",
+      "two searches side by side (say micro-Max's and the Lab's without one idea, of the same position): "
+      "each root iteration's nodes, calls, effective branching, best move and score, and where the two "
+      "trees first differ (the event and the move, their numbers in each trace and the path from the root)");
+  compareCommand->add_option("A", path, "the first trace file")->required();
+  compareCommand->add_option("B", otherPath, "the second trace file")->required();
+
   auto* gameCommand = app.add_subcommand(
       "game", "list the thinks of the games in a folder written by umax-readable --trace-dir");
   gameCommand->add_option("folder", path, "the folder (or a file in it, such as the game's PGN)")->required();
@@ -300,10 +332,29 @@ int main(int argc, char** argv) {
 
   try {
     if (*recordCommand) {
+      if (depth && recordCommand->count("--nodes")) {
+        std::cerr << "umax-trace: --nodes and --depth exclude each other (--depth has no budget)\n";
+        return 2;
+      }
+      SearchVariant variant;
+      if (!without.empty()) variant.without = parseWithout(without);
+      variant.depth = depth;
       checkOutput(output, force);
-      return record(fen, moves, nodes, hashBits, output, !quiet && isatty(STDERR_FILENO));
+      return record(fen, moves, nodes, hashBits, variant, output, !quiet && isatty(STDERR_FILENO));
     }
     if (*infoCommand) return info(path);
+    if (*compareCommand) {
+      const std::string firstPath = path;
+      const TraceReader first(firstPath);
+      path = otherPath;  // a TraceError from here on names B
+      const TraceReader second(otherPath);
+      for (const auto& [reader, name] : {std::pair{&first, &firstPath}, {&second, &otherPath}})
+        if (reader->truncated())
+          std::cerr << "umax-trace: warning: '" << *name << "' is truncated (" << reader->truncationNote()
+                    << "); comparing its " << reader->eventCount() << " complete events\n";
+      writeComparison(first, firstPath, second, otherPath, compareTraces(first, second), std::cout);
+      return std::cout ? 0 : 1;
+    }
     if (*gameCommand) return (std::cout << formatGameDir(readGameDir(path)) << std::flush) ? 0 : 1;
     const TraceReader reader(path);
     if (reader.truncated())

@@ -40,9 +40,10 @@ std::string describeMove(const MoveRecord& move) {
 
 // The parent has no move on the board during the mate probe (and once the probe returned, the
 // replay has already cleared the parent's mateProbe).
-std::pair<int, int> childWindow(const Frame& parent) {
+std::pair<int, int> childWindow(const Frame& parent, const SearchVariant& variant) {
   if (parent.mateProbe || !parent.moveOnBoard) return {kMateProbeCall.alpha, kMateProbeCall.beta};
-  const Window window = replyWindow(parent.call.alpha, parent.call.beta, parent.call.eval, parent.best);
+  const Window window =
+      replyWindow(variant, parent.call.alpha, parent.call.beta, parent.call.eval, parent.best);
   return {window.alpha, window.beta};
 }
 
@@ -86,8 +87,10 @@ int movesNotTried(const Replay& replay, const SearchState& state, const Frame& t
   Position position;
   position.board = state.board();
   engine.setPosition(position);
+  // The Lab without best-first scans from a8 (scanStart).
   const auto list =
-      engine.generatedMoves(top.call.side, top.call.epSquare, iterationScanStart(replay, state.events()));
+      engine.generatedMoves(top.call.side, top.call.epSquare,
+                            scanStart(state.variant(), iterationScanStart(replay, state.events())));
   const auto found = std::find_if(list.begin(), list.end(), [&](const Move& move) {
     return move.from == top.move.from && move.to == top.move.to;
   });

@@ -31,8 +31,9 @@ bool isDoubleStep(const MoveRecord& move);
 /// A move with its piece and what is special about it: "e2e4 (pawn, double step skipping e3)".
 std::string describeMove(const MoveRecord& move);
 
-/// The window a call below `parent` was given for its move (Step 12), or the mate probe's.
-std::pair<int, int> childWindow(const Frame& parent);
+/// The window a call below `parent` was given for its move (Step 12, by the rule of the think's
+/// `variant`), or the mate probe's.
+std::pair<int, int> childWindow(const Frame& parent, const SearchVariant& variant);
 
 /// An entry's bound in words, with its score: "exact", "lower bound (it failed high: at least 35)".
 std::string boundText(const HashEntry& entry);

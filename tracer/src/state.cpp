@@ -6,7 +6,8 @@
 #include "umax/trace/records.h"
 
 namespace umax::trace {
-SearchState::SearchState(const TraceHeader& header) : board_(header.position.board) {}
+SearchState::SearchState(const TraceHeader& header)
+    : board_(header.position.board), variant_(header.variant) {}
 
 void SearchState::inconsistent(const Event& event, uint64_t offset, const char* why) const {
   throw TraceError("event " + std::to_string(events_) + " (" + std::string(kindName(event.kind)) +

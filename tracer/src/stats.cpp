@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "umax/notation.h"
 #include "umax/trace/state.h"
 
 namespace umax::trace {
@@ -23,6 +24,15 @@ TraceStats computeStats(const TraceReader& reader) {
         if (event.kind == EventKind::kIteration && state.stack().size() == 1)
           stats.iterations.push_back({event.value, state.nodes(), state.calls(), 0});
         if (event.kind == EventKind::kCutoff) ++stats.cutoffsPerDraft[state.stack().back().draft];
+        // The root's store ends its iteration: what it found.
+        if (event.kind == EventKind::kStore && state.stack().size() == 1 && !stats.iterations.empty()) {
+          const Frame& root = state.stack().back();
+          IterationStats& iteration = stats.iterations.back();
+          iteration.completed = true;
+          iteration.best = root.best;
+          iteration.bestFrom = bestMoveSquare(root.bestFrom);
+          iteration.bestTo = bestMoveSquare(root.bestTo);
+        }
       },
       events);
   stats.nodes = state.nodes();

@@ -122,10 +122,12 @@ struct ViewBuilder {
     view.alpha = call.alpha;
     view.beta = call.beta;
     view.searchAlpha = top && hasBest(*top) && top->best > call.alpha ? top->best : call.alpha;
+    // The Lab without alpha-beta searches every reply with the full window.
+    if (header.variant.lacks(Idea::kAlphaBeta)) view.searchAlpha = -kInfinity;
     if (!event) return;
     // At a return the event's ply is the call that returned: its window, not its parent's.
     if (is(EventKind::kReturn)) {
-      if (top) std::tie(view.alpha, view.beta) = childWindow(*top);
+      if (top) std::tie(view.alpha, view.beta) = childWindow(*top, header.variant);
       view.nodeType = nodeType(view.alpha, view.beta, event->best);
     }
     // A return straight after a probe that settled the node is the probe's `return v` (Step 2),
@@ -298,6 +300,8 @@ ViewState viewState(const Replay& replay, const HashCounters& hash) {
   ViewState view;
   view.cursor = replay.cursor();
   view.eventCount = replay.eventCount();
+  const SearchVariant& variant = replay.reader().header().variant;
+  if (!variant.isDefault()) view.search = "the Lab, " + variant.description();
   view.event = eventAtCursor(view.cursor);
   view.hash = hash;
   view.nodes = replay.state().nodes();
@@ -335,6 +339,7 @@ std::string toJson(const ViewState& view, int indent) {
   using nlohmann::json;
   json out = view;
   out["event"] = view.event ? json(*view.event) : json(nullptr);
+  if (!view.search.empty()) out["search"] = view.search;  // a think of the Lab names its variant
   out["variables"] = json::object();
   out["variableNames"] = json::object();
   for (const VariableView& variable : view.variables) {

@@ -187,7 +187,11 @@ std::string TraceWriter::failure() const {
 // ---- Recorder (its hooks are in event_kinds.cpp) -------------------------------
 
 Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback progress)
-    : writer_(writer), engine_(engine), progress_(std::move(progress)), frames_(kMaxStack) {
+    : writer_(writer),
+      engine_(engine),
+      progress_(std::move(progress)),
+      frames_(kMaxStack),
+      variant_(engine.variant()) {
   writer_.lendCursor(cursor_);
 }
 
@@ -238,6 +242,9 @@ TraceHeader makeHeader(const Engine& engine, long budget, const std::string& fen
   header.fen = fen;
   header.moves = moves;
   header.hashSlotBits = engine.hashSlotBits();
+  header.variant = engine.variant();
+  // A think to --depth D has no budget: its count starts at 0 (Engine::searchRoot).
+  if (header.variant.depth) header.startNodes = 0;
   if (engine.hashTableUnused()) return header;  // an unused table holds no entry: no scan
   const std::span<const HashEntry> table = engine.hashTable();
   const HashEntry* entries = table.data();

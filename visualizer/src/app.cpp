@@ -105,6 +105,41 @@ bool App::openTrace(const std::string& path, bool buildInBackground) {
   return true;
 }
 
+bool App::openCompared(const std::string& path) {
+  auto compared = std::make_unique<ComparedTrace>();
+  compared->path = path;
+  try {
+    compared->reader = std::make_unique<trace::TraceReader>(path);
+    compared->tree = std::make_unique<trace::CallTree>(*compared->reader);
+  } catch (const std::exception& failure) {
+    error_ = "cannot compare with " + path + ": " + failure.what();
+    return false;
+  }
+  compared_ = std::move(compared);
+  return true;
+}
+
+ComparedTrace* App::compared() {
+  if (!compared_ || !hasTrace()) return nullptr;
+  if (compared_->comparedWith != traceGeneration) {  // the open trace changed: compare again
+    compared_->comparedWith = traceGeneration;
+    try {
+      compared_->comparison = trace::compareTraces(*trace_->reader, *compared_->reader);
+      compared_->error.clear();
+    } catch (const std::exception& failure) {
+      compared_->error = failure.what();
+    }
+  }
+  return compared_.get();
+}
+
+void App::swapCompared() {
+  if (!compared_ || !hasTrace()) return;
+  const std::string stepped = trace_->path;
+  if (!openTrace(compared_->path)) return;  // opens at the start, as any trace
+  openCompared(stepped);
+}
+
 void App::startIndexing(LoadedTrace& loaded) {
   // One background task builds the call tree, another the hash history and the timeline index
   // (each one pass over the events, a step of a few chunks at a time); the UI polls the ready flags.

@@ -17,6 +17,7 @@
 #include "line_map.h"
 #include "platform.h"
 #include "umax/notation.h"
+#include "umax/trace/compare.h"
 #include "umax/trace/hash_history.h"
 #include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
@@ -89,6 +90,17 @@ struct Recording {
   ~Recording();
 };
 
+/// A second trace shown beside the open one (umax-viz A.trc --compare B.trc): read whole when
+/// opened (its call tree and the comparison with the open trace, compare.h), then only shown.
+struct ComparedTrace {
+  std::string path;
+  std::unique_ptr<trace::TraceReader> reader;
+  std::unique_ptr<trace::CallTree> tree;
+  trace::TraceComparison comparison;   ///< the open trace as A, this one as B
+  uint64_t comparedWith = UINT64_MAX;  ///< the App::traceGeneration `comparison` was made with
+  std::string error;                   ///< why the comparison failed ("" if it did not)
+};
+
 /// Where a panel was drawn in the last frame (for --layout-dump).
 struct PanelRect {
   std::string name;
@@ -125,6 +137,13 @@ class App {
   /// Waits for the background work of the open trace (headless modes).
   void waitForIndexes();
   LoadedTrace* trace() { return trace_.get(); }
+  /// Opens `path` as the trace compared with the open one (--compare); false and error() if it
+  /// cannot be read.
+  bool openCompared(const std::string& path);
+  /// The compared trace, its comparison made against the open trace (null: none).
+  ComparedTrace* compared();
+  /// The compared trace becomes the one stepped, and the stepped one the compared.
+  void swapCompared();
   Recording* recording() { return recording_.get(); }
   const std::string& error() const { return error_; }
   void setError(std::string message) { error_ = std::move(message); }
@@ -218,6 +237,7 @@ class App {
   LineMap lineMap_;
   std::unique_ptr<LoadedTrace> trace_;
   std::unique_ptr<Recording> recording_;
+  std::unique_ptr<ComparedTrace> compared_;
   std::string error_;
   double playCarry_ = 0;
   uint64_t pathCursor_ = UINT64_MAX;

@@ -23,6 +23,8 @@ constexpr ImU32 kCutoffMark = IM_COL32(220, 70, 60, 200);
 constexpr ImU32 kHashHitMark = IM_COL32(70, 200, 90, 200);
 constexpr ImU32 kIterationMark = IM_COL32(240, 240, 120, 230);
 constexpr ImU32 kCursor = IM_COL32(90, 170, 255, 255);
+constexpr ImU32 kCompareRow =
+    IM_COL32(90, 170, 255, 70);  ///< the Compare panel's row of the cursor's iteration
 
 // Search tree rows (text colours) and the open calls' row backgrounds.
 inline const ImVec4 kRowText(0.85f, 0.85f, 0.85f, 1);

@@ -19,6 +19,11 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
   CLI::App cli{"umax-viz - step through a recorded micro-Max search beside its source"};
   cli.add_option("trace", options.tracePath,
                  "trace file, or game folder (umax-readable --trace-dir) or its PGN, to open");
+  cli.add_option(
+      "--compare", options.comparePath,
+      "a second trace shown beside the first (say the same position recorded with umax-trace record "
+      "--without NAME): both searches' root iterations, where their trees first part, and each "
+      "tree at the root in the iteration the cursor is in");
   cli.add_option("--ply", options.ply,
                  "in a game folder, open the think of this ply (1 = white's first move)");
   cli.add_option("--fen", options.fen, "record a search of this position first (with --nodes)")
@@ -123,6 +128,10 @@ std::optional<int> openStartingTrace(App& app, Options& options) {
     return 2;
   }
   if (exit || !app.hasTrace()) return exit;
+  if (!options.comparePath.empty() && !app.openCompared(options.comparePath)) {
+    std::cerr << "umax-viz: " << app.error() << "\n";
+    return 2;
+  }
   if (options.event >= static_cast<long long>(app.eventCount())) {
     std::cerr << "umax-viz: --event " << options.event << " is outside the trace: " << app.trace()->path
               << " has " << app.eventCount() << " events (numbered 0 to " << app.eventCount() - 1 << ")\n";

@@ -31,6 +31,7 @@ struct Options {
   int width = 1280;
   int height = 800;
   std::string sourceDir = UMAX_SOURCE_DIR;
+  std::string comparePath;  ///< --compare: a second trace shown beside the first
 
   /// No window on screen: render some frames and exit.
   bool headless() const { return !screenshot.empty() || benchFrames > 0; }

@@ -63,6 +63,7 @@ void drawFrame(App& app, double seconds) {
   drawHashPanel(app);
   drawTimelinePanel(app);
   drawGamePanel(app);
+  drawComparePanel(app);
   drawLegend(app);
   drawDialogs(app);
   drawHelp(app);

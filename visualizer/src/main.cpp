@@ -68,6 +68,21 @@ void startImGui(umax::viz::App& app, GLFWwindow* window) {
   umax::viz::loadFonts(app);
 }
 
+/// The window's title names the open trace's search: a think of the Lab says which ideas it goes
+/// without (its figures are not micro-Max's own). Set when it changes.
+void showTitle(GLFWwindow* window, umax::viz::App& app) {
+  static std::string shown = "umax-viz - micro-Max search stepper";
+  std::string title = "umax-viz - micro-Max search stepper";
+  if (const umax::viz::LoadedTrace* loaded = app.trace()) {
+    const umax::SearchVariant& variant = loaded->reader->header().variant;
+    title =
+        "umax-viz - " + loaded->path + (variant.isDefault() ? "" : " - the Lab, " + variant.description());
+  }
+  if (title == shown) return;
+  shown = title;
+  glfwSetWindowTitle(window, title.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -103,6 +118,7 @@ int main(int argc, char** argv) {
     const double seconds = headless ? 0.0 : std::min(0.1, std::chrono::duration<double>(now - last).count());
     last = now;
     bench.beforeFrame(app);
+    showTitle(window, app);
 
     // New frame and panels.
     ImGui_ImplOpenGL3_NewFrame();

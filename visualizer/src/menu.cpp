@@ -14,11 +14,15 @@ const ImVec4 kFailure(1, 0.4f, 0.4f, 1);
 /// The open trace and the state of its background builds, after the menus.
 void drawTraceStatus(const LoadedTrace& loaded) {
   const trace::TraceHeader& header = loaded.reader->header();
-  ImGui::TextDisabled("  %s  |  %s%s%s  |  budget %lld  |  %llu events", loaded.path.c_str(),
+  // A think of the Lab names its variant, in the colour of a warning: its figures are not micro-Max's own.
+  const std::string budget = header.variant.depth ? "to depth " + std::to_string(header.variant.depth)
+                                                  : "budget " + std::to_string(header.budget);
+  ImGui::TextDisabled("  %s  |  %s%s%s  |  %s  |  %llu events", loaded.path.c_str(),
                       header.fen.empty() ? "start position" : header.fen.c_str(),
-                      header.moves.empty() ? "" : " + ", header.moves.c_str(),
-                      static_cast<long long>(header.budget),
+                      header.moves.empty() ? "" : " + ", header.moves.c_str(), budget.c_str(),
                       static_cast<unsigned long long>(loaded.reader->eventCount()));
+  if (header.variant.without)
+    ImGui::TextColored(kWarning, "  the Lab: %s", header.variant.description().c_str());
   if (loaded.reader->truncated())
     ImGui::TextColored(kFailure, "  TRUNCATED: %s", loaded.reader->truncationNote().c_str());
   const IndexBuild& tree = loaded.treeBuild;

@@ -14,6 +14,8 @@ void drawVariablesPanel(App& app);
 void drawHashPanel(App& app);
 void drawTimelinePanel(App& app);
 void drawGamePanel(App& app);
+/// The Compare panel: drawn only while a trace is compared (--compare).
+void drawComparePanel(App& app);
 
 /// Opens a trace file, or a game folder written by umax-readable --trace-dir
 /// (or a file in one, such as the game's PGN): the Game panel lists its moves

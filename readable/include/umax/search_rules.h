@@ -14,6 +14,7 @@
 
 #include "umax/hash_table.h"
 #include "umax/types.h"
+#include "umax/variant.h"
 
 namespace umax {
 
@@ -292,5 +293,75 @@ inline constexpr MateProbeCall kMateProbeCall{};
 /// (stalemate). // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
 constexpr int mateProbeBest(int score) { return wrappingNegation(score) / 2; }
 // [mate-probe]
+
+// [lab-rules]
+// ---- The Lab's rules (umax/variant.h) ----------------------------------------
+// The same rules for a search with ideas switched off (`--without NAME`,
+// `--depth D`): each is the rule above unless the variant switches its idea
+// off. search.cpp's Lab lines and a trace reader of a Lab think both apply
+// them; with SearchVariant{} each is the default rule.
+
+/// Step 4 (Lab): the draft a node's first iteration starts after. Without
+/// deepening: one below the depth asked for (at a think's root, one below
+/// --depth D), so the loop runs once, at that depth; else `draft` as Steps
+/// 1-2 left it.
+constexpr int firstDraft(const SearchVariant& variant, int draft, int depth, int lastTo) {
+  if (!variant.lacks(Idea::kDeepening)) return draft;
+  const int target = lastTo == kThinkMarker ? variant.depth : depth;
+  return target - 1 > draft ? target - 1 : draft;
+}
+
+/// Step 4 (Lab): whether another iteration follows the one to `draft`:
+/// --depth D ends a think's root after draft D, whatever the node count;
+/// any other node (and a root without --depth) as deepensAgain.
+constexpr bool deepensAgain(const SearchVariant& variant, int draft, int depth, int lastTo, int nodes) {
+  if (lastTo == kThinkMarker && variant.depth) return draft < variant.depth;
+  return deepensAgain(draft, depth, lastTo, nodes);
+}
+
+/// Step 4 (Lab): where the iteration's board scan starts (B): the previous
+/// best move's from-square; without best-first, a8 (square 0).
+constexpr int scanStart(const SearchVariant& variant, int bestFrom) {
+  return variant.lacks(Idea::kBestFirst) ? 0 : bestFrom;
+}
+
+/// Step 4 (Lab): the best move's to-byte as an iteration starts: with its
+/// sneak bit (withSneakBit); without best-first, as it is (nothing sneaked in).
+constexpr int iterationBestTo(const SearchVariant& variant, int bestTo) {
+  return variant.lacks(Idea::kBestFirst) ? bestTo : withSneakBit(bestTo);
+}
+
+/// Step 10 (Lab): the depth h left to the reply: remainingDepth; without
+/// quiescence, every move loses a ply (no recapture keeps the draft).
+constexpr int remainingDepth(const SearchVariant& variant, int draft, int to, int lastTo) {
+  return variant.lacks(Idea::kQuiescence) ? draft - 1 : remainingDepth(draft, to, lastTo);
+}
+
+/// Step 11 (Lab): a move's positional points v (centre table, pawn
+/// structure, castling bonus); without the centre table, 0: material only.
+constexpr int positionalPoints(const SearchVariant& variant, int positional) {
+  return variant.lacks(Idea::kCentre) ? 0 : positional;
+}
+
+/// Step 12 (Lab): the reply's window. replyWindow; without the delayed-gain
+/// penalty, no correction for it (alpha -beta); without alpha-beta, the full
+/// window (-I, I) whatever the node's: only a king capture cuts.
+constexpr Window replyWindow(const SearchVariant& variant, int alpha, int beta, int eval, int best) {
+  if (variant.lacks(Idea::kAlphaBeta)) return {-kInfinity, kInfinity};
+  Window window = replyWindow(alpha, beta, eval, best);
+  if (variant.lacks(Idea::kDelayedGain)) window.alpha = wrappingNegation(beta);
+  return window;
+}
+
+/// Step 12 (Lab): a move's score from the reply's turned round:
+/// withDelayedGainPenalty; without the delayed-gain penalty, as it is.
+constexpr int withDelayedGainPenalty(const SearchVariant& variant, int score, int eval) {
+  return variant.lacks(Idea::kDelayedGain) ? score : withDelayedGainPenalty(score, eval);
+}
+
+/// Steps 1 and 18 (Lab): whether the node uses the hash table: without it,
+/// its slot is the dummy slot 0 (it always looks empty) and nothing is stored.
+constexpr bool usesHashTable(const SearchVariant& variant) { return !variant.lacks(Idea::kHash); }
+// [lab-rules]
 
 }  // namespace umax

@@ -79,8 +79,10 @@ enum StoreBefore : int {
 /// the mate probe (Step 17). False if `parent` is doing neither. The
 /// key and lock are left out unless `withKeys`: they are the engine's own
 /// hashChange of the same move, so the recorder need not check them.
+/// `variant`: the Lab's switches of the think (its reply window).
 template <bool withKeys = true>
-[[gnu::always_inline]] inline bool predictChild(const Frame& parent, NodeCall& call) {
+[[gnu::always_inline]] inline bool predictChild(const Frame& parent, NodeCall& call,
+                                                const SearchVariant& variant) {
   const NodeCall& node = parent.call;
   call.side = opponentOf(node.side);
   if (parent.mateProbe) {  // kMateProbeCall: -D(24-k,-I,I,0,J,Z,S,S,1)
@@ -91,7 +93,7 @@ template <bool withKeys = true>
   }
   if (!parent.moveOnBoard) return false;
   const MoveRecord& move = parent.move;
-  const Window window = replyWindow(node.alpha, node.beta, node.eval, parent.best);
+  const Window window = replyWindow(variant, node.alpha, node.beta, node.eval, parent.best);
   call.alpha = window.alpha;
   call.beta = window.beta;
   call.eval = wrappingNegation(node.eval);  // the record holds the rest: minus the move's gain
@@ -130,9 +132,10 @@ inline int shapeOf(const MoveRecord& move) {
 }
 
 /// The move of `shape` from `from` to `to` in the call `frame`, but its
-/// piece and victim (the board's): flags, H (Step 6), G and F (Step 7), h (Step 10).
+/// piece and victim (the board's): flags, H (Step 6), G and F (Step 7), h
+/// (Step 10, by the rule of the think's `variant`).
 [[gnu::always_inline]] inline MoveRecord shapedMove(int shape, bool sneaked, int from, int to,
-                                                    const Frame& frame) {
+                                                    const Frame& frame, const SearchVariant& variant) {
   MoveRecord move;
   move.flags = static_cast<uint8_t>(kShapeFlags[shape] | (sneaked ? kMoveSneaked : 0));
   move.from = from;
@@ -141,21 +144,24 @@ inline int shapeOf(const MoveRecord& move) {
   move.rookFrom = shape == kCastlingMove ? castlingCorner(from, to > from ? 1 : -1) : kNoSquare;
   move.passedSquare =
       (shape == kCastlingMove || shape == kDoubleStepMove) ? skippedSquare(from, to) : kNoSquare;
-  move.remaining = remainingDepth(frame.draft, to, frame.call.lastTo);
+  move.remaining = remainingDepth(variant, frame.draft, to, frame.call.lastTo);
   return move;
 }
 
 /// True if `move` is what shapedMove predicts for its shape and squares.
-[[gnu::always_inline]] inline bool isShapedMove(const MoveRecord& move, int shape, const Frame& frame) {
-  const MoveRecord predicted = shapedMove(shape, (move.flags & kMoveSneaked) != 0, move.from, move.to, frame);
+[[gnu::always_inline]] inline bool isShapedMove(const MoveRecord& move, int shape, const Frame& frame,
+                                                const SearchVariant& variant) {
+  const MoveRecord predicted =
+      shapedMove(shape, (move.flags & kMoveSneaked) != 0, move.from, move.to, frame, variant);
   return move.captureSquare == predicted.captureSquare && move.rookFrom == predicted.rookFrom &&
          move.passedSquare == predicted.passedSquare && move.remaining == predicted.remaining;
 }
 
 /// A move's score after its reply returned: the reply's score turned round,
-/// less the delayed-gain penalty (search.cpp Step 12).
-[[gnu::always_inline]] inline int predictedScore(const Frame& frame) {
-  return withDelayedGainPenalty(wrappingNegation(frame.childScore), frame.call.eval);
+/// less the delayed-gain penalty unless the think's `variant` goes without
+/// it (search.cpp Step 12).
+[[gnu::always_inline]] inline int predictedScore(const Frame& frame, const SearchVariant& variant) {
+  return withDelayedGainPenalty(variant, wrappingNegation(frame.childScore), frame.call.eval);
 }
 
 /// The values of a kBestMove record (m, X, Y) or a kReturn record (m, X, Y,

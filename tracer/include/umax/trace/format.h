@@ -1,5 +1,5 @@
 /// \file format.h
-/// \brief The umax trace file format, version 5: events of one search, in a file.
+/// \brief The umax trace file format, version 6: events of one search, in a file.
 ///
 /// A trace holds every event of one think of the readable build (see
 /// umax/search_observer.h): each call of the search, each hash probe, each
@@ -8,7 +8,7 @@
 /// \section trace_layout File layout (all integers little-endian)
 /// \verbatim
 ///   header   "UMAXTRC\0"  magic, 8 bytes
-///            u32 version (5)   u32 header length L (bytes after this field)
+///            u32 version (6)   u32 header length L (bytes after this field)
 ///            L bytes: the header fields (see TraceHeader, written in order):
 ///              u32 line-map version, i64 budget, u32 start node count N0,
 ///              root call: u8 side, zz alpha, zz beta, zz eval, u32 J, u32 Z,
@@ -19,6 +19,8 @@
 ///                12 to 23: a smaller table, Engine::resizeHashTable)
 ///              varint K, then K initial hash entries: u32 slot, u32 lock,
 ///                zz score, u8 X, u8 Y, u8 D (the locked slots at search start)
+///              u8 the Lab's ideas switched off (SearchVariant::without, one
+///                ideaBit each; 0: micro-Max's own search), u8 --depth D (0: none)
 ///            u32 CRC-32C of every header byte after the magic (version,
 ///            length and the L bytes)
 ///   chunks   repeated: "CHNK" u32 payload bytes P, u32 events E, u32 CRC-32C
@@ -36,8 +38,11 @@
 /// 4) and the fields compact.h lists. A writer that dies mid-search leaves
 /// the chunks it had flushed: the reader reads them to the last whole record.
 ///
-/// This code reads and writes version 5 only and refuses any other version
-/// by name (the versions before are told on \ref page_recording).
+/// This code reads and writes version 6 only and refuses any other version
+/// by name (the versions before are told on \ref page_recording). Version 6
+/// added the Lab's variant to the header: the records of a think without
+/// some idea leave out what that variant's rules predict (search_rules.h,
+/// the Lab's rules), a default think's are version 5's.
 #pragma once
 
 #include <array>
@@ -62,7 +67,7 @@ inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
 /// The format version this code writes and the only one it reads (compact
 /// records, see compact.h; CRC-32C throughout).
-inline constexpr uint32_t kFormatVersion = 5;
+inline constexpr uint32_t kFormatVersion = 6;
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// The largest payload a reader accepts in one chunk (a record never
@@ -215,6 +220,8 @@ struct TraceHeader {
   std::vector<std::pair<uint32_t, HashEntry>> initialEntries;
   /// log2 of the table's probe-window starts (Engine::hashSlotBits; 24: the original's).
   int hashSlotBits = kHashSlotBits;
+  /// The Lab's switches the think ran with (Engine::setVariant; SearchVariant{}: micro-Max's own search).
+  SearchVariant variant;
   /// The table's slots: 2^hashSlotBits + 9, as the readable build allocates them.
   uint32_t hashSlots() const { return (uint32_t{1} << hashSlotBits) + kProbeSlots; }
   /// The slot before a probe window in this trace's table, as Engine::firstProbeSlot.

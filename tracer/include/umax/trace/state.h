@@ -79,6 +79,8 @@ class SearchState {
   bool finished() const { return finished_; }
   /// The root's score, valid once finished().
   int rootScore() const { return rootScore_; }
+  /// The Lab's switches the search ran with (the header's): the rules the replay applies.
+  const SearchVariant& variant() const { return variant_; }
 
   /// Appends a checkpoint of this state (see format.h, footer).
   void save(std::vector<uint8_t>& out) const;
@@ -102,6 +104,7 @@ class SearchState {
   uint64_t calls_ = 0;
   bool finished_ = false;
   int rootScore_ = 0;
+  SearchVariant variant_;
 };
 
 /// A value as the signed char the search keeps it in.

@@ -14,10 +14,14 @@ namespace umax::trace {
 
 /// One iteration of the root.
 struct IterationStats {
-  int draft = 0;         ///< the root's draft d
-  uint64_t nodes = 0;    ///< counted nodes searched in it
-  uint64_t calls = 0;    ///< calls made in it (with hash cutoffs)
-  double branching = 0;  ///< nodes / nodes of the previous iteration (0 for the first)
+  int draft = 0;           ///< the root's draft d
+  uint64_t nodes = 0;      ///< counted nodes searched in it
+  uint64_t calls = 0;      ///< calls made in it (with hash cutoffs)
+  double branching = 0;    ///< nodes / nodes of the previous iteration (0 for the first)
+  bool completed = false;  ///< the root stored its result (a stopped or cut trace's last may not)
+  int best = 0;            ///< the root's best score m at the iteration's end
+  int bestFrom = 0;        ///< its best move's from-square (X)
+  int bestTo = 0;          ///< its to-square, flag bits stripped (Y & ~M)
 };
 
 /// What `umax-trace info` prints.

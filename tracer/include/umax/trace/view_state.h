@@ -102,6 +102,7 @@ struct ViewState {
   std::vector<ArrowView> arrows;        ///< what the board draws, each with its reason
   std::string caption;                  ///< the line under the board
   std::string narration;                ///< what the event did and why
+  std::string search;  ///< a think of the Lab: "the Lab, without hash" ("" for micro-Max's own)
 };
 
 /// The view at `replay`'s cursor; `hash` are the counters up to that cursor (hashCountersAt).

@@ -184,6 +184,7 @@ class Recorder final : public SearchObserver {
   uint64_t byteLimit_ = 0;            // setByteLimit (0: none)
   bool trimPending_ = false;          // a chunk passed the limit: trim at the next counted node
   uint64_t iterationStartBytes_ = 0;  // bytesIssued() when the root's last iteration began
+  SearchVariant variant_;             // the engine's Lab switches: the rules its records predict by
 };
 
 /// The header of a trace of a think from the engine's current state.
