@@ -3,7 +3,7 @@
 // the Lab's own instantiation with nothing off is the original's search, the
 // alpha-beta theorem holds on micro-Max, and with every idea off the node
 // count is the size of a tree walked with the generator alone.
-#include <catch2/catch_test_macros.hpp>
+#include <catch2/catch.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
