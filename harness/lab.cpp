@@ -225,6 +225,18 @@ constexpr Opening kOpenings[] = {
     {"Nimzo-Indian", "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4 e2e3 e8g8"},
     {"English", "c2c4 e7e5 b1c3 g8f6 g1f3 b8c6 g2g3 d7d5"},
     {"Scandinavian", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6"},
+    {"Queen's Gambit Accepted", "d2d4 d7d5 c2c4 d5c4 g1f3 g8f6 e2e3 e7e6"},
+    {"Gruenfeld", "d2d4 g8f6 c2c4 g7g6 b1c3 d7d5 c4d5 f6d5"},
+    {"Dutch", "d2d4 f7f5 g2g3 g8f6 f1g2 e7e6 g1f3 f8e7"},
+    {"Catalan", "d2d4 g8f6 c2c4 e7e6 g2g3 d7d5 f1g2 f8e7"},
+    {"Queen's Indian", "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6 g2g3 c8b7"},
+    {"Scotch", "e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f3d4 g8f6"},
+    {"Four Knights", "e2e4 e7e5 g1f3 b8c6 b1c3 g8f6 f1b5 f8b4"},
+    {"Pirc", "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6 g1f3 f8g7"},
+    {"Alekhine", "e2e4 g8f6 e4e5 f6d5 d2d4 d7d6 g1f3 c8g4"},
+    {"Sicilian Alapin", "e2e4 c7c5 c2c3 g8f6 e4e5 f6d5 d2d4 c5d4"},
+    {"London System", "d2d4 d7d5 g1f3 g8f6 c1f4 e7e6 e2e3 c7c5"},
+    {"Reti", "g1f3 d7d5 c2c4 e7e6 g2g3 g8f6 f1g2 f8e7"},
 };
 
 /// The games' tables: 2^20 slots (12 MB) instead of the original's 2^24.
@@ -412,7 +424,7 @@ struct Curve {
 
 std::string plotSvg(const std::vector<Curve>& curves, int maxDepth, const std::string& title,
                     const std::string& note) {
-  const double width = 860;
+  const double width = 990;
   const double height = 520;
   const double left = 80;
   const double right = 560;
@@ -462,8 +474,10 @@ std::string plotSvg(const std::vector<Curve>& curves, int maxDepth, const std::s
       if (curve.values[static_cast<std::size_t>(depth)] > 0)
         points << x(depth) << "," << y(curve.values[static_cast<std::size_t>(depth)]) << " ";
     const std::string dash = curve.dashed ? " stroke-dasharray=\"6 4\"" : "";
-    svg << "<polyline fill=\"none\" stroke=\"" << curve.colour << "\" stroke-width=\"2\"" << dash
-        << " points=\"" << points.str() << "\"><title>" << xmlEscape(curve.label) << "</title></polyline>\n";
+    const std::string stroke = &curve == &curves.front() ? "3" : "2";  // the whole search stands out
+    svg << "<polyline fill=\"none\" stroke=\"" << curve.colour << "\" stroke-width=\"" << stroke << "\""
+        << dash << " points=\"" << points.str() << "\"><title>" << xmlEscape(curve.label)
+        << "</title></polyline>\n";
     if (!curve.dashed)
       for (int depth = 1; depth <= maxDepth && depth < static_cast<int>(curve.values.size()); ++depth)
         if (curve.values[static_cast<std::size_t>(depth)] > 0)
@@ -490,9 +504,9 @@ int main(int argc, char** argv) {
   int depth = 6;
   int minimaxDepth = 4;
   int tacticsCount = 100;
-  long tacticsBudget = 20000;
-  long matchBudget = 5000;
-  int openings = 12;
+  long tacticsBudget = 10000;
+  long matchBudget = 3000;
+  int openings = 24;
   int plyCap = 300;
   int threads = 2;
   std::string pagePath;
@@ -513,7 +527,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(100L, 100000000L));
   app.add_option("--match-nodes", matchBudget, "node budget per move in the games")
       ->check(CLI::Range(100L, 100000000L));
-  app.add_option("--openings", openings, "how many of the 12 openings (each played with both colours)")
+  app.add_option("--openings", openings, "how many of the 24 openings (each played with both colours)")
       ->check(CLI::Range(1, static_cast<int>(std::size(kOpenings))));
   app.add_option("--ply-cap", plyCap, "a game still going after this many plies is a draw")
       ->check(CLI::Range(20, 2000));
@@ -864,8 +878,9 @@ int main(int argc, char** argv) {
              "same gain later, so the engine takes a win rather than postponing it. Without it scores do "
              "not prefer the quick win, and the games show what that costs.\n";
       page << "- **centre** (\\ref topic_centre_table): the centre-table points, pawn structure and castling "
-              "bonus. Without them micro-Max counts material only: many moves score the same, fewer cutoffs "
-              "... or more (equal scores cut too), and the engine has no plan.\n\n";
+              "bonus. Without them micro-Max counts material only: most quiet moves score alike, so a first "
+              "move that holds the material already cuts and the tree is smaller, but nothing tells the "
+              "engine to develop, centralise or castle: the games show what that costs.\n\n";
 
       page << "## How it was measured\n\n";
       page << "- Positions for nodes and time: the Bratko-Kopec test, 24 positions (`data/epd/bk.epd`, see "
@@ -890,15 +905,19 @@ int main(int argc, char** argv) {
       page << "- Games: two engines, the whole search and the variant, play from the position after each "
               "opening's moves (";
       for (int o = 0; o < openings; ++o) page << (o ? ", " : "") << kOpenings[o].name;
-      page
-          << "), each opening twice with colours swapped, " << withCommas(static_cast<double>(matchBudget))
-          << " nodes per move (the same budget rule), each engine keeping its own table through the game. "
-             "Every move goes to both engines through Engine::checkMove, main()'s legality check after "
-             "clearing only the root's probe window (Engine::playMove would also sweep the locks of all 16M "
-             "slots before every move, about a fifth of a second each); a move the game's rules (FIDE's) "
-             "find illegal forfeits the game. A game ends in mate or stalemate, a third repetition, 50 moves "
-             "without a capture or pawn move, bare kings (or a single minor piece), or after "
-          << plyCap << " plies (a draw).\n";
+      page << "), each opening twice with colours swapped, " << withCommas(static_cast<double>(matchBudget))
+           << " nodes per move (the same budget rule). "
+              "Every move goes to both engines through Engine::checkMove, main()'s legality check by search "
+              "that plays the move. micro-Max's hash keys are relative to the root (every root has J = Z = "
+              "1), so main() clears every lock before each move and every think starts from an empty table; "
+              "Engine::playMove does that sweep over the original's 16M slots (about 20 ms). Here each "
+              "engine has a table of 2^20 slots (12 MB, far more than a think at this budget fills), "
+              "cleared whole before every check and every think, which is the same for the search and "
+              "costs about a millisecond. A move the game's rules (FIDE's) find illegal would forfeit the "
+              "game (the outcomes below say if one did). A game ends in mate or stalemate, a third "
+              "repetition, 50 moves "
+              "without a capture or pawn move, bare kings (or a single minor piece), or after "
+           << plyCap << " plies (a draw).\n";
       page << "- Elo: -400 log10(1/s - 1) for the whole search's score fraction s; the error bar is 1.96 "
               "standard errors of the per-game score, carried through the same formula. With this few games "
               "the bars are wide: an idea whose bar includes 0 is not shown to be worth anything at this "

@@ -24,8 +24,8 @@ done
 # The settings the page states (umax-lab prints them on the page too).
 settings=(--depth-suite "$root/data/epd/bk.epd" --tactics-suite "$root/data/epd/wac.epd"
           --depth 6 --minimax-depth 4
-          --tactics-count 100 --tactics-nodes 20000
-          --match-nodes 5000 --openings 12 --ply-cap 300 --threads 2)
+          --tactics-count 100 --tactics-nodes 10000
+          --match-nodes 3000 --openings 24 --ply-cap 300 --threads 2)
 nice -n 10 cmake --build "$build" --target umax-lab -j2 >&2
 output=()
 if [[ "$page" == 1 ]]; then
