@@ -1,10 +1,12 @@
 // uci.cpp - the Universal Chess Interface: identification, positions with
 // moves, go with its limits, info lines per iteration, stop and bestmove.
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <vector>
 
 #include "session.h"
+#include "umax/numbers.h"
 #include "umax/play/fide.h"
 #include "umax/search_rules.h"
 #include "umax/session.h"
@@ -20,11 +22,11 @@ std::string scoreText(int score) {
   return "cp " + std::to_string(score);
 }
 
+/// A whole number of at most 12 digits (umax::parseWhole: no blanks, '+' or leading zeros).
 bool parseCount(const std::string& text, long& value) {
-  if (text.empty() || text.size() > 12) return false;
-  char* end = nullptr;
-  value = std::strtol(text.c_str(), &end, 10);
-  return end && *end == 0;
+  const std::optional<long long> parsed = parseWhole(text, -999999999999LL, 999999999999LL);
+  if (parsed) value = static_cast<long>(*parsed);
+  return parsed.has_value();
 }
 
 class UciSession final : public Session {
