@@ -9,6 +9,7 @@
 
 #include "engines.h"
 #include "umax/bench_positions.h"
+#include "umax/cli_limits.h"
 
 namespace {
 
@@ -26,9 +27,9 @@ int main(int argc, char** argv) {
   CLI::App app{"umax-bench - nodes per second of the readable build against the original, in one run"};
   long budget = 1000000;
   int rounds = 1;
-  app.add_option("--nodes", budget, "node budget per search")->check(CLI::Range(1000L, 100000000L));
+  app.add_option("--nodes", budget, "node budget per search")->check(umax::cli::nodeBudget(1000, 100000000L));
   app.add_option("--rounds", rounds, "times each search is repeated (the fastest counts)")
-      ->check(CLI::Range(1, 20));
+      ->check(umax::cli::whole(1, 20));
   CLI11_PARSE(app, argc, argv);
 
   auto minimal = umax::makeEngine("minimal");

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "perft_data.h"
+#include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/position.h"
 
@@ -46,9 +47,9 @@ int main(int argc, char** argv) {
   app.add_option("--data", dataDir, "folder with perft.tsv and perft-extra.tsv")
       ->check(CLI::ExistingDirectory);
   app.add_option("--min-leaves", minLeaves, "skip rows with fewer leaves (the suite runs them)")
-      ->check(CLI::Range(0L, 10000000000L));
+      ->check(umax::cli::whole(0, 10000000000LL, "leaves"));
   app.add_option("--max-leaves", maxLeaves, "skip rows with more leaves")
-      ->check(CLI::Range(1L, 10000000000L));
+      ->check(umax::cli::whole(1, 10000000000LL, "leaves"));
   CLI11_PARSE(app, argc, argv);
 
   std::vector<umax::PerftRow> rows;

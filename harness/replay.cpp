@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engines.h"
+#include "umax/cli_limits.h"
 #include "umax/session.h"
 
 namespace {
@@ -104,7 +105,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"minimal", "readable", "both"}));
   app.add_option("--nodes", nodes, "node budget of each think")
       ->required()
-      ->check(CLI::Range(1L, 2000000000L));
+      ->check(umax::cli::nodeBudget(1, 2000000000L));
   app.add_flag("-v,--verbose", verbose, "print every think, not only mismatches");
   CLI11_PARSE(app, argc, argv);
 

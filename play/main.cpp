@@ -9,11 +9,13 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "umax/classic.h"
 #include "umax/cli_limits.h"
 #include "umax/engine.h"
+#include "umax/numbers.h"
 #include "umax/play/protocol.h"
 #include "umax/session.h"
 #include "umax/trace/writer.h"
@@ -61,6 +63,9 @@ std::string trimmed(const std::string& line) {
   return start == std::string::npos || end == std::string::npos ? "" : line.substr(start, end - start + 1);
 }
 
+/// The smallest --trace-limit above 0, in megabytes (about a kilobyte).
+constexpr double kLeastTraceLimit = 0.001;
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -95,7 +100,7 @@ int main(int argc, char** argv) {
   auto* perftOption =
       app.add_option("--perft", perftDepth,
                      "count the leaves of the legal-move tree D plies deep: perft <D> <count>")
-          ->check(CLI::Range(1, 12));
+          ->check(umax::cli::whole(1, 12, "plies"));
   app.add_flag("--divide", divide, "with --perft: first one line per root move, <move> <count>")
       ->needs(perftOption);
   app.add_option(
@@ -111,7 +116,7 @@ int main(int argc, char** argv) {
                  ": the original's); a smaller one makes other positions share slots, so thinks are no "
                  "longer the original's (a --trace records the table's size); with --xboard/--uci use "
                  "their Hash / memory instead")
-          ->check(CLI::Range(umax::kMinHashSlotBits, umax::kHashSlotBits));
+          ->check(umax::cli::whole(umax::kMinHashSlotBits, umax::kHashSlotBits));
   auto* xboardOption = app.add_flag("--xboard", xboard, "speak xboard / CECP v2 on stdin/stdout");
   auto* uciOption = app.add_flag("--uci", uci, "speak UCI on stdin/stdout")->excludes(xboardOption);
   app.add_option("--trace-dir", traceDir,
@@ -122,7 +127,18 @@ int main(int argc, char** argv) {
       app.add_option("--trace-limit", traceLimit,
                      "with --trace-dir: trim each think's trace to about this many MB (0: whole thinks); the "
                      "trace keeps the root's first iterations whole and the think's result")
-          ->check(CLI::Range(0.0, 1.0e6))
+          ->check(CLI::Validator(
+              [](std::string& text) -> std::string {
+                // 0 keeps whole thinks; a positive limit must name at least a kilobyte (1e-9 MB would
+                // round to 0 bytes, which means "no limit").
+                std::string refusal;
+                const std::optional<double> megabytes = umax::parseDecimal(text, 0, 1.0e6, &refusal);
+                if (megabytes && (*megabytes == 0 || *megabytes >= kLeastTraceLimit)) return "";
+                return "the value must be 0 (whole thinks) or a number of megabytes from 0.001 to 1000000, "
+                       "not '" +
+                       umax::shownText(text) + "'";
+              },
+              "0 or NUMBER in [0.001 - 1000000]"))
           ->capture_default_str();
   std::string without;
   int depth = 0;

@@ -5,6 +5,7 @@
 // clear message; each FEN field wrong in turn is refused at that field.
 // Also the regression inputs the fuzzers of fuzz/ found (if any: see below).
 #include <catch2/catch.hpp>
+#include <climits>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -12,7 +13,9 @@
 
 #include "support.h"
 #include "umax/classic.h"
+#include "umax/numbers.h"
 #include "umax/position.h"
+#include "umax/trace/reader.h"
 
 using namespace umax;
 using namespace umax::test;
@@ -306,4 +309,90 @@ TEST_CASE("every input of the committed fuzz_fen corpus is parsed or refused wit
   }
   CHECK(inputs >= 50);
   CHECK(accepted >= 10);  // the corpus reaches past the parser's refusals
+}
+
+// ---- numbers ---------------------------------------------------------------
+
+TEST_CASE("parseWhole and parseDecimal take decimal digits only, in range, and echo refusals as typed",
+          "[bad-input][numbers]") {
+  CHECK(parseWhole("0", 0, 10) == 0);
+  CHECK(parseWhole("-7", -10, 10) == -7);
+  CHECK(parseWhole("9223372036854775807", 0, LLONG_MAX) == LLONG_MAX);
+  CHECK(parseWhole("-9223372036854775808", LLONG_MIN, 0) == LLONG_MIN);
+  for (const char* text : {"", "-", " 5", "5 ", "+5", "0x10", "010", "-0", "5e2", "1.0", "12x", "--1",
+                           "99999999999999999999", "9223372036854775808", "-1", "11"}) {
+    CAPTURE(text);
+    std::string why;
+    CHECK_FALSE(parseWhole(text, 0, 10, &why));
+    CHECK(why == "must be a whole number from 0 to 10, not '" + std::string(text) + "'" +
+                     (std::string(text) == "010" ? " (leading zeros are not accepted)" : ""));
+  }
+  std::string why;
+  CHECK_FALSE(parseWhole("-1", 0, LLONG_MAX, &why, "nodes"));
+  CHECK(why == "must be a whole number of nodes, 0 or more, not '-1'");
+
+  CHECK(parseDecimal("2", 0, 10) == 2.0);
+  CHECK(parseDecimal("0.5", 0, 10) == 0.5);
+  CHECK(parseDecimal(".5", 0, 10) == 0.5);
+  CHECK(parseDecimal("1e-3", 0, 10) == 0.001);
+  CHECK(parseDecimal("-2.5E+0", -10, 10) == -2.5);
+  for (const char* text : {"", ".", "nan", "NaN", "inf", "-inf", "infinity", "0x1p3", " 1", "1 ", "+1", "1e",
+                           "1e+", "e5", "1e999", "-1", "11", "1,5"}) {
+    CAPTURE(text);
+    CHECK_FALSE(parseDecimal(text, 0, 10, &why));
+    CHECK(why == "must be a number from 0 to 10, not '" + std::string(text) + "'");
+  }
+}
+
+TEST_CASE("every tool refuses a bad number with the text as typed, never wraps or clamps it",
+          "[bad-input][numbers]") {
+  const std::string trace = scratchFile("numbers.trc");
+  int status = -1;
+  runCommand("'" + binPath("umax-trace") + "' record --nodes 300 -q -o '" + trace + "' 2>&1", &status);
+  REQUIRE(status == 0);
+  struct Case {
+    std::string command;
+    std::string shown;  ///< what the refusal must echo
+  };
+  const std::string tool = "'" + binPath("umax-trace") + "' ";
+  const std::string readable = "'" + binPath("umax-readable") + "' ";
+  const std::string viz = "'" + binPath("umax-viz") + "' ";
+  const std::vector<Case> cases = {
+      {tool + "state '" + trace + "' --event -1", "not '-1'"},
+      {tool + "state '" + trace + "' --event ''", "not ''"},
+      {tool + "state '" + trace + "' --event 99999999999999999999999", "not '99999999999999999999999'"},
+      {tool + "state '" + trace + "' --event 0x10", "not '0x10'"},
+      {tool + "state '" + trace + "' --event 010", "not '010'"},
+      {tool + "dot '" + trace + "' --max-ply ' 3'", "not ' 3'"},
+      {tool + "dot '" + trace + "' --children 1e3", "not '1e3'"},
+      {tool + "record -q -o '" + trace + "' --hash-bits 0x10", "not '0x10'"},
+      {tool + "record -q -o '" + trace + "' --nodes 99999999999", "not '99999999999'"},
+      {readable + "--xboard --trace-limit nan", "not 'nan'"},
+      {readable + "--xboard --trace-limit inf", "not 'inf'"},
+      {readable + "--xboard --trace-limit 1e-9", "not '1e-9'"},
+      {readable + "--xboard --trace-limit -1", "not '-1'"},
+      {readable + "--perft 0", "not '0'"},
+      {readable + "--perft +3", "not '+3'"},
+      {readable + "--think --nodes -5", "not '-5'"},
+      {viz + "--ply 0", "not '0'"},
+      {viz + "--ply -1", "not '-1'"},
+      {viz + "--bench -5", "not '-5'"},
+      {viz + "--event -1", "not '-1'"},
+      {viz + "--size 1e3", "not '1e3'"},
+      {"'" + binPath("umax-probe") + "' --nodes 010", "not '010'"},
+      {"'" + binPath("umax-replay") + "' --moves e2e4 --nodes -5", "not '-5'"},
+      {"'" + binPath("umax-bench") + "' --rounds 0", "not '0'"},
+  };
+  for (const Case& test : cases) {
+    CAPTURE(test.command);
+    const std::string output = runCommand("timeout 60 " + test.command + " </dev/null 2>&1", &status);
+    CAPTURE(output);
+    CHECK(status != 0);
+    CHECK(status != 124);
+    CHECK(output.find(test.shown) != std::string::npos);
+    CHECK(output.find("must be") != std::string::npos);
+    CHECK(output.find("18446744073709551615") == std::string::npos);
+  }
+  // The trace is untouched by the refused record commands.
+  CHECK(trace::TraceReader(trace).eventCount() > 0);
 }

@@ -1,10 +1,12 @@
 // uci.cpp - the Universal Chess Interface: identification, positions with
 // moves, go with its limits, info lines per iteration, stop and bestmove.
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <vector>
 
 #include "session.h"
+#include "umax/numbers.h"
 #include "umax/play/fide.h"
 #include "umax/search_rules.h"
 #include "umax/session.h"

@@ -1,10 +1,13 @@
 // xboard.cpp - the Chess Engine Communication Protocol (CECP v2) as xboard
 // and WinBoard speak it: features, the game commands, clocks and thinking output.
+#include <cfloat>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 
 #include "session.h"
+#include "umax/numbers.h"
 #include "umax/play/fide.h"
 #include "umax/search_rules.h"
 
@@ -25,12 +28,11 @@ bool isIgnored(const std::string& command) {
   return false;
 }
 
-/// Parses a number; false if `text` is not one.
+/// Parses a number (umax::parseDecimal); false if `text` is not one.
 bool parseNumber(const std::string& text, double& value) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  value = std::strtod(text.c_str(), &end);
-  return end && *end == 0 && std::isfinite(value);
+  const std::optional<double> parsed = parseDecimal(text, -DBL_MAX, DBL_MAX);
+  if (parsed) value = *parsed;
+  return parsed.has_value();
 }
 
 /// Parses "5" (minutes) or "0:30" (minutes:seconds) into seconds.

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "umax/bench_positions.h"
+#include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/trace/reader.h"
@@ -63,12 +64,12 @@ int main(int argc, char** argv) {
   int rounds = 3;
   std::string directory = std::filesystem::temp_directory_path().string();
   app.add_option("--nodes", budget, "node budget of each compared search (default 100000)")
-      ->check(CLI::Range(1000L, 10000000L));
+      ->check(umax::cli::nodeBudget(1000, 10000000L));
   app.add_option("--big-nodes", bigBudget,
                  "budget of the big trace after 1. e4 (default 1000000: 9.2M nodes; 0 = skip)")
-      ->check(CLI::Range(0L, 10000000L));
+      ->check(umax::cli::whole(0, 10000000L, "nodes"));
   app.add_option("--rounds", rounds, "each search timed this many times; the fastest counts")
-      ->check(CLI::Range(1, 10));
+      ->check(umax::cli::whole(1, 10));
   app.add_option("--dir", directory, "where the trace files go (removed afterwards)");
   CLI11_PARSE(app, argc, argv);
 

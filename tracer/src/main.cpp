@@ -245,7 +245,7 @@ int main(int argc, char** argv) {
                        bits + " (default " + bits +
                        ": the original's); a smaller one makes other positions share slots, so the "
                        "search is no longer the original's")
-      ->check(CLI::Range(kMinHashSlotBits, kHashSlotBits));
+      ->check(umax::cli::whole(kMinHashSlotBits, kHashSlotBits));
   recordCommand
       ->add_option("-o,--output", output,
                    "trace file to write: a new file or a trace (anything else needs --force); not a FIFO, "
@@ -283,20 +283,20 @@ int main(int argc, char** argv) {
       "one root iteration's call tree as Graphviz DOT, root at the top, cutoffs and hash hits marked "
       "(dot -Tsvg renders it)");
   dotCommand->add_option("--max-ply", dot.maxPly, "deepest ply drawn (root = 0; default 3)")
-      ->check(CLI::Range(0, 200));
+      ->check(umax::cli::whole(0, 200, "plies"));
   dotCommand->add_option("--iteration", dot.iteration, "root iteration to draw (default: the last)")
-      ->check(CLI::Range(0, 200));
+      ->check(umax::cli::whole(0, 200));
   dotCommand
       ->add_option(
           "--children", dot.children,
           "moves drawn at each call of the principal variation: the best ones, drawn left to right in "
           "the order searched (default 3; other calls show their best reply; the rest fold into a "
           "\"+N more\" box); 0 draws every call")
-      ->check(CLI::Range(0, 1000));
+      ->check(umax::cli::whole(0, 1000, "moves"));
   dotCommand
       ->add_option("--max-nodes", dot.maxNodes,
                    "stop drawing after this many calls, with a note saying so (default 60)")
-      ->check(CLI::Range(1, 1000000));
+      ->check(umax::cli::whole(1, 1000000, "calls"));
   dotCommand->add_option("-o,--output", output, "file to write (default: stdout)");
   auto* jsonlCommand = readingCommand(
       "jsonl", "every event as one JSON object per line, its fields named as in the original (k q l ...)",
@@ -312,7 +312,8 @@ int main(int argc, char** argv) {
       "variables, the stack, the hash counters up to there, the arrows and a narration of what happened "
       "and why. Events are numbered from 0, as jsonl's \"i\"");
   stateCommand->add_option("--event", stateEvent, "the event (0-based, jsonl's i): the state just after it")
-      ->required();
+      ->required()
+      ->check(umax::cli::whole(0, LLONG_MAX));
   stateCommand->add_flag("--pretty", statePretty, "indent the JSON");
 
   std::string otherPath;

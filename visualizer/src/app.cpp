@@ -4,11 +4,14 @@
 #include <imgui.h>
 
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <optional>
 #include <sstream>
+
+#include "umax/numbers.h"
 
 namespace umax::viz {
 
@@ -298,12 +301,12 @@ void App::previousIteration() {
 
 void App::findNode(const std::string& text) {
   if (!hasTrace()) return;
-  char* end = nullptr;
-  const unsigned long long number = std::strtoull(text.c_str(), &end, 10);
-  if (text.empty() || end == text.c_str() || *end != '\0') {
+  const std::optional<long long> parsed = parseWhole(text, 0, LLONG_MAX);
+  if (!parsed) {
     message = "node number expected, e.g. 1234";
     return;
   }
+  const auto number = static_cast<unsigned long long>(*parsed);
   trace::Navigator navigator = this->navigator();
   bool found = false;
   if (!survived([&] { found = navigator.findNode(number); })) return;

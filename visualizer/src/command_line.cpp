@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -25,7 +26,8 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
       "--without NAME): both searches' root iterations, where their trees first part, and each "
       "tree at the root in the iteration the cursor is in");
   cli.add_option("--ply", options.ply,
-                 "in a game folder, open the think of this ply (1 = white's first move)");
+                 "in a game folder, open the think of this ply (1 = white's first move)")
+      ->check(::umax::cli::whole(1, 100000, "plies"));
   cli.add_option("--fen", options.fen, "record a search of this position first (with --nodes)")
       ->check(::umax::cli::fenText());
   cli.add_option("--moves", options.moves, "moves played before the recorded search, e.g. \"e2e4 e7e5\"")
@@ -37,9 +39,10 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
   cli.add_option("-o,--output", options.output,
                  "where to write the recorded trace (default: a temporary file)");
   cli.add_option(
-      "--event", options.event,
-      "open the trace just after this event: events are numbered from 0, as umax-trace jsonl's \"i\" "
-      "and umax-trace state --event (default: before the first event)");
+         "--event", options.event,
+         "open the trace just after this event: events are numbered from 0, as umax-trace jsonl's \"i\" "
+         "and umax-trace state --event (default: before the first event)")
+      ->check(::umax::cli::whole(0, LLONG_MAX));
   cli.add_option("--screenshot", options.screenshot,
                  "render one frame into this PNG and exit (no window shown, but GLFW needs a display: "
                  "without one, run under xvfb-run -a)");
@@ -49,12 +52,13 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
                "open with the legend (L) shown; it starts hidden, as it covers part of the Source panel");
   cli.add_flag("--no-legend", options.hideLegend, "open with the legend (L) hidden (the default)");
   cli.add_option("--bench", options.benchFrames,
-                 "headless: render this many frames while scrubbing and print timings");
+                 "headless: render this many frames while scrubbing and print timings")
+      ->check(::umax::cli::whole(1, 1000000, "frames"));
   cli.add_flag("--wait-for-indexes", options.waitForIndexes,
                "headless: draw after the background indexes are built, even for a trace of more than "
                "10,000,000 events (shorter ones always wait)");
   cli.add_option("--size", options.width, "window width in pixels (the height follows 1280x800)")
-      ->check(CLI::Range(640, 4096));
+      ->check(::umax::cli::whole(640, 4096, "pixels"));
   cli.add_option("--source-dir", options.sourceDir, "project directory holding minimal/ and readable/");
   try {
     cli.parse(argc, argv);
@@ -64,10 +68,6 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
   options.height = options.width * 800 / 1280;
   if (options.nodes <= 0 && (!options.fen.empty() || !options.moves.empty())) {
     std::cerr << "umax-viz: --fen/--moves record a search and need --nodes N\n";
-    return 2;
-  }
-  if (options.event < -1) {
-    std::cerr << "umax-viz: --event " << options.event << " is not an event (events are numbered from 0)\n";
     return 2;
   }
   return std::nullopt;
