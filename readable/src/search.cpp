@@ -116,8 +116,8 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // (a think starts the count at the limit minus its budget: searchRoot()).
   // (Lab: without deepening a node starts at the depth asked for; --depth D
   // ends a think's root at draft D.)
-  if constexpr (kLab) node.draft = labFirstDraft(node.draft, depth, lastTo);
-  while (kLab ? labDeepensAgain(node.draft++, depth, lastTo)
+  if constexpr (kLab) node.draft = firstDraft(variant_, node.draft, depth, lastTo);
+  while (kLab ? deepensAgain(variant_, node.draft++, depth, lastTo, nodes_)
               : deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
     hooks<kTraced>().onIteration(node.draft);
     // Best-move-first ordering (topic 11): the board scan starts at the
@@ -304,24 +304,6 @@ inline int Engine::leaveNode(const Node& node) {
   return node.best;
 }
 // [root-report]
-
-// ---- The Lab's Step 4 ---------------------------------------------------------
-
-// Without deepening a node starts one below the depth asked for, so that its
-// loop runs once, at that depth; a think's root (depth 0, deepening while
-// the budget lasts) starts one below --depth D when one is given.
-int Engine::labFirstDraft(int draft, int depth, int lastTo) const {
-  if (!variant_.lacks(Idea::kDeepening)) return draft;
-  const int target = lastTo == kThinkMarker ? variant_.depth : depth;
-  return target - 1 > draft ? target - 1 : draft;
-}
-
-// --depth D: a think's root deepens to draft D, whatever the node count;
-// every other node (and a root without --depth) as in the original.
-bool Engine::labDeepensAgain(int draft, int depth, int lastTo) const {
-  if (lastTo == kThinkMarker && variant_.depth) return draft < variant_.depth;
-  return deepensAgain(draft, depth, lastTo, nodes_);
-}
 
 // The searches: the ordinary one, the one an observer watches, and the
 // Lab's of both.

@@ -275,11 +275,6 @@ class Engine {
     if constexpr (kLab) return variant_.lacks(idea);
     return false;
   }
-  /// Step 4 in the Lab: the draft a node's first iteration starts after
-  /// (without deepening: one below the depth asked for; at a think's root
-  /// with --depth D: D - 1), and whether another iteration follows.
-  int labFirstDraft(int draft, int depth, int lastTo) const;
-  bool labDeepensAgain(int draft, int depth, int lastTo) const;
   void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
   void rootMoveChanged(int draft, int best, int bestFrom, int bestTo);
   bool legalityCheck(int from, int to);
