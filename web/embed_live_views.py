@@ -13,8 +13,53 @@ static figures stay. The course's main page gets a link to the app. Prints what 
 import html
 import os
 import re
+import shlex
 import shutil
 import sys
+
+# The idea of the search each topic page explains, as the Lab's --without names it: those pages get a
+# "without this idea" control under their live view (web/lab_toggle.js).
+TOPIC_IDEAS = {
+    "topic_alpha_beta.html": "alpha-beta",
+    "topic_quiescence.html": "quiescence",
+    "topic_iterative_deepening.html": "deepening",
+    "topic_move_sorting.html": "best-first",
+    "topic_hashing.html": "hash",
+    "topic_hash_replacement.html": "hash",
+    "topic_centre_table.html": "centre",
+    "topic_delayed_gain.html": "delayed-gain",
+}
+
+
+def recorded_search(text, at):
+    """The --fen, --moves and --nodes of the `umax-trace record` command that ends at `at` (its -o)."""
+    start = text.rfind("umax-trace record", 0, at)
+    if start < 0:
+        return None
+    command = html.unescape(re.sub(r"<[^>]*>", "", text[start:at]))
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    found = {"fen": "", "moves": "", "nodes": ""}
+    for index, word in enumerate(words[:-1]):
+        if word in ("--fen", "--moves", "--nodes"):
+            found[word[2:]] = words[index + 1]
+    return found if found["nodes"].isdigit() else None
+
+
+def lab_control(idea, search):
+    """The "without this idea" control: the same search run twice in the page (web/lab_toggle.js)."""
+    query = "&".join(f"{key}={html.escape(search[key].replace(' ', '+'))}" for key in ("fen", "moves", "nodes")
+                     if search[key]) + f"&without={idea}"
+    return (f'<div class="umax-lab" data-without="{idea}" data-fen="{html.escape(search["fen"])}" '
+            f'data-moves="{html.escape(search["moves"])}" data-nodes="{search["nodes"]}">'
+            f'<p><b>Without this idea:</b> <button type="button">run the example without {idea}</button> '
+            f'searches the same position with the same budget twice in this page, as micro-Max does and '
+            f'without {idea} (<a href="page_lab_theory.html">the Lab</a>, <code>umax-probe --without {idea}</code>), '
+            f'or <a href="viz/index.html?{query}" target="_blank">step through it without {idea}</a>.</p>'
+            f'<p class="umax-lab-status"></p><table class="umax-lab-result"></table></div>\n'
+            f'<script src="viz/lab_toggle.js"></script>\n')
 
 
 def live_view(name, event):
@@ -36,6 +81,8 @@ def main():
     site, examples = sys.argv[1:3]
     traces = os.path.join(site, "viz", "traces")
     os.makedirs(traces, exist_ok=True)
+    shutil.copyfile(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lab_toggle.js"),
+                    os.path.join(site, "viz", "lab_toggle.js"))
     pages = {}
     for entry in sorted(os.listdir(site)):
         if entry.endswith(".html"):
@@ -67,7 +114,13 @@ def main():
             match = re.compile(r"<!-- fragment -->|</p>|</pre>").search(text, found.start())
             if not match or text[match.end():].lstrip().startswith('<div class="umax-live">'):
                 continue
-            pages[page_name] = text[:match.end()] + live_view(name, event) + text[match.end():]
+            addition = live_view(name, event)
+            idea = TOPIC_IDEAS.get(page_name)
+            search = recorded_search(text, found.start()) if idea and 'class="umax-lab"' not in text else None
+            if search:
+                addition += lab_control(idea, search)
+                print(f"embed: {page_name}: without {idea} beside {name}.umaxtrace")
+            pages[page_name] = text[:match.end()] + addition + text[match.end():]
             changed.add(page_name)
             placed = True
             print(f"embed: {page_name}: live view of {name}.umaxtrace at event {event}")

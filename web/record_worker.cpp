@@ -37,10 +37,16 @@ extern "C" {
 
 /// Records the think of `nodes` nodes after `fen` (empty: the start position) and `moves` into
 /// /trace.trc; returns its result (or its error) as JSON. Progress goes to the page as messages.
-EMSCRIPTEN_KEEPALIVE const char* umax_record(const char* fen, const char* moves, double nodes) {
+/// `without` is the Lab's --without list ("" for micro-Max's own search): the think runs without
+/// those ideas and its trace and answer name them.
+EMSCRIPTEN_KEEPALIVE const char* umax_record(const char* fen, const char* moves, double nodes,
+                                             const char* without) {
   static std::string answer;
   try {
     auto engine = std::make_unique<umax::Engine>();
+    umax::SearchVariant variant;
+    if (*without) variant.without = umax::parseWithout(without);
+    engine->setVariant(variant);
     const std::string fenText = fen;
     if (!fenText.empty()) engine->setPosition(umax::parseFen(fenText));
     umax::playMoves(*engine, moves);
@@ -55,7 +61,8 @@ EMSCRIPTEN_KEEPALIVE const char* umax_record(const char* fen, const char* moves,
              ",\"depth\":" + std::to_string(result.depth) +
              ",\"iterations\":" + std::to_string(result.completedIterations) +
              ",\"searchSeconds\":" + std::to_string((emscripten_get_now() - start) / 1000) +
-             ",\"bestmove\":" + jsonString(umax::thinkMoveName(result.from, result.to)) + "}";
+             ",\"bestmove\":" + jsonString(umax::thinkMoveName(result.from, result.to)) +
+             ",\"without\":" + jsonString(variant.withoutList()) + "}";
   } catch (const std::exception& failure) {
     answer = "{\"ok\":false,\"error\":" + jsonString(failure.what()) + "}";
   }

@@ -2,7 +2,8 @@
 // recorder (umax-record.js/.wasm, a WebAssembly instance of its own), runs
 // one think per worker, posts progress messages while it searches, and
 // posts the trace's bytes and the result at the end. The page ends the
-// worker to stop a search.
+// worker to stop a search. A job is {fen, moves, nodes[, without]}: `without`
+// is the Lab's --without list (the think runs without those ideas).
 var pending = null;
 var ready = false;
 var Module = {
@@ -21,8 +22,8 @@ importScripts('umax-record.js');
 function recordJob(job) {  // not run(): the emscripten runtime has a global of that name
   const started = performance.now();
   try {
-    const answer = JSON.parse(Module.ccall('umax_record', 'string', ['string', 'string', 'number'],
-                                           [job.fen, job.moves, job.nodes]));
+    const answer = JSON.parse(Module.ccall('umax_record', 'string', ['string', 'string', 'number', 'string'],
+                                           [job.fen, job.moves, job.nodes, job.without || '']));
     answer.seconds = (performance.now() - started) / 1000;
     answer.memoryBytes = Module.HEAP8.length;  // the recorder's WebAssembly memory
     let bytes = null;

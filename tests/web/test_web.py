@@ -63,9 +63,11 @@ STALEMATE = "7k/5Q2/5K2/8/8/8/8/8 b - - 0 1"
 MATED = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
 
 
-def probe(build_bin, fen, moves, nodes):
-    """The original's result (umax-probe --engine minimal): bestmove, score and nodes."""
-    command = [os.path.join(build_bin, "umax-probe"), "--engine", "minimal", "--nodes", str(nodes)]
+def probe(build_bin, fen, moves, nodes, without=""):
+    """The original's result (umax-probe --engine minimal): bestmove, score and nodes; with `without`,
+    the readable build's without those ideas (the Lab: umax-probe --engine readable --without)."""
+    command = [os.path.join(build_bin, "umax-probe"), "--nodes", str(nodes)]
+    command += ["--engine", "readable", "--without", without] if without else ["--engine", "minimal"]
     if fen:
         command += ["--fen", fen]
     if moves:
@@ -147,6 +149,47 @@ def main():
             shown = {key: (answer or {}).get(key) for key in expected}
             check(shown == expected, f"worker fen='{fen}' moves='{moves}' nodes={nodes}: {shown} == "
                                      f"umax-probe --engine minimal {expected}")
+
+        # 2c. The Lab in the worker: a search without an idea answers as umax-probe --without does.
+        for fen, moves, nodes, without in [("", "e2e4", 3000, "hash"), ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "", 300,
+                                                                        "alpha-beta,quiescence")]:
+            expected = probe(build_bin, fen, moves, nodes, without)
+            job = json.dumps({"fen": fen, "moves": moves, "nodes": nodes, "without": without})
+            browser.evaluate("window.workerAnswer = null; (() => { const w = new Worker('umax-worker.js'); "
+                             "w.onmessage = (m) => { if (m.data.type === 'done') { window.workerAnswer = m.data.result; "
+                             "w.terminate(); } }; w.postMessage(" + job + "); })(), true")
+            answered = browser.wait_until("window.workerAnswer", 60)
+            answer = browser.evaluate("window.workerAnswer") if answered else {}
+            shown = {key: (answer or {}).get(key) for key in expected}
+            check(shown == expected, f"worker without {without}, fen='{fen}' moves='{moves}' nodes={nodes}: {shown} == "
+                                     f"umax-probe --engine readable --without {without} {expected}")
+        # A bad name is refused with the list of the ideas.
+        browser.evaluate("window.workerAnswer = null; (() => { const w = new Worker('umax-worker.js'); "
+                         "w.onmessage = (m) => { if (m.data.type === 'done') { window.workerAnswer = m.data.result; "
+                         "w.terminate(); } }; w.postMessage({fen: '', moves: '', nodes: 100, without: 'hsh'}); })(), true")
+        answer = browser.evaluate("window.workerAnswer") if browser.wait_until("window.workerAnswer", 60) else {}
+        check(answer.get("ok") is False and "alpha-beta, quiescence" in answer.get("error", ""),
+              f"the worker refuses without 'hsh' with the ideas' names: {answer}")
+
+        # 2d. Each idea's topic page: "without this idea" runs the example twice in the page; both rows
+        # equal umax-probe's (the default as the original, the other as --without).
+        for page, idea in [("topic_alpha_beta.html", "alpha-beta"), ("topic_hashing.html", "hash")]:
+            browser.open(site_url.rstrip("/") + "/" + page)
+            if not browser.wait_until("document.querySelector('.umax-lab button') !== null", 30):
+                check(False, f"{page}: a 'without {idea}' control")
+                continue
+            data = browser.evaluate("JSON.stringify(document.querySelector('.umax-lab').dataset)")
+            data = json.loads(data)
+            browser.evaluate("document.querySelector('.umax-lab button').click(), true")
+            done = browser.wait_until("document.querySelector('.umax-lab').dataset.done === 'true'", 120)
+            rows = json.loads(browser.evaluate(
+                "JSON.stringify([...document.querySelectorAll('.umax-lab-result tr')].slice(1).map("
+                "(r) => [...r.cells].map((c) => c.textContent)))") or "[]") if done else []
+            for row, without in zip(rows, ["", idea]):
+                expected = probe(build_bin, data["fen"], data["moves"], int(data["nodes"]), without)
+                shown = {"bestmove": row[1], "score": int(row[2]), "nodes": int(row[3].replace(",", ""))}
+                check(shown == expected, f"{page}: the row '{row[0]}' {shown} == umax-probe {expected}")
+            check(len(rows) == 2, f"{page}: 'without {idea}' shows two rows ({len(rows)})")
 
         # 3. The keyboard steps the search; the page does not scroll.
         open_page(browser, f"{viz}?trace=traces/mate-300.trc&event=5", f"JSON.parse({STATE} || '{{}}').event === 5")
