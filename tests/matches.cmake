@@ -81,16 +81,16 @@ match_test("match.sh reports the error lines an engine answers xboard's commands
   1 "-n;1;--tc;0:03;--engine;${broken} errors" "PROBLEM: our engine refused input xboard sent:\n[^\n]*Error \\(unknown command\\): black" "")
 # The opponent's crash is the opponent's: status 3 (inconclusive), none of ours.
 match_test("match.sh reports an opponent's crash as the opponent's, the match inconclusive"
-  3 "-n;1;--tc;0:03;--opponent;${broken} crash"
+  3 "-n;1;--tc;0:02;--opponent;${broken} crash"
   "PROBLEM: the opponent crashed, not our engine: killed by signal SEGV;problems of ours: 0;the match is inconclusive"
   "PROBLEM: our engine")
 # ... and a match test whose opponent crashes every time is skipped, not passed or failed: this
 # entry runs match_test.cmake expecting a clean match against the crashing opponent and passes
-# only when it ends inconclusive after its attempts (in CI's extra stage: 3 games of about 8 s).
+# only when it ends inconclusive after its attempts (in CI's extra stage: 3 games of about 5 s).
 add_test(NAME "umax-match: a match test the opponent crashes in every attempt ends inconclusive"
   COMMAND ${CMAKE_COMMAND}
     -DMATCH=${PROJECT_SOURCE_DIR}/scripts/match.sh -DBIN=${CMAKE_RUNTIME_OUTPUT_DIRECTORY}
-    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/matches/inconclusive "-DARGS=-n;1;--tc;0:03;--opponent;${broken} crash"
+    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/matches/inconclusive "-DARGS=-n;1;--tc;0:02;--opponent;${broken} crash"
     -DEXPECT_STATUS=0 -DEXPECT=problems: -DREJECT=
     -P ${CMAKE_CURRENT_SOURCE_DIR}/match_test.cmake
   CONFIGURATIONS slow)

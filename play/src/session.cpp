@@ -23,6 +23,11 @@ std::string threeDigits(int number) {
 /// Largest overshoot assumed (an iteration costs a few times the last).
 constexpr double kMaxOvershoot = 8;
 
+/// Share of the lateness kept from one stopped think to the next.
+constexpr double kLatenessFade = 0.8;
+/// Most lateness taken into account (seconds).
+constexpr double kMaxLateness = 0.3;
+
 }  // namespace
 
 void Session::correct(TimeControl& control) const {
@@ -31,7 +36,7 @@ void Session::correct(TimeControl& control) const {
   // the last move played again on main()'s path when needed). Our own move
   // is checked after it was sent, on the opponent's time.
   control.reservePerMove = setupSeconds_;
-  control.afterThink = 0;
+  control.afterThink = lateness_;
   control.overshoot = overshoot_;
 }
 
@@ -153,6 +158,15 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
     // (playChosen, xboard) or prepares it for the GUI's next position (UCI).
     if (!think.move.empty())
       game_.describeLastMove(details(think, think.traceFailure.empty() ? lastTraceFile_ : ""));
+    if (budget.hardSeconds > 0 && think.stopped) {
+      // How late after the timer's deadline the move goes out (the stop
+      // unwinding, a loaded machine's scheduling): the next stops come that
+      // much sooner. The largest lateness seen, fading by kLatenessFade a think.
+      const double late =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - clockStart).count() -
+          budget.hardSeconds;
+      lateness_ = std::max(kLatenessFade * lateness_, std::clamp(late, 0.0, kMaxLateness));
+    }
     finish(think, budget, seconds);
     writeRecord();
   }

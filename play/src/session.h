@@ -112,7 +112,9 @@ class Session {
   std::condition_variable timerWake_;
   bool thinkOver_ = false;
   double nps_;
-  double overshoot_ = 1;     // running average of nodes / budget of clock thinks
+  double overshoot_ = 1;  // running average of nodes / budget of clock thinks
+  double lateness_ =
+      0;  // how late after the timer's deadline a stopped think's move went out (fading maximum)
   double setupSeconds_ = 0;  // the last think's set-up: from the command's arrival to its search
   std::string gameFolder_;
   std::string lastTraceFile_;

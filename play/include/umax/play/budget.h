@@ -30,7 +30,7 @@ struct TimeControl {
   double increment = 0;       ///< seconds added per move
   double reservePerMove = 0;  ///< fixed cost of a move on our clock besides the search (seconds)
   double overshoot = 1;       ///< nodes searched per node of budget, measured (the last iteration overruns)
-  double afterThink = 0;      ///< seconds a move costs after its think (main()'s check of our move), measured
+  double afterThink = 0;      ///< seconds a move goes out after the stop flag is raised (measured lateness)
 };
 
 /// The budget chosen for a think, and why.
