@@ -470,6 +470,10 @@ TEST_CASE("an export with -o on a full disk leaves the old file whole and no par
   runBounded(tool + "jsonl " + quote(trace) + " -o " + quote(old), status);
   CHECK(status == 0);
   CHECK(readFile(old).rfind("{\"i\":0", 0) == 0);
+  // A device is written as it is, not replaced.
+  const std::string dot = runBounded(tool + "dot " + quote(trace) + " -o /dev/stdout", status);
+  CHECK(status == 0);
+  CHECK(dot.find("\ndigraph search {") != std::string::npos);
   fs::remove_all(dir);
 }
 
@@ -571,4 +575,28 @@ TEST_CASE("too little memory for the hash table gives a one-line message, not an
     CHECK(output.find(prefix + "cannot allocate the hash table: ") != std::string::npos);
     CHECK(output.find("MB of address space for 2^24 + 9 slots: Cannot allocate memory") != std::string::npos);
   }
+}
+
+TEST_CASE("bytes after a complete trace are reported as such, not as a truncation", "[reliability][trace]") {
+  const std::string path = scratchFile("trailing-bytes.trc");
+  recordStartThink(2000, path);
+  const uint64_t size = fs::file_size(path);
+  const uint64_t events = trace::TraceReader(path).eventCount();
+  std::ofstream(path, std::ios::app | std::ios::binary) << "appended text\n";
+  const trace::TraceReader reader(path);
+  CHECK(reader.trailingBytes() == 14);
+  CHECK(reader.eventCount() == events);
+  CHECK(reader.truncationNote() == "the trace ends at byte " + std::to_string(size) +
+                                       " and 14 bytes that are not part of it follow (truncate -s " +
+                                       std::to_string(size) + " removes them)");
+  int status = -1;
+  const std::string output = runBounded(quote(binPath("umax-trace")) + " info " + quote(path), status);
+  CHECK(status == 0);
+  CHECK(output.find("has extra bytes after its end") == std::string::npos);  // info says it in its figures
+  CHECK(output.find("extra-bytes yes (the trace ends at byte " + std::to_string(size)) != std::string::npos);
+  CHECK(output.find("truncated yes") == std::string::npos);
+  // A file cut inside its footer is still a truncation.
+  fs::resize_file(path, size - 20);
+  CHECK(trace::TraceReader(path).trailingBytes() == 0);
+  CHECK(trace::TraceReader(path).truncationNote() == "the file ends inside the footer");
 }

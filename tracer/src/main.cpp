@@ -138,7 +138,9 @@ int info(const std::string& path) {
   const TraceStats stats = computeStats(reader);
   const TraceHeader& header = reader.header();
   std::cout << "nodes " << stats.nodes << "\nevents " << stats.events << "\nbytes " << stats.bytes << "\n";
-  if (reader.truncated()) std::cout << "truncated yes (" << reader.truncationNote() << ")\n";
+  if (reader.truncated())
+    std::cout << (reader.trailingBytes() > 0 ? "extra-bytes yes (" : "truncated yes (")
+              << reader.truncationNote() << ")\n";
   if (reader.hasResult() && reader.result().nodes > stats.nodes)
     std::cout << "trimmed yes (the trace keeps the first " << stats.nodes << " of the think's "
               << reader.result().nodes << " nodes, to its size limit; the result is the whole think's)\n";
@@ -309,8 +311,9 @@ int main(int argc, char** argv) {
     }
     const TraceReader reader(path);
     if (reader.truncated())
-      std::cerr << "umax-trace: warning: '" << path << "' is truncated (" << reader.truncationNote()
-                << "); using its " << reader.eventCount() << " complete events\n";
+      std::cerr << "umax-trace: warning: '" << path << "' "
+                << (reader.trailingBytes() > 0 ? "has extra bytes after its end" : "is truncated") << " ("
+                << reader.truncationNote() << "); using its " << reader.eventCount() << " complete events\n";
     if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
     if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
     if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });

@@ -27,8 +27,8 @@ std::string createTemporaryBeside(const std::string& target, int& fd) {
   if (fd < 0) {
     const int error = errno;
     throw std::runtime_error("cannot write '" + target + "': cannot create a temporary file in " +
-                             (folder.empty() ? std::string("the current folder") : "'" + folder + "'") + ": " +
-                             reasonOf(error));
+                             (folder.empty() ? std::string("the current folder") : "'" + folder + "'") +
+                             ": " + reasonOf(error));
   }
   // mkostemp makes the file 0600; give it what a new file gets (0666 less the umask).
   const mode_t mask = ::umask(0);
@@ -46,6 +46,15 @@ void renameOver(const std::string& temporary, const std::string& target) {
 }
 
 ReplacingFile::ReplacingFile(std::string target) : target_(std::move(target)) {
+  // A device or FIFO (-o /dev/stdout, a named pipe) is written as it is: nothing to replace.
+  struct stat info {};
+  if (::stat(target_.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+    fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd_ < 0) throw std::runtime_error("cannot write '" + target_ + "': " + reasonOf(errno));
+    buffer_.open(fd_);
+    stream_.rdbuf(&buffer_);
+    return;
+  }
   temporary_ = createTemporaryBeside(target_, fd_);
   buffer_.open(fd_);
   stream_.rdbuf(&buffer_);
@@ -54,7 +63,7 @@ ReplacingFile::ReplacingFile(std::string target) : target_(std::move(target)) {
 ReplacingFile::~ReplacingFile() {
   if (committed_) return;
   ::close(fd_);
-  std::remove(temporary_.c_str());
+  if (!temporary_.empty()) std::remove(temporary_.c_str());
 }
 
 std::string ReplacingFile::writeError() const {
@@ -67,10 +76,10 @@ void ReplacingFile::commit() {
   int error = buffer_.error();
   if (::close(fd_) != 0 && error == 0) error = errno;
   if (!written || error != 0) {
-    std::remove(temporary_.c_str());
+    if (!temporary_.empty()) std::remove(temporary_.c_str());
     throw std::runtime_error("cannot write '" + target_ + "': " + reasonOf(error));
   }
-  renameOver(temporary_, target_);
+  if (!temporary_.empty()) renameOver(temporary_, target_);
 }
 
 }  // namespace umax::trace

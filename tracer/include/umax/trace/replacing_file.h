@@ -31,8 +31,8 @@ void renameOver(const std::string& temporary, const std::string& target);
 std::string reasonOf(int error);
 
 /// An export written to a temporary file and renamed into place by
-/// commit(); destroyed without commit() (an exception, an error), it
-/// removes the temporary and the target keeps what it held.
+/// commit() (a device or FIFO, such as /dev/stdout, is written directly); destroyed without commit() (an
+/// exception, an error), it removes the temporary and the target keeps what it held.
 class ReplacingFile {
  public:
   /// Creates the temporary beside `target`.
