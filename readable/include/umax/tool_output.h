@@ -22,8 +22,11 @@ namespace umax {
 /// only a flag. After a failed write it writes nothing more.
 class DescriptorBuffer : public std::streambuf {
  public:
+  /// A buffer writing to `fd` (-1: none yet; open() gives it one).
   explicit DescriptorBuffer(int fd = -1) : fd_(fd) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+  /// Not copied: the bytes buffered belong to one descriptor.
   DescriptorBuffer(const DescriptorBuffer&) = delete;
+  /// Not copied: the bytes buffered belong to one descriptor.
   DescriptorBuffer& operator=(const DescriptorBuffer&) = delete;
 
   /// Starts writing to `fd`.
@@ -59,6 +62,7 @@ class DescriptorBuffer : public std::streambuf {
   int fd() const { return fd_; }
 
  protected:
+  /// The buffer is full: writes it out, then keeps `c`.
   int_type overflow(int_type c) override {
     if (!drain()) return traits_type::eof();
     if (!traits_type::eq_int_type(c, traits_type::eof())) {
@@ -67,6 +71,7 @@ class DescriptorBuffer : public std::streambuf {
     }
     return traits_type::not_eof(c);
   }
+  /// A flush: writes the buffer out (-1 if a write failed).
   int sync() override { return drain() ? 0 : -1; }
 
  private:

@@ -40,7 +40,9 @@ class ReplacingFile {
   explicit ReplacingFile(std::string target);
   /// Removes the temporary unless committed.
   ~ReplacingFile();
+  /// Not copied: one temporary, one target.
   ReplacingFile(const ReplacingFile&) = delete;
+  /// Not copied: one temporary, one target.
   ReplacingFile& operator=(const ReplacingFile&) = delete;
 
   /// Where to write the bytes.
