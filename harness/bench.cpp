@@ -10,6 +10,7 @@
 #include "engines.h"
 #include "umax/bench_positions.h"
 #include "umax/cli_limits.h"
+#include "umax/tool_output.h"
 
 namespace {
 
@@ -65,5 +66,5 @@ int main(int argc, char** argv) {
   std::sort(ratios.begin(), ratios.end());
   const double median = (ratios[4] + ratios[5]) / 2;
   std::printf("median speed ratio readable/minimal (nodes per second): %.3fx\n", median);
-  return 0;
+  return umax::finishOutput("umax-bench");
 }

@@ -6,8 +6,10 @@
 #include "engines.h"
 #include "umax/cli_limits.h"
 #include "umax/session.h"
+#include "umax/tool_output.h"
 
 int main(int argc, char** argv) {
+  umax::checkStandardOutput();
   CLI::App app{
       "umax-probe - run one search in the original (minimal) or the readable build and print\n"
       "  bestmove <from><to> score <int> nodes <int>\n"
@@ -62,5 +64,5 @@ int main(int argc, char** argv) {
     std::cerr << "umax-probe: " << error.what() << "\n";
     return 2;
   }
-  return 0;
+  return umax::finishOutput("umax-probe");
 }

@@ -15,6 +15,7 @@
 #include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/position.h"
+#include "umax/tool_output.h"
 
 namespace {
 
@@ -98,5 +99,5 @@ int main(int argc, char** argv) {
   std::printf(
       "(oracle: queen-only FIDE count; \"differ: micro-Max +n\" rows equal the count under micro-Max's\n"
       " castling rule, which lets a king castle past or out of a pawn's attack)\n");
-  return failures == 0 ? 0 : 1;
+  return umax::finishOutput("umax-perft-bench", failures == 0 ? 0 : 1);
 }

@@ -13,6 +13,7 @@
 #include "engines.h"
 #include "umax/cli_limits.h"
 #include "umax/session.h"
+#include "umax/tool_output.h"
 
 namespace {
 
@@ -115,7 +116,8 @@ int main(int argc, char** argv) {
     if (build != "readable") engines.push_back(umax::makeEngine("minimal"));
     if (build != "minimal") engines.push_back(umax::makeEngine("readable"));
     for (auto& engine : engines) engine->reset();
-    return replay(engines, plies, side == "white" ? 0 : 1, nodes, verbose) == 0 ? 0 : 1;
+    return umax::finishOutput("umax-replay",
+                              replay(engines, plies, side == "white" ? 0 : 1, nodes, verbose) == 0 ? 0 : 1);
   } catch (const std::exception& error) {
     std::cerr << "umax-replay: " << error.what() << "\n";
     return 2;

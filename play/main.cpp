@@ -18,6 +18,7 @@
 #include "umax/numbers.h"
 #include "umax/play/protocol.h"
 #include "umax/session.h"
+#include "umax/tool_output.h"
 #include "umax/trace/writer.h"
 
 namespace {
@@ -66,9 +67,8 @@ std::string trimmed(const std::string& line) {
 /// The smallest --trace-limit above 0, in megabytes (about a kilobyte).
 constexpr double kLeastTraceLimit = 0.001;
 
-}  // namespace
-
-int main(int argc, char** argv) {
+/// The program; main() adds the one-line message when memory runs out.
+int run(int argc, char** argv) {
   CLI::App app{
       "umax-readable - micro-Max 3.2 rewritten for readers, node for node the same search.\n"
       "Without options: the original interface (board on stdout; type a move like e2e4,\n"
@@ -108,6 +108,10 @@ int main(int argc, char** argv) {
          "record the think into this trace file (implies --think; read it with umax-trace); the file grows "
          "with the nodes searched (umax-trace info prints its bytes), so give a --nodes budget")
       ->excludes(perftOption);
+  bool force = false;
+  app.add_flag("--force", force,
+               "with --trace: overwrite a file that is not a trace, or replace a symbolic link (never "
+               "followed)");
   auto* hashBitsOption =
       app.add_option(
              "--hash-bits", hashBits,
@@ -188,8 +192,10 @@ int main(int argc, char** argv) {
     options.variant = variant;
     options.traceDir = traceDir;
     options.traceLimitBytes = static_cast<uint64_t>(traceLimit * 1048576.0);
-    return umax::play::runProtocol(xboard ? umax::play::Protocol::kXboard : umax::play::Protocol::kUci,
-                                   std::cin, std::cout, options, replayed ? trimmed(replayed->head) : "");
+    return umax::finishOutput(
+        "umax-readable",
+        umax::play::runProtocol(xboard ? umax::play::Protocol::kXboard : umax::play::Protocol::kUci, std::cin,
+                                std::cout, options, replayed ? trimmed(replayed->head) : ""));
   }
   if (!traceDir.empty() || traceLimitOption->count() > 0) {
     std::cerr << "umax-readable: --trace-dir and --trace-limit need --xboard or --uci (a single think takes "
@@ -215,11 +221,12 @@ int main(int argc, char** argv) {
     for (const auto& move : rootMoves)
       std::cout << umax::moveName(move.from, move.to) << " " << move.leaves << "\n";
     std::cout << "perft " << perftDepth << " " << leaves << "\n";
-    return 0;
+    return umax::finishOutput("umax-readable");
   }
   if (think || !tracePath.empty()) {
     umax::ThinkResult result;
     try {
+      if (!tracePath.empty()) umax::trace::checkTraceTarget(tracePath, force);
       result = tracePath.empty() ? engine->think(nodes)
                                  : umax::trace::recordThink(*engine, nodes, tracePath, fen, moves);
     } catch (const std::exception& error) {
@@ -228,8 +235,22 @@ int main(int argc, char** argv) {
     }
     std::cout << umax::formatThink(result.from, result.to, result.score, result.nodes)
               << umax::variantSuffix(variant, result.depth) << "\n";
-    return 0;
+    return umax::finishOutput("umax-readable");
   }
   (void)uciOption;
-  return umax::runClassicInterface(*engine, classicInput, stdout, stderr, nodes);
+  return umax::finishOutput(
+      "umax-readable",
+      umax::runClassicInterface(*engine, classicInput, umax::checkedStandardOutputFile(), stderr, nodes));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  umax::checkStandardOutput();
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc& error) {  // the hash table, or any allocation: a message, not an abort
+    std::cerr << "umax-readable: out of memory: " << error.what() << "\n";
+    return 2;
+  }
 }

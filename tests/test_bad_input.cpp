@@ -314,7 +314,7 @@ TEST_CASE("every input of the committed fuzz_fen corpus is parsed or refused wit
 // ---- numbers ---------------------------------------------------------------
 
 TEST_CASE("parseWhole and parseDecimal take decimal digits only, in range, and echo refusals as typed",
-          "[bad-input][numbers]") {
+          "[reliability][bad-input][numbers]") {
   CHECK(parseWhole("0", 0, 10) == 0);
   CHECK(parseWhole("-7", -10, 10) == -7);
   CHECK(parseWhole("9223372036854775807", 0, LLONG_MAX) == LLONG_MAX);
@@ -345,7 +345,7 @@ TEST_CASE("parseWhole and parseDecimal take decimal digits only, in range, and e
 }
 
 TEST_CASE("every tool refuses a bad number with the text as typed, never wraps or clamps it",
-          "[bad-input][numbers]") {
+          "[reliability][bad-input][numbers]") {
   const std::string trace = scratchFile("numbers.trc");
   int status = -1;
   runCommand("'" + binPath("umax-trace") + "' record --nodes 300 -q -o '" + trace + "' 2>&1", &status);

@@ -19,6 +19,7 @@
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
+#include "umax/trace/stats.h"
 #include "umax/trace/writer.h"
 
 using namespace umax;
@@ -397,4 +398,205 @@ TEST_CASE("a game folder with a symlink loop or a FIFO lists them as not read an
   CHECK(status == 0);
   CHECK(output.find("not read: ") != std::string::npos);
   fs::remove_all(dir);
+}
+
+// ---- output errors ---------------------------------------------------------
+
+TEST_CASE("a write to standard output that fails is an error with its reason, in every tool",
+          "[reliability][output]") {
+  const std::string trace = scratchFile("stdout-full.trc");
+  recordStartThink(300, trace);
+  const std::string dir = scratchDir("stdout-full-game");
+  fs::create_directories(dir);
+  fs::copy_file(trace, dir + "/001-white.trc");
+  const std::string tool = "timeout 60 " + quote(binPath("umax-trace")) + " ";
+  const std::string readable = "timeout 60 " + quote(binPath("umax-readable")) + " ";
+  const std::vector<std::string> commands = {
+      tool + "info " + quote(trace),
+      tool + "state " + quote(trace) + " --event 5",
+      tool + "jsonl " + quote(trace),
+      tool + "dot " + quote(trace),
+      tool + "chrome " + quote(trace),
+      tool + "game " + quote(dir),
+      tool + "record --nodes 300 -q -o " + quote(scratchFile("stdout-full-record.trc")),
+      readable + "--think --nodes 1000",
+      readable + "--perft 2",
+      "printf 'e2e4\\n' | " + readable + "--nodes 1000",
+      "printf 'uci\\nisready\\nquit\\n' | " + readable,
+      "printf 'xboard\\nprotover 2\\nquit\\n' | " + readable,
+      "timeout 60 " + quote(binPath("umax-replay")) + " --moves 'e2e4 e7e5' --nodes 1000 --engine readable",
+  };
+  for (const std::string& command : commands) {
+    CAPTURE(command);
+    int status = -1;
+    // stderr to the captured output, stdout to the full device.
+    const std::string errors = runCommand("(" + command + ") 2>&1 >/dev/full", &status);
+    CAPTURE(errors);
+    CHECK(status != 0);
+    CHECK(status != 124);
+    CHECK(errors.find("cannot write to standard output: No space left on device") != std::string::npos);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an export with -o on a full disk leaves the old file whole and no partial file",
+          "[reliability][output]") {
+  const std::string trace = scratchFile("export-full.trc");
+  recordStartThink(2000, trace);  // its jsonl export is about 1.7 MB
+  const std::string dir = scratchDir("export-full");
+  fs::create_directories(dir);
+  const std::string old = dir + "/old.jsonl";
+  std::ofstream(old) << "the old export\n";
+  const std::string tool = quote(binPath("umax-trace")) + " ";
+  for (const char* command : {"jsonl", "chrome"}) {
+    CAPTURE(command);
+    int status = -1;
+    std::string output;
+    {
+      FileSizeLimit limit(100000);
+      output = runBounded(tool + command + " " + quote(trace) + " -o " + quote(old), status);
+      CHECK(status == 2);
+      CHECK(output.find("cannot write '" + old + "': File too large") != std::string::npos);
+      output = runBounded(tool + command + " " + quote(trace) + " -o " + quote(dir + "/new.jsonl"), status);
+      CHECK(status == 2);
+    }
+    CHECK(readFile(old) == "the old export\n");
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+    CHECK(names == std::vector<std::string>{"old.jsonl"});  // no partial new.jsonl, no temporary left
+  }
+  // Without the limit the export replaces the old file whole.
+  int status = -1;
+  runBounded(tool + "jsonl " + quote(trace) + " -o " + quote(old), status);
+  CHECK(status == 0);
+  CHECK(readFile(old).rfind("{\"i\":0", 0) == 0);
+  // A device is written as it is, not replaced.
+  const std::string dot = runBounded(tool + "dot " + quote(trace) + " -o /dev/stdout", status);
+  CHECK(status == 0);
+  CHECK(dot.find("\ndigraph search {") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+// ---- writes never destroy --------------------------------------------------
+
+TEST_CASE("no tool writes a trace over a file that is not one, through a symbolic link or to /dev/null",
+          "[reliability][trace][bad-input]") {
+  const std::string dir = scratchDir("trace-targets");
+  fs::create_directories(dir);
+  const std::string precious = dir + "/precious.txt";
+  const std::string link = dir + "/link.trc";
+  std::ofstream(precious) << "my notes\n";
+  fs::create_symlink(precious, link);
+  const std::string readable = quote(binPath("umax-readable")) + " --think --nodes 300 --trace ";
+  const std::string record = quote(binPath("umax-trace")) + " record --nodes 300 -q -o ";
+  const std::string viz =
+      quote(binPath("umax-viz")) + " --nodes 300 --screenshot " + quote(dir + "/s.png") + " -o ";
+  int status = -1;
+  for (const std::string& tool : {readable, record, viz}) {
+    CAPTURE(tool);
+    std::string output = runBounded(tool + quote(precious), status);
+    CHECK(status == 2);
+    CHECK(output.find("exists and is not a trace: not overwritten (--force overwrites it)") !=
+          std::string::npos);
+    output = runBounded(tool + quote(link), status);
+    CHECK(status == 2);
+    CHECK(output.find("is a symbolic link: not followed, not overwritten") != std::string::npos);
+    output = runBounded(tool + "/dev/null", status);
+    CHECK(status == 2);
+    CHECK(output.find("not a regular file") != std::string::npos);
+    CHECK(readFile(precious) == "my notes\n");
+    CHECK(fs::is_symlink(link));
+  }
+  // --force replaces the link itself; the file it named is never written.
+  runBounded(readable + quote(link) + " --force", status);
+  CHECK(status == 0);
+  CHECK_FALSE(fs::is_symlink(link));
+  CHECK(trace::TraceReader(link).eventCount() > 0);
+  CHECK(readFile(precious) == "my notes\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("recording over a trace a reader has open leaves the reader's bytes whole",
+          "[reliability][trace]") {
+  const std::string path = scratchFile("reader-open.trc");
+  recordStartThink(20000, path);
+  const trace::TraceReader reader(path);  // mapped
+  const uint64_t events = reader.eventCount();
+  const trace::TraceStats before = trace::computeStats(reader);
+  int status = -1;
+  // A smaller think written over it: truncating the mapped file in place made the next read of
+  // the old mapping raise SIGBUS (the test process would die here).
+  runBounded(quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(path), status);
+  REQUIRE(status == 0);
+  const trace::TraceStats after = trace::computeStats(reader);
+  CHECK(after.events == events);
+  CHECK(after.nodes == before.nodes);
+  CHECK(trace::TraceReader(path).eventCount() < events);  // the file itself is the new trace
+}
+
+TEST_CASE("one writer per trace file: a second recorder is refused while the first records",
+          "[reliability][trace]") {
+  const std::string path = scratchFile("two-writers.trc");
+  fs::remove(path);
+  Engine engine;
+  {
+    trace::TraceWriter first(path, trace::makeHeader(engine, 1000, "", ""));
+    int status = -1;
+    const std::string output =
+        runBounded(quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(path), status);
+    CHECK(status == 2);
+    CHECK(output.find("another process is recording into it (one writer per file)") != std::string::npos);
+  }
+  // Once the first is done, the file may be recorded over.
+  int status = -1;
+  runBounded(quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(path), status);
+  CHECK(status == 0);
+}
+
+// ---- resource limits -------------------------------------------------------
+
+TEST_CASE("too little memory for the hash table gives a one-line message, not an abort",
+          "[reliability][memory]") {
+  // 150 MB of address space: the program fits, the 200 MB table does not.
+  const std::string limit = "ulimit -v 150000; ";
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {quote(binPath("umax-readable")) + " --think --nodes 1000", "umax-readable: out of memory: "},
+      {"printf 'uci\\nisready\\nquit\\n' | " + quote(binPath("umax-readable")),
+       "umax-readable: out of memory: "},
+      {quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(scratchFile("no-memory.trc")),
+       "umax-trace: "},
+  };
+  for (const auto& [command, prefix] : commands) {
+    CAPTURE(command);
+    int status = -1;
+    const std::string output = runCommand("(" + limit + command + ") 2>&1", &status);
+    CAPTURE(output);
+    CHECK(status == 2);  // not 134 (abort) or 139 (segfault)
+    CHECK(output.find(prefix + "cannot allocate the hash table: ") != std::string::npos);
+    CHECK(output.find("MB of address space for 2^24 + 9 slots: Cannot allocate memory") != std::string::npos);
+  }
+}
+
+TEST_CASE("bytes after a complete trace are reported as such, not as a truncation", "[reliability][trace]") {
+  const std::string path = scratchFile("trailing-bytes.trc");
+  recordStartThink(2000, path);
+  const uint64_t size = fs::file_size(path);
+  const uint64_t events = trace::TraceReader(path).eventCount();
+  std::ofstream(path, std::ios::app | std::ios::binary) << "appended text\n";
+  const trace::TraceReader reader(path);
+  CHECK(reader.trailingBytes() == 14);
+  CHECK(reader.eventCount() == events);
+  CHECK(reader.truncationNote() == "the trace ends at byte " + std::to_string(size) +
+                                       " and 14 bytes that are not part of it follow (truncate -s " +
+                                       std::to_string(size) + " removes them)");
+  int status = -1;
+  const std::string output = runBounded(quote(binPath("umax-trace")) + " info " + quote(path), status);
+  CHECK(status == 0);
+  CHECK(output.find("has extra bytes after its end") == std::string::npos);  // info says it in its figures
+  CHECK(output.find("extra-bytes yes (the trace ends at byte " + std::to_string(size)) != std::string::npos);
+  CHECK(output.find("truncated yes") == std::string::npos);
+  // A file cut inside its footer is still a truncation.
+  fs::resize_file(path, size - 20);
+  CHECK(trace::TraceReader(path).trailingBytes() == 0);
+  CHECK(trace::TraceReader(path).truncationNote() == "the file ends inside the footer");
 }

@@ -3,7 +3,10 @@
 
 #include <sys/mman.h>
 
+#include <cerrno>
+#include <cstring>
 #include <new>
+#include <string>
 #include <utility>
 
 namespace umax {
@@ -14,6 +17,11 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 std::size_t wholeHugePages(std::size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
 
 }  // namespace
+
+HashTableAllocationError::HashTableAllocationError(std::size_t bytes, int slotBits, int error)
+    : message_("cannot allocate the hash table: " + std::to_string((bytes + 999999) / 1000000) +
+               " MB of address space for 2^" + std::to_string(slotBits) +
+               " + 9 slots: " + std::strerror(error)) {}
 
 // The slots are rounded up to whole 2 MB pages, and one huge page more is
 // mapped so that they can start on a 2 MB boundary; they are handed to the
@@ -28,7 +36,7 @@ HashTableMemory::HashTableMemory(int slotBits)
   const std::size_t bytes = wholeHugePages(size_ * sizeof(HashEntry));
   mapBytes_ = wholeHugePages((kHashEntries + std::size_t{1}) * sizeof(HashEntry)) + kHugePage;
   mapping_ = mmap(nullptr, mapBytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mapping_ == MAP_FAILED) throw std::bad_alloc();
+  if (mapping_ == MAP_FAILED) throw HashTableAllocationError(mapBytes_, slotBits, errno);
   const auto start = reinterpret_cast<uintptr_t>(mapping_);
   slots_ = reinterpret_cast<HashEntry*>((start + kHugePage - 1) & ~(kHugePage - 1));
 #ifdef MADV_HUGEPAGE

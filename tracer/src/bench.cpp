@@ -19,6 +19,7 @@
 #include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/session.h"
+#include "umax/tool_output.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
@@ -178,5 +179,5 @@ int main(int argc, char** argv) {
     std::printf("call tree: %zu calls built in %.2f s\n", tree.nodes().size(), treeSeconds);
   }
   std::filesystem::remove(path);
-  return 0;
+  return umax::finishOutput("umax-trace-bench");
 }

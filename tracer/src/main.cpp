@@ -17,10 +17,12 @@
 #include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/session.h"
+#include "umax/tool_output.h"
 #include "umax/trace/compare.h"
 #include "umax/trace/export.h"
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
+#include "umax/trace/replacing_file.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/stats.h"
 #include "umax/trace/view_state.h"
@@ -139,7 +141,9 @@ int info(const std::string& path) {
   const TraceStats stats = computeStats(reader);
   const TraceHeader& header = reader.header();
   std::cout << "nodes " << stats.nodes << "\nevents " << stats.events << "\nbytes " << stats.bytes << "\n";
-  if (reader.truncated()) std::cout << "truncated yes (" << reader.truncationNote() << ")\n";
+  if (reader.truncated())
+    std::cout << (reader.trailingBytes() > 0 ? "extra-bytes yes (" : "truncated yes (")
+              << reader.truncationNote() << ")\n";
   if (reader.hasResult() && reader.result().nodes > stats.nodes)
     std::cout << "trimmed yes (the trace keeps the first " << stats.nodes << " of the think's "
               << reader.result().nodes << " nodes, to its size limit; the result is the whole think's)\n";
@@ -186,42 +190,37 @@ int info(const std::string& path) {
   return 0;
 }
 
-/// Refuses, before the think, an -o that cannot take a trace (a folder, FIFO or device: a search
-/// of seconds would be lost) or that holds something else than a trace (unless --force).
-void checkOutput(const std::string& output, bool force) {
-  struct stat info {};
-  if (::stat(output.c_str(), &info) != 0) return;  // a new file
-  if (!S_ISREG(info.st_mode))
-    throw std::runtime_error("cannot write a trace to '" + output +
-                             "': not a regular file (a folder, FIFO or device)");
-  if (force || info.st_size == 0) return;
-  std::ifstream file(output, std::ios::binary);
-  char magic[sizeof kMagic] = {};
-  file.read(magic, sizeof magic);
-  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0)
-    throw std::runtime_error("'" + output +
-                             "' exists and is not a trace: not overwritten (--force overwrites it)");
-}
-
-/// Runs `write` into `output`, or stdout when it is empty or "-".
+/// Runs `write` into `output`, or stdout when it is empty or "-". A file is
+/// written whole or not at all (a temporary beside it, renamed over it when
+/// complete): a full disk leaves no partial export and the old file as it was.
 template <class Write>
 int writeTo(const std::string& output, Write&& write) {
   if (output.empty() || output == "-") {
-    write(std::cout);
-    std::cout.flush();
-    return std::cout ? 0 : 1;
+    try {
+      write(std::cout);
+    } catch (const std::exception&) {  // an exporter stops at a failed write: say why it failed
+      const std::string why = standardOutputError();
+      if (!why.empty()) throw std::runtime_error(why);
+      throw;
+    }
+    return finishOutput("umax-trace");
   }
-  std::ofstream file(output, std::ios::binary);
-  if (!file) throw std::runtime_error("cannot create '" + output + "'");
-  write(file);
-  file.close();
-  if (!file) throw std::runtime_error("cannot write '" + output + "'");
+  ReplacingFile file(output);
+  try {
+    write(file.stream());
+  } catch (const std::exception&) {
+    const std::string why = file.writeError();
+    if (!why.empty()) throw std::runtime_error(why);
+    throw;
+  }
+  file.commit();
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  checkStandardOutput();
   CLI::App app{"umax-trace - record a search of the readable micro-Max and look at it"};
   app.require_subcommand(1);
 
@@ -340,10 +339,11 @@ int main(int argc, char** argv) {
       SearchVariant variant;
       if (!without.empty()) variant.without = parseWithout(without);
       variant.depth = depth;
-      checkOutput(output, force);
-      return record(fen, moves, nodes, hashBits, variant, output, !quiet && isatty(STDERR_FILENO));
+      checkTraceTarget(output, force);
+      return finishOutput("umax-trace", record(fen, moves, nodes, hashBits, variant, output,
+                                               !quiet && isatty(STDERR_FILENO)));
     }
-    if (*infoCommand) return info(path);
+    if (*infoCommand) return finishOutput("umax-trace", info(path));
     if (*compareCommand) {
       const std::string firstPath = path;
       const TraceReader first(firstPath);
@@ -354,13 +354,17 @@ int main(int argc, char** argv) {
           std::cerr << "umax-trace: warning: '" << *name << "' is truncated (" << reader->truncationNote()
                     << "); comparing its " << reader->eventCount() << " complete events\n";
       writeComparison(first, firstPath, second, otherPath, compareTraces(first, second), std::cout);
-      return std::cout ? 0 : 1;
+      return finishOutput("umax-trace");
     }
-    if (*gameCommand) return (std::cout << formatGameDir(readGameDir(path)) << std::flush) ? 0 : 1;
+    if (*gameCommand) {
+      std::cout << formatGameDir(readGameDir(path));
+      return finishOutput("umax-trace");
+    }
     const TraceReader reader(path);
     if (reader.truncated())
-      std::cerr << "umax-trace: warning: '" << path << "' is truncated (" << reader.truncationNote()
-                << "); using its " << reader.eventCount() << " complete events\n";
+      std::cerr << "umax-trace: warning: '" << path << "' "
+                << (reader.trailingBytes() > 0 ? "has extra bytes after its end" : "is truncated") << " ("
+                << reader.truncationNote() << "); using its " << reader.eventCount() << " complete events\n";
     if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
     if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
     if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });
@@ -376,7 +380,7 @@ int main(int argc, char** argv) {
     replay.seek(cursorAfterEvent(stateEvent));
     std::cout << toJson(viewState(replay, hashCountersAt(reader, replay.cursor())), statePretty ? 2 : -1)
               << "\n";
-    return std::cout ? 0 : 1;
+    return finishOutput("umax-trace");
   } catch (const TraceError& error) {
     // Name the file unless the message does.
     const std::string& file = *recordCommand ? output : path;

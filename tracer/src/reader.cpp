@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <string>
 
+#include "umax/trace/bytes.h"
 #include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
 
@@ -78,6 +80,20 @@ void TraceReader::scanChunks(uint64_t start) {
     if (!readChunkHead(data_ + at, head)) {
       if (truncated_ && std::memcmp(data_ + at, kFooterMagic, sizeof kFooterMagic) == 0) {
         truncationNote_ = "the file ends inside the footer";
+        // A whole footer and trailer, then more bytes: the trace is complete and something was
+        // appended to it (a copy, a concatenation), which is not a truncation.
+        if (chunksEnd_ - at >= 8) {
+          const uint64_t end = at + 8 + uint64_t{loadU32(data_ + at + 4)} + 4 + kTrailerBytes;
+          if (end < chunksEnd_ && std::memcmp(data_ + end - 8, kEndMagic, sizeof kEndMagic) == 0 &&
+              (loadU32(data_ + end - kTrailerBytes) | uint64_t{loadU32(data_ + end - kTrailerBytes + 4)}
+                                                          << 32) == at) {
+            trailingBytes_ = chunksEnd_ - end;
+            truncationNote_ = "the trace ends at byte " + std::to_string(end) + " and " +
+                              std::to_string(trailingBytes_) +
+                              " bytes that are not part of it follow (truncate -s " + std::to_string(end) +
+                              " removes them)";
+          }
+        }
         break;
       }
       throw TraceError("corrupt trace: expected a chunk marker", at);

@@ -2,6 +2,7 @@
 #include "umax/trace/writer.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,6 +22,27 @@ namespace umax::trace {
 
 constexpr std::size_t kPageBytes = 4096;  // the batches' writes end at a page boundary
 
+void checkTraceTarget(const std::string& path, bool force) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) return;  // a new file
+  if (S_ISLNK(info.st_mode)) {
+    if (force) return;
+    throw std::runtime_error(
+        "'" + path + "' is a symbolic link: not followed, not overwritten (--force replaces the link)");
+  }
+  if (!S_ISREG(info.st_mode))
+    throw std::runtime_error("cannot write a trace to '" + path +
+                             "': not a regular file (a folder, FIFO or device)");
+  if (force || info.st_size == 0) return;
+  char magic[sizeof kMagic] = {};
+  const int file = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+  const bool read = file >= 0 && ::read(file, magic, sizeof magic) == static_cast<ssize_t>(sizeof magic);
+  if (file >= 0) ::close(file);
+  if (!read || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
+    throw std::runtime_error("'" + path +
+                             "' exists and is not a trace: not overwritten (--force overwrites it)");
+}
+
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
     : path_(path), root_(header.root) {
   if (header.version != kFormatVersion)
@@ -39,16 +61,35 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
   const auto writable = [&](const struct stat& status) {
     return S_ISREG(status.st_mode) || (S_ISCHR(status.st_mode) && path == "/dev/null");
   };
+  // An existing file (or a symbolic link: never followed) is unlinked and a
+  // new one created in its place, never truncated: a reader that has the old
+  // trace mapped keeps its bytes (truncating them under it raised SIGBUS).
   struct stat status {};
-  if (::stat(path.c_str(), &status) == 0 && !writable(status))
-    throw std::runtime_error("cannot write a trace to '" + path +
-                             "': not a regular file (a folder, FIFO or device)");
-  file_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+  int flags = O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC;
+  if (::lstat(path.c_str(), &status) == 0) {
+    if (S_ISLNK(status.st_mode) || S_ISREG(status.st_mode)) {
+      // One writer per file: a trace still being recorded is held locked by its writer.
+      const int old = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+      const bool busy = old >= 0 && ::flock(old, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+      if (old >= 0) ::close(old);
+      if (busy)
+        throw std::runtime_error("cannot write '" + path +
+                                 "': another process is recording into it (one writer per file)");
+      if (::unlink(path.c_str()) != 0)
+        throw std::runtime_error("cannot replace '" + path + "': " + std::strerror(errno));
+    } else if (!writable(status)) {
+      throw std::runtime_error("cannot write a trace to '" + path +
+                               "': not a regular file (a folder, FIFO or device)");
+    }
+  }
+  if (path != "/dev/null") flags |= O_EXCL | O_NOFOLLOW;  // a file made now, by us
+  file_ = ::open(path.c_str(), flags, 0666);
   if (file_ < 0) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
   if (::fstat(file_, &status) != 0 || !writable(status)) {
     ::close(file_);
     throw std::runtime_error("cannot write a trace to '" + path + "': not a regular file");
   }
+  if (S_ISREG(status.st_mode)) ::flock(file_, LOCK_EX | LOCK_NB);  // held until closed: see above
   ::fcntl(file_, F_SETFL, ::fcntl(file_, F_GETFL) & ~O_NONBLOCK);
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);

@@ -13,6 +13,7 @@
 
 #include "panels.h"
 #include "umax/cli_limits.h"
+#include "umax/trace/writer.h"
 
 namespace umax::viz {
 
@@ -37,7 +38,10 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
                  "own budget (a think of that budget can write about a gigabyte)")
       ->check(::umax::cli::nodeBudget(1, kMaxRecordNodes));
   cli.add_option("-o,--output", options.output,
-                 "where to write the recorded trace (default: a temporary file)");
+                 "where to write the recorded trace (default: a temporary file): a new file or a trace "
+                 "(anything else needs --force); not a FIFO, device or folder");
+  cli.add_flag("--force", options.force,
+               "with -o: overwrite a file that is not a trace, or replace a symbolic link (never followed)");
   cli.add_option(
          "--event", options.event,
          "open the trace just after this event: events are numbered from 0, as umax-trace jsonl's \"i\" "
@@ -66,6 +70,14 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
     return cli.exit(error);
   }
   options.height = options.width * 800 / 1280;
+  if (!options.output.empty()) {
+    try {
+      trace::checkTraceTarget(options.output, options.force);
+    } catch (const std::exception& error) {
+      std::cerr << "umax-viz: " << error.what() << "\n";
+      return 2;
+    }
+  }
   if (options.nodes <= 0 && (!options.fen.empty() || !options.moves.empty())) {
     std::cerr << "umax-viz: --fen/--moves record a search and need --nodes N\n";
     return 2;

@@ -20,6 +20,7 @@ struct Options {
   std::string moves;
   long nodes = 0;  ///< > 0: record a search first (at most kMaxRecordNodes)
   std::string output;
+  bool force = false;    ///< --force: -o may overwrite a file that is not a trace
   long long event = -1;  ///< -1: open at the start
   std::string screenshot;
   bool layoutDump = false;

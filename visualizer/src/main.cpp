@@ -21,6 +21,7 @@
 #include "driver_guard.h"
 #include "headless.h"
 #include "ui.h"
+#include "umax/tool_output.h"
 
 namespace {
 
@@ -163,5 +164,5 @@ int main(int argc, char** argv) {
   ImGui::DestroyContext();
   glfwDestroyWindow(window);
   glfwTerminate();
-  return exitCode;
+  return umax::finishOutput("umax-viz", exitCode);  // --layout-dump, --bench: their lines went out
 }

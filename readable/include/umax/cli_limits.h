@@ -82,21 +82,7 @@ inline CLI::Validator nodeBudget(long least, long most, const std::string& why =
 
 /// --depth: a whole number of plies from 1 to the deepest iteration the root
 /// starts (kMaxIteration - 1).
-inline CLI::Validator searchDepth() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        const std::string range = "a whole number of plies from 1 to " + std::to_string(kMaxIteration - 1);
-        char* end = nullptr;
-        errno = 0;
-        const long long value = std::strtoll(text.c_str(), &end, 10);
-        if (text.empty() || *end != '\0' || errno == ERANGE)
-          return "the depth must be " + range + ", not '" + shownText(text) + "'";
-        if (value < 1 || value >= kMaxIteration)
-          return "the depth " + text + " is outside the range: " + range;
-        return "";
-      },
-      "INT in [1 - " + std::to_string(kMaxIteration - 1) + "]");
-}
+inline CLI::Validator searchDepth() { return whole(1, kMaxIteration - 1, "plies", "", "the depth"); }
 
 /// --without: names of the search's ideas (variant.h), refused with the list
 /// of good ones.

@@ -10,7 +10,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
+#include <string>
 
 namespace umax {
 
@@ -53,6 +55,20 @@ static_assert(kHashSlotMask + 1 == (int32_t{1} << kHashSlotBits));
 /// The hash table's dummy slot, used when a probe window is full; it is
 /// emptied after every store so that it always looks free. // micro-Max: A[0]
 inline constexpr int kDummySlot = 0;
+
+/// The hash table's memory could not be mapped: a std::bad_alloc that says
+/// what was asked for ("cannot allocate the hash table: 201 MB of address
+/// space for 2^24 + 9 slots: Cannot allocate memory").
+class HashTableAllocationError : public std::bad_alloc {
+ public:
+  /// `bytes` of address space for 2^`slotBits` + 9 slots could not be mapped (errno `error`).
+  HashTableAllocationError(std::size_t bytes, int slotBits, int error);
+  /// The message above.
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
 
 /// The memory of the hash table: kHashEntries + 1 zeroed slots (the extra
 /// one stands in for what the original's last probe window reads past its

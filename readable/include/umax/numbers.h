@@ -61,7 +61,8 @@ inline std::optional<long long> parseWhole(std::string_view text, long long leas
   const unsigned long long limit =
       negative ? static_cast<unsigned long long>(LLONG_MAX) + 1 : static_cast<unsigned long long>(LLONG_MAX);
   if (magnitude > limit) return refuse("");
-  const long long value = negative ? static_cast<long long>(0ULL - magnitude) : static_cast<long long>(magnitude);
+  const long long value =
+      negative ? static_cast<long long>(0ULL - magnitude) : static_cast<long long>(magnitude);
   if (value < least || value > most) return refuse("");
   return value;
 }

@@ -61,6 +61,10 @@ class TraceReader {
   bool truncated() const { return truncated_; }
   /// What was missing, for a truncated file.
   const std::string& truncationNote() const { return truncationNote_; }
+  /// Bytes after a whole trace (header, chunks, footer and trailer, followed by
+  /// something else): 0 when none. Such a file is read like a truncated one
+  /// (its chunks, no footer) and the note says where the trace ends.
+  uint64_t trailingBytes() const { return trailingBytes_; }
   /// The result from the footer (absent for a truncated file).
   bool hasResult() const { return !truncated_; }
   /// The search's result (valid if hasResult()).
@@ -130,6 +134,7 @@ class TraceReader {
   TraceHeader header_;
   bool truncated_ = false;
   std::string truncationNote_;
+  uint64_t trailingBytes_ = 0;
   TraceResult result_;
   uint64_t eventCount_ = 0;
   uint64_t chunksEnd_ = 0;

@@ -16,6 +16,14 @@
 
 namespace umax::trace {
 
+/// Refuses, before a think, a trace file `path` that must not be written:
+/// a folder, FIFO or device (/dev/null included: a search of seconds would
+/// be lost), and, unless `force`, a symbolic link (never followed: --force
+/// replaces the link itself) or a file that exists and is not a trace.
+/// \throws std::runtime_error saying why (and that --force overrides it
+/// where it does).
+void checkTraceTarget(const std::string& path, bool force);
+
 /// Streams a trace file: the header, chunks of records, and at finish() the
 /// footer and trailer. The Recorder encodes each event straight into the
 /// chunk being filled (through the writer's ChunkCursor, lendCursor()) and

@@ -1,0 +1,69 @@
+/// \file replacing_file.h
+/// \brief A file written whole or not at all: the bytes go to a temporary
+/// file in the target's folder, which replaces the target (rename) only
+/// once every byte is written and the file is closed without error.
+///
+/// A reader that has the old file open (mapped) keeps reading the old
+/// bytes; a full disk or a kill leaves the old file as it was (and at worst
+/// a temporary `.NAME.XXXXXX` beside it, which a later run does not read);
+/// a symbolic link at the target is replaced, its target never written.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "umax/tool_output.h"
+
+namespace umax::trace {
+
+/// The temporary file for `target`: `.NAME.XXXXXX` in its folder, created
+/// (mode 0666 less the umask, as a new file gets). Returns its path and
+/// sets `fd` to it open for writing.
+/// \throws std::runtime_error with the reason if it cannot be created.
+std::string createTemporaryBeside(const std::string& target, int& fd);
+
+/// Renames `temporary` over `target` (std::runtime_error with the reason
+/// if it cannot; the temporary is then removed).
+void renameOver(const std::string& temporary, const std::string& target);
+
+/// `errno`'s reason as text ("No space left on device"), or "a write failed"
+/// when errno is 0.
+std::string reasonOf(int error);
+
+/// An export written to a temporary file and renamed into place by
+/// commit() (a device or FIFO, such as /dev/stdout, is written directly); destroyed without commit() (an
+/// exception, an error), it removes the temporary and the target keeps what it held.
+class ReplacingFile {
+ public:
+  /// Creates the temporary beside `target`.
+  /// \throws std::runtime_error with the reason if it cannot.
+  explicit ReplacingFile(std::string target);
+  /// Removes the temporary unless committed.
+  ~ReplacingFile();
+  /// Not copied: one temporary, one target.
+  ReplacingFile(const ReplacingFile&) = delete;
+  /// Not copied: one temporary, one target.
+  ReplacingFile& operator=(const ReplacingFile&) = delete;
+
+  /// Where to write the bytes.
+  std::ostream& stream() { return stream_; }
+  /// "cannot write 'TARGET': REASON" once a write to the temporary failed, else "".
+  std::string writeError() const;
+  /// The temporary file's path.
+  const std::string& temporaryPath() const { return temporary_; }
+  /// Closes the temporary, checks that every byte was written, renames it
+  /// over the target.
+  /// \throws std::runtime_error "cannot write 'TARGET': REASON" if any write
+  /// or the close failed (the temporary is removed, the target unchanged).
+  void commit();
+
+ private:
+  std::string target_;
+  std::string temporary_;
+  int fd_ = -1;
+  DescriptorBuffer buffer_;
+  std::ostream stream_{nullptr};
+  bool committed_ = false;
+};
+
+}  // namespace umax::trace
