@@ -159,9 +159,9 @@ std::string positionName(const TraceHeader& header) {
   return text;
 }
 
+// The budget; a --depth think has none (its search's name says the depth).
 std::string limitName(const TraceHeader& header) {
-  return header.variant.depth ? "to depth " + std::to_string(header.variant.depth)
-                              : "budget " + std::to_string(header.budget);
+  return header.variant.depth ? "" : "; budget " + std::to_string(header.budget);
 }
 
 void writeDivergence(const char* title, const std::optional<Divergence>& divergence, std::ostream& out) {
@@ -246,7 +246,7 @@ void writeComparison(const TraceReader& a, const std::string& nameA, const Trace
                      const std::string& nameB, const TraceComparison& comparison, std::ostream& out) {
   for (const auto& [letter, reader, name] : {std::tuple{"A", &a, &nameA}, std::tuple{"B", &b, &nameB}}) {
     const TraceHeader& header = reader->header();
-    out << letter << "  " << *name << ": " << searchName(header) << "; " << positionName(header) << "; "
+    out << letter << "  " << *name << ": " << searchName(header) << "; " << positionName(header)
         << limitName(header) << "\n";
   }
   if (a.header().position.board != b.header().position.board || a.header().root.side != b.header().root.side)
