@@ -83,7 +83,8 @@ std::optional<Divergence> firstEventDifference(const TraceReader& ra, const Trac
     const Event* eventA = a.peek();
     const Event* eventB = b.peek();
     if (!eventA && !eventB) return std::nullopt;
-    if (!eventA || !eventB || eventWhat(*eventA) != eventWhat(*eventB)) return divergenceAt(a, b, eventA, eventB);
+    if (!eventA || !eventB || eventWhat(*eventA) != eventWhat(*eventB))
+      return divergenceAt(a, b, eventA, eventB);
     a.advance();
     b.advance();
   }
@@ -110,11 +111,14 @@ std::optional<Divergence> firstMoveDifference(const TraceReader& ra, const Trace
         eventWhat(*moveA) != eventWhat(*moveB)) {
       Divergence divergence = divergenceAt(a, b, moveA, moveB);
       if (moveA && moveB && pathOf(a.state()) != pathOf(b.state()))
-        divergence.whatB = *divergence.whatB + " (B's path: " + [&] {
-          std::string text;
-          for (const std::string& move : pathOf(b.state())) text += (text.empty() ? "" : " ") + move;
-          return text.empty() ? std::string("the root") : text;
-        }() + ", ply " + std::to_string(plyOf(b.state(), moveB)) + ")";
+        divergence.whatB = *divergence.whatB + " (B's path: " +
+                           [&] {
+                             std::string text;
+                             for (const std::string& move : pathOf(b.state()))
+                               text += (text.empty() ? "" : " ") + move;
+                             return text.empty() ? std::string("the root") : text;
+                           }() +
+                           ", ply " + std::to_string(plyOf(b.state(), moveB)) + ")";
       return divergence;
     }
     a.advance();
@@ -139,8 +143,8 @@ std::string columns(const IterationStats* iteration) {
   const std::string branching = iteration->branching > 0 ? printed("%.2f", iteration->branching) : "-";
   const std::string score = iteration->completed ? std::to_string(iteration->best) : "-";
   return printed("%10llu %10llu %9s %6s %7s", static_cast<unsigned long long>(iteration->nodes),
-                static_cast<unsigned long long>(iteration->calls), branching.c_str(),
-                bestName(*iteration).c_str(), score.c_str());
+                 static_cast<unsigned long long>(iteration->calls), branching.c_str(),
+                 bestName(*iteration).c_str(), score.c_str());
 }
 
 const IterationStats* iterationOf(const TraceStats& stats, int draft) {
@@ -155,9 +159,9 @@ std::string positionName(const TraceHeader& header) {
   return text;
 }
 
+// The budget; a --depth think has none (its search's name says the depth).
 std::string limitName(const TraceHeader& header) {
-  return header.variant.depth ? "to depth " + std::to_string(header.variant.depth)
-                              : "budget " + std::to_string(header.budget);
+  return header.variant.depth ? "" : "; budget " + std::to_string(header.budget);
 }
 
 void writeDivergence(const char* title, const std::optional<Divergence>& divergence, std::ostream& out) {
@@ -206,13 +210,13 @@ std::string eventWhat(const Event& event) {
            << ((event.move.flags & kMoveSneaked) ? " best-first" : "");
       break;
     case EventKind::kBestMove:
-      text << " m=" << event.best << " " << bestMoveName(event.bestFrom, event.bestTo) << " X=" << event.bestFrom
-           << " Y=" << event.bestTo;
+      text << " m=" << event.best << " " << bestMoveName(event.bestFrom, event.bestTo)
+           << " X=" << event.bestFrom << " Y=" << event.bestTo;
       break;
     case EventKind::kStore:
       if (event.written)
-        text << " V=" << event.after.score << " D=" << int(event.after.draft) << " X=" << int(event.after.from)
-             << " Y=" << int(event.after.to);
+        text << " V=" << event.after.score << " D=" << int(event.after.draft)
+             << " X=" << int(event.after.from) << " Y=" << int(event.after.to);
       else
         text << " refused";
       break;
@@ -240,10 +244,9 @@ TraceComparison compareTraces(const TraceReader& a, const TraceReader& b) {
 
 void writeComparison(const TraceReader& a, const std::string& nameA, const TraceReader& b,
                      const std::string& nameB, const TraceComparison& comparison, std::ostream& out) {
-  for (const auto& [letter, reader, name] :
-       {std::tuple{"A", &a, &nameA}, std::tuple{"B", &b, &nameB}}) {
+  for (const auto& [letter, reader, name] : {std::tuple{"A", &a, &nameA}, std::tuple{"B", &b, &nameB}}) {
     const TraceHeader& header = reader->header();
-    out << letter << "  " << *name << ": " << searchName(header) << "; " << positionName(header) << "; "
+    out << letter << "  " << *name << ": " << searchName(header) << "; " << positionName(header)
         << limitName(header) << "\n";
   }
   if (a.header().position.board != b.header().position.board || a.header().root.side != b.header().root.side)
@@ -255,7 +258,8 @@ void writeComparison(const TraceReader& a, const std::string& nameA, const Trace
   out << "\n";
   int lastDraft = 0;
   for (const TraceStats* stats : {&comparison.statsA, &comparison.statsB})
-    for (const IterationStats& iteration : stats->iterations) lastDraft = std::max(lastDraft, iteration.draft);
+    for (const IterationStats& iteration : stats->iterations)
+      lastDraft = std::max(lastDraft, iteration.draft);
   for (int draft = 1; draft <= lastDraft; ++draft) {
     const IterationStats* iterationA = iterationOf(comparison.statsA, draft);
     const IterationStats* iterationB = iterationOf(comparison.statsB, draft);

@@ -87,10 +87,10 @@ int movesNotTried(const Replay& replay, const SearchState& state, const Frame& t
   Position position;
   position.board = state.board();
   engine.setPosition(position);
-  // The Lab without best-first scans from a8 (scanStart).
+  // The Lab without best-first scans from a8 (boardScanStart).
   const auto list =
       engine.generatedMoves(top.call.side, top.call.epSquare,
-                            scanStart(state.variant(), iterationScanStart(replay, state.events())));
+                            boardScanStart(state.variant(), iterationScanStart(replay, state.events())));
   const auto found = std::find_if(list.begin(), list.end(), [&](const Move& move) {
     return move.from == top.move.from && move.to == top.move.to;
   });

@@ -36,8 +36,8 @@ std::vector<RootReply> rootReplies(const trace::CallTree& tree, int draft) {
     const trace::TreeNode& node = nodes[child];
     if (node.iteration != draft || (node.flags & trace::kTreeMateProbe)) continue;
     const uint32_t end = node.nextSibling ? node.nextSibling : static_cast<uint32_t>(nodes.size());
-    replies.push_back({node.from, node.to, -node.score, end - child, (node.flags & trace::kTreeBestFirst) != 0,
-                       (node.flags & trace::kTreeHashCut) != 0});
+    replies.push_back({node.from, node.to, -node.score, end - child,
+                       (node.flags & trace::kTreeBestFirst) != 0, (node.flags & trace::kTreeHashCut) != 0});
   }
   return replies;
 }
@@ -68,9 +68,10 @@ void iterationRow(const trace::IterationStats* iteration) {
   else
     ImGui::TextDisabled("-");
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(!iteration->completed                         ? "(cut)"
-                         : iteration->bestFrom == iteration->bestTo ? "none"
-                                                                     : moveName(iteration->bestFrom, iteration->bestTo).c_str());
+  ImGui::TextUnformatted(!iteration->completed ? "(cut)"
+                         : iteration->bestFrom == iteration->bestTo
+                             ? "none"
+                             : moveName(iteration->bestFrom, iteration->bestTo).c_str());
   ImGui::TableNextColumn();
   if (iteration->completed)
     ImGui::TextUnformatted(scoreText(iteration->best).c_str());
@@ -109,8 +110,9 @@ void divergenceText(const char* title, const std::optional<trace::Divergence>& d
   std::string path;
   for (const std::string& move : divergence->path) path += (path.empty() ? "" : " ") + move;
   ImGui::Text("%s: event %llu of A, %llu of B, ply %d, path %s", title,
-              static_cast<unsigned long long>(divergence->eventA), static_cast<unsigned long long>(divergence->eventB),
-              divergence->ply, path.empty() ? "(the root)" : path.c_str());
+              static_cast<unsigned long long>(divergence->eventA),
+              static_cast<unsigned long long>(divergence->eventB), divergence->ply,
+              path.empty() ? "(the root)" : path.c_str());
   ImGui::TextWrapped("  A: %s", divergence->whatA.value_or("(A ends here)").c_str());
   ImGui::TextWrapped("  B: %s", divergence->whatB.value_or("(B ends here)").c_str());
   ImGui::PushID(title);
@@ -131,7 +133,8 @@ void drawComparePanel(App& app) {
   }
   const trace::TraceComparison& comparison = compared->comparison;
   const LoadedTrace& stepped = *app.trace();
-  ImGui::Text("A (stepped): %s - %s", stepped.path.c_str(), trace::searchName(stepped.reader->header()).c_str());
+  ImGui::Text("A (stepped): %s - %s", stepped.path.c_str(),
+              trace::searchName(stepped.reader->header()).c_str());
   ImGui::Text("B (shown):   %s - %s", compared->path.c_str(),
               trace::searchName(compared->reader->header()).c_str());
   ImGui::SameLine();

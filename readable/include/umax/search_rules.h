@@ -321,7 +321,7 @@ constexpr bool deepensAgain(const SearchVariant& variant, int draft, int depth, 
 
 /// Step 4 (Lab): where the iteration's board scan starts (B): the previous
 /// best move's from-square; without best-first, a8 (square 0).
-constexpr int scanStart(const SearchVariant& variant, int bestFrom) {
+constexpr int boardScanStart(const SearchVariant& variant, int bestFrom) {
   return variant.lacks(Idea::kBestFirst) ? 0 : bestFrom;
 }
 

@@ -26,20 +26,20 @@ std::string eventWhat(const Event& event);
 
 /// The first place where two traces' events part.
 struct Divergence {
-  uint64_t eventA = 0;                   ///< the event's number in A (0-based, as jsonl's "i")
-  uint64_t eventB = 0;                   ///< and in B (the same while the searches agree)
-  int ply = 0;                           ///< the ply of the call it belongs to (in A)
-  std::vector<std::string> path;         ///< the moves from the root to that call ("e2e4", ...)
-  std::optional<std::string> whatA;      ///< A's event (eventWhat), none if A ended there
-  std::optional<std::string> whatB;      ///< B's event, none if B ended there
+  uint64_t eventA = 0;               ///< the event's number in A (0-based, as jsonl's "i")
+  uint64_t eventB = 0;               ///< and in B (the same while the searches agree)
+  int ply = 0;                       ///< the ply of the call it belongs to (in A)
+  std::vector<std::string> path;     ///< the moves from the root to that call ("e2e4", ...)
+  std::optional<std::string> whatA;  ///< A's event (eventWhat), none if A ended there
+  std::optional<std::string> whatB;  ///< B's event, none if B ended there
 };
 
 /// Both searches, side by side.
 struct TraceComparison {
-  TraceStats statsA;                      ///< A's figures (its root iterations)
-  TraceStats statsB;                      ///< B's
-  std::optional<Divergence> firstEvent;   ///< the first event that differs (none: the same events)
-  std::optional<Divergence> firstMove;    ///< the first move made that differs (the trees' shapes)
+  TraceStats statsA;                     ///< A's figures (its root iterations)
+  TraceStats statsB;                     ///< B's
+  std::optional<Divergence> firstEvent;  ///< the first event that differs (none: the same events)
+  std::optional<Divergence> firstMove;   ///< the first move made that differs (the trees' shapes)
 };
 
 /// Reads both traces once each for their figures and once side by side for the first difference.
