@@ -441,7 +441,7 @@ std::string plotSvg(const std::vector<Curve>& curves, int maxDepth, const std::s
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\" font-size=\"13\">\n";
-  svg << "<!-- " << xmlEscape(note) << " -->\n";
+  svg << "<desc>" << xmlEscape(note) << "</desc>\n";  // not a comment: "--" may not stand in one
   svg << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   svg << "<text x=\"" << left << "\" y=\"28\" font-size=\"15\" font-weight=\"bold\">" << xmlEscape(title)
       << "</text>\n";
@@ -742,8 +742,9 @@ int main(int argc, char** argv) {
               "(the Lab's `--without NAME`, see umax/variant.h) and the search is measured without it: "
               "how many nodes it needs to finish a depth, how many test positions it solves, and how it "
               "fares in games against the whole search. Every figure names the search it came from: "
-              "*the whole search* is micro-Max 3.2 itself, node for node the original; *without X* is the "
-              "same search with one idea off.\n\n";
+              "*the whole search* is micro-Max 3.2 itself, node for node the original (in the games with "
+              "a smaller table, see the end of the page); *without X* is the same search with one idea "
+              "off.\n\n";
       page << "## The table\n\n";
       page << "Nodes and time: median over the " << depthPositions.size()
            << " Bratko-Kopec positions, each think from an empty table to depth D (`--depth D`: D-1 "
@@ -876,7 +877,8 @@ int main(int argc, char** argv) {
       page
           << "- **delayed-gain** (\\ref topic_delayed_gain): v -= v > e makes a gain now worth more than the "
              "same gain later, so the engine takes a win rather than postponing it. Without it scores do "
-             "not prefer the quick win, and the games show what that costs.\n";
+             "not prefer the quick win; the tree hardly changes (the penalty moves a score by one point), "
+             "and the row's games say whether the quicker win is worth anything at this budget.\n";
       page << "- **centre** (\\ref topic_centre_table): the centre-table points, pawn structure and castling "
               "bonus. Without them micro-Max counts material only: most quiet moves score alike, so a first "
               "move that holds the material already cuts and the tree is smaller, but nothing tells the "
