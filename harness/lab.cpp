@@ -737,7 +737,7 @@ int main(int argc, char** argv) {
       page << "# What each idea buys {#page_lab}\n\n";
       page << "This page is written by `scripts/lab.sh` (umax-lab): every figure on it is that program's "
               "output from one run, none typed by hand.\n";
-      page << "Made by: " << madeBy << ".\n\n";
+      page << "\nMade by: " << madeBy << ".\n\n";
       page << "The course explains micro-Max's search one idea at a time. Here each idea is taken away "
               "(the Lab's `--without NAME`, see umax/variant.h) and the search is measured without it: "
               "how many nodes it needs to finish a depth, how many test positions it solves, and how it "
