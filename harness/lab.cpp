@@ -376,7 +376,7 @@ std::string eloText(const MatchFigures& match) {
 /// Writes `text` to `path` whole or not at all (a temporary file renamed),
 /// refusing to overwrite a file this program did not write (its first line
 /// must hold `mark`).
-void writeWhole(const std::string& path, const std::string& text, const std::string& mark) {
+void checkOverwritable(const std::string& path, const std::string& mark) {
   if (fs::exists(path)) {
     std::ifstream old(path);
     std::string first;
@@ -386,6 +386,10 @@ void writeWhole(const std::string& path, const std::string& text, const std::str
     if ((first + second).find(mark) == std::string::npos)
       throw std::runtime_error(path + " exists and was not written by umax-lab: not overwritten");
   }
+}
+
+void writeWhole(const std::string& path, const std::string& text, const std::string& mark) {
+  checkOverwritable(path, mark);
   const std::string temporary = path + ".tmp" + std::to_string(::getpid());
   {
     std::ofstream out(temporary, std::ios::binary);
@@ -545,7 +549,12 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  const std::string svgMark = "written by umax-lab";
+  const std::string pageMark = "{#page_lab}";
   try {
+    // Refused before the measurements, not after them.
+    if (!svgPath.empty()) checkOverwritable(svgPath, svgMark);
+    if (!pagePath.empty()) checkOverwritable(pagePath, pageMark);
     Engine rules;
     const std::vector<umax::lab::EpdEntry> depthPositions = umax::lab::readEpd(rules, depthSuite);
     std::vector<umax::lab::EpdEntry> tactics = umax::lab::readEpd(rules, tacticsSuite);
@@ -721,7 +730,6 @@ int main(int argc, char** argv) {
       for (int d = 1; d <= depth; ++d)
         minimal.values[static_cast<std::size_t>(d)] = minimalTree(meanMoves, d - 1);
       curves.push_back(minimal);
-      const std::string svgMark = "written by umax-lab";
       const std::string svg = plotSvg(curves, depth,
                                       "Nodes to complete depth D, median of the " +
                                           std::to_string(depthPositions.size()) + " Bratko-Kopec positions",
@@ -930,7 +938,7 @@ int main(int argc, char** argv) {
         for (const auto& [name, count] : matches[v].outcomes) page << " " << name << " " << count;
       }
       page << ".\n";
-      if (!pagePath.empty()) writeWhole(pagePath, page.str(), "{#page_lab}");
+      if (!pagePath.empty()) writeWhole(pagePath, page.str(), pageMark);
     }
   } catch (const std::exception& error) {
     std::fprintf(stderr, "umax-lab: %s\n", error.what());
