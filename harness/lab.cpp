@@ -376,7 +376,7 @@ std::string eloText(const MatchFigures& match) {
 /// Writes `text` to `path` whole or not at all (a temporary file renamed),
 /// refusing to overwrite a file this program did not write (its first line
 /// must hold `mark`).
-void writeWhole(const std::string& path, const std::string& text, const std::string& mark) {
+void checkOverwritable(const std::string& path, const std::string& mark) {
   if (fs::exists(path)) {
     std::ifstream old(path);
     std::string first;
@@ -386,6 +386,10 @@ void writeWhole(const std::string& path, const std::string& text, const std::str
     if ((first + second).find(mark) == std::string::npos)
       throw std::runtime_error(path + " exists and was not written by umax-lab: not overwritten");
   }
+}
+
+void writeWhole(const std::string& path, const std::string& text, const std::string& mark) {
+  checkOverwritable(path, mark);
   const std::string temporary = path + ".tmp" + std::to_string(::getpid());
   {
     std::ofstream out(temporary, std::ios::binary);
@@ -441,7 +445,7 @@ std::string plotSvg(const std::vector<Curve>& curves, int maxDepth, const std::s
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\" font-size=\"13\">\n";
-  svg << "<!-- " << xmlEscape(note) << " -->\n";
+  svg << "<desc>" << xmlEscape(note) << "</desc>\n";  // not a comment: "--" may not stand in one
   svg << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   svg << "<text x=\"" << left << "\" y=\"28\" font-size=\"15\" font-weight=\"bold\">" << xmlEscape(title)
       << "</text>\n";
@@ -545,7 +549,12 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  const std::string svgMark = "written by umax-lab";
+  const std::string pageMark = "{#page_lab}";
   try {
+    // Refused before the measurements, not after them.
+    if (!svgPath.empty()) checkOverwritable(svgPath, svgMark);
+    if (!pagePath.empty()) checkOverwritable(pagePath, pageMark);
     Engine rules;
     const std::vector<umax::lab::EpdEntry> depthPositions = umax::lab::readEpd(rules, depthSuite);
     std::vector<umax::lab::EpdEntry> tactics = umax::lab::readEpd(rules, tacticsSuite);
@@ -721,7 +730,6 @@ int main(int argc, char** argv) {
       for (int d = 1; d <= depth; ++d)
         minimal.values[static_cast<std::size_t>(d)] = minimalTree(meanMoves, d - 1);
       curves.push_back(minimal);
-      const std::string svgMark = "written by umax-lab";
       const std::string svg = plotSvg(curves, depth,
                                       "Nodes to complete depth D, median of the " +
                                           std::to_string(depthPositions.size()) + " Bratko-Kopec positions",
@@ -737,13 +745,14 @@ int main(int argc, char** argv) {
       page << "# What each idea buys {#page_lab}\n\n";
       page << "This page is written by `scripts/lab.sh` (umax-lab): every figure on it is that program's "
               "output from one run, none typed by hand.\n";
-      page << "Made by: " << madeBy << ".\n\n";
+      page << "\nMade by: " << madeBy << ".\n\n";
       page << "The course explains micro-Max's search one idea at a time. Here each idea is taken away "
               "(the Lab's `--without NAME`, see umax/variant.h) and the search is measured without it: "
               "how many nodes it needs to finish a depth, how many test positions it solves, and how it "
               "fares in games against the whole search. Every figure names the search it came from: "
-              "*the whole search* is micro-Max 3.2 itself, node for node the original; *without X* is the "
-              "same search with one idea off.\n\n";
+              "*the whole search* is micro-Max 3.2 itself, node for node the original (in the games with "
+              "a smaller table, see the end of the page); *without X* is the same search with one idea "
+              "off.\n\n";
       page << "## The table\n\n";
       page << "Nodes and time: median over the " << depthPositions.size()
            << " Bratko-Kopec positions, each think from an empty table to depth D (`--depth D`: D-1 "
@@ -876,7 +885,8 @@ int main(int argc, char** argv) {
       page
           << "- **delayed-gain** (\\ref topic_delayed_gain): v -= v > e makes a gain now worth more than the "
              "same gain later, so the engine takes a win rather than postponing it. Without it scores do "
-             "not prefer the quick win, and the games show what that costs.\n";
+             "not prefer the quick win; the tree hardly changes (the penalty moves a score by one point), "
+             "and the row's games say whether the quicker win is worth anything at this budget.\n";
       page << "- **centre** (\\ref topic_centre_table): the centre-table points, pawn structure and castling "
               "bonus. Without them micro-Max counts material only: most quiet moves score alike, so a first "
               "move that holds the material already cuts and the tree is smaller, but nothing tells the "
@@ -928,7 +938,7 @@ int main(int argc, char** argv) {
         for (const auto& [name, count] : matches[v].outcomes) page << " " << name << " " << count;
       }
       page << ".\n";
-      if (!pagePath.empty()) writeWhole(pagePath, page.str(), "{#page_lab}");
+      if (!pagePath.empty()) writeWhole(pagePath, page.str(), pageMark);
     }
   } catch (const std::exception& error) {
     std::fprintf(stderr, "umax-lab: %s\n", error.what());

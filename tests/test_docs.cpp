@@ -1,6 +1,7 @@
 // The walkthrough (docs/): every code line of the original is explained by a
 // page, and every \snippet a page uses names a block that exists in its
 // source file. Read from the sources, so it holds without building the docs.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include "umax/engine.h"
 #include "umax/notation.h"
 #include "umax/session.h"
+#include "umax/variant.h"
 
 using namespace umax::test;
 using nlohmann::json;
@@ -413,4 +415,48 @@ TEST_CASE("the Source panel's header at the mate probe names the probe's own lin
             std::string::npos);
     }
   CHECK(found);
+TEST_CASE("the Lab page and its plot are there and linked, and each idea's topic page quotes its row",
+          "[docs][lab-page]") {
+  // docs/pages/31-lab.md and docs/images/lab-nodes.svg are scripts/lab.sh's
+  // output (umax-lab). The main page links the page; Doxygen fails the docs
+  // build on a missing image or an unknown \ref. Each idea's topic page links
+  // its row (\anchor lab_NAME) and quotes the row's figure line word for word,
+  // so a new run of lab.sh with other figures fails here until they are
+  // quoted again.
+  const std::string page = readFile(sourcePath("docs/pages/31-lab.md"));
+  CHECK(page.rfind("# What each idea buys {#page_lab}\n", 0) == 0);
+  CHECK(page.find("This page is written by `scripts/lab.sh`") != std::string::npos);
+  CHECK(page.find("Made by: `scripts/lab.sh --page` on ") != std::string::npos);
+  CHECK(page.find("\\image html lab-nodes.svg ") != std::string::npos);
+  CHECK(readFile(sourcePath("docs/pages/00-index.md")).find("\\ref page_lab") != std::string::npos);
+  const std::string svg = readFile(sourcePath("docs/images/lab-nodes.svg"));
+  CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+  CHECK(svg.find("<desc>written by umax-lab") != std::string::npos);
+  CHECK(svg.find("<!--") ==
+        std::string::npos);  // a comment may not hold the "--" of the command it would quote
+  CHECK(svg.find("Knuth-Moore minimal tree") != std::string::npos);
+  CHECK(svg.find(">the whole search (EBF ") != std::string::npos);
+  CHECK(svg.find("</svg>") != std::string::npos);
+  const auto pages = pageTemplates();
+  for (const umax::IdeaName& idea : umax::kIdeas) {
+    const std::string name(idea.name);
+    std::string anchor = "lab_" + name;
+    std::replace(anchor.begin(), anchor.end(), '-', '_');
+    CAPTURE(name);
+    CHECK(svg.find(">without " + name + " (EBF ") != std::string::npos);  // a curve per idea, named
+    CHECK(page.find("| \\anchor " + anchor + " *without " + name + "* (topic " + std::to_string(idea.topic) +
+                    ")") != std::string::npos);
+    const std::string start = "\nFigure (without " + name + "): ";
+    const auto at = page.find(start);
+    REQUIRE(at != std::string::npos);
+    const std::string figure = page.substr(at + 1, page.find('\n', at + 1) - at - 1);
+    char prefix[8];
+    std::snprintf(prefix, sizeof prefix, "%02d-", idea.topic);
+    const auto topic = std::find_if(pages.begin(), pages.end(),
+                                    [&](const auto& entry) { return entry.first.rfind(prefix, 0) == 0; });
+    REQUIRE(topic != pages.end());
+    CAPTURE(topic->first, figure);
+    CHECK(topic->second.find("\\ref " + anchor) != std::string::npos);
+    CHECK(topic->second.find(figure) != std::string::npos);
+  }
 }

@@ -1,6 +1,7 @@
 // umax-lab's ground (harness/lab_rules.h): legal moves under FIDE's rules,
 // SAN, the EPD suites it reads, and the rules that end its games.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -183,4 +184,35 @@ TEST_CASE("Lab rules: repetition, 50 moves, bare kings and the ply cap end a gam
   }
   CHECK(fifty.quietPlies() == 100);
   CHECK(umax::lab::gameOver(rules, quiet, fifty, 1000) == umax::lab::Outcome::kFiftyMoves);
+}
+
+TEST_CASE("umax-lab writes its page and plot whole, and never over a file it did not write", "[lab-tools]") {
+  // A tiny run of all three sections (depth 2, one tactic, one opening).
+  const std::string page = scratchFile("lab-page.md");
+  const std::string svg = scratchFile("lab-nodes.svg");
+  const std::string other = scratchFile("lab-other.md");
+  for (const std::string& file : {page, svg}) std::remove(file.c_str());
+  {
+    std::ofstream file(other);
+    file << "# not umax-lab's\n";
+  }
+  const std::string command =
+      binPath("umax-lab") + " --depth-suite " + sourcePath("data/epd/bk.epd") + " --tactics-suite " +
+      sourcePath("data/epd/wac.epd") +
+      " --depth 2 --minimax-depth 2 --tactics-count 1 --tactics-nodes 200 --openings 1"
+      " --match-nodes 100 --ply-cap 20 --made-by test";
+  int status = -1;
+  std::string output = runCommand(command + " --page " + page + " --svg " + svg + " 2>&1", &status);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(output.find("vs without centre: 2 games") != std::string::npos);
+  CHECK(readFile(page).rfind("# What each idea buys {#page_lab}\n", 0) == 0);
+  CHECK(readFile(svg).find("<desc>written by umax-lab") != std::string::npos);
+  // Its own files it overwrites; another file it refuses, leaving it as it was.
+  output = runCommand(command + " --page " + page + " --svg " + svg + " 2>&1", &status);
+  CHECK(status == 0);
+  output = runCommand(command + " --page " + other + " 2>&1", &status);
+  CHECK(status == 1);
+  CHECK(output.find("was not written by umax-lab: not overwritten") != std::string::npos);
+  CHECK(readFile(other) == "# not umax-lab's\n");
 }
