@@ -415,6 +415,8 @@ TEST_CASE("the Source panel's header at the mate probe names the probe's own lin
             std::string::npos);
     }
   CHECK(found);
+}
+
 TEST_CASE("the Lab page and its plot are there and linked, and each idea's topic page quotes its row",
           "[docs][lab-page]") {
   // docs/pages/31-lab.md and docs/images/lab-nodes.svg are scripts/lab.sh's
