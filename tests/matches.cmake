@@ -52,7 +52,7 @@ set_tests_properties(
   PROPERTIES LABELS "clocked;slow")
 set_tests_properties(
   "umax-match: two games against Fairy-Max through UCI and polyglot at 5 s + 0.2 s a move, no illegal move, forfeit or crash"
-  PROPERTIES LABELS clocked)
+  PROPERTIES LABELS clocked COST 40)  # costs.cmake: started first, its clock waits overlap the rest
 # A fixed time per move (xboard -st 1, with -autoCallFlag): each reply must come within the
 # second, the legality check of our move included. A game takes up to about 300 s, so it runs
 # with the slow cases in CI's extra stage (ctest -C slow -L slow), not in scripts/test.sh.
@@ -68,6 +68,10 @@ match_test("a fixed-node game through CECP replays move for move in the minimal 
   0 "-n;1;--nodes;3000;--tc;1:00;--opponent-odds;12;--replay" "${replayed}" "PROBLEM")
 match_test("a fixed-node game through UCI replays move for move in the minimal and the readable build"
   0 "-n;1;--nodes;3000;--tc;1:00;--opponent-odds;12;--replay;--uci" "${replayed}" "PROBLEM")
+set_tests_properties(
+  "umax-match: a fixed-node game through CECP replays move for move in the minimal and the readable build"
+  "umax-match: a fixed-node game through UCI replays move for move in the minimal and the readable build"
+  PROPERTIES COST 19)
 
 # The script finds what it is meant to find: a scripted engine that fails on purpose.
 set(broken ${CMAKE_CURRENT_SOURCE_DIR}/data/broken-engine.sh)

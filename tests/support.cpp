@@ -11,7 +11,17 @@
 #include <fstream>
 #include <sstream>
 
+#include "umax/trace/reader.h"
+
 namespace umax::test {
+
+std::string quote(const std::string& text) { return "'" + text + "'"; }
+
+std::vector<trace::Event> allEvents(const trace::TraceReader& reader) {
+  std::vector<trace::Event> events;
+  reader.forEach([&](const trace::Event& event, uint64_t) { events.push_back(event); });
+  return events;
+}
 
 std::string sourcePath(const std::string& relative) { return std::string(UMAX_SOURCE_DIR) + "/" + relative; }
 std::vector<std::string> splitLines(const std::string& text) {

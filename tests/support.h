@@ -11,6 +11,11 @@
 
 #include "umax/position.h"
 
+namespace umax::trace {
+struct Event;
+class TraceReader;
+}  // namespace umax::trace
+
 namespace umax::test {
 
 /// Where the sources and the built executables are.
@@ -59,6 +64,15 @@ const std::vector<TestPosition>& testPositions();
 
 /// The games of tests/data/games.txt, each a list of moves like "e2e4".
 std::vector<std::vector<std::string>> testGames();
+
+/// A text in single quotes, for a shell command line (paths without quotes).
+std::string quote(const std::string& text);
+
+/// Bytes of one board the classic interface prints: " x" per square, " \n" per row.
+constexpr std::size_t kBoardBytes = 8 * (8 * 2 + 2);
+
+/// Every event of a trace, in order (for small traces).
+std::vector<trace::Event> allEvents(const trace::TraceReader& reader);
 
 /// Runs a shell command; returns its stdout and sets `status` to its exit status.
 std::string runCommand(const std::string& command, int* status = nullptr);

@@ -22,8 +22,6 @@ using namespace umax::test;
 
 namespace {
 
-constexpr std::size_t kBoardBytes = 8 * (8 * 2 + 2);  // " x" per square, " \n" per row
-
 /// What one run of an executable gave.
 struct Result {
   std::string out;

@@ -30,7 +30,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr long kBudget = 1500;
+constexpr long kGameBudget = 1500;
 
 /// A fresh, empty folder for one test, removed when the test case ends.
 class FreshFolder {
@@ -76,7 +76,7 @@ std::vector<PlayedThink> playRecordedGame(const fs::path& folder, const std::str
     std::string move;
     if (whiteToMove == weAreWhite) {
       const std::string file = (folder / name(ply, whiteToMove)).string();
-      const ThinkResult result = recordThink(engine, kBudget, file, fen, moves, nullptr);
+      const ThinkResult result = recordThink(engine, kGameBudget, file, fen, moves, nullptr);
       move = squareName(result.from) + squareName(result.to);
       thinks.push_back({file, move, whiteToMove});
     } else {
@@ -99,7 +99,7 @@ void checkGame(const GameRecord& game, const std::vector<PlayedThink>& played, i
     CHECK(think.finished);
     CHECK(think.move == played[index].move);
     CHECK(think.white == played[index].white);
-    CHECK(think.budget == kBudget);
+    CHECK(think.budget == kGameBudget);
     CHECK(think.nodes > 0);
     CHECK(think.ply == firstPly + 2 * static_cast<int>(index));
     CHECK(think.moveNumber == firstMoveNumber + static_cast<int>(index));

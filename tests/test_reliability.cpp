@@ -183,8 +183,6 @@ TEST_CASE("a full disk during a traced game: correct moves, the GUI told once, n
 
 namespace {
 
-std::string quote(const std::string& text) { return "'" + text + "'"; }
-
 /// Runs a tool under `timeout 60`, stderr with stdout: a hang gives 124.
 std::string runBounded(const std::string& arguments, int& status) {
   return runCommand("timeout 60 " + arguments + " 2>&1", &status);

@@ -28,6 +28,7 @@
 
 using namespace umax;
 using namespace umax::trace;
+using umax::test::allEvents;
 using umax::test::fileBytes;
 using umax::test::scratchFile;
 using umax::test::writeBytes;
@@ -164,13 +165,6 @@ void moveBoth(Replay& firstReplay, Navigator& first, Replay& secondReplay, Navig
       check(position, a, b);
     }
   }
-}
-
-/// The events, in order (the trace is small).
-std::vector<Event> allEvents(const TraceReader& reader) {
-  std::vector<Event> events;
-  reader.forEach([&](const Event& event, uint64_t) { events.push_back(event); });
-  return events;
 }
 
 /// The root's iteration events: kIteration while only the root call is open, found by counting

@@ -125,12 +125,6 @@ ThinkResult minimalThink(const std::string& fen, const std::string& moves, long 
   return engine->think(budget);
 }
 
-std::vector<Event> allEvents(const TraceReader& reader) {
-  std::vector<Event> events;
-  reader.forEach([&](const Event& event, uint64_t) { events.push_back(event); });
-  return events;
-}
-
 /// A hash table rebuilt from a trace: the slots it touched (others empty).
 using ShadowTable = std::unordered_map<uint32_t, HashEntry>;
 

@@ -37,8 +37,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string quote(const std::string& text) { return "'" + text + "'"; }
-
 /// `umax-trace info` parsed: "nodes" -> "92432", "event call" -> "101728", ...
 std::map<std::string, std::string> parseInfo(const std::string& output) {
   std::map<std::string, std::string> fields;

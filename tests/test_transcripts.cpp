@@ -12,8 +12,6 @@ using namespace umax::test;
 
 namespace {
 
-constexpr std::size_t kBoardBytes = 8 * (8 * 2 + 2);  // " x" per square, " \n" per row
-
 std::string writeInput(const std::string& name, const std::string& input) {
   const std::string path = scratchFile("transcript-" + name + ".in");
   std::ofstream(path, std::ios::binary) << input;

@@ -15,11 +15,11 @@
 namespace umax::play {
 namespace {
 
-/// main()'s start state: the start board, white to move, O = 0 (the
-/// original's global starts at 0), eval 0.
 /// Budget of the think that finds a move when a stop came before any.
 constexpr long kEmergencyBudget = 2000;
 
+/// main()'s start state: the start board, white to move, O = 0 (the
+/// original's global starts at 0), eval 0.
 Position mainStart() {
   Position start;
   start.board = startBoard();

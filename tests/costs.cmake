@@ -1,0 +1,30 @@
+# Read by ctest (TEST_INCLUDE_FILES, after the discovered Catch2 cases): the
+# longest tests first. ctest -j starts the tests with the highest COST first;
+# without costs (a clean clone has no CTestCostData.txt yet) it would start
+# them in the order they are listed, and a long case started last would run
+# alone at the end while the other core idles. The costs are seconds on one
+# core, measured (they only set the order). The match tests' costs are set
+# in matches.cmake (this file is read before they are defined).
+set(umax_test_costs
+  "umax:both builds think alike in e.p., castling and promotion situations|27"
+  "umax:both builds think alike from the middlegame positions|26"
+  "umax:transcripts of whole games are byte-identical|23"
+  "umax:both builds think alike from the opening positions|21"
+  "umax:thinks in the middle of games, from the table the move checks leave, agree|21"
+  "umax:binary input, NUL bytes and a missing last newline match the original|19"
+  "umax:both builds think alike from the endgame positions|17"
+  "umax:both builds think alike when in check, mated, stalemated or mating|16"
+  "umax:the original main() and the readable loop print the same for random move lines|13"
+  "umax:every input of the committed fuzz_equivalence corpus gives the same searches in both builds|12"
+  "umax:the navigator lands on the same event with the indexes as without them, for every move|9"
+  "umax:step over a move lands after its score with the same stack and board|9"
+  "umax:the view model agrees with an independent walk of the jsonl export at every event|9"
+  "umax:a recorder that works out the returns gives back the returns the search tells, stopped or not|9"
+  "umax:an overlong line is read in pieces and discarded with a message, in bounded memory, in every mode|9")
+foreach(entry IN LISTS umax_test_costs)
+  string(FIND "${entry}" "|" bar REVERSE)
+  string(SUBSTRING "${entry}" 0 ${bar} name)
+  math(EXPR start "${bar} + 1")
+  string(SUBSTRING "${entry}" ${start} -1 cost)
+  set_tests_properties("${name}" PROPERTIES COST ${cost})
+endforeach()
