@@ -637,9 +637,28 @@ inline std::string addBoards(const std::string& html) {
 
 // ------------------------------------------------------------- screenshots
 
+/// Doxygen shows an SVG figure as `<object type="image/svg+xml" data="F">`,
+/// which a link cannot wrap (the object takes the clicks): each becomes
+/// `<img src="F">`, which browsers draw the same.
+inline std::string svgObjectsAsImages(const std::string& html) {
+  static const std::string kObject = "<object type=\"image/svg+xml\" data=\"";
+  std::string out;
+  std::size_t i = 0;
+  for (auto at = html.find(kObject); at != std::string::npos; at = html.find(kObject, at + 1)) {
+    const auto nameEnd = html.find('"', at + kObject.size());
+    const auto end = html.find("</object>", at);
+    if (nameEnd == std::string::npos || end == std::string::npos) break;
+    const std::string file = html.substr(at + kObject.size(), nameEnd - at - kObject.size());
+    out += html.substr(i, at - i) + "<img src=\"" + file + "\" alt=\"" + file + "\">";
+    i = end + std::string("</object>").size();
+  }
+  return out + html.substr(i);
+}
+
 /// Puts every image of a page's figures (Doxygen's div.image) in a link to
-/// itself, so a screenshot shown small opens at full size.
-inline std::string linkScreenshots(const std::string& html) {
+/// itself, so a screenshot or plot shown small opens at full size.
+inline std::string linkScreenshots(const std::string& page) {
+  const std::string html = svgObjectsAsImages(page);
   std::string out;
   std::size_t i = 0;
   for (auto at = html.find("<div class=\"image\">"); at != std::string::npos;

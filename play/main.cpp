@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -192,10 +193,15 @@ int run(int argc, char** argv) {
     options.variant = variant;
     options.traceDir = traceDir;
     options.traceLimitBytes = static_cast<uint64_t>(traceLimit * 1048576.0);
-    return umax::finishOutput(
-        "umax-readable",
+    const int status =
         umax::play::runProtocol(xboard ? umax::play::Protocol::kXboard : umax::play::Protocol::kUci, std::cin,
-                                std::cout, options, replayed ? trimmed(replayed->head) : ""));
+                                std::cout, options, replayed ? trimmed(replayed->head) : "");
+    // A GUI leaves by closing its end of the pipe (xboard does when the other engine of a match
+    // crashed): the session is over, and nobody is left to tell. Any other failed write is an error.
+    if (umax::standardOutputError() ==
+        std::string("cannot write to standard output: ") + std::strerror(EPIPE))
+      return status;
+    return umax::finishOutput("umax-readable", status);
   }
   if (!traceDir.empty() || traceLimitOption->count() > 0) {
     std::cerr << "umax-readable: --trace-dir and --trace-limit need --xboard or --uci (a single think takes "

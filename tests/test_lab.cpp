@@ -80,7 +80,7 @@ const char* const kTheoremPositions[] = {
 
 }  // namespace
 
-TEST_CASE("Lab: --without names are the seven ideas; a bad one is refused with the list", "[lab]") {
+TEST_CASE("Lab: --without names are the seven ideas, a bad one is refused with the list", "[lab]") {
   CHECK(umax::parseWithout("hash") == umax::ideaBit(Idea::kHash));
   CHECK(umax::parseWithout("alpha-beta,centre") ==
         (umax::ideaBit(Idea::kAlphaBeta) | umax::ideaBit(Idea::kCentre)));

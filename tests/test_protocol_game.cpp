@@ -288,7 +288,7 @@ TEST_CASE("takebacks and a 200-ply position take milliseconds, not the original'
   CHECK(ready[1] - ready[0] < 1 + 2);  // sent 1 s after the first isready
 }
 
-TEST_CASE("a time plan starts no iteration it cannot finish; the think ends as a budget of its nodes would",
+TEST_CASE("a time plan starts no iteration it cannot finish, the think ends as a budget of its nodes would",
           "[protocol][budget]") {
   // A plan already spent (1 ns): the think ends after its first iteration
   // that a GUI counts (draft 3 or more) instead of starting the next one,
