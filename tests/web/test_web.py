@@ -76,6 +76,16 @@ def probe(build_bin, fen, moves, nodes, without=""):
     return {"bestmove": words[1], "score": int(words[3]), "nodes": int(words[5])}
 
 
+def worker_answer(browser, job):
+    """The result the recorder's worker (umax-worker.js, beside the open app) posts for `job` (JSON
+    text), or {} when it gives none within a minute."""
+    browser.evaluate("window.workerAnswer = null; (() => { const w = new Worker('umax-worker.js'); "
+                     "w.onmessage = (m) => { if (m.data.type === 'done') { window.workerAnswer = m.data.result; "
+                     "w.terminate(); } }; w.postMessage(" + job + "); })(), true")
+    answered = browser.wait_until("window.workerAnswer", 60)
+    return browser.evaluate("window.workerAnswer") if answered else {}
+
+
 def distinct_png_bytes(path):
     """How many different byte values the PNG's decompressed image data holds (a blank image: few)."""
     data = open(path, "rb").read()
@@ -141,11 +151,7 @@ def main():
         for fen, moves, nodes in [("", "", 500)] + no_move:
             expected = probe(build_bin, fen, moves, nodes)
             job = json.dumps({"fen": fen, "moves": moves, "nodes": nodes})
-            browser.evaluate("window.workerAnswer = null; (() => { const w = new Worker('umax-worker.js'); "
-                             "w.onmessage = (m) => { if (m.data.type === 'done') { window.workerAnswer = m.data.result; "
-                             "w.terminate(); } }; w.postMessage(" + job + "); })(), true")
-            answered = browser.wait_until("window.workerAnswer", 60)
-            answer = browser.evaluate("window.workerAnswer") if answered else {}
+            answer = worker_answer(browser, job)
             shown = {key: (answer or {}).get(key) for key in expected}
             check(shown == expected, f"worker fen='{fen}' moves='{moves}' nodes={nodes}: {shown} == "
                                      f"umax-probe --engine minimal {expected}")
@@ -155,19 +161,12 @@ def main():
                                                                         "alpha-beta,quiescence")]:
             expected = probe(build_bin, fen, moves, nodes, without)
             job = json.dumps({"fen": fen, "moves": moves, "nodes": nodes, "without": without})
-            browser.evaluate("window.workerAnswer = null; (() => { const w = new Worker('umax-worker.js'); "
-                             "w.onmessage = (m) => { if (m.data.type === 'done') { window.workerAnswer = m.data.result; "
-                             "w.terminate(); } }; w.postMessage(" + job + "); })(), true")
-            answered = browser.wait_until("window.workerAnswer", 60)
-            answer = browser.evaluate("window.workerAnswer") if answered else {}
+            answer = worker_answer(browser, job)
             shown = {key: (answer or {}).get(key) for key in expected}
             check(shown == expected, f"worker without {without}, fen='{fen}' moves='{moves}' nodes={nodes}: {shown} == "
                                      f"umax-probe --engine readable --without {without} {expected}")
         # A bad name is refused with the list of the ideas.
-        browser.evaluate("window.workerAnswer = null; (() => { const w = new Worker('umax-worker.js'); "
-                         "w.onmessage = (m) => { if (m.data.type === 'done') { window.workerAnswer = m.data.result; "
-                         "w.terminate(); } }; w.postMessage({fen: '', moves: '', nodes: 100, without: 'hsh'}); })(), true")
-        answer = browser.evaluate("window.workerAnswer") if browser.wait_until("window.workerAnswer", 60) else {}
+        answer = worker_answer(browser, json.dumps({"fen": "", "moves": "", "nodes": 100, "without": "hsh"})) or {}
         check(answer.get("ok") is False and "alpha-beta, quiescence" in answer.get("error", ""),
               f"the worker refuses without 'hsh' with the ideas' names: {answer}")
 
