@@ -4,11 +4,16 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -390,5 +395,88 @@ TEST_CASE("new and isready give a fresh table its memory, so the first think doe
     CHECK(residentShare(fresh) == 1.0);
     CHECK(fresh.locksClearedAhead());
     CHECK(lockedSlots(fresh) == 0);
+  }
+}
+
+namespace {
+
+/// An output stream buffer that notices two threads writing to it at once
+/// (each write lingers a little, so that an overlap is seen when one exists)
+/// and keeps every line written.
+class OverlapWatcher : public std::streambuf {
+ public:
+  long overlaps() const { return overlaps_; }
+  std::string all() {
+    std::lock_guard lock(mutex_);
+    return all_;
+  }
+
+ protected:
+  int overflow(int c) override {
+    if (c == EOF) return 0;
+    const char byte = static_cast<char>(c);
+    return xsputn(&byte, 1) == 1 ? c : EOF;
+  }
+  std::streamsize xsputn(const char* data, std::streamsize count) override {
+    enter();
+    {
+      std::lock_guard lock(mutex_);
+      all_.append(data, static_cast<std::size_t>(count));
+    }
+    leave();
+    return count;
+  }
+  int sync() override {
+    enter();
+    leave();
+    return 0;
+  }
+
+ private:
+  void enter() {
+    if (inside_.fetch_add(1) > 0) ++overlaps_;
+    std::this_thread::sleep_for(std::chrono::microseconds(20));
+  }
+  void leave() { inside_.fetch_sub(1); }
+
+  std::atomic<int> inside_{0};
+  std::atomic<long> overlaps_{0};
+  std::mutex mutex_;
+  std::string all_;
+};
+
+}  // namespace
+
+TEST_CASE("one thread at a time writes the session's output, however fast commands come, in xboard and UCI",
+          "[protocol][xboard][uci]") {
+  // umax-readable reads std::cin, which is tied to std::cout: each read
+  // flushed std::cout from the reading thread while the thinking thread
+  // wrote to it, and a stream is not safe from two threads. A `move` went
+  // out twice so, and the GUI took the second as our next move, an illegal
+  // one (the CECP match at 5 s + 0.2 s lost games by it). Here the input
+  // is tied to the output as std::cin is, and 3,000 commands come while a
+  // think of 0.2 s posts its lines.
+  constexpr int kCommands = 3000;
+  const std::vector<std::tuple<play::Protocol, std::string, std::string, std::string>> sessions = {
+      {play::Protocol::kXboard, "xboard\nprotover 2\nnew\npost\nst 0.2\ngo\n", "ping 1\n", "pong "},
+      {play::Protocol::kUci, "uci\nposition startpos\ngo movetime 200\n", "isready\n", "readyok"},
+  };
+  for (const auto& [protocol, start, command, answer] : sessions) {
+    CAPTURE(answer);
+    std::string input = start;
+    for (int count = 0; count < kCommands; ++count) input += command;
+    std::istringstream in(input);
+    OverlapWatcher watcher;
+    std::ostream out(&watcher);
+    in.tie(&out);
+    play::SessionOptions options;
+    options.game = &sharedGame();
+    sharedGame().setHashMegabytes(play::kDefaultHashMegabytes);
+    play::runProtocol(protocol, in, out, options);
+    const std::string output = watcher.all();
+    CHECK(watcher.overlaps() == 0);
+    CHECK(linesAfter(output, answer).size() == static_cast<std::size_t>(kCommands));
+    // The think ended while the commands came (end of input would drop its move).
+    CHECK(linesAfter(output, protocol == play::Protocol::kXboard ? "move " : "bestmove ").size() == 1);
   }
 }

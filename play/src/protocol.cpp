@@ -41,6 +41,12 @@ bool readBoundedLine(std::istream& in, std::string& line, std::size_t& length, s
 
 int runProtocol(Protocol protocol, std::istream& in, std::ostream& out, const SessionOptions& options,
                 std::string_view firstLine) {
+  // Untied: a read would otherwise flush `out` (std::cin is tied to
+  // std::cout) from this thread while the thinking thread writes to it under
+  // the session's lock. A stream is not safe from two threads: that flush
+  // once sent a `move` line twice, and the GUI took the second as the next
+  // move. Every line the session sends is flushed as it is sent.
+  in.tie(nullptr);
   std::unique_ptr<Session> session =
       protocol == Protocol::kXboard ? makeXboardSession(out, options) : makeUciSession(out, options);
   if (!firstLine.empty() && !session->take(std::string(firstLine), firstLine.size())) return 0;
