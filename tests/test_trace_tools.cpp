@@ -1001,3 +1001,19 @@ TEST_CASE("umax-trace compare shows two searches side by side and where their tr
   std::remove(whole.c_str());
   std::remove(centre.c_str());
 }
+
+TEST_CASE("umax-trace compare says a search without the table probes none, not a full window",
+          "[trace][lab]") {
+  // Without hash every node takes the dummy slot 0, which the format records as a full window:
+  // compare names it for what it is.
+  int status = -1;
+  const std::string whole = umaxTraceTo("record -q --nodes 500", "compare-table.trc");
+  const std::string noTable = umaxTraceTo("record -q --nodes 500 --without hash", "compare-no-table.trc");
+  const std::string output = umaxTrace("compare " + quote(whole) + " " + quote(noTable), &status);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(output.find("  A: probe miss\n  B: probe: no table\n") != std::string::npos);
+  CHECK(output.find("probe full") == std::string::npos);
+  std::remove(whole.c_str());
+  std::remove(noTable.c_str());
+}

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "umax/notation.h"
+#include "umax/search_rules.h"
 #include "umax/session.h"
 #include "umax/trace/state.h"
 
@@ -60,9 +61,9 @@ int plyOf(const SearchState& state, const Event* event) {
   return event && event->kind == EventKind::kCall ? open : std::max(open - 1, 0);
 }
 
-std::optional<std::string> whatOf(const Event* event) {
+std::optional<std::string> whatOf(const Event* event, const SearchVariant& variant) {
   if (!event) return std::nullopt;
-  return eventWhat(*event);
+  return eventWhat(*event, variant);
 }
 
 Divergence divergenceAt(EventStream& a, EventStream& b, const Event* eventA, const Event* eventB) {
@@ -71,8 +72,8 @@ Divergence divergenceAt(EventStream& a, EventStream& b, const Event* eventA, con
   divergence.eventB = b.index();
   divergence.ply = plyOf(a.state(), eventA);
   divergence.path = pathOf(a.state());
-  divergence.whatA = whatOf(eventA);
-  divergence.whatB = whatOf(eventB);
+  divergence.whatA = whatOf(eventA, a.state().variant());
+  divergence.whatB = whatOf(eventB, b.state().variant());
   return divergence;
 }
 
@@ -83,7 +84,8 @@ std::optional<Divergence> firstEventDifference(const TraceReader& ra, const Trac
     const Event* eventA = a.peek();
     const Event* eventB = b.peek();
     if (!eventA && !eventB) return std::nullopt;
-    if (!eventA || !eventB || eventWhat(*eventA) != eventWhat(*eventB))
+    if (!eventA || !eventB ||
+        eventWhat(*eventA, a.state().variant()) != eventWhat(*eventB, b.state().variant()))
       return divergenceAt(a, b, eventA, eventB);
     a.advance();
     b.advance();
@@ -108,7 +110,7 @@ std::optional<Divergence> firstMoveDifference(const TraceReader& ra, const Trace
     const Event* moveB = nextMove(b);
     if (!moveA && !moveB) return std::nullopt;
     if (!moveA || !moveB || plyOf(a.state(), moveA) != plyOf(b.state(), moveB) ||
-        eventWhat(*moveA) != eventWhat(*moveB)) {
+        eventWhat(*moveA, a.state().variant()) != eventWhat(*moveB, b.state().variant())) {
       Divergence divergence = divergenceAt(a, b, moveA, moveB);
       if (moveA && moveB && pathOf(a.state()) != pathOf(b.state()))
         divergence.whatB = *divergence.whatB + " (B's path: " +
@@ -179,7 +181,7 @@ void writeDivergence(const char* title, const std::optional<Divergence>& diverge
 
 }  // namespace
 
-std::string eventWhat(const Event& event) {
+std::string eventWhat(const Event& event, const SearchVariant& variant) {
   std::ostringstream text;
   text << kindName(event.kind);
   switch (event.kind) {
@@ -189,6 +191,10 @@ std::string eventWhat(const Event& event) {
       break;
     }
     case EventKind::kProbe:
+      if (!usesHashTable(variant)) {
+        text << ": no table";  // the dummy slot 0, which always looks empty: searched from scratch
+        break;
+      }
       text << " " << outcomeName(event.probe.outcome);
       if (event.probe.outcome == ProbeOutcome::kHit)
         text << " V=" << event.entry.score << " D=" << int(event.entry.draft) << " "

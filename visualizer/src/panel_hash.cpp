@@ -9,6 +9,7 @@
 
 #include "panels.h"
 #include "umax/engine.h"
+#include "umax/search_rules.h"
 
 namespace umax::viz {
 
@@ -113,7 +114,9 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
 void drawCurrentEvent(App& app) {
   const trace::Event* event = app.replay().lastEvent();
   if (!event) return;
-  if (event->kind == trace::EventKind::kProbe) {
+  if (event->kind == trace::EventKind::kProbe && !usesHashTable(app.replay().state().variant())) {
+    ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), "probe: NO TABLE, the dummy slot 0 (looks empty)");
+  } else if (event->kind == trace::EventKind::kProbe) {
     const ProbeReport& probe = event->probe;
     const char* outcome = probe.outcome == ProbeOutcome::kHit ? "HIT: the slot holds this position"
                           : probe.outcome == ProbeOutcome::kMiss
@@ -143,6 +146,14 @@ void drawHashPanel(App& app) {
   if (!panel.showsTrace()) return;
   const auto& stack = app.replay().state().stack();
   const trace::Frame* frame = stack.empty() ? nullptr : &stack.back();
+  if (!usesHashTable(app.replay().state().variant())) {
+    // No map, no probe window: nothing is stored.
+    ImGui::TextWrapped(
+        "No hash table: this search is the Lab's without hash. Every node takes the "
+        "dummy slot 0, which always looks empty, searches from scratch and stores nothing.");
+    drawCurrentEvent(app);
+    return;
+  }
   const trace::HashHistory* hash = app.trace()->readyHash();
   if (!hash) {
     ImGui::TextUnformatted("Indexing the hash stores...");

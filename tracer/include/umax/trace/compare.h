@@ -22,7 +22,8 @@ namespace umax::trace {
 /// What an event says about the search, without what depends on the hash table's layout (slot
 /// numbers, keys, locks): its kind, move and values, as one line ("move e2e4 h=2 best-first",
 /// "probe hit V=35 D=2 X=e2 Y=e4", "return 35"). Two searches that agree here did the same thing.
-std::string eventWhat(const Event& event);
+/// A probe of a search without the table (`variant` lacks the hash idea) reads "probe: no table".
+std::string eventWhat(const Event& event, const SearchVariant& variant = {});
 
 /// The first place where two traces' events part.
 struct Divergence {
