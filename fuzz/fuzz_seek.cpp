@@ -27,10 +27,10 @@
 
 #include "umax/engine.h"
 #include "umax/position.h"
-#include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
+#include "umax/view/navigator.h"
 
 namespace {
 

@@ -22,10 +22,10 @@
 #include "umax/trace/bytes.h"
 #include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
-#include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
-#include "umax/trace/stats.h"
+#include "umax/view/navigator.h"
+#include "umax/view/stats.h"
 
 namespace {
 

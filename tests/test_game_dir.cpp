@@ -19,9 +19,9 @@
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
-#include "umax/trace/stats.h"
-#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
+#include "umax/view/stats.h"
+#include "umax/view/view_state.h"
 
 using namespace umax;
 using namespace umax::test;

@@ -19,8 +19,8 @@
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
-#include "umax/trace/stats.h"
 #include "umax/trace/writer.h"
+#include "umax/view/stats.h"
 
 using namespace umax;
 using namespace umax::test;

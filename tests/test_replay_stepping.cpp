@@ -20,11 +20,11 @@
 #include "support.h"
 #include "umax/engine.h"
 #include "umax/session.h"
-#include "umax/trace/hash_history.h"
-#include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
+#include "umax/view/hash_history.h"
+#include "umax/view/navigator.h"
 
 using namespace umax;
 using namespace umax::trace;

@@ -16,12 +16,12 @@
 #include "support.h"
 #include "umax/session.h"
 #include "umax/trace/compact.h"
-#include "umax/trace/hash_history.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/state.h"
-#include "umax/trace/stats.h"
 #include "umax/trace/writer.h"
+#include "umax/view/hash_history.h"
+#include "umax/view/stats.h"
 
 using namespace umax;
 using namespace umax::trace;

@@ -24,12 +24,12 @@
 #include "umax/trace/bytes.h"
 #include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
-#include "umax/trace/hash_history.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/state.h"
-#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
+#include "umax/view/hash_history.h"
+#include "umax/view/view_state.h"
 
 using namespace umax;
 using namespace umax::trace;

@@ -1,4 +1,4 @@
-// The view model (umax/trace/view_state.h) against an independent walk of the JSON-lines export,
+// The view model (umax/view/view_state.h) against an independent walk of the JSON-lines export,
 // at every event of several traces: the event number is jsonl's "i", the kind and ply are
 // jsonl's, the board (as FEN) is the one the walk gets by making and taking back the exported
 // moves, alpha and beta are the current call's, the hash counters are those of the events up to
@@ -22,11 +22,11 @@
 #include "umax/notation.h"
 #include "umax/session.h"
 #include "umax/trace/export.h"
-#include "umax/trace/hash_history.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
-#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
+#include "umax/view/hash_history.h"
+#include "umax/view/view_state.h"
 
 using namespace umax;
 using namespace umax::trace;

@@ -28,13 +28,12 @@
 #include <stdexcept>
 #include <string>
 
-#include "narration.h"
 #include "umax/notation.h"
 #include "umax/search_rules.h"
 #include "umax/trace/compact.h"
+#include "umax/trace/narration.h"
 #include "umax/trace/records.h"
 #include "umax/trace/state.h"
-#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
 
 namespace umax::trace {

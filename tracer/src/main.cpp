@@ -18,15 +18,15 @@
 #include "umax/engine.h"
 #include "umax/session.h"
 #include "umax/tool_output.h"
-#include "umax/trace/compare.h"
 #include "umax/trace/export.h"
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replacing_file.h"
 #include "umax/trace/replay.h"
-#include "umax/trace/stats.h"
-#include "umax/trace/view_state.h"
 #include "umax/trace/writer.h"
+#include "umax/view/compare.h"
+#include "umax/view/stats.h"
+#include "umax/view/view_state.h"
 
 namespace {
 

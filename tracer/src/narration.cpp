@@ -1,7 +1,7 @@
 // narration.cpp - the narration helpers (narration.h): the wording the kinds' narrations share
 // with the rest of the view, what they read back from the trace, and narrate(), which picks the
 // kind's own narration (in its section of event_kinds.cpp) for an event.
-#include "narration.h"
+#include "umax/trace/narration.h"
 
 #include <algorithm>
 
@@ -19,6 +19,12 @@ std::string score(int value) {
   if (value >= kInfinity) return value == kInfinity ? "+I" : "+I+" + std::to_string(value - kInfinity);
   if (value <= -kInfinity) return value == -kInfinity ? "-I" : "-I-" + std::to_string(-kInfinity - value);
   return std::to_string(value);
+}
+
+const char* nodeType(int alpha, int beta, int score) {
+  if (score >= beta) return "CUT";
+  if (score <= alpha) return "ALL";
+  return "PV";
 }
 
 bool isDoubleStep(const MoveRecord& move) {

@@ -17,12 +17,12 @@
 #include "line_map.h"
 #include "platform.h"
 #include "umax/notation.h"
-#include "umax/trace/compare.h"
-#include "umax/trace/hash_history.h"
-#include "umax/trace/navigator.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
-#include "umax/trace/view_state.h"
+#include "umax/view/compare.h"
+#include "umax/view/hash_history.h"
+#include "umax/view/navigator.h"
+#include "umax/view/view_state.h"
 
 struct ImFont;
 

@@ -13,8 +13,8 @@
 
 #include "colours.h"
 #include "panels.h"
-#include "umax/trace/navigator.h"
 #include "umax/types.h"
+#include "umax/view/navigator.h"
 
 namespace umax::viz {
 

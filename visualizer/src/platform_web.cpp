@@ -26,7 +26,7 @@
 #include "platform.h"
 #include "ui.h"
 #include "umax/notation.h"
-#include "umax/trace/view_state.h"
+#include "umax/view/view_state.h"
 
 namespace umax::viz {
 

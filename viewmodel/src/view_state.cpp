@@ -2,16 +2,16 @@
 // variables, the arrows and the caption, and the sentence saying what happened and why (the
 // narration of each kind is in event_kinds.cpp, beside its transition; narrate(), narration.cpp,
 // picks it).
-#include "umax/trace/view_state.h"
+#include "umax/view/view_state.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
-#include "narration.h"
 #include "umax/hash_table.h"
 #include "umax/notation.h"
 #include "umax/position.h"
+#include "umax/trace/narration.h"
 #include "umax/types.h"
 
 namespace umax::trace {
@@ -62,12 +62,6 @@ HashCounters hashCountersAt(const Replay& replay, uint64_t applied, const Timeli
 }
 
 std::string scoreName(int value) { return score(value); }
-
-const char* nodeType(int alpha, int beta, int score) {
-  if (score >= beta) return "CUT";
-  if (score <= alpha) return "ALL";
-  return "PV";
-}
 
 namespace {
 

@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "umax/trace/hash_history.h"
 #include "umax/trace/replay.h"
+#include "umax/view/hash_history.h"
 
 namespace umax::trace {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "umax/trace/reader.h"
-#include "umax/trace/stats.h"
+#include "umax/view/stats.h"
 
 namespace umax::trace {
 

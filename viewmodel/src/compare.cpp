@@ -1,6 +1,6 @@
 // compare.cpp - two searches side by side (compare.h): their root iterations, and the first event
 // and the first move at which they part.
-#include "umax/trace/compare.h"
+#include "umax/view/compare.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // navigator.cpp - the replay's named cursor moves: each one a scan over the events (its definition),
 // after a shortcut through the call tree or the timeline index where one is at hand (navigator.h).
-#include "umax/trace/navigator.h"
+#include "umax/view/navigator.h"
 
 #include <algorithm>
 

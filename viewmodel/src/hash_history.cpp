@@ -1,6 +1,6 @@
 // The hash table's history along a trace and the timeline's index: both
 // filled in one pass over the events (see hash_history.h).
-#include "umax/trace/hash_history.h"
+#include "umax/view/hash_history.h"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 #include <map>
 #include <vector>
 
-#include "umax/trace/hash_history.h"
 #include "umax/trace/reader.h"
+#include "umax/view/hash_history.h"
 
 namespace umax::trace {
 

@@ -1,10 +1,13 @@
-// narration.h - what the narration of an event knows, and the narration helpers: the wording
-// the kinds' narrations share with the rest of the view, and what they read back from the trace
-// (internal to the tracer: in src/, not installed; defined in narration.cpp). The sentence that
-// narrates a kind, the Narration member named after its hook (Narration::onMateProbe), is in
-// event_kinds.cpp, in the kind's section beside its transition, replay and recorder hook; each
-// follows the statements of Engine::search() that made the event (readable/src/search.cpp's
-// step numbers are given where they help). narrate() picks the member for an event.
+/// \file narration.h
+/// \brief The sentence that says what an event did and why, and the wording it shares with the view.
+///
+/// What the narration of an event knows, and the narration helpers: the wording the kinds'
+/// narrations share with the view model (viewmodel/, which shows the sentence), and what they
+/// read back from the trace (defined in narration.cpp). The sentence that narrates a kind, the
+/// Narration member named after its hook (Narration::onMateProbe), is in event_kinds.cpp, in the
+/// kind's section beside its transition, replay and recorder hook; each follows the statements
+/// of Engine::search() that made the event (readable/src/search.cpp's step numbers are given
+/// where they help). narrate() picks the member for an event.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +27,11 @@ const char* side(int code);
 
 /// A score in the pages' terms: I (80000) as "+I", a bound beyond it as "-I-1".
 std::string score(int value);
+
+/// Node type of a call that returned `score` from the window (alpha, beta): "CUT" (failed high,
+/// score >= beta: a move refuted the opponent's), "ALL" (failed low, score <= alpha: every move
+/// was tried and none reached alpha) or "PV" (exact, inside the window).
+const char* nodeType(int alpha, int beta, int score);
 
 /// A pawn's double step (F is the square it skipped), not a castling (F is the rook's square).
 bool isDoubleStep(const MoveRecord& move);
@@ -54,17 +62,21 @@ int movesNotTried(const Replay& replay, const SearchState& state, const Frame& t
 /// hook (search_observer.h, UMAX_SEARCH_EVENTS), defined in the kind's
 /// section of event_kinds.cpp.
 struct Narration {
-  const Replay& replay;
-  const Event& event;
-  const SearchState& state;
-  const std::vector<Frame>& stack = state.stack();
-  const uint64_t cursor = state.events();
-  const Frame* top = stack.empty() ? nullptr : &stack.back();
-  const std::string at = top ? " at ply " + std::to_string(top->ply) : "";
+  const Replay& replay;                                                     ///< the events before it
+  const Event& event;                                                       ///< the event just applied
+  const SearchState& state;                                                 ///< the state after it
+  const std::vector<Frame>& stack = state.stack();                          ///< its open calls
+  const uint64_t cursor = state.events();                                   ///< events applied
+  const Frame* top = stack.empty() ? nullptr : &stack.back();               ///< the innermost open call
+  const std::string at = top ? " at ply " + std::to_string(top->ply) : "";  ///< " at ply N"
 
+  // One member per row of UMAX_SEARCH_EVENTS, named after its hook (left out of the reference:
+  // each is documented in its kind's section of event_kinds.cpp).
+  /// \cond
 #define UMAX_TRACE_NARRATION_MEMBER(kind, site, record, name, hook, parameters) std::string hook() const;
   UMAX_SEARCH_EVENTS(UMAX_TRACE_NARRATION_MEMBER)
 #undef UMAX_TRACE_NARRATION_MEMBER
+  /// \endcond
 };
 
 /// The narration of `event`, the event just applied: its kind's Narration member. `state` is the

@@ -1,5 +1,5 @@
 // stats.cpp - one pass over a trace, counting what the search did.
-#include "umax/trace/stats.h"
+#include "umax/view/stats.h"
 
 #include <algorithm>
 

@@ -21,8 +21,9 @@
 #include <vector>
 
 #include "umax/trace/format.h"
-#include "umax/trace/hash_history.h"
+#include "umax/trace/narration.h"  // nodeType, the narration's words the panels share
 #include "umax/trace/replay.h"
+#include "umax/view/hash_history.h"
 
 namespace umax::trace {
 
@@ -43,11 +44,6 @@ HashCounters hashCountersAt(const Replay& replay, uint64_t applied, const Timeli
 
 /// A score as the panels write it: "+I" / "-I" for the infinite scores (+-80000), else the number.
 std::string scoreName(int score);
-
-/// Node type of a call that returned `score` from the window (alpha, beta): "CUT" (failed high,
-/// score >= beta: a move refuted the opponent's), "ALL" (failed low, score <= alpha: every move
-/// was tried and none reached alpha) or "PV" (exact, inside the window).
-const char* nodeType(int alpha, int beta, int score);
 
 /// One variable of the current call, as the Variables panel shows it.
 struct VariableView {
