@@ -186,8 +186,35 @@
     }
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
-  else install();
+  // On a phone (umax.css, up to 800 px wide) the navigation tree is folded away: this button opens
+  // it over the page and closes it again (a link chosen in it leaves the page anyway).
+  function installNavToggle() {
+    var tree = document.getElementById("side-nav");
+    var host = document.getElementById("doc-content");
+    if (!tree || !host || document.getElementById("umax-nav-toggle")) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.id = "umax-nav-toggle";
+    button.setAttribute("aria-controls", "side-nav");
+    function set(open) {
+      document.body.classList.toggle("umax-nav-open", open);
+      button.textContent = open ? "\u2715 Close" : "\u2630 Topics";
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    set(false);
+    button.addEventListener("click", function () {
+      set(!document.body.classList.contains("umax-nav-open"));
+    });
+    host.insertBefore(button, host.firstChild);
+  }
+
+  function installAll() {
+    install();
+    installNavToggle();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", installAll);
+  else installAll();
   // Doxygen's menu script makes its search field when the document is ready, in no fixed order with
   // this script: label it as soon as it is there, and once more when the page has loaded.
   if (typeof window !== "undefined" && window.addEventListener) {
