@@ -38,7 +38,9 @@ struct PanelStyle {
 
 /// A panel's window for the length of a scope: placed at its place the first
 /// time it appears (afterwards the user may move it), begun, and recorded in
-/// the app's layout (--layout-dump); ended with the scope. Every panel and
+/// the app's layout (--layout-dump); ended with the scope. In the compact
+/// layout it fills the space under the tabs (the Timeline: the bottom), and
+/// a panel whose tab is not chosen is not begun (visible() is false). Every panel and
 /// the legend open this way (frame.cpp):
 ///
 ///     const PanelWindow panel(app, "Variables", {0, 359, 360, 315});
@@ -57,6 +59,7 @@ class PanelWindow {
 
  private:
   App& app_;
+  bool begun_ = false;  ///< ImGui::Begin was called (not for a panel hidden behind its tab)
   bool visible_ = false;
 };
 
