@@ -167,10 +167,12 @@ def small_screen(browser, site_url, site_dir, device, width, height):
         check(toggle.get("shown") and toggle["w"] >= 40 and toggle["h"] >= 40 and not tree.get("shown"),
               f"{where}: the navigation is folded behind a button of {toggle.get('w', 0):.0f}x{toggle.get('h', 0):.0f} px")
         if page in ("index.html", "topic_alpha_beta.html") and toggle.get("shown"):
+            time.sleep(0.5)  # Doxygen's scripts settle the header (its menu, the search box) after the load
+            toggle = json.loads(browser.evaluate(PAGE_METRICS))["toggle"]
             tap(browser, *center(toggle))
             opened = json.loads(browser.evaluate(PAGE_METRICS))["tree"]
             # The tree's entry of this page (Doxygen marks it "selected") is in sight, and names it.
-            link = browser.evaluate("(() => { const a = document.querySelector('#nav-tree .selected a'); "
+            link = browser.evaluate("(() => { const a = document.querySelector('#nav-tree .selected .label a'); "
                                     "if (!a) return null; const r = a.getBoundingClientRect(); "
                                     "return [r.left, r.top, r.width, r.height, innerWidth, innerHeight, "
                                     "a.textContent.trim()]; })()")

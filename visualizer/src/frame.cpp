@@ -192,6 +192,22 @@ void drawFrame(App& app, double seconds) {
   }
 }
 
+float tooltipWrap(float ems) {
+  return std::min(ImGui::GetFontSize() * ems, ImGui::GetIO().DisplaySize.x - 3 * ImGui::GetFontSize());
+}
+
+void tooltip(const std::string& text) {
+  if (ImGui::GetIO().DisplaySize.x >= kCompactWidth) {
+    ImGui::SetTooltip("%s", text.c_str());
+    return;
+  }
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(tooltipWrap(36));
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 PanelWindow::PanelWindow(App& app, const char* title, PanelPlace place, const PanelStyle& style) : app_(app) {
   const std::string name = style.layoutName ? style.layoutName : title;
   const bool timeline = name == "Timeline";

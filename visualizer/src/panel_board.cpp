@@ -205,7 +205,7 @@ void drawCaption(App& app, const trace::ViewState& view) {
     std::string why;
     for (const trace::ArrowView& arrow : view.arrows)
       why += arrow.what + " arrow " + squareName(arrow.from) + squareName(arrow.to) + ": " + arrow.why + "\n";
-    ImGui::SetTooltip("%s", why.empty() ? "no arrows" : why.c_str());
+    tooltip(why.empty() ? "no arrows" : why);
   }
 }
 

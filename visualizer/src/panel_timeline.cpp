@@ -189,13 +189,12 @@ void drawNarration(App& app) {
                 static_cast<unsigned long long>(app.eventCount() - 1));
   else
     ImGui::Text("before event 0 of 0..%llu:", static_cast<unsigned long long>(app.eventCount() - 1));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lastEventText(app).c_str());
+  if (ImGui::IsItemHovered()) tooltip(lastEventText(app));
   if (!app.compact) ImGui::SameLine();  // on a phone the narration takes a line of its own, all its width
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.9f, 1, 1));
   ImGui::TextWrapped("%s", view.narration.c_str());
   ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s\n\nthe event's record: %s", view.narration.c_str(), lastEventText(app).c_str());
+  if (ImGui::IsItemHovered()) tooltip(view.narration + "\n\nthe event's record: " + lastEventText(app));
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "   %s", app.message.c_str());

@@ -23,6 +23,12 @@ void drawComparePanel(App& app);
 /// app's error and returns false (panel_game.cpp).
 bool openTraceOrGame(App& app, const std::string& path, int ply = 0);
 
+/// The wrap position of a tooltip `ems` font sizes wide, at most the window's width (in the
+/// compact layout of a phone a tooltip would otherwise run off the screen).
+float tooltipWrap(float ems);
+/// A tooltip of `text`: as ImGui::SetTooltip, wrapped to the window's width in the compact layout.
+void tooltip(const std::string& text);
+
 /// Where a panel goes in the 1280x800 layout (scaled to the display).
 struct PanelPlace {
   float x, y, width, height;
