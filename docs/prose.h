@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <regex>
 #include <set>
@@ -552,6 +553,13 @@ inline std::string boardSvg(const Fen& fen) {
       const int x = kMargin + col * kSquare, y = kMargin + row * kSquare;
       svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kSquare << "\" height=\"" << kSquare
           << "\" fill=\"" << (light ? "#f0d9b5" : "#b58863") << "\"/>";
+      // The square's number on micro-Max's 0x88 board (16 * row + file, a8 = 0x00, h1 = 0x77), in hex
+      // in its corner; hidden until the reader asks for it (prose_search.js, umax.css).
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "%02x", 16 * row + col);
+      svg << "<text class=\"umax-hex\" x=\"" << x + 1 << "\" y=\"" << y + 7
+          << "\" font-size=\"7\" font-family=\"monospace\" fill=\"" << (light ? "#7a5a30" : "#fbeedd")
+          << "\" aria-hidden=\"true\">" << hex << "</text>";
       const char piece = fen.squares[static_cast<std::size_t>(row * 8 + col)];
       if (piece != '.') {
         const std::string square = std::string(1, static_cast<char>('a' + col)) + std::to_string(8 - row);

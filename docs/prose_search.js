@@ -186,8 +186,72 @@
     }
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
-  else install();
+  // On a phone (umax.css, up to 800 px wide) the navigation tree is folded away: this button opens
+  // it over the page and closes it again (a link chosen in it leaves the page anyway).
+  function installNavToggle() {
+    var tree = document.getElementById("side-nav");
+    var host = document.getElementById("doc-content");
+    if (!tree || !host || document.getElementById("umax-nav-toggle")) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.id = "umax-nav-toggle";
+    button.setAttribute("aria-controls", "side-nav");
+    function set(open) {
+      document.body.classList.toggle("umax-nav-open", open);
+      button.textContent = open ? "\u2715 Close" : "\u2630 Topics";
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    set(false);
+    button.addEventListener("click", function () {
+      set(!document.body.classList.contains("umax-nav-open"));
+    });
+    host.insertBefore(button, host.firstChild);
+  }
+
+  // Every board drawn from a FEN carries its squares' numbers on micro-Max's 0x88 board (hex, in the
+  // squares' corners), hidden: a button beside the boards shows them on every board (so that x=67,
+  // 0x43, can be read off as d4) and the choice is kept for the next pages.
+  function installHexToggle() {
+    var root = document.documentElement;
+    var stored = null;
+    try {
+      stored = window.localStorage.getItem("umax-hex");
+    } catch (error) {}  // storage refused (file://, privacy settings): the numbers start hidden
+    root.classList.toggle("umax-hex-on", stored === "on");
+    var groups = document.querySelectorAll("div.umax-boards");
+    Array.prototype.forEach.call(groups, function (group) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "umax-hex-toggle";
+      function label() {
+        var on = root.classList.contains("umax-hex-on");
+        button.textContent = on ? "hide the 0x88 square numbers" : "show the 0x88 square numbers (hex)";
+        button.setAttribute("aria-pressed", on ? "true" : "false");
+      }
+      label();
+      button.addEventListener("click", function () {
+        var on = !root.classList.contains("umax-hex-on");
+        root.classList.toggle("umax-hex-on", on);
+        try {
+          window.localStorage.setItem("umax-hex", on ? "on" : "off");
+        } catch (error) {}
+        Array.prototype.forEach.call(document.querySelectorAll("button.umax-hex-toggle"), function (other) {
+          other.dispatchEvent(new Event("umax-relabel"));
+        });
+      });
+      button.addEventListener("umax-relabel", label);
+      group.appendChild(button);
+    });
+  }
+
+  function installAll() {
+    install();
+    installNavToggle();
+    installHexToggle();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", installAll);
+  else installAll();
   // Doxygen's menu script makes its search field when the document is ready, in no fixed order with
   // this script: label it as soon as it is there, and once more when the page has loaded.
   if (typeof window !== "undefined" && window.addEventListener) {

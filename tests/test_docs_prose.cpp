@@ -115,6 +115,25 @@ TEST_CASE("the glossary linker links a term's first use in prose, not in code or
   CHECK(prose::glossaryTerms(anchored)[0].name == "stand pat");
 }
 
+TEST_CASE("a board diagram carries every square's 0x88 number, in hex, in the square's corner",
+          "[docs][prose]") {
+  prose::Fen fen;
+  REQUIRE(prose::parseFen("8/8/8/8/3N4/8/8/4K3 w - - 0 1", fen));
+  const std::string svg = prose::boardSvg(fen);
+  // Each square's number as micro-Max numbers it: 16 * row + file, a8 = 00, d4 = 43, h1 = 77; drawn
+  // at the square's top left (x = 16 + 26 * file + 1, y = 16 + 26 * row + 7).
+  static const std::regex number(
+      R"re(<text class="umax-hex" x="(\d+)" y="(\d+)"[^>]*>([0-9a-f]{2})</text>)re");
+  std::map<std::string, std::pair<int, int>> at;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), number); it != std::sregex_iterator(); ++it)
+    at[(*it)[3].str()] = {std::stoi((*it)[1].str()), std::stoi((*it)[2].str())};
+  CHECK(at.size() == 64);
+  CHECK(at.count("08") == 0);            // the right half of each row is no square of the board
+  CHECK(at["00"] == std::pair(17, 23));  // a8
+  CHECK(at["43"] == std::pair(16 + 26 * 3 + 1, 16 + 26 * 4 + 7));  // d4, the knight's square
+  CHECK(at["77"] == std::pair(16 + 26 * 7 + 1, 16 + 26 * 7 + 7));  // h1
+}
+
 TEST_CASE("a board diagram draws the FEN's pieces on their squares", "[docs][prose]") {
   const std::string text =
       "after 1. e4 (rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1) or 8/8/9/8/8/8/8/8 w - -";

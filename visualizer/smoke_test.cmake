@@ -36,6 +36,35 @@ endif()
 run_checked("the board's caption at event 9310 lies inside the Board panel" ${CHECK} png ${WORK}/caption.png
             ${WORK}/caption-layout.txt Board)
 
+# A phone's window (390x844): the compact layout, one panel under a row of tabs (the Board first)
+# and the Timeline below, all of it in the window and its caption uncut; the tabs and the step
+# buttons at least 40 pixels each way (a finger's).
+execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x900x24"
+                        ${VIZ} ${WORK}/smoke.trc --event 9310 --size 390 --height 844 --screenshot ${WORK}/phone.png
+                        --layout-dump
+                OUTPUT_FILE ${WORK}/phone-layout.txt ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "umax-viz --size 390 --height 844 failed (${result}): ${errors}")
+endif()
+run_checked("the compact layout of a 390x844 window" ${CHECK} png ${WORK}/phone.png ${WORK}/phone-layout.txt
+            Tabs Board Timeline)
+file(STRINGS ${WORK}/phone-layout.txt phoneLayout)
+set(fingers 0)
+foreach(line IN LISTS phoneLayout)
+  if(line MATCHES "^panel (Source|Variables|Search tree|Hash table) ")
+    message(FATAL_ERROR "the compact layout drew '${CMAKE_MATCH_1}' beside the Board: ${line}")
+  endif()
+  if(line MATCHES "^text (Tabs / .*|Timeline / step.*) [0-9-]+ [0-9-]+ ([0-9]+) ([0-9]+)$")
+    math(EXPR fingers "${fingers} + 1")
+    if(CMAKE_MATCH_2 LESS 40 OR CMAKE_MATCH_3 LESS 40)
+      message(FATAL_ERROR "'${CMAKE_MATCH_1}' is ${CMAKE_MATCH_2}x${CMAKE_MATCH_3} pixels: under a finger's 40")
+    endif()
+  endif()
+endforeach()
+if(fingers LESS 7)
+  message(FATAL_ERROR "the compact layout has ${fingers} tabs and step buttons, not the 5 tabs and 2 buttons")
+endif()
+
 # At start the legend is hidden (it covered the Source panel's listings): no Legend panel, by
 # default as with --no-legend.
 execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"

@@ -73,8 +73,8 @@ def live_view(name, event):
             f'style="width:100%;height:calc(100vh - 140px);min-height:400px;max-height:800px;'
             f'border:1px solid #555;"></iframe>'
             f'<p><b>Step through it here:</b> click the view, then Right / Left step one event, Down steps '
-            f'over a call, Up steps out, F1 lists the keys. <a href="{url}" target="_blank">Open it '
-            f'full-window</a>.</p></div>\n')
+            f'over a call, Up steps out, F1 lists the keys; on a touch screen, tap its buttons (&gt; steps, '
+            f'Over, Out) and its tabs. <a href="{url}" target="_blank">Open it full-window</a>.</p></div>\n')
 
 
 def main():

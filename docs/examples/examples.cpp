@@ -10,11 +10,13 @@
 // a message naming the example, so a page can never describe something its
 // example does not show.
 //
-//   umax-docexamples --umax-trace PATH --out DIR [--viz yes]
+//   umax-docexamples --umax-trace PATH --out DIR [--viz yes] [--web-url URL]
 //
 // With --viz yes, the alpha-beta and hashing examples also show a screenshot
 // of the visualizer at their event: the program writes NAME.event (the
-// cursor) and the docs build renders NAME-viz.png with umax-viz.
+// cursor) and the docs build renders NAME-viz.png with umax-viz. With --web-url (CMake's
+// UMAX_WEB_URL: where the web edition is served), every example also links the web edition's
+// viewer opened at its trace and event.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -90,7 +92,8 @@ std::string pageLink(const std::string& page, const std::string& text) {
 struct Context {
   std::string umaxTrace;
   fs::path out;
-  bool viz = false;  ///< the build makes visualizer screenshots (umax-viz is built)
+  bool viz = false;    ///< the build makes visualizer screenshots (umax-viz is built)
+  std::string webUrl;  ///< where the web edition is served, ending in '/' (empty: no links to it)
   mutable std::vector<Exercise> exercises;
   /// Example name -> the event its text opens the trace at: its header's command, its screenshot
   /// and the web edition's live view (NAME.event, web/embed_live_views.py) all show that one.
@@ -114,7 +117,7 @@ struct Context {
     if (event < 0 || static_cast<std::size_t>(event) >= walk.events().size())
       claimFails(name, "the example's event " + std::to_string(event) + " is not in its trace");
     showsEvent(name, event);
-    return exampleHeader(title, walk.command(), event, what);
+    return exampleHeader(title, walk.command(), event, what, webUrl);
   }
 
   void ask(const std::string& page, const std::string& question, const std::string& answer,
@@ -1097,6 +1100,8 @@ std::string doUndo(const Context& context) {
 }
 
 // ---- 10. iterative deepening ---------------------------------------------------
+std::string lifeOfNode(const TraceWalk& walk);
+
 std::string deepening(const Context& context) {
   const auto walk = context.record("deepening", "", "e2e4", 3000);
   struct Iteration {
@@ -1223,7 +1228,128 @@ std::string deepening(const Context& context) {
                        "iterations of the same parity."
                      : "") +
          " The documentation build checks, for every iteration, that the trace's moves with h = 1 outside "
-         "recapture lines are made at ply d-2 by the side this parity says.\n";
+         "recapture lines are made at ply d-2 by the side this parity says.\n" +
+         lifeOfNode(walk);
+}
+
+/// The life of one node, from the deepening example's trace: a call below the root that probes the
+/// table, deepens over two iterations or more, sneaks its stored best move in first, scans the board
+/// for the rest and stores at the end of each iteration; its events in order, step by step.
+std::string lifeOfNode(const TraceWalk& walk) {
+  const auto bounds = [](int from) {
+    const int bits = from & 0x88;
+    return std::string(bits & 8 ? "lo" : "") + (bits == 0x88 ? " " : "") + (bits & 0x80 ? "up" : "");
+  };
+  // Of the calls below the root that sneak a move in and store, the one with the most iterations
+  // (the first of them).
+  int chosen = -1;
+  std::size_t most = 1;
+  for (std::size_t at = 1; at < walk.calls().size(); ++at) {
+    const int call = static_cast<int>(at);
+    const std::size_t iterations = walk.ownOfKind(call, EventKind::kIteration).size();
+    if (iterations <= most || walk.ownOfKind(call, EventKind::kStore).empty() ||
+        walk.ownOfKind(call, EventKind::kProbe).empty())
+      continue;
+    bool sneaked = false;
+    for (std::size_t index : walk.ownOfKind(call, EventKind::kMoveMade))
+      sneaked |= (walk.events()[index].move.flags & trace::kMoveSneaked) != 0;
+    if (sneaked) {
+      chosen = call;
+      most = iterations;
+    }
+  }
+  if (chosen < 0)
+    claimFails("deepening", "no call below the root with two iterations, a sneaked move and a store");
+  const Call& node = walk.calls()[static_cast<std::size_t>(chosen)];
+  const Event& probe = walk.events()[walk.ownOfKind(chosen, EventKind::kProbe).front()];
+  struct Iteration {
+    std::size_t event = 0;
+    int draft = 0;
+    std::string sneak = "-";
+    int scanned = 0;
+    std::size_t firstScan = 0, lastScan = 0;
+    std::string best = "-";
+    std::string cutoff = "no";
+    std::string store = "-";
+  };
+  std::vector<Iteration> iterations;
+  bool scoringSneak = false;
+  std::string sneakMove;
+  std::size_t sneakEvent = 0;
+  const Event* returned = nullptr;
+  std::size_t returnEvent = 0;
+  for (std::size_t index : node.own) {
+    const Event& event = walk.events()[index];
+    if (event.kind == EventKind::kIteration) {
+      iterations.push_back({index, event.value});
+    } else if (iterations.empty()) {
+      continue;
+    } else if (event.kind == EventKind::kMoveMade && (event.move.flags & trace::kMoveSneaked)) {
+      scoringSneak = true;
+      sneakMove = moveText(event.move.from, event.move.to);
+      sneakEvent = index;
+    } else if (event.kind == EventKind::kMoveMade) {
+      Iteration& it = iterations.back();
+      if (it.scanned++ == 0) it.firstScan = index;
+      it.lastScan = index;
+    } else if (event.kind == EventKind::kMoveScored && scoringSneak) {
+      scoringSneak = false;
+      iterations.back().sneak =
+          "`" + sneakMove + "` (event " + std::to_string(sneakEvent) + ") scores " + num(event.value);
+    } else if (event.kind == EventKind::kBestMove) {
+      iterations.back().best =
+          num(event.best) + " `" + moveText(event.bestFrom & 0x77, event.bestTo & 0x77) + "`";
+    } else if (event.kind == EventKind::kCutoff) {
+      iterations.back().cutoff = "yes, event " + std::to_string(index);
+    } else if (event.kind == EventKind::kStore) {
+      iterations.back().store = "event " + std::to_string(index) + ": D " +
+                                std::to_string(event.after.draft) + ", V " + num(event.after.score) + ", `" +
+                                bounds(event.after.from) + "`, `" +
+                                moveText(event.after.from & 0x77, event.after.to & 0x77) + "`" +
+                                (event.written ? "" : " (not written)");
+    } else if (event.kind == EventKind::kReturn) {
+      returned = &event;
+      returnEvent = index;
+    }
+  }
+  if (!returned) claimFails("deepening", "the chosen call does not return");
+  std::vector<std::vector<std::string>> rows;
+  for (const Iteration& it : iterations)
+    rows.push_back({num(it.draft), num(static_cast<long>(it.event)), it.sneak,
+                    it.scanned ? std::to_string(it.scanned) + " (events " + std::to_string(it.firstScan) +
+                                     " to " + std::to_string(it.lastScan) + ")"
+                               : "0",
+                    it.best, it.cutoff, it.store});
+  std::string probed = std::string(trace::outcomeName(probe.probe.outcome)) + " after " +
+                       std::to_string(probe.probe.slotsProbed) + " slot" +
+                       (probe.probe.slotsProbed == 1 ? "" : "s");
+  if (probe.probe.outcome == ProbeOutcome::kHit)
+    probed += ": the entry holds D " + std::to_string(probe.entry.draft) + ", V " + num(probe.entry.score) +
+              ", `" + bounds(probe.entry.from) + "`, best move `" +
+              moveText(probe.entry.from & 0x77, probe.entry.to & 0x77) +
+              "`, so the call starts its iterations from there and sneaks that move in first";
+  return "\n### The life of one node\n\nThe same trace, one call below the root from its start to its "
+         "return: the "
+         "reply `" +
+         walk.moveName(chosen) + "` at ply 1, called at event " + std::to_string(node.callEvent) +
+         " with the window " + window(node.args.alpha, node.args.beta) +
+         " and depth n = " + std::to_string(node.args.depth) + ". Its probe (event " +
+         std::to_string(walk.ownOfKind(chosen, EventKind::kProbe).front()) + ") is a " + probed +
+         ". Then each iteration: the previous iteration's best move (kept in Y, and stored) sneaked in first "
+         "(the sneak bit, \\ref page_flags), "
+         "the board scanned for the other moves, the best score m and its move, and the store that ends "
+         "the iteration (D the draft, V the score, the bound bits of X):\n" +
+         table({"draft d", "iteration's event", "sneaked in first", "moves of the scan", "best m", "cutoff",
+                "store"},
+               rows) +
+         (iterations.front().draft == 1 && iterations.front().scanned == 0 && iterations.front().sneak == "-"
+              ? "At draft 1 only a move onto the square the last move landed on (z) is made; here there is "
+                "none, so the first iteration stores the call's eval and no move (`a8a8`: X = Y = 0). "
+              : "") +
+         "It returns " + num(returned->best) + " at event " + std::to_string(returnEvent) + " (`" +
+         moveText(returned->bestFrom & 0x77, returned->bestTo & 0x77) +
+         "`). Every number is read from the trace; open it at the call's event to step through the same "
+         "life in umax-viz.\n";
 }
 
 // ---- 11. best move first --------------------------------------------------------
@@ -2196,9 +2322,17 @@ int main(int argc, char** argv) {
   std::map<std::string, std::string> options;
   for (int index = 1; index + 1 < argc; index += 2) options[argv[index]] = argv[index + 1];
   if (!options.count("--umax-trace") || !options.count("--out")) {
-    std::cerr << "usage: umax-docexamples --umax-trace PATH --out DIR [--viz yes]\n";
+    std::cerr << "usage: umax-docexamples --umax-trace PATH --out DIR [--viz yes] [--web-url URL]\n";
     return 2;
   }
+  std::string webUrl = options["--web-url"];
+  if (!webUrl.empty() && webUrl.rfind("http://", 0) != 0 && webUrl.rfind("https://", 0) != 0) {
+    std::cerr << "umax-docexamples: --web-url must start with http:// or https:// (the web edition is not "
+                 "served from file://), not '"
+              << webUrl << "'\n";
+    return 2;
+  }
+  if (!webUrl.empty() && webUrl.back() != '/') webUrl += '/';
   const std::map<std::string, std::function<std::string(const Context&)>> examples = {
       {"pieces", pieces},           {"board", board},
       {"generation", generation},   {"ep", enPassant},
@@ -2210,7 +2344,7 @@ int main(int argc, char** argv) {
       {"centre", centre},           {"mate", mate},
       {"delayed", delayedGain},     {"legality", legality}};
   try {
-    Context context{options["--umax-trace"], options["--out"], options["--viz"] == "yes", {}, {}, {}};
+    Context context{options["--umax-trace"], options["--out"], options["--viz"] == "yes", webUrl, {}, {}, {}};
     fs::create_directories(context.out);
     // Every umax-viz command an example gives opens its trace at the event the live view opens at.
     const std::regex vizCommand(

@@ -35,9 +35,10 @@ inline std::string window(int alpha, int beta) {
 
 /// The heading and the recording line every example starts with. With `event` (numbered from 0, as
 /// umax-trace jsonl's "i" and umax-viz --event) the line that opens the trace opens it at that
-/// event, which `what` names ("the mate's score").
+/// event, which `what` names ("the mate's score"). With `webUrl` (where the web edition is served,
+/// ending in '/'), the line also links the web edition's viewer at that trace and event.
 inline std::string exampleHeader(const std::string& title, const std::string& command, long event = -1,
-                                 const std::string& what = "") {
+                                 const std::string& what = "", const std::string& webUrl = "") {
   // The trace's path: what follows " -o " in the command (build/docs/examples/NAME.umaxtrace).
   const std::size_t output = command.rfind(" -o ");
   const std::string file = output == std::string::npos ? std::string() : command.substr(output + 4);
@@ -53,6 +54,13 @@ inline std::string exampleHeader(const std::string& title, const std::string& co
         "bytes there again): open it at event " +
         std::to_string(event) + ", " + what + ", with `build/bin/umax-viz " + file + " --event " +
         std::to_string(event) + "`.";
+  if (!file.empty() && event >= 0 && !webUrl.empty()) {
+    // The web edition keeps the trace under viz/traces/ (web/embed_live_views.py copies it there).
+    const std::string name = file.substr(file.rfind('/') + 1);
+    where += " Or [open it at event " + std::to_string(event) + " in the browser](" + webUrl +
+             "viz/index.html?trace=traces/" + name + "&event=" + std::to_string(event) +
+             ") (the web edition, served at " + webUrl + ").";
+  }
   return "## Worked example: " + title + "\n\nRecorded while this page was built, with\n\n    " + command +
          "\n\nEvery number below is read from that trace; if the search stops showing this, the "
          "documentation build fails." +

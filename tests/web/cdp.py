@@ -163,6 +163,23 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
+def emulate(browser, width, height, scale, mobile):
+    """Chromium's device emulation: a `width` x `height` CSS-pixel screen of `scale` device pixels per
+    CSS pixel; `mobile` also a touch screen (taps, no hover) and a phone's viewport handling."""
+    browser.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=scale,
+                 mobile=mobile)
+    browser.call("Emulation.setTouchEmulationEnabled", enabled=mobile, maxTouchPoints=5 if mobile else 1)
+
+
+def tap(browser, x, y):
+    """One finger's tap at (x, y), in CSS pixels of the page."""
+    point = [{"x": x, "y": y, "radiusX": 4, "radiusY": 4, "force": 1}]
+    browser.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=point)
+    time.sleep(0.1)  # held for a few frames (Dear ImGui sees a button that is down when a frame starts)
+    browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    time.sleep(0.1)
+
+
 def press_key(browser, key, code, key_code):
     """One press of a key, held for some frames (Dear ImGui 1.86 sees a key that is down when a
     frame starts: a press and release between two frames would be lost)."""

@@ -17,6 +17,13 @@
 5. Every topic page (18 of 18) carries a live view opened at its worked example's trace and at
    the event the example is about, the whole view in sight at 1280x800; keys typed into it step it.
 6. The course's main page and the app render non-blank.
+7. On a phone (390x844, 3 device pixels per CSS pixel, touch) and a tablet held upright (768x1024),
+   in Chromium's device emulation: every course page (the topics, the glossary, the flag bits, the main page) has
+   no horizontal scroll, text of a readable size across the whole width, and its navigation behind a
+   button a finger can hit that opens and closes it; the app takes the compact layout (tabs, the
+   board first, the Timeline below), all of it on the screen, its tabs and step buttons at least
+   40 CSS px, a tap on > steps exactly one event and a tap on a tab shows its panel. Screenshots:
+   build-web/test-phone-*.png and test-tablet-*.png.
 """
 import json
 import os
@@ -29,7 +36,7 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import STATE, Browser, press_key, press_right  # noqa: E402
+from cdp import STATE, Browser, emulate, press_key, press_right, tap  # noqa: E402
 
 failures = []
 
@@ -98,6 +105,179 @@ def distinct_png_bytes(path):
     return len(set(zlib.decompress(idat)))
 
 
+# What a page looks like on a small screen: its widths, the smallest text shown, and the elements
+# that reach past the screen's right edge without a scrolling box of their own around them.
+PAGE_METRICS = """(() => {
+  const scroller = document.getElementById('doc-content') || document.scrollingElement;
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return {x: r.left, y: r.top, w: r.width, h: r.height, shown: s.display !== 'none' && s.visibility !== 'hidden'
+            && r.width > 0}; };
+  const sticking = [];
+  let smallest = 1000, smallestText = '';
+  for (const e of scroller.querySelectorAll('*')) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.right > innerWidth + 1) {
+      let p = e.parentElement, scrolls = false;
+      for (; p && p !== scroller; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX;
+        if (o === 'auto' || o === 'scroll' || o === 'hidden') { scrolls = true; break; }
+      }
+      if (!scrolls) sticking.push(e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' to x '
+                                  + Math.round(r.right));
+    }
+    // Text the reader reads: a paragraph's, a list's, a table's (not the SVG boards' labels).
+    if (e.closest('svg') || !e.closest('div.contents')) continue;
+    if ([...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim().length > 2)) {
+      const size = parseFloat(getComputedStyle(e).fontSize);
+      if (size < smallest) { smallest = size; smallestText = e.tagName.toLowerCase() + ': ' + e.textContent.trim().slice(0, 30); }
+    }
+  }
+  return JSON.stringify({scrollWidth: document.scrollingElement.scrollWidth, innerWidth, innerHeight,
+    contentScroll: [scroller.scrollWidth, scroller.clientWidth], sticking: sticking.slice(0, 5), smallest, smallestText,
+    contents: box(document.querySelector('div.contents')), toggle: box(document.getElementById('umax-nav-toggle')),
+    tree: box(document.getElementById('side-nav')), search: box(document.getElementById('umax-prose-input'))});
+})()"""
+
+
+def center(rect):
+    return rect["x"] + rect["w"] / 2, rect["y"] + rect["h"] / 2
+
+
+def small_screen(browser, site_url, site_dir, device, width, height):
+    """Section 7 on one emulated device (its metrics and touch already set)."""
+    base = site_url.rstrip("/") + "/"
+    pages = ["index.html", "page_glossary.html", "page_flags.html"] + sorted(
+        name for name in os.listdir(site_dir) if name.startswith("topic_") and name.endswith(".html"))
+    for page in pages:
+        browser.open(base + page)
+        browser.wait_until("document.readyState === 'complete' && document.getElementById('umax-nav-toggle')", 30)
+        m = json.loads(browser.evaluate(PAGE_METRICS))
+        where = f"{device} {width}x{height}, {page}"
+        check(m["scrollWidth"] <= m["innerWidth"] and m["contentScroll"][0] <= m["contentScroll"][1]
+              and not m["sticking"],
+              f"{where}: no horizontal scroll (page {m['scrollWidth']} of {m['innerWidth']} px, text "
+              f"{m['contentScroll'][0]} of {m['contentScroll'][1]} px; sticking out: {m['sticking']})")
+        check(m["smallest"] >= 12, f"{where}: the smallest text is {m['smallest']} px ({m['smallestText']}), "
+                                   "at least 12")
+        contents = m["contents"] or {"w": 0}
+        check(contents["w"] >= m["innerWidth"] - 30,
+              f"{where}: the text takes the width ({contents['w']:.0f} of {m['innerWidth']} px)")
+        toggle, tree = m["toggle"] or {}, m["tree"] or {}
+        check(toggle.get("shown") and toggle["w"] >= 40 and toggle["h"] >= 40 and not tree.get("shown"),
+              f"{where}: the navigation is folded behind a button of {toggle.get('w', 0):.0f}x{toggle.get('h', 0):.0f} px")
+        if page in ("index.html", "topic_alpha_beta.html") and toggle.get("shown"):
+            time.sleep(0.5)  # Doxygen's scripts settle the header (its menu, the search box) after the load
+            toggle = json.loads(browser.evaluate(PAGE_METRICS))["toggle"]
+            tap(browser, *center(toggle))
+            opened = json.loads(browser.evaluate(PAGE_METRICS))["tree"]
+            # The tree's entry of this page (Doxygen marks it "selected") is in sight, and names it.
+            link = browser.evaluate("(() => { const a = document.querySelector('#nav-tree .selected .label a'); "
+                                    "if (!a) return null; const r = a.getBoundingClientRect(); "
+                                    "return [r.left, r.top, r.width, r.height, innerWidth, innerHeight, "
+                                    "a.textContent.trim()]; })()")
+            check(opened["shown"] and opened["x"] >= 0 and opened["x"] + opened["w"] <= width + 1 and link
+                  and 0 <= link[1] and link[1] + link[3] <= link[5] and link[2] > 0,
+                  f"{where}: a tap on the button opens the navigation over the page, this page's entry in sight "
+                  f"({opened}, link {link})")
+            if page == "topic_alpha_beta.html":
+                browser.screenshot(os.path.join(site_dir, "..", f"test-{device}-course-topics.png"))
+            closer = json.loads(browser.evaluate(PAGE_METRICS))["toggle"]
+            tap(browser, *center(closer))
+            check(not json.loads(browser.evaluate(PAGE_METRICS))["tree"]["shown"],
+                  f"{where}: a second tap folds the navigation away")
+        if page == "topic_board.html":
+            # The boards' 0x88 square numbers: hidden, shown by a tap on the button beside the boards.
+            hex_shown = ("(() => { const t = document.querySelector('div.umax-board text.umax-hex'); "
+                         "return t ? getComputedStyle(t).display !== 'none' : null; })()")
+            button = json.loads(browser.evaluate(
+                "(() => { const b = document.querySelector('button.umax-hex-toggle'); if (!b) return 'null'; "
+                "b.scrollIntoView(); const r = b.getBoundingClientRect(); "
+                "return JSON.stringify({x: r.left, y: r.top, w: r.width, h: r.height}); })()"))
+            before = browser.evaluate(hex_shown)
+            if button:
+                tap(browser, *center(button))
+            after = browser.evaluate(hex_shown)
+            check(button and button["h"] >= 40 and before is False and after is True,
+                  f"{where}: the boards' 0x88 numbers are hidden ({before}) and a tap on the button "
+                  f"({button}) shows them ({after})")
+            browser.screenshot(os.path.join(site_dir, "..", f"test-{device}-course-hex.png"))
+            if button:
+                tap(browser, *center(button))
+            check(browser.evaluate(hex_shown) is False, f"{where}: a second tap hides them again")
+        if page == "topic_alpha_beta.html":
+            browser.screenshot(os.path.join(site_dir, "..", f"test-{device}-course.png"))
+            # Its live view: as wide as the screen at most, in the compact layout.
+            browser.evaluate("document.querySelector('.umax-live iframe').scrollIntoView(), true")
+            frame_state = ("JSON.parse(document.querySelector('.umax-live iframe').contentDocument"
+                           ".getElementById('umax-state').textContent || '{}')")
+            reached = browser.wait_until(f"{frame_state}.layout && {frame_state}.layout.length > 0", 60)
+            frame = browser.evaluate("(() => { const r = document.querySelector('.umax-live iframe')"
+                                     ".getBoundingClientRect(); return [r.left, r.right, r.height]; })()")
+            compact = browser.evaluate(f"{frame_state}.compact") if reached else None
+            check(reached and frame[0] >= 0 and frame[1] <= width + 1 and compact is True,
+                  f"{where}: the live view lies within the screen (x {frame[0]:.0f} to {frame[1]:.0f}) in the "
+                  f"compact layout ({compact})")
+            browser.screenshot(os.path.join(site_dir, "..", f"test-{device}-live-view.png"))
+
+    # The app, full-window.
+    viz = base + "viz/index.html"
+    got = open_page(browser, f"{viz}?trace=traces/e2e4-3000.trc&event=100",
+                    f"JSON.parse({STATE} || '{{}}').event === 100 && JSON.parse({STATE}).layout"
+                    ".some((r) => r.name === 'Tabs / Board')", 60)
+    where = f"{device} {width}x{height}, the app"
+    if got is None:
+        check(False, f"{where}: opens at event 100 with its tabs (state {browser.evaluate(STATE)})")
+        return
+    rects = {r["name"]: r for r in got["layout"]}
+    canvas = browser.evaluate("[document.getElementById('canvas').getBoundingClientRect().width, "
+                              "document.scrollingElement.scrollWidth, innerWidth, innerHeight]")
+    check(got["compact"] is True and got["fontSize"] >= 16,
+          f"{where}: the compact layout, text {got['fontSize']} px high (at least 16)")
+    check(canvas[0] == canvas[2] and canvas[1] <= canvas[2], f"{where}: the canvas is the screen's width, "
+                                                              f"no horizontal scroll ({canvas})")
+
+    def on_screen(r):
+        return r["x"] >= 0 and r["y"] >= 0 and r["x"] + r["w"] <= canvas[2] + 1 and r["y"] + r["h"] <= canvas[3] + 1
+
+    board, timeline = rects.get("Board"), rects.get("Timeline")
+    check(board is not None and on_screen(board) and board["w"] >= canvas[2] - 2 and board["h"] >= 250
+          and rects.get("Board / caption") and on_screen(rects["Board / caption"])
+          and rects["Board / caption"]["y"] + rects["Board / caption"]["h"] <= board["y"] + board["h"] + 1,
+          f"{where}: the Board panel first, the screen's width, its caption in it ({board}, "
+          f"{rects.get('Board / caption')})")
+    check(timeline is not None and on_screen(timeline) and timeline["y"] >= board["y"] + board["h"] - 1,
+          f"{where}: the Timeline below the board, on the screen ({timeline})")
+    fingers = {name: r for name, r in rects.items() if name.startswith("Tabs / ") or name.startswith("Timeline / ")}
+    small = {name: (r["w"], r["h"]) for name, r in fingers.items() if r["w"] < 40 or r["h"] < 40 or not on_screen(r)}
+    check(len(fingers) >= 7 and not small, f"{where}: {len(fingers)} tabs and step buttons, each on the screen and "
+                                           f"at least 40x40 CSS px (smaller or off it: {small})")
+    shot = os.path.join(site_dir, "..", f"test-{device}-app-board.png")
+    browser.screenshot(shot)
+    check(distinct_png_bytes(shot) >= 32, f"{where}: renders non-blank ({shot})")
+    # A tap on > steps one event (the browser's mouse events after a tap once pressed it twice).
+    if "Timeline / step" in rects:
+        tap(browser, *center(rects["Timeline / step"]))
+        stepped = browser.wait_until(f"JSON.parse({STATE}).event === 101", 10)
+        time.sleep(1)
+        now = state(browser).get("event")
+        check(stepped and now == 101, f"{where}: a tap on > steps from event 100 to 101 (now {now})")
+    # A tap on each tab shows its panel in the board's place, and nothing else there.
+    for name in ("Variables", "Source", "Search tree", "Hash table", "Board"):
+        tab = rects.get("Tabs / " + name)
+        if not tab:
+            check(False, f"{where}: a tab '{name}'")
+            continue
+        tap(browser, *center(tab))
+        shown = browser.wait_until(f"JSON.parse({STATE}).layout.some((r) => r.name === {json.dumps(name)})", 10)
+        after = {r["name"]: r for r in state(browser)["layout"]}
+        others = [n for n in ("Board", "Variables", "Source", "Search tree", "Hash table") if n != name and n in after]
+        check(shown and on_screen(after[name]) and not others,
+              f"{where}: a tap on the tab '{name}' shows its panel alone ({after.get(name)}; also {others})")
+        if name != "Board":
+            browser.screenshot(os.path.join(site_dir, "..", f"test-{device}-app-{name.split()[0].lower()}.png"))
+
+
 def main():
     site_url, site_dir, build_bin = sys.argv[1:4]
     viz = site_url.rstrip("/") + "/viz/index.html"
@@ -105,7 +285,8 @@ def main():
     try:
         # 1. The state at several events of several traces: the page's element holds the object
         # `umax-trace state FILE --event N` prints (plus the page's own fields).
-        page_only = ("trace", "indexesReady", "recording", "search", "message", "error")
+        page_only = ("trace", "indexesReady", "recording", "search", "message", "error", "compact", "fontSize",
+                     "layout")
         for name in ("start-1000", "e2e4-3000", "mate-300"):
             path = os.path.join(site_dir, "viz", "traces", name + ".trc")
             count = len(jsonl(build_bin, path))
@@ -347,6 +528,17 @@ def main():
             browser.screenshot(shot)
             distinct = distinct_png_bytes(shot)
             check(distinct >= 32, f"the {name} page renders non-blank ({distinct} distinct byte values, {shot})")
+
+        # 7. Phones and tablets.
+        for device, width, height, scale in (("phone", 390, 844, 3), ("tablet", 768, 1024, 2)):
+            emulate(browser, width, height, scale, True)
+            small_screen(browser, site_url, site_dir, device, width, height)
+        emulate(browser, 1280, 800, 1, False)
+        browser.call("Emulation.clearDeviceMetricsOverride")
+        got = open_page(browser, f"{viz}?trace=traces/e2e4-3000.trc&event=100", f"JSON.parse({STATE} || '{{}}').event === 100")
+        check(got is not None and got.get("compact") is False and got.get("fontSize") == 13,
+              f"at 1280x800 the app keeps the desktop layout (compact {(got or {}).get('compact')}, "
+              f"text {(got or {}).get('fontSize')} px)")
     finally:
         browser.close()
     print(f"web tests: {len(failures)} failed" if failures else "web tests: all passed")

@@ -420,6 +420,11 @@ void App::recordPanel(const char* name) {
   layout.push_back({name, pos.x, pos.y, size.x, size.y});
 }
 
+void App::recordItem(const std::string& name) {
+  const ImVec2 low = ImGui::GetItemRectMin(), high = ImGui::GetItemRectMax();
+  layout.push_back({name, low.x, low.y, high.x - low.x, high.y - low.y, true});
+}
+
 // ---- helpers ---------------------------------------------------------------
 
 std::string scoreText(int score) {

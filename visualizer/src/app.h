@@ -120,6 +120,10 @@ inline constexpr uint64_t kScanLimit = 2'000'000;
 /// they got, unless --wait-for-indexes asks to wait.
 inline constexpr uint64_t kHeadlessWaitEvents = 10'000'000;
 
+/// A window narrower than this (in pixels; in the browser, CSS pixels) is drawn in the compact
+/// layout (App::compact): a phone, or a tablet held upright.
+inline constexpr float kCompactWidth = 800;
+
 /// The whole state of the application.
 class App {
  public:
@@ -208,12 +212,25 @@ class App {
   std::string recordingEventText;
   std::string message;  ///< the result of the last jump/find
 
-  // Fonts (set by main): the board's piece font.
+  // Fonts (set by main): the board's piece font, and the larger text font of the compact layout.
   ImFont* pieceFont = nullptr;
+  ImFont* largeFont = nullptr;
+
+  // ---- the compact layout: a window narrower than kCompactWidth (a phone) -----
+  // One panel at a time under a row of tabs, the Timeline below it, larger text and buttons
+  // (frame.cpp).
+  bool compact = false;                     ///< this frame is drawn in the compact layout
+  std::string compactPanel = "Board";       ///< the panel shown under the tabs
+  std::vector<std::string> compactOffered;  ///< the panels that asked to be drawn in the last frame
+  bool relayout = false;                    ///< the layout changed: every panel goes to its place again
+  float fontSize = 13;                      ///< the height of the text in the last frame, in pixels
 
   /// Rectangles of the panels drawn in this frame.
   std::vector<PanelRect> layout;
   void recordPanel(const char* name);
+  /// Records the last item drawn (a tab, a button) as "PANEL / WHAT" in the layout (a text entry:
+  /// the dump shows where a finger must land, and umax-viz-check that it is not cut).
+  void recordItem(const std::string& name);
   /// Incremented whenever the cursor moves (panels use it to scroll).
   uint64_t cursorGeneration = 0;
   /// Incremented whenever a trace is opened (panels reset their views).

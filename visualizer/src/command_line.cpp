@@ -61,15 +61,20 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
   cli.add_flag("--wait-for-indexes", options.waitForIndexes,
                "headless: draw after the background indexes are built, even for a trace of more than "
                "10,000,000 events (shorter ones always wait)");
-  cli.add_option("--size", options.width, "window width in pixels (the height follows 1280x800)")
-      ->check(::umax::cli::whole(640, 4096, "pixels"));
+  cli.add_option("--size", options.width,
+                 "window width in pixels (the height follows 1280x800 unless --height); below 800 the "
+                 "compact layout of a phone")
+      ->check(::umax::cli::whole(320, 4096, "pixels"));
+  int height = 0;
+  cli.add_option("--height", height, "window height in pixels (a phone's: --size 390 --height 700)")
+      ->check(::umax::cli::whole(240, 4096, "pixels"));
   cli.add_option("--source-dir", options.sourceDir, "project directory holding minimal/ and readable/");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     return cli.exit(error);
   }
-  options.height = options.width * 800 / 1280;
+  options.height = height > 0 ? height : options.width * 800 / 1280;
   if (!options.output.empty()) {
     try {
       trace::checkTraceTarget(options.output, options.force);

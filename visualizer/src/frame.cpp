@@ -1,9 +1,14 @@
 // One frame of the user interface, the style and fonts it is drawn with,
-// and where each panel goes in the default layout.
+// and where each panel goes: the default layout (1280x800, scaled to the
+// window), or in a window narrower than kCompactWidth (a phone) the compact
+// one, one panel at a time under a row of tabs with the Timeline below.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "panels.h"
 #include "ui.h"
@@ -15,13 +20,97 @@ namespace {
 /// The layout is designed for this window size and scaled to the real one.
 constexpr float kLayoutWidth = 1280;
 constexpr float kLayoutHeight = 800;
+/// The compact layout's text size (the desktop's: 13 pixels).
+constexpr float kCompactFontSize = 19.5f;
 
-/// Places the next window at `place`, scaled to the display, the first time it appears.
-void placeWindow(const PanelPlace& place) {
+/// Where the panels go in the compact layout (this frame's): the chosen panel's space under
+/// the tabs, and the Timeline's at the bottom.
+struct CompactLayout {
+  ImVec2 tabsPos, tabsSize, bodyPos, bodySize, timelinePos, timelineSize;
+  int columns = 1;
+};
+CompactLayout compactLayout;
+
+/// Places the next window at `place`, scaled to the display, the first time it appears (every
+/// time when the layout has changed); in the compact layout, in its space there.
+void placeWindow(const App& app, const PanelPlace& place, bool timeline) {
+  if (app.compact) {
+    const CompactLayout& c = compactLayout;
+    ImGui::SetNextWindowPos(timeline ? c.timelinePos : c.bodyPos, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(timeline ? c.timelineSize : c.bodySize, ImGuiCond_Always);
+    return;
+  }
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float sx = display.x / kLayoutWidth, sy = display.y / kLayoutHeight;
-  ImGui::SetNextWindowPos(ImVec2(place.x * sx, place.y * sy), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(place.width * sx, place.height * sy), ImGuiCond_FirstUseEver);
+  const ImGuiCond when = app.relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  ImGui::SetNextWindowPos(ImVec2(place.x * sx, place.y * sy), when);
+  ImGui::SetNextWindowSize(ImVec2(place.width * sx, place.height * sy), when);
+}
+
+/// A panel's name on its tab.
+const char* tabLabel(const std::string& panel) {
+  if (panel == "Variables") return "Vars";
+  if (panel == "Search tree") return "Tree";
+  if (panel == "Hash table") return "Hash";
+  return panel.c_str();
+}
+
+/// Decides the layout of this frame (compact below kCompactWidth) and, compact, the places of
+/// the tabs, the chosen panel and the Timeline.
+void chooseLayout(App& app) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const bool compact = display.x < kCompactWidth;
+  app.relayout = compact != app.compact;
+  app.compact = compact;
+  if (!compact) return;
+  CompactLayout& c = compactLayout;
+  const float menu = ImGui::GetFrameHeight();  // the main menu bar's height
+  const int tabs = std::max<int>(1, static_cast<int>(app.compactOffered.size()));
+  c.columns = std::clamp(static_cast<int>(display.x / 72), 1, tabs);
+  const int rows = (tabs + c.columns - 1) / c.columns;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float tabsHeight =
+      rows * ImGui::GetFrameHeightWithSpacing() - style.ItemSpacing.y + style.WindowPadding.y * 2;
+  const float timelineHeight = std::clamp(display.y * 0.32f, 180.0f, 300.0f);
+  c.tabsPos = ImVec2(0, menu);
+  c.tabsSize = ImVec2(display.x, tabsHeight);
+  c.bodyPos = ImVec2(0, menu + tabsHeight);
+  c.bodySize = ImVec2(display.x, std::max(120.0f, display.y - menu - tabsHeight - timelineHeight));
+  c.timelinePos = ImVec2(0, c.bodyPos.y + c.bodySize.y);
+  c.timelineSize = ImVec2(display.x, std::max(80.0f, display.y - c.timelinePos.y));
+}
+
+/// The compact layout's tabs: one per panel drawn in the last frame (the Timeline is always
+/// shown), in rows as wide as the window. A panel that has just appeared (the legend, a game)
+/// gets the tab; a panel that went away leaves the Board.
+void drawTabs(App& app, const std::vector<std::string>& before) {
+  const std::vector<std::string>& offered = app.compactOffered;
+  for (const std::string& name : offered)
+    if (!before.empty() && std::find(before.begin(), before.end(), name) == before.end())
+      app.compactPanel = name;
+  if (std::find(offered.begin(), offered.end(), app.compactPanel) == offered.end())
+    app.compactPanel = "Board";
+  const CompactLayout& c = compactLayout;
+  ImGui::SetNextWindowPos(c.tabsPos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(c.tabsSize, ImGuiCond_Always);
+  ImGui::Begin("##tabs", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  app.recordPanel("Tabs");
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float width = (ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(c.columns - 1)) /
+                      static_cast<float>(c.columns);
+  for (std::size_t i = 0; i < offered.size(); ++i) {
+    if (i % static_cast<std::size_t>(c.columns) != 0) ImGui::SameLine();
+    const bool chosen = offered[i] == app.compactPanel;
+    if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(tabLabel(offered[i]), ImVec2(width, 0))) app.compactPanel = offered[i];
+    app.recordItem("Tabs / " + offered[i]);
+    if (chosen) ImGui::PopStyleColor();
+  }
+  ImGui::PopStyleVar();
+  ImGui::End();
 }
 
 }  // namespace
@@ -37,6 +126,11 @@ void applyStyle() {
 void loadFonts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->AddFontDefault();
+  if (!std::filesystem::exists(UMAX_FONT_PATH)) {
+    ImFontConfig large;
+    large.SizePixels = kCompactFontSize;
+    app.largeFont = io.Fonts->AddFontDefault(&large);
+  }
   static const ImWchar kChessRange[] = {0x2654, 0x265F, 0};
   const char* fontPath = UMAX_FONT_PATH;
   if (!std::filesystem::exists(fontPath)) {
@@ -49,13 +143,38 @@ void loadFonts(App& app) {
   merge.MergeMode = true;
   io.Fonts->AddFontFromFileTTF(fontPath, 13.0f, &merge, kChessRange);
   app.pieceFont = io.Fonts->AddFontFromFileTTF(fontPath, 64.0f, nullptr, kChessRange);
+  // The compact layout's text: the default font half as large again, the glyphs merged too.
+  ImFontConfig large;
+  large.SizePixels = kCompactFontSize;
+  app.largeFont = io.Fonts->AddFontDefault(&large);
+  io.Fonts->AddFontFromFileTTF(fontPath, kCompactFontSize, &merge, kChessRange);
 }
 
 void drawFrame(App& app, double seconds) {
   app.layout.clear();
   handleKeys(app);
   app.update(seconds);
+  // The compact layout: larger text, and buttons a finger can hit (at least 40 pixels high).
+  const bool compact = ImGui::GetIO().DisplaySize.x < kCompactWidth;
+  if (compact) {
+    if (app.largeFont) ImGui::PushFont(app.largeFont);
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(8, 10.5f));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 6));
+    ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 20.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 20.0f);
+  }
+  app.fontSize = ImGui::GetFontSize();
+  chooseLayout(app);
   drawMenu(app);
+  // The panels drawn in the frame before the last (to see which one has just appeared).
+  static std::vector<std::string> older;
+  if (compact) {
+    drawTabs(app, older);
+    older = app.compactOffered;
+  } else {
+    older.clear();
+  }
+  app.compactOffered.clear();
   drawBoardPanel(app);
   drawVariablesPanel(app);
   drawSourcePanel(app);
@@ -67,16 +186,48 @@ void drawFrame(App& app, double seconds) {
   drawLegend(app);
   drawDialogs(app);
   drawHelp(app);
+  if (compact) {
+    ImGui::PopStyleVar(4);
+    if (app.largeFont) ImGui::PopFont();
+  }
+}
+
+float tooltipWrap(float ems) {
+  return std::min(ImGui::GetFontSize() * ems, ImGui::GetIO().DisplaySize.x - 3 * ImGui::GetFontSize());
+}
+
+void tooltip(const std::string& text) {
+  if (ImGui::GetIO().DisplaySize.x >= kCompactWidth) {
+    ImGui::SetTooltip("%s", text.c_str());
+    return;
+  }
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(tooltipWrap(36));
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 PanelWindow::PanelWindow(App& app, const char* title, PanelPlace place, const PanelStyle& style) : app_(app) {
-  placeWindow(place);
+  const std::string name = style.layoutName ? style.layoutName : title;
+  const bool timeline = name == "Timeline";
+  int flags = style.flags;
+  if (app.compact) {
+    if (!timeline) app.compactOffered.push_back(name);
+    if (!timeline && name != app.compactPanel) return;  // behind its tab
+    flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+    if (!style.open) flags |= ImGuiWindowFlags_NoTitleBar;  // its tab names it (a legend keeps its close box)
+  }
+  placeWindow(app, place, timeline);
   if (style.opaque) ImGui::SetNextWindowBgAlpha(1.0f);
-  visible_ = ImGui::Begin(title, style.open, style.flags);
-  app.recordPanel(style.layoutName ? style.layoutName : title);
+  begun_ = true;
+  visible_ = ImGui::Begin(title, style.open, flags);
+  app.recordPanel(name.c_str());
 }
 
-PanelWindow::~PanelWindow() { ImGui::End(); }
+PanelWindow::~PanelWindow() {
+  if (begun_) ImGui::End();
+}
 
 bool PanelWindow::showsTrace(const char* noTrace) const {
   if (!visible_) return false;

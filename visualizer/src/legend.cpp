@@ -131,6 +131,9 @@ void drawLegend(App& app) {
   entry(Sample::kBox, colours::kHashWindow, "white box: the probe slots");
   entry(Sample::kText, packed(colours::kRowText), "lower bound (at least its score); up: upper; lo up: exact",
         "lo");
+  ImGui::TextWrapped(
+      "Every flag bit (the 8 and 128 of X and Y, the piece codes' 8, 16 and 32): the course's "
+      "page \"Flag bits at a glance\".");
 }
 
 }  // namespace umax::viz

@@ -82,7 +82,9 @@ const trace::Frame* frameOfMoveOnBoard(const std::vector<trace::Frame>& stack) {
 }
 
 /// The line above the board: the ply and the side to move, or where the search stands.
-void drawHeading(const trace::SearchState& state, const trace::Frame* top) {
+void drawHeading(const trace::SearchState& state, const trace::Frame* top, bool compact) {
+  // On a phone the heading wraps rather than run off the panel's edge.
+  if (compact) ImGui::PushTextWrapPos(0.0f);
   // While the call's move is on the board, the board shows the position after it.
   if (top && top->moveOnBoard)
     ImGui::Text("ply %d, %s's move on the board, node count %llu", top->ply, sideName(top->call.side),
@@ -93,6 +95,7 @@ void drawHeading(const trace::SearchState& state, const trace::Frame* top) {
   else
     ImGui::Text(state.finished() ? "search finished: score %s" : "before the root call%s",
                 state.finished() ? scoreText(state.rootScore()).c_str() : "");
+  if (compact) ImGui::PopTextWrapPos();
 }
 
 /// The largest board of whole-pixel squares that fits the panel above its caption: the caption's
@@ -202,7 +205,7 @@ void drawCaption(App& app, const trace::ViewState& view) {
     std::string why;
     for (const trace::ArrowView& arrow : view.arrows)
       why += arrow.what + " arrow " + squareName(arrow.from) + squareName(arrow.to) + ": " + arrow.why + "\n";
-    ImGui::SetTooltip("%s", why.empty() ? "no arrows" : why.c_str());
+    tooltip(why.empty() ? "no arrows" : why);
   }
 }
 
@@ -214,7 +217,7 @@ void drawBoardPanel(App& app) {
   const trace::SearchState& state = app.replay().state();
   const trace::Frame* top = state.stack().empty() ? nullptr : &state.stack().back();
   const trace::Frame* mover = frameOfMoveOnBoard(state.stack());
-  drawHeading(state, top);
+  drawHeading(state, top, app.compact);
 
   // Drawn in layers: squares, coordinates, the move's squares, pieces, victim, e.p. ring, arrows.
   const trace::ViewState& view = app.view();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "panels.h"
 #include "umax/engine.h"
@@ -50,14 +51,18 @@ void drawCounters(App& app, const trace::HashHistory& hash, uint64_t mapFilled) 
     ImGui::TextWrapped("so far: %llu stores written, %llu refused", ull(c.storesWritten),
                        ull(c.storesRefused));
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(
+    if (ImGui::IsItemHovered()) {
+      char text[1024];  // the text, ten numbers of at most 20 digits
+      std::snprintf(
+          text, sizeof text,
           "up to the cursor (the whole trace: %zu written)\nstores: %llu into empty slots, %llu updates of "
           "the same position, %llu over another position's entry, %llu refused (a deeper exact entry "
           "kept)\nprobes: %llu, %llu hits (%llu settled the window), %llu misses, %llu full windows",
           hash.storeCount(), ull(c.storesNew), ull(c.storesUpdated), ull(c.storesReplaced),
           ull(c.storesRefused), ull(c.probes), ull(c.hits), ull(c.hashCutoffs), ull(c.misses),
           ull(c.fullWindows));
+      tooltip(text);
+    }
   } else {
     ImGui::TextDisabled("counting the stores...");
   }
@@ -100,11 +105,14 @@ void drawHeatmap(App& app, const trace::HashHistory& hash, const trace::Frame* f
     const int column = std::clamp(int((mouse.x - origin.x) / size), 0, kGrid - 1);
     const int row = std::clamp(int((mouse.y - origin.y) / size), 0, kGrid - 1);
     const int cell = row * kGrid + column;
-    ImGui::SetTooltip(
+    char text[256];
+    std::snprintf(
+        text, sizeof text,
         "slots %u..%u: %u filled, %u stores in this stretch of the trace\n(snapshot after %llu events)",
         uint32_t(cell) * hash.slotsPerCell(), uint32_t(cell + 1) * hash.slotsPerCell() - 1,
         hash.occupancy(snapshot, cell), hash.activity(snapshot, cell),
         static_cast<unsigned long long>(hash.snapshotEvent(snapshot)));
+    tooltip(text);
   }
   ImGui::SameLine();
   drawCounters(app, hash, filled);

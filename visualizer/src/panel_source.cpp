@@ -38,7 +38,7 @@ void variableTooltip(App& app, char letter) {
   const auto variables = app.lineMap().variables(std::string(1, letter));
   if (variables.empty()) return;
   ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+  ImGui::PushTextWrapPos(tooltipWrap(36));
   for (const Variable* variable : variables) {
     ImGui::TextColored(ImVec4(1, 0.82f, 0.35f, 1), "%c  %s  (%s)", letter, variable->readable.c_str(),
                        variable->where.c_str());
@@ -103,7 +103,7 @@ void drawListing(App& app, const char* id, const SourceFile& file, const std::se
           variableTooltip(app, letter);
         } else if (const OriginalLine* line = app.lineMap().original(number)) {
           ImGui::BeginTooltip();
-          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+          ImGui::PushTextWrapPos(tooltipWrap(36));
           ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "line %d - %s", number, line->topic.c_str());
           ImGui::TextUnformatted(line->note.c_str());
           ImGui::PopTextWrapPos();

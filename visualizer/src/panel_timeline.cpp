@@ -13,8 +13,20 @@ namespace umax::viz {
 
 namespace {
 
+/// Starts a new line unless an item `width` pixels wide still fits on this one (after SameLine):
+/// in a narrow window the buttons wrap instead of running off its edge.
+void wrapUnlessFits(float width) {
+  if (ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+}
+
+/// The least width of a button (in the compact layout, where a finger presses them: 44 pixels).
+float buttonMinWidth = 0;
+
 bool button(const char* label, const char* tip) {
-  const bool pressed = ImGui::Button(label);
+  const float width =
+      std::max(buttonMinWidth, ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2);
+  wrapUnlessFits(width);
+  const bool pressed = ImGui::Button(label, ImVec2(width, 0));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
   ImGui::SameLine();
   return pressed;
@@ -134,45 +146,41 @@ std::string lastEventText(App& app) {
                      : "  (draft " + std::to_string(draft) + " completed; d is the loop counter)");
 }
 
-}  // namespace
-
-void drawTimelinePanel(App& app) {
-  const PanelWindow panel(app, "Timeline", {0, 674, 1280, 126});
-  if (!panel.showsTrace()) return;
-  drawScrubber(app);
-
-  if (button("|<", "to the start (Home)")) app.seek(0);
-  if (button("<", "step back one event (Left)")) app.stepBack();
-  if (button(app.playing ? "Pause" : "Play", "play / pause (Space)")) app.playing = !app.playing;
-  if (button(">", "step one event, into calls (Right)")) app.stepForward();
-  if (button("Over", "step over the next move or call (Down)")) app.stepOver();
-  if (button("Out", "step out of the current call (Up)")) app.stepOut();
-  if (button(">|", "to the end (End)")) app.seek(app.eventCount());
-  ImGui::TextUnformatted("|");
-  ImGui::SameLine();
+/// The jumps (next cutoff, hash hit, iteration), the playback speed and the finders (node, line).
+void drawJumpsAndFinders(App& app) {
+  if (!app.compact) {  // after the stepping buttons on the same line
+    ImGui::TextUnformatted("|");
+    ImGui::SameLine();
+  }
   if (button("Cutoff", "next beta cutoff (C)")) app.nextCutoff();
   if (button("Hash hit", "next hash hit (H)")) app.nextHashHit();
   if (button("<Iter", "previous root iteration (Shift+I)")) app.previousIteration();
   if (button("Iter>", "next root iteration (I)")) app.nextIteration();
+  wrapUnlessFits(150 + ImGui::CalcTextSize("events/s").x + ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(150);
   ImGui::SliderFloat("events/s", &app.speed, 1.0f, 200000.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
   ImGui::SameLine();
   ImGui::TextUnformatted(" |");
   ImGui::SameLine();
 
+  wrapUnlessFits(110);
   ImGui::SetNextItemWidth(110);
   if (ImGui::InputTextWithHint("##node", "node number", app.findNodeText, sizeof app.findNodeText,
                                ImGuiInputTextFlags_EnterReturnsTrue))
     app.findNode(app.findNodeText);
   ImGui::SameLine();
   if (button("Find node", "jump to just after this counted node (N++)")) app.findNode(app.findNodeText);
+  wrapUnlessFits(220);
   ImGui::SetNextItemWidth(220);
   if (ImGui::InputTextWithHint("##line", "moves from the root, e.g. e7e5 g1f3", app.findLineText,
                                sizeof app.findLineText, ImGuiInputTextFlags_EnterReturnsTrue))
     app.findLine(app.findLineText);
   ImGui::SameLine();
   if (button("Find line", "jump to the first call reached by these moves")) app.findLine(app.findLineText);
-  ImGui::NewLine();
+}
+
+/// The event just applied and what it does, in words, and the last jump's or find's message.
+void drawNarration(App& app) {
   // Events are numbered from 0, as umax-trace jsonl's "i" and umax-trace state --event: the
   // event shown is the one just applied (the view model's event).
   const trace::ViewState& view = app.view();
@@ -181,16 +189,45 @@ void drawTimelinePanel(App& app) {
                 static_cast<unsigned long long>(app.eventCount() - 1));
   else
     ImGui::Text("before event 0 of 0..%llu:", static_cast<unsigned long long>(app.eventCount() - 1));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lastEventText(app).c_str());
-  ImGui::SameLine();
+  if (ImGui::IsItemHovered()) tooltip(lastEventText(app));
+  if (!app.compact) ImGui::SameLine();  // on a phone the narration takes a line of its own, all its width
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.9f, 1, 1));
   ImGui::TextWrapped("%s", view.narration.c_str());
   ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s\n\nthe event's record: %s", view.narration.c_str(), lastEventText(app).c_str());
+  if (ImGui::IsItemHovered()) tooltip(view.narration + "\n\nthe event's record: " + lastEventText(app));
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "   %s", app.message.c_str());
+  }
+}
+
+}  // namespace
+
+void drawTimelinePanel(App& app) {
+  const PanelWindow panel(app, "Timeline", {0, 674, 1280, 126});
+  if (!panel.showsTrace()) return;
+  buttonMinWidth = app.compact ? 44.0f : 0.0f;
+  drawScrubber(app);
+
+  if (button("|<", "to the start (Home)")) app.seek(0);
+  if (button("<", "step back one event (Left)")) app.stepBack();
+  app.recordItem("Timeline / step back");
+  if (button(app.playing ? "Pause" : "Play", "play / pause (Space)")) app.playing = !app.playing;
+  if (button(">", "step one event, into calls (Right)")) app.stepForward();
+  app.recordItem("Timeline / step");
+  if (button("Over", "step over the next move or call (Down)")) app.stepOver();
+  if (button("Out", "step out of the current call (Up)")) app.stepOut();
+  if (button(">|", "to the end (End)")) app.seek(app.eventCount());
+  // In the compact layout (a phone) the narration comes right under the stepping buttons, and the
+  // jumps and finders below it.
+  if (app.compact) {
+    ImGui::NewLine();
+    drawNarration(app);
+    drawJumpsAndFinders(app);
+  } else {
+    drawJumpsAndFinders(app);
+    ImGui::NewLine();
+    drawNarration(app);
   }
 }
 

@@ -227,7 +227,7 @@ std::string groupLabel(const trace::IterationGroup& group) {
 
 void rowTooltip(const trace::TreeNode& node, uint32_t index) {
   ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+  ImGui::PushTextWrapPos(tooltipWrap(34));
   ImGui::Text("call #%u: kCall at event %llu, kReturn at event %llu; ply %d, in the root's iteration %d",
               index, static_cast<unsigned long long>(node.callEvent),
               static_cast<unsigned long long>(node.returnEvent), node.ply, node.iteration);
@@ -347,7 +347,7 @@ void drawGroupRow(TreeView& view, uint32_t row, uint64_t cursor, RowClick& click
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+    ImGui::PushTextWrapPos(tooltipWrap(34));
     ImGui::Text("The root's iteration %d (draft d = %d), from event %llu.", group.draft, group.draft,
                 static_cast<unsigned long long>(group.startEvent));
     ImGui::TextDisabled(

@@ -20,9 +20,9 @@ void row(App& app, const char* name, const std::string& value, const char* reada
   ImGui::TextDisabled("%s", readable);
   if (ImGui::IsItemHovered()) {
     if (const Variable* inSearch = app.lineMap().searchVariable(name))  // its meaning in D()
-      ImGui::SetTooltip("%s (%s): %s", name, readable, inSearch->meaning.c_str());
+      tooltip(std::string(name) + " (" + readable + "): " + inSearch->meaning);
     else
-      ImGui::SetTooltip("%s: %s", name, readable);
+      tooltip(std::string(name) + ": " + readable);
   }
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(value.c_str());
@@ -43,7 +43,7 @@ void drawWindow(const trace::Frame& f, const trace::ViewState& view) {
                        trace::scoreName(f.call.beta).c_str());
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
+    tooltip(
         "q (alpha) and l (beta) of this call; once a move scored m > q, the replies are searched "
         "with alpha m (Step 12: -(m > q ? m : q))");
 }

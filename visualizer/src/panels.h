@@ -23,6 +23,12 @@ void drawComparePanel(App& app);
 /// app's error and returns false (panel_game.cpp).
 bool openTraceOrGame(App& app, const std::string& path, int ply = 0);
 
+/// The wrap position of a tooltip `ems` font sizes wide, at most the window's width (in the
+/// compact layout of a phone a tooltip would otherwise run off the screen).
+float tooltipWrap(float ems);
+/// A tooltip of `text`: as ImGui::SetTooltip, wrapped to the window's width in the compact layout.
+void tooltip(const std::string& text);
+
 /// Where a panel goes in the 1280x800 layout (scaled to the display).
 struct PanelPlace {
   float x, y, width, height;
@@ -38,7 +44,9 @@ struct PanelStyle {
 
 /// A panel's window for the length of a scope: placed at its place the first
 /// time it appears (afterwards the user may move it), begun, and recorded in
-/// the app's layout (--layout-dump); ended with the scope. Every panel and
+/// the app's layout (--layout-dump); ended with the scope. In the compact
+/// layout it fills the space under the tabs (the Timeline: the bottom), and
+/// a panel whose tab is not chosen is not begun (visible() is false). Every panel and
 /// the legend open this way (frame.cpp):
 ///
 ///     const PanelWindow panel(app, "Variables", {0, 359, 360, 315});
@@ -57,6 +65,7 @@ class PanelWindow {
 
  private:
   App& app_;
+  bool begun_ = false;  ///< ImGui::Begin was called (not for a panel hidden behind its tab)
   bool visible_ = false;
 };
 

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -106,6 +107,20 @@ std::string stateJson(App& app) {
             ",\"draft\":" + std::to_string(job->draft.load()) + "}";
   if (!recordedResult.empty())
     json += std::string(json.size() > 1 ? "," : "") + "\"search\":{" + recordedResult + "}";
+  // Where the panels (and the items a finger taps: tabs, step buttons) went in the last frame, and
+  // the text's size: the browser tests check the layout of a phone from them.
+  json += std::string(json.size() > 1 ? "," : "") + "\"compact\":" + (app.compact ? "true" : "false");
+  json += ",\"fontSize\":" + std::to_string(std::lround(app.fontSize));
+  json += ",\"layout\":[";
+  for (std::size_t i = 0; i < app.layout.size(); ++i) {
+    const PanelRect& rect = app.layout[i];
+    json += std::string(i ? "," : "") + "{\"name\":" + jsonString(rect.name) +
+            ",\"x\":" + std::to_string(std::lround(rect.x)) +
+            ",\"y\":" + std::to_string(std::lround(rect.y)) +
+            ",\"w\":" + std::to_string(std::lround(rect.width)) +
+            ",\"h\":" + std::to_string(std::lround(rect.height)) + "}";
+  }
+  json += "]";
   if (!app.message.empty())
     json += std::string(json.size() > 1 ? "," : "") + "\"message\":" + jsonString(app.message);
   if (!app.error().empty())
