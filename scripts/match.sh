@@ -10,8 +10,8 @@
 #   --tc MIN:SEC       xboard's clock for the whole game, per side [0:30]
 #   --inc SEC          increment per move, may be a fraction such as 0.2 [0]
 #   --mps N            moves per time control (xboard -mps): the clock --tc is given again
-#                      every N moves, as in 40 moves in 1 minute (--tc 1 --mps 40) [0: the
-#                      whole game]
+#                      every N moves, as in 40 moves in 1 minute (--tc 1 --mps 40); not with
+#                      --inc [0: the whole game]
 #   --st SEC           a fixed time per move instead of a clock (xboard -st 0:SEC: both engines
 #                      get SEC seconds, 1 to 59, for every move; --tc and --inc are then unused)
 #   --opponent-odds K  divide the opponent's clock by K (xboard -secondTimeOdds) [1]
@@ -113,6 +113,7 @@ done
 [[ $tc =~ ^[0-9]+(:[0-5][0-9])?$ ]] || fail_usage "--tc must look like MIN or MIN:SEC, not '$tc'"
 [[ $inc =~ ^[0-9]+(\.[0-9]+)?$ ]] || fail_usage "--inc must be seconds, such as 1 or 0.2, not '$inc'"
 [[ $mps =~ ^[0-9]+$ ]] || fail_usage "--mps must be a number of moves, not '$mps'"
+[[ $mps == 0 || $inc == 0 ]] || fail_usage "--mps and --inc exclude each other (xboard's clock is one or the other)"
 [[ -z $st || $st =~ ^[1-9][0-9]?$ ]] || fail_usage "--st must be whole seconds per move from 1 to 59, not '$st'"
 [[ $hash =~ ^[1-9][0-9]*$ ]] || fail_usage "--hash must be a size in MB, not '$hash'"
 [[ $odds =~ ^[1-9][0-9]*$ ]] || fail_usage "--opponent-odds must be a positive number, not '$odds'"
@@ -195,8 +196,8 @@ xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProg
 if [[ -n $st ]]; then
   xboard_args+=(-st "0:$(printf %02d "$st")") # xboard reads a bare -st N as N minutes
 else
-  xboard_args+=(-tc "$tc" -inc "$inc")
-  ((mps == 0)) || xboard_args+=(-mps "$mps")
+  # xboard ignores -mps when -inc is given (even -inc 0: an incremental clock).
+  if ((mps == 0)); then xboard_args+=(-tc "$tc" -inc "$inc"); else xboard_args+=(-tc "$tc" -mps "$mps"); fi
 fi
 [[ $protocol == uci ]] && xboard_args+=(-fUCI)
 runner=()
