@@ -130,6 +130,12 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   limits.planSeconds = budget.planSeconds;
   limits.planStart = clockStart;
   GameThink think = game_.choose(limits);
+  {
+    // The search is over: no pulse may come after the lines finish sends
+    // (UCI repeats the line of the move it plays just before bestmove).
+    std::lock_guard lock(progressMutex_);
+    searching_ = false;
+  }
   if (!think.traceFailure.empty() && !tracingStopped_) {
     // Told once: no more thinks are traced in this session (a full disk
     // stays full), and the game goes on.
@@ -202,6 +208,7 @@ void Session::startThink(const Budget& budget, IterationListener listener, Finis
     std::lock_guard lock(progressMutex_);
     heard_.reset();
     postedAt_ = std::chrono::steady_clock::now();
+    searching_ = true;
   }
   // Every line the think posts is kept for progress() and pulses.
   IterationListener heard;
@@ -259,7 +266,7 @@ std::chrono::steady_clock::time_point Session::pulseDue() {
 void Session::postPulse(const IterationListener& pulse) {
   const auto now = std::chrono::steady_clock::now();
   std::lock_guard lock(progressMutex_);
-  if (std::chrono::duration<double>(now - postedAt_).count() < kPulseSeconds) return;
+  if (!searching_ || std::chrono::duration<double>(now - postedAt_).count() < kPulseSeconds) return;
   const std::optional<Iteration> line = progressAt(now);
   if (!line) return;
   postedAt_ = now;

@@ -146,6 +146,7 @@ class Session {
   std::optional<Iteration> heard_;                  // the last line the listener was given
   std::chrono::steady_clock::time_point heardAt_;   // when
   std::chrono::steady_clock::time_point postedAt_;  // the last line of the think posted, or its start
+  bool searching_ = false;                          // pulses may be posted (the think's search runs)
   std::string gameFolder_;
   std::string lastTraceFile_;
   bool recordFailed_ = false;    // game.txt could not be written: the GUI was told
