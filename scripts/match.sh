@@ -9,6 +9,9 @@
 #   -n, --games N      games to play [2]; our engine is white in games 1, 3, 5, ...
 #   --tc MIN:SEC       xboard's clock for the whole game, per side [0:30]
 #   --inc SEC          increment per move, may be a fraction such as 0.2 [0]
+#   --mps N            moves per time control (xboard -mps): the clock --tc is given again
+#                      every N moves, as in 40 moves in 1 minute (--tc 1 --mps 40); not with
+#                      --inc [0: the whole game]
 #   --st SEC           a fixed time per move instead of a clock (xboard -st 0:SEC: both engines
 #                      get SEC seconds, 1 to 59, for every move; --tc and --inc are then unused)
 #   --opponent-odds K  divide the opponent's clock by K (xboard -secondTimeOdds) [1]
@@ -74,6 +77,7 @@ bin="$here/../build/bin"
 games=2
 tc="0:30"
 inc=0
+mps=0
 st=""
 odds=1
 hash=192
@@ -90,6 +94,7 @@ while (($#)); do
     -n | --games) games=${2:-}; shift 2 || fail_usage "$1 needs a value" ;;
     --tc) tc=${2:-}; shift 2 || fail_usage "--tc needs a value" ;;
     --inc) inc=${2:-}; shift 2 || fail_usage "--inc needs a value" ;;
+    --mps) mps=${2:-}; shift 2 || fail_usage "--mps needs a value" ;;
     --st) st=${2:-}; shift 2 || fail_usage "--st needs a value" ;;
     --opponent-odds) odds=${2:-}; shift 2 || fail_usage "--opponent-odds needs a value" ;;
     --nodes) nodes=${2:-}; shift 2 || fail_usage "--nodes needs a value" ;;
@@ -107,6 +112,8 @@ done
 [[ $games =~ ^[1-9][0-9]*$ ]] || fail_usage "--games must be a positive number, not '$games'"
 [[ $tc =~ ^[0-9]+(:[0-5][0-9])?$ ]] || fail_usage "--tc must look like MIN or MIN:SEC, not '$tc'"
 [[ $inc =~ ^[0-9]+(\.[0-9]+)?$ ]] || fail_usage "--inc must be seconds, such as 1 or 0.2, not '$inc'"
+[[ $mps =~ ^[0-9]+$ ]] || fail_usage "--mps must be a number of moves, not '$mps'"
+[[ $mps == 0 || $inc == 0 ]] || fail_usage "--mps and --inc exclude each other (xboard's clock is one or the other)"
 [[ -z $st || $st =~ ^[1-9][0-9]?$ ]] || fail_usage "--st must be whole seconds per move from 1 to 59, not '$st'"
 [[ $hash =~ ^[1-9][0-9]*$ ]] || fail_usage "--hash must be a size in MB, not '$hash'"
 [[ $odds =~ ^[1-9][0-9]*$ ]] || fail_usage "--opponent-odds must be a positive number, not '$odds'"
@@ -189,14 +196,15 @@ xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProg
 if [[ -n $st ]]; then
   xboard_args+=(-st "0:$(printf %02d "$st")") # xboard reads a bare -st N as N minutes
 else
-  xboard_args+=(-tc "$tc" -inc "$inc")
+  # xboard ignores -mps when -inc is given (even -inc 0: an incremental clock).
+  if ((mps == 0)); then xboard_args+=(-tc "$tc" -inc "$inc"); else xboard_args+=(-tc "$tc" -mps "$mps"); fi
 fi
 [[ $protocol == uci ]] && xboard_args+=(-fUCI)
 runner=()
 [[ -n ${DISPLAY:-} ]] || runner=(xvfb-run -a)
 
 echo "match: umax-readable ($protocol${nodes:+, $nodes nodes per move}) vs $opponent, $games games," \
-  "$([[ -n $st ]] && echo "$st s per move" || echo "clock $tc + $inc s")$( ((odds == 1)) || echo " (the opponent's divided by $odds)"); files in $out"
+  "$([[ -n $st ]] && echo "$st s per move" || echo "clock $tc + $inc s$( ((mps == 0)) || echo " every $mps moves")")$( ((odds == 1)) || echo " (the opponent's divided by $odds)"); files in $out"
 problems=0
 problem() {
   echo "PROBLEM: $*"
@@ -216,7 +224,9 @@ opponent_note() {
 # xboard can hang (for example when it cannot start an engine): a limit far above any game's
 # length (both clocks spent, 300 increments, 2 minutes of slack per game).
 tc_seconds=$((10#${tc%%:*} * 60 + $([[ $tc == *:* ]] && echo $((10#${tc##*:})) || echo 0)))
-limit=$(awk -v g="$games" -v t="$tc_seconds" -v i="$inc" 'BEGIN { printf "%d", g * (2 * t + 300 * i + 120) + 60 }')
+# (With --mps the clock comes again every mps moves: up to 150 / mps + 1 times in a game.)
+limit=$(awk -v g="$games" -v t="$tc_seconds" -v i="$inc" -v m="$mps" \
+  'BEGIN { c = m > 0 ? int(150 / m) + 1 : 1; printf "%d", g * (2 * c * t + 300 * i + 120) + 60 }')
 # With --st a game lasts at most about 300 moves of both sides at st seconds each.
 [[ -z $st ]] || limit=$((games * (600 * st + 120) + 60))
 start=$SECONDS
@@ -371,6 +381,11 @@ if [[ -n $trace_dir ]]; then
   else
     problem "the trace folder does not read back: $(head -1 "$out/traces.txt")"
   fi
+fi
+
+# How long each move of ours took against its share of the clock (scripts/move-times.sh).
+if [[ -s $log && -z $st && -z $nodes ]]; then
+  "$here/move-times.sh" "$out" | sed 's/^/move times: /' || true
 fi
 
 points=$(awk -v w="$wins" -v d="$draws" 'BEGIN { printf "%g", w + d / 2 }')

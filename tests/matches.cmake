@@ -62,6 +62,15 @@ match_test("a game against Fairy-Max through CECP at 1 s per move, no illegal mo
 set_tests_properties(
   "umax-match: a game against Fairy-Max through CECP at 1 s per move, no illegal move, forfeit or crash"
   PROPERTIES LABELS "clocked;slow" TIMEOUT 700)
+# Moves per time control (xboard -mps): 20 moves in 10 s, the clock given again every 20 moves;
+# the engine counts the moves to go per control. Its move times against their shares are printed
+# ("move times: ", scripts/move-times.sh). In CI's extra stage: two games take about 2 minutes.
+match_test("two games against Fairy-Max through CECP at 20 moves in 10 s, no illegal move, forfeit or crash"
+  0 "-n;2;--tc;0:10;--mps;20" "${finished};move times: [^\n]* [1-9][0-9]* +[0-9.]+s" "PROBLEM"
+  CONFIGURATIONS slow)
+set_tests_properties(
+  "umax-match: two games against Fairy-Max through CECP at 20 moves in 10 s, no illegal move, forfeit or crash"
+  PROPERTIES LABELS "clocked;slow" TIMEOUT 400)
 # Fixed node budget: every move we played is the one both builds choose along main()'s path.
 set(replayed "game 1 replayed: [^\n]*every move equal" "problems: none")
 match_test("a fixed-node game through CECP replays move for move in the minimal and the readable build"

@@ -177,6 +177,14 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     clock.movesToGo = 1;
     CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(0.25));
   }
+  SECTION("the hard limit is 1.2 t less the measured lateness of a stopped move, never below t / 4") {
+    clock.timeLeft = 60;
+    clock.afterThink = 0.1;  // an earlier stopped move went out 0.1 s after its stop
+    CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(play::kHardFactor * 60.0 / 42 - 0.1));
+    clock.afterThink = 0.3;
+    clock.timeLeft = 6;  // t = 1/7 s: 1.2 t - 0.3 s would be below 0
+    CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(0.25 * 6.0 / 42));
+  }
   SECTION("the fixed cost of the moves left is reserved, and the budget divided by the overshoot") {
     clock.timeLeft = 10;
     clock.reservePerMove = 0.05;  // 40 moves x 0.05 s: 8 s remain for searching

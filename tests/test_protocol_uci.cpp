@@ -3,6 +3,7 @@
 // lines, bestmove, and errors that keep the game.
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -113,6 +114,53 @@ TEST_CASE("go infinite thinks until stop, and isready is answered meanwhile, thr
       30);
   checkAnsweredBefore(output, "readyok", "bestmove ");  // answered while thinking
   CHECK(output.find("info depth ") != std::string::npos);
+}
+
+TEST_CASE("go infinite posts an info line at least once a second during long iterations",
+          "[protocol][uci][pipes]") {
+  const std::string output = pipeSession(
+      "printf 'uci\\nisready\\nposition startpos moves e2e4\\ngo infinite\\n'; sleep 7; printf 'stop\\n';"
+      " sleep 0.5; printf 'quit\\n'",
+      30);
+  struct Line {
+    int depth;
+    long milliseconds;
+    long nodes;
+    std::string pv;
+  };
+  std::vector<Line> lines;
+  std::vector<std::string> texts;
+  for (const std::string& text : splitLines(output)) {
+    if (text.rfind("info depth ", 0) != 0) continue;
+    // A think stopped mid-iteration sends the last completed iteration's line
+    // again before bestmove (it plays that line's move): not a new line.
+    if (std::find(texts.begin(), texts.end(), text) != texts.end()) continue;
+    texts.push_back(text);
+    std::istringstream fields(text);
+    Line line{};
+    std::string word;
+    while (fields >> word) {
+      if (word == "depth") fields >> line.depth;
+      if (word == "time") fields >> line.milliseconds;
+      if (word == "nodes") fields >> line.nodes;
+      if (word == "pv") std::getline(fields, line.pv);
+    }
+    lines.push_back(line);
+  }
+  REQUIRE(lines.size() >= 2);
+  CHECK(lines.back().milliseconds >= 3000);
+  int repeated = 0;
+  for (std::size_t index = 1; index < lines.size(); ++index) {
+    CAPTURE(index, lines[index - 1].milliseconds, lines[index].milliseconds);
+    CHECK(lines[index].milliseconds - lines[index - 1].milliseconds <= 3000);
+    CHECK(lines[index].milliseconds >= lines[index - 1].milliseconds);
+    CHECK(lines[index].nodes >= lines[index - 1].nodes);
+    if (lines[index].depth == lines[index - 1].depth && lines[index].pv == lines[index - 1].pv &&
+        lines[index].milliseconds > lines[index - 1].milliseconds)
+      ++repeated;
+  }
+  CHECK(repeated >= 2);
+  CHECK(linesAfter(output, "bestmove ").size() == 1);
 }
 
 TEST_CASE("go movetime ends the think in time", "[protocol][uci][pipes]") {

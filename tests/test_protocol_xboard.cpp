@@ -280,6 +280,67 @@ TEST_CASE(
   CHECK(whiteLines > 0);
 }
 
+TEST_CASE("analyze posts a line at least once a second during long iterations, and . gets stat01",
+          "[protocol][xboard][pipes]") {
+  // Seven seconds of analysis after 1. e4: iterations from depth 5 on take
+  // seconds each, and the lines come on without them.
+  const std::string output = pipeSession(
+      "printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\nanalyze\\n'; sleep 7;"
+      " printf '.\\nexit\\nping 1\\n'; sleep 0.5; printf 'quit\\n'",
+      30, "--xboard");
+  CHECK(output.find("pong 1") != std::string::npos);
+  struct Line {
+    int depth;
+    long centiseconds;
+    long nodes;
+    std::string pv;
+  };
+  std::vector<Line> lines;
+  std::vector<std::string> status;
+  for (const std::string& text : splitLines(output)) {
+    if (text.rfind("stat01: ", 0) == 0) status.push_back(text.substr(8));
+    std::istringstream fields(text);
+    Line line;
+    long score;
+    if (!(fields >> line.depth >> score >> line.centiseconds >> line.nodes)) continue;
+    std::getline(fields, line.pv);
+    lines.push_back(line);
+  }
+  REQUIRE(lines.size() >= 2);
+  // The search ran for seconds (generous: the machine may be loaded) ...
+  CHECK(lines.back().centiseconds >= 300);
+  // ... and no two lines are more than 3 s of search apart (a line is due
+  // after 0.9 s of quiet; without it, an iteration at depth 6 or 7 is silent
+  // for seconds).
+  int repeated = 0;
+  for (std::size_t index = 1; index < lines.size(); ++index) {
+    CAPTURE(index, lines[index - 1].centiseconds, lines[index].centiseconds);
+    CHECK(lines[index].centiseconds - lines[index - 1].centiseconds <= 300);
+    CHECK(lines[index].centiseconds >= lines[index - 1].centiseconds);
+    CHECK(lines[index].nodes >= lines[index - 1].nodes);
+    // The same depth and line again, later: a line posted while the iteration went on.
+    if (lines[index].depth == lines[index - 1].depth && lines[index].pv == lines[index - 1].pv &&
+        lines[index].centiseconds > lines[index - 1].centiseconds)
+      ++repeated;
+  }
+  CHECK(repeated >= 2);
+  // `.`: stat01 with the time, the nodes counted by now, the depth under
+  // way and black's 20 moves after 1. e4.
+  REQUIRE(status.size() == 1);
+  std::istringstream fields(status[0]);
+  long centiseconds;
+  long nodes;
+  int depth;
+  int left;
+  int total;
+  REQUIRE(fields >> centiseconds >> nodes >> depth >> left >> total);
+  CHECK(centiseconds >= lines.back().centiseconds);
+  CHECK(nodes >= lines.back().nodes);
+  CHECK(depth >= lines.back().depth);
+  CHECK(total == 20);
+  CHECK(left == 20);
+}
+
 TEST_CASE("hint answers the reply the last think expected", "[protocol][xboard]") {
   const std::string output =
       converse(play::Protocol::kXboard, "xboard\nprotover 2\nnew\nusermove e2e4\nhint\nping 1\n", 20000);

@@ -130,6 +130,12 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   limits.planSeconds = budget.planSeconds;
   limits.planStart = clockStart;
   GameThink think = game_.choose(limits);
+  {
+    // The search is over: no pulse may come after the lines finish sends
+    // (UCI repeats the line of the move it plays just before bestmove).
+    std::lock_guard lock(progressMutex_);
+    searching_ = false;
+  }
   if (!think.traceFailure.empty() && !tracingStopped_) {
     // Told once: no more thinks are traced in this session (a full disk
     // stays full), and the game goes on.
@@ -190,28 +196,97 @@ void Session::applyHashSize() {
 }
 
 void Session::startThink(const Budget& budget, IterationListener listener, Finish finish,
-                         std::chrono::steady_clock::time_point clockStart, bool play) {
+                         std::chrono::steady_clock::time_point clockStart, bool play,
+                         IterationListener pulse) {
   waitThink();
   applyHashSize();  // a size asked for during the last think
   stop_ = false;
   discard_ = false;
   thinkOver_ = false;
   busy_ = true;
+  {
+    std::lock_guard lock(progressMutex_);
+    heard_.reset();
+    postedAt_ = std::chrono::steady_clock::now();
+    searching_ = true;
+  }
+  // Every line the think posts is kept for progress() and pulses.
+  IterationListener heard;
+  if (listener)
+    heard = [this, listener = std::move(listener)](const Iteration& iteration) {
+      std::lock_guard lock(progressMutex_);
+      heard_ = iteration;
+      heardAt_ = postedAt_ = std::chrono::steady_clock::now();
+      listener(iteration);
+    };
   if (!options_.threaded) {
-    runThink(budget, std::move(listener), std::move(finish), play, clockStart);
+    runThink(budget, std::move(heard), std::move(finish), play, clockStart);
     busy_ = false;
     return;
   }
-  if (budget.hardSeconds > 0) {
+  if (budget.hardSeconds > 0 || pulse) {
     const auto deadline = clockStart + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                            std::chrono::duration<double>(budget.hardSeconds));
-    timer_ = std::thread([this, deadline] {
-      std::unique_lock lock(timerMutex_);
-      if (!timerWake_.wait_until(lock, deadline, [this] { return thinkOver_; })) stop_ = true;
+    timer_ = std::thread([this, deadline, hasDeadline = budget.hardSeconds > 0, pulse = std::move(pulse)] {
+      runClock(deadline, hasDeadline, pulse);
     });
   }
-  worker_ = std::thread([this, budget, listener = std::move(listener), finish = std::move(finish), play,
-                         clockStart] { runThink(budget, listener, finish, play, clockStart); });
+  worker_ = std::thread([this, budget, heard = std::move(heard), finish = std::move(finish), play,
+                         clockStart] { runThink(budget, heard, finish, play, clockStart); });
+}
+
+void Session::runClock(std::chrono::steady_clock::time_point deadline, bool hasDeadline,
+                       const IterationListener& pulse) {
+  std::unique_lock lock(timerMutex_);
+  for (;;) {
+    auto wake = hasDeadline ? deadline : std::chrono::steady_clock::now() + std::chrono::hours(1);
+    if (pulse) wake = std::min(wake, pulseDue());
+    if (timerWake_.wait_until(lock, wake, [this] { return thinkOver_; })) return;
+    if (hasDeadline && std::chrono::steady_clock::now() >= deadline) {
+      stop_ = true;
+      return;
+    }
+    if (pulse) {
+      lock.unlock();  // the worker's end (thinkOver_) must not wait for a line
+      postPulse(pulse);
+      lock.lock();
+    }
+  }
+}
+
+std::chrono::steady_clock::time_point Session::pulseDue() {
+  const auto now = std::chrono::steady_clock::now();
+  std::lock_guard lock(progressMutex_);
+  const auto due = postedAt_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                   std::chrono::duration<double>(kPulseSeconds));
+  // Nothing to post yet (no line heard): look again soon.
+  return std::max(due, now + std::chrono::milliseconds(50));
+}
+
+void Session::postPulse(const IterationListener& pulse) {
+  const auto now = std::chrono::steady_clock::now();
+  std::lock_guard lock(progressMutex_);
+  if (!searching_ || std::chrono::duration<double>(now - postedAt_).count() < kPulseSeconds) return;
+  const std::optional<Iteration> line = progressAt(now);
+  if (!line) return;
+  postedAt_ = now;
+  pulse(*line);  // under progressMutex_: no newer line of the think goes out before it
+}
+
+std::optional<Iteration> Session::progress() {
+  std::lock_guard lock(progressMutex_);
+  return progressAt(std::chrono::steady_clock::now());
+}
+
+// The last line heard, its nodes those the engine has counted by now (the
+// search's counter, read while it runs) and its seconds those of the search
+// by now (the line's own, which count from the search's start, plus the time since).
+std::optional<Iteration> Session::progressAt(std::chrono::steady_clock::time_point now) const {
+  if (!heard_) return std::nullopt;
+  Iteration line = *heard_;
+  line.nodes = std::max(line.nodes, game_.engine().thinkNodes());
+  line.seconds += std::chrono::duration<double>(now - heardAt_).count();
+  return line;
 }
 
 void Session::waitThink() {

@@ -10,6 +10,7 @@
 #include <istream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <thread>
@@ -19,6 +20,10 @@
 #include "umax/play/protocol.h"
 
 namespace umax::play {
+
+/// Analysis posts a line whenever this long has passed without one, so that
+/// a GUI hears from it at least once a second during a long iteration.
+inline constexpr double kPulseSeconds = 0.9;
 
 /// The longest command line accepted; longer lines are refused whole. A
 /// line is read in pieces: at most this many characters (and one) are kept,
@@ -57,8 +62,16 @@ class Session {
   void send(const std::string& line);
   /// Starts a think with `budget` (its hard limit counted from `clockStart`);
   /// `finish` reports and records the move. With `play` false the move is only chosen (UCI).
+  /// With a `pulse` (analysis), a line is posted at least once a second
+  /// however long an iteration takes: whenever kPulseSeconds pass without
+  /// one from `listener`, `pulse` gets progress().
   void startThink(const Budget& budget, IterationListener listener, Finish finish,
-                  std::chrono::steady_clock::time_point clockStart, bool play = true);
+                  std::chrono::steady_clock::time_point clockStart, bool play = true,
+                  IterationListener pulse = {});
+  /// What the think under way has found so far: the last line its listener
+  /// was given (depth, score, best line), with the nodes and the search's
+  /// seconds of now. Empty before the first line.
+  std::optional<Iteration> progress();
   /// Sets the hash size (MB) now, or when the think running has ended;
   /// the user is told the size (a comment line or info string).
   void requestHashMegabytes(long megabytes);
@@ -101,6 +114,17 @@ class Session {
   void runThink(const Budget& budget, IterationListener listener, Finish finish, bool play,
                 std::chrono::steady_clock::time_point clockStart);
   void applyHashSize();
+  /// The clock of a think (a thread of its own): raises the stop flag at
+  /// `deadline` (if `hasDeadline`), and posts a `pulse` line (if any) when
+  /// the think has been quiet for kPulseSeconds; ends with the think.
+  void runClock(std::chrono::steady_clock::time_point deadline, bool hasDeadline,
+                const IterationListener& pulse);
+  /// When the next pulse is due: kPulseSeconds after the last line.
+  std::chrono::steady_clock::time_point pulseDue();
+  /// Posts progress() through `pulse` if the think has been quiet long enough.
+  void postPulse(const IterationListener& pulse);
+  /// progress() at `now`, progressMutex_ held.
+  std::optional<Iteration> progressAt(std::chrono::steady_clock::time_point now) const;
 
   std::mutex outMutex_;
   std::thread worker_;
@@ -116,6 +140,13 @@ class Session {
   double lateness_ =
       0;  // how late after the timer's deadline a stopped think's move went out (fading maximum)
   double setupSeconds_ = 0;  // the last think's set-up: from the command's arrival to its search
+  // What the think has posted (progress()), guarded by progressMutex_,
+  // which is held while a line is sent so that no pulse overtakes a newer line.
+  std::mutex progressMutex_;
+  std::optional<Iteration> heard_;                  // the last line the listener was given
+  std::chrono::steady_clock::time_point heardAt_;   // when
+  std::chrono::steady_clock::time_point postedAt_;  // the last line of the think posted, or its start
+  bool searching_ = false;                          // pulses may be posted (the think's search runs)
   std::string gameFolder_;
   std::string lastTraceFile_;
   bool recordFailed_ = false;    // game.txt could not be written: the GUI was told

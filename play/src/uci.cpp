@@ -303,13 +303,7 @@ class UciSession final : public Session {
       return;
     }
     auto listener = [this](const Iteration& iteration) {
-      const double seconds = iteration.seconds;  // the search's own time
-      const long milliseconds = static_cast<long>(seconds * 1000);
-      const long nps = seconds > 0 ? static_cast<long>(static_cast<double>(iteration.nodes) / seconds) : 0;
-      const std::string line = "info depth " + std::to_string(iteration.depth) + " score " +
-                               scoreText(iteration.score) + " nodes " + std::to_string(iteration.nodes) +
-                               " nps " + std::to_string(nps) + " time " + std::to_string(milliseconds) +
-                               " pv " + iteration.pv;
+      const std::string line = infoLine(iteration);
       {
         std::lock_guard lock(bestMutex_);
         if (!iteration.midIteration) lastInfo_ = line;
@@ -317,6 +311,11 @@ class UciSession final : public Session {
       }
       send(line);
     };
+    // go infinite (analysis) and go ponder: however long an iteration takes,
+    // the last line comes again at least once a second with the nodes and
+    // time of now (not kept as the line to repeat before bestmove).
+    IterationListener pulse;
+    if (control.infinite) pulse = [this](const Iteration& iteration) { send(infoLine(iteration)); };
     pendingBest_.clear();
     stopSeen_ = false;
     lastInfo_.clear();
@@ -347,7 +346,17 @@ class UciSession final : public Session {
           // locks cleared, so that the next position only checks the reply.
           game_.prepareChosen();
         },
-        clockStart, false);
+        clockStart, false, pulse);
+  }
+
+  /// An info line: depth, score, nodes, nps and time of the search, and the line.
+  static std::string infoLine(const Iteration& iteration) {
+    const double seconds = iteration.seconds;  // the search's own time
+    const long milliseconds = static_cast<long>(seconds * 1000);
+    const long nps = seconds > 0 ? static_cast<long>(static_cast<double>(iteration.nodes) / seconds) : 0;
+    return "info depth " + std::to_string(iteration.depth) + " score " + scoreText(iteration.score) +
+           " nodes " + std::to_string(iteration.nodes) + " nps " + std::to_string(nps) + " time " +
+           std::to_string(milliseconds) + " pv " + iteration.pv;
   }
 
   /// A go that cannot be read: the error, and a bestmove all the same (a

@@ -23,7 +23,7 @@ constexpr const char* kFeatures =
 /// Commands a GUI sends that need no action from us.
 bool isIgnored(const std::string& command) {
   for (const char* word : {"xboard", "accepted", "rejected", "hard", "easy", "random", "computer", "name",
-                           "rating", "ics", "cores", "egtpath", "option", "draw", "bk", ".", "otim"})
+                           "rating", "ics", "cores", "egtpath", "option", "draw", "bk", "otim"})
     if (command == word) return true;
   return false;
 }
@@ -86,6 +86,11 @@ class XboardSession final : public Session {
     // on (ping, post, easy, time...: none touches the game being searched);
     // ? moves now, quit ends, and what changes the game ends the think
     // without a move.
+    if (command == ".") {
+      // Analysis status: answered during analysis only (xboard sends . only then).
+      if (analyze_ && thinking()) send(status());
+      return true;
+    }
     if (thinking()) {
       if (command == "?") {
         if (!analyze_) stopThink();  // analysis has no move to make
@@ -312,8 +317,29 @@ class XboardSession final : public Session {
     control.infinite = true;
     const Budget budget = chooseBudget(control, nodesPerSecond());
     IterationListener listener = [this](const Iteration& iteration) { send(thinkingLine(iteration)); };
+    analysisStart_ = std::chrono::steady_clock::now();
+    rootMoves_ = static_cast<int>(fideLegalMoves(game_.position()).size());
+    // However long an iteration takes, the last line comes again at least
+    // once a second with the nodes and time of now.
     startThink(
-        budget, listener, [](GameThink&, const Budget&, double) {}, arrival_, false);
+        budget, listener, [](GameThink&, const Budget&, double) {}, arrival_, false, listener);
+  }
+
+  /// The answer to `.` during analysis: stat01: centiseconds, nodes, the
+  /// depth under way, moves left and moves in all at the root. The search
+  /// does not tell which root move it is on, so both counts are the root's
+  /// legal moves, and no move is named.
+  std::string status() {
+    const std::optional<Iteration> line = progress();
+    // Before the first line: the time since the analysis began, no depth yet.
+    const double seconds =
+        line ? line->seconds
+             : std::chrono::duration<double>(std::chrono::steady_clock::now() - analysisStart_).count();
+    const long nodes = line ? line->nodes : game_.engine().thinkNodes();
+    // A completed iteration's line: the next one is under way.
+    const int depth = !line ? 0 : line->midIteration ? line->depth : line->depth + 1;
+    return "stat01: " + std::to_string(static_cast<long>(seconds * 100)) + " " + std::to_string(nodes) + " " +
+           std::to_string(depth) + " " + std::to_string(rootMoves_) + " " + std::to_string(rootMoves_);
   }
 
   /// Our think: the budget from the control, thinking lines if posted, then `move`.
@@ -397,7 +423,9 @@ class XboardSession final : public Session {
   }
 
   bool force_ = false;
-  bool analyze_ = false;  // analyze mode: think without end, play nothing
+  bool analyze_ = false;                                 // analyze mode: think without end, play nothing
+  std::chrono::steady_clock::time_point analysisStart_;  // when the analysis think started
+  int rootMoves_ = 0;                                    // legal moves in the analysed position
   std::mutex hintMutex_;
   std::string hint_;               // the reply the last think's line expects ("" if none)
   std::string lastLine_;           // the think's last line (read by the thinking thread)

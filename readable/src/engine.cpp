@@ -136,7 +136,9 @@ int Engine::searchRoot(long budget) {
   // The original stops deepening once N >= 1e7; starting N that far below
   // the limit gives any budget without touching the search. (A Lab think
   // with --depth has no budget: its count starts at 0.)
-  nodes_ = thinkStart_ = kLab && variant_.depth ? 0 : kNodeLimit - static_cast<int>(budget);
+  const int start = kLab && variant_.depth ? 0 : kNodeLimit - static_cast<int>(budget);
+  thinkStart_.store(start, std::memory_order_relaxed);
+  setNodeCount(start);
   return search<kTraced, kLab>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
                                kThinkMarker, 0);
 }
@@ -206,14 +208,14 @@ bool Engine::legalityCheck(int from, int to) {
 }
 
 bool Engine::playMove(int from, int to) {
-  nodes_ = 0;
+  setNodeCount(0);
   clearHashLocks();
   return legalityCheck(from, to);
 }
 // [legality-check]
 
 bool Engine::checkMove(int from, int to) {
-  nodes_ = 0;
+  setNodeCount(0);
   clearRootProbeWindow();
   return legalityCheck(from, to);
 }

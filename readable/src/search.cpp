@@ -106,7 +106,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   }
 
   // Step 3. Count the node: the node count is the think's clock.
-  ++nodes_;
+  countNode();  // ++N (search_seam.h)
   // [hash-hit]
   stopIfAsked();  // a think's stop flag (search_seam.h)
 

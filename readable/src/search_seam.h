@@ -23,6 +23,14 @@ namespace umax {
     throw ThinkAborted{};
 }
 
+// Step 3's count, ++N, written as an atomic store of N + 1 (setNodeCount), so
+// that another thread may read the count while the search runs
+// (Engine::thinkNodes: analysis that posts every second). Not an atomic
+// increment (`lock add`, a bus lock at every node): only this thread writes
+// N. The untraced search compiles to the same code as with `++nodes_` but
+// for this one instruction, `addl $1, N` become a load, an add and a store.
+[[gnu::always_inline]] inline void Engine::countNode() { setNodeCount(nodes_ + 1); }
+
 // ---- The hooks -----------------------------------------------------------------
 
 /// Everything the search does besides the search, one call per place,

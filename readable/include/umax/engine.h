@@ -2,6 +2,7 @@
 /// \brief The readable micro-Max 3.2: the same search as the original's D(), node for node.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -197,6 +198,14 @@ class Engine {
   const std::array<int8_t, kKeyTableSize>& keyTable() const { return keys_; }
   /// The node counter N.
   int nodeCount() const { return nodes_; }
+  /// Nodes the think under way has counted so far (0 before the first
+  /// think), for another thread while the think runs (analysis posts it
+  /// every second). At the very start of a think it may still be the last
+  /// think's count.
+  long thinkNodes() const {
+    return std::max(0L, static_cast<long>(__atomic_load_n(&nodes_, __ATOMIC_RELAXED)) -
+                            thinkStart_.load(std::memory_order_relaxed));
+  }
   /// The best move of the last search: from (K) and to (L).
   int bestFrom() const { return bestFrom_; }
   /// The to-square of that move (L).
@@ -258,6 +267,9 @@ class Engine {
   inline void prefetchLaterReplies(Node& node);
   inline void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
   inline void stopIfAsked() const;
+  inline void countNode();
+  /// Sets N, as an atomic store (relaxed): see nodes_.
+  [[gnu::always_inline]] void setNodeCount(int count) { __atomic_store_n(&nodes_, count, __ATOMIC_RELAXED); }
   /// Thrown by stopIfAsked() when the stop flag is up; thinkWith() catches it
   /// (search_seam.h).
   struct ThinkAborted {};
@@ -281,11 +293,16 @@ class Engine {
   bool kingCapturable(int side, int passedSquare);
   long perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide);
 
-  Board board_{};                                // micro-Max: b[]
-  std::array<int8_t, kKeyTableSize> keys_{};     // micro-Max: T[]
-  HashTableMemory table_;                        // micro-Max: A[]
-  int slotBits_ = kHashSlotBits;                 // the table's size (resizeHashTable)
-  int nodes_ = 0;                                // micro-Max: N
+  Board board_{};                             // micro-Max: b[]
+  std::array<int8_t, kKeyTableSize> keys_{};  // micro-Max: T[]
+  HashTableMemory table_;                     // micro-Max: A[]
+  int slotBits_ = kHashSlotBits;              // the table's size (resizeHashTable)
+  // micro-Max: N. Only the searching thread writes it, always as an atomic
+  // store (setNodeCount), so that thinkNodes() may read it from another
+  // thread; the searching thread's own plain reads race with no write. (As a
+  // std::atomic<int>, Step 4's read made the compiler keep the counter's
+  // address in a register of its own and spill others in the search.)
+  int nodes_ = 0;
   bool tableUnused_ = true;                      // no search since the table was made or cleared
   int8_t bestFrom_ = 0;                          // micro-Max: K
   int8_t bestTo_ = 0;                            // micro-Max: L
@@ -300,7 +317,7 @@ class Engine {
   IterationListener rootMoveListener_;           // told when the root's best move changes
   bool tellRootMoves_ = false;                   // rootMoveListener_ is set
   IterationReport lastIteration_;                // the last completed root iteration
-  int thinkStart_ = 0;                           // nodes_ when the current think began
+  std::atomic<int> thinkStart_{0};               // nodes_ when the current think began
   HashEntry entryBeforeStore_;                   // a traced search's slot before a store
   SearchVariant variant_;                        // the Lab's switches (setVariant)
 };
