@@ -304,11 +304,12 @@ void SearchState::onIteration(const Event& event, uint64_t offset) {
 }
 
 void Recorder::onIteration(int draft) {  // Step 4
-  if (depth_ == 1 && byteLimit_) [[unlikely]]
-    atRootIteration();
+  if (depth_ == 1) [[unlikely]] {
+    rootDraft_ = draft;
+    if (byteLimit_) atRootIteration();
+  }
   RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
-  if (depth_ == 1) rootDraft_ = draft;
   if (draft != top_->draft + 1) [[unlikely]]
     failed("an iteration's draft does not go up by one");
   startIteration(*top_, draft, variant_);
