@@ -73,60 +73,24 @@ Engine& engineAt(const std::string& fen, const std::string& moves) {
   return *engine;
 }
 
-/// Passes every hook on but onEnter, so that the search's onEnter reaches
-/// the recorder as SearchObserver's default splits it: onCall, onProbe, then
-/// onReturn or onNodeCounted. With `askReturns` it also asks the search for
-/// every return of Step 19, which the recorder works out itself.
-class OneHookAtATime final : public SearchObserver {
- public:
-  explicit OneHookAtATime(Recorder& recorder, bool askReturns = false)
-      : recorder_(recorder), askReturns_(askReturns) {}
-  bool wantsReturns() const override { return askReturns_; }
-  void onCall(const NodeCall& call) override { recorder_.onCall(call); }
-  void onProbe(const ProbeReport& report, const HashEntry& entry) override {
-    recorder_.onProbe(report, entry);
-  }
-  void onNodeCounted(int count) override { recorder_.onNodeCounted(count); }
-  void onIteration(int draft) override { recorder_.onIteration(draft); }
-  void onKingCapture(int from, int to, bool bad) override { recorder_.onKingCapture(from, to, bad); }
-  void onCutoff(int best) override { recorder_.onCutoff(best); }
-  void onMoveMade(const Move& move, int remaining, bool sneaked) override {
-    recorder_.onMoveMade(move, remaining, sneaked);
-  }
-  void onMoveScored(int score) override { recorder_.onMoveScored(score); }
-  void onBestMove(int best, int from, int to) override { recorder_.onBestMove(best, from, to); }
-  void onMateProbe() override { recorder_.onMateProbe(); }
-  void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override {
-    recorder_.onStore(slot, before, after, written);
-  }
-  void onReturn(int score, int from, int to, int draft) override {
-    recorder_.onReturn(score, from, to, draft);
-  }
-
- private:
-  Recorder& recorder_;
-  bool askReturns_;
-};
-
 /// Forwards every hook to the recorder and keeps the event each hook
 /// describes, as a trace reader must give it back. It asks the search for
 /// every return (wantsReturns() is true: the search's own Step 19 says
-/// what each call returned) and passes on only a hash cutoff's, as the
-/// search does to the recorder: the recorder works out the others itself.
+/// what each call returned) and passes none on: the recorder works out the
+/// returns itself (a hash cutoff's in onEnter).
 class EventWitness final : public SearchObserver {
  public:
   explicit EventWitness(Recorder& recorder) : recorder_(recorder) {}
   std::vector<Event> events;
   uint64_t returns = 0;  ///< the returns the search told
 
-  void onCall(const NodeCall& call) override {
-    recorder_.onCall(call);
-    Event& event = add(EventKind::kCall);
-    event.call = call;
+  void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
+               int nodeCount) override {
+    recorder_.onEnter(call, report, entry, nodeCount);
+    SearchObserver::onEnter(call, report, entry, nodeCount);  // the events below, one by one
   }
+  void onCall(const NodeCall& call) override { add(EventKind::kCall).call = call; }
   void onProbe(const ProbeReport& report, const HashEntry& entry) override {
-    recorder_.onProbe(report, entry);
-    probeEnded_ = report.endsNode;
     Event& event = add(EventKind::kProbe);
     event.probe = report;
     if (report.outcome == ProbeOutcome::kHit) {
@@ -134,10 +98,7 @@ class EventWitness final : public SearchObserver {
       event.entry.lock = 0;  // a probe record leaves out the lock: it is the call's Z
     }
   }
-  void onNodeCounted(int count) override {
-    recorder_.onNodeCounted(count);
-    add(EventKind::kNodeCounted);
-  }
+  void onNodeCounted(int) override { add(EventKind::kNodeCounted); }
   void onIteration(int draft) override {
     recorder_.onIteration(draft);
     add(EventKind::kIteration).value = draft;
@@ -181,8 +142,6 @@ class EventWitness final : public SearchObserver {
     event.after = written ? after : before;
   }
   void onReturn(int score, int from, int to, int draft) override {
-    if (probeEnded_) recorder_.onReturn(score, from, to, draft);  // a hash cutoff's, as onEnter passes it
-    probeEnded_ = false;
     ++returns;
     Event& event = add(EventKind::kReturn);
     event.best = score;
@@ -198,7 +157,6 @@ class EventWitness final : public SearchObserver {
     return event;
   }
   Recorder& recorder_;
-  bool probeEnded_ = false;  // the last probe ended its node: its return comes next
 };
 
 /// How many records of a trace wrote out a value their state predicts
@@ -249,37 +207,14 @@ Spelled spelledOut(const TraceReader& reader) {
 
 }  // namespace
 
-TEST_CASE("the recorder's onEnter writes the very file its separate hooks write", "[trace]") {
-  // kiwipete from a played game: hash cutoffs (onEnter's kReturn) and many chunks.
-  const std::string fen = kKiwipete;
-  const std::string fused = scratchFile("fused.trc");
-  const std::string split = scratchFile("split.trc");
-  const ThinkResult first = recordThink(engineAt(fen, "e1g1"), 20000, fused, fen, "e1g1");
-  Engine& engine = engineAt(fen, "e1g1");
-  TraceWriter writer(split, makeHeader(engine, 20000, fen, "e1g1"));
-  Recorder recorder(writer, engine);
-  OneHookAtATime hooks(recorder);
-  const ThinkResult second = engine.think(20000, hooks);
-  finishWith(writer, second);
-  CHECK(first.nodes == second.nodes);
-  const std::vector<uint8_t> bytes = bytesOf(fused);
-  CHECK(bytes.size() > 3 * kChunkBytes);
-  CHECK(bytes == bytesOf(split));
-  uint64_t hashCutoffs = 0;
-  TraceReader(fused).forEach([&](const Event& event, uint64_t) {
-    hashCutoffs += event.kind == EventKind::kProbe && event.probe.endsNode;
-  });
-  CHECK(hashCutoffs > 0);
-}
-
 TEST_CASE("a recorder that works out the returns gives back the returns the search tells, stopped or not",
           "[trace]") {
   // The recorder as recordThink uses it (the search skips onReturn) against
   // the returns the search itself tells a witness at Step 19, from every
   // 25th test position (mates, stalemates, promotions, endings) and from a
   // think stopped at its first progress report (the stop flag is read right
-  // after that node is counted). The witness passes the hooks on one at a
-  // time: that file must be the one the search's own onEnter writes.
+  // after that node is counted). The witness passes the hooks on: that file
+  // must be the one the recorder writes when the search calls it directly.
   const auto& positions = testPositions();
   int compared = 0;
   int aborted = 0;
@@ -340,16 +275,17 @@ TEST_CASE("a recorder that works out the returns gives back the returns the sear
   CHECK(returns > 10000);
 }
 
-TEST_CASE("a recorder that works out the returns refuses a return it is told", "[trace]") {
+TEST_CASE("the recorder hears a call's entry through onEnter only and works out every return", "[trace]") {
   const std::string path = scratchFile("returns-told.trc");
   Engine& engine = engineAt("", "");
   TraceWriter writer(path, makeHeader(engine, 1000, "", ""));
   Recorder recorder(writer, engine);
-  SECTION("by hand") { CHECK_THROWS_WITH(recorder.onReturn(0, 0, 0, 1), Catch::Contains("return")); }
-  SECTION("from a think whose hooks are passed on") {
-    OneHookAtATime hooks(recorder, true);  // asks for every return and passes it on
-    CHECK_THROWS_AS(engine.think(1000, hooks), std::logic_error);
-  }
+  CHECK_FALSE(recorder.wantsReturns());
+  CHECK_THROWS_WITH(recorder.onReturn(0, 0, 0, 1), Catch::Contains("return"));
+  CHECK_THROWS_WITH(recorder.onCall(writer.root()), Catch::Contains("onEnter"));
+  CHECK_THROWS_WITH(recorder.onProbe(ProbeReport{}, HashEntry{}), Catch::Contains("onEnter"));
+  CHECK_THROWS_WITH(recorder.onNodeCounted(1), Catch::Contains("onEnter"));
+  CHECK(writer.events() == 0);  // nothing was written
   std::remove(path.c_str());
 }
 
@@ -737,9 +673,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
   rootProbe.firstSlot = firstProbeSlot(root.side, root.epSquare, root.hashKey);
   rootProbe.slotsProbed = 3;  // not the usual 1: a count byte follows
   rootProbe.slot = rootProbe.firstSlot + 3;
-  witness.onCall(root);
-  witness.onProbe(rootProbe, HashEntry{});
-  witness.onNodeCounted(1);
+  witness.onEnter(root, rootProbe, HashEntry{}, 1);
   witness.onIteration(1);
   // e2-e4 with a depth left that Step 10 would not give it (1 - 1 = 0): the whole move is written out.
   Move move;
@@ -769,10 +703,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
   replyProbe.outcome = ProbeOutcome::kHit;
   replyProbe.endsNode = true;
   HashEntry found{67890, -40, 8 | 20, 36, 6};
-  witness.onCall(reply);
-  witness.onProbe(replyProbe, found);
-  // Not the entry's values, which the search's onEnter passes on: the values follow.
-  witness.onReturn(found.score + 1, 100, 68, found.draft + 1);
+  witness.onEnter(reply, replyProbe, found, 2);             // its return: the entry's values
   witness.onMoveScored(123);                                // not 40 - 1
   witness.onBestMove(123, 100, 68);                         // Y without the not-castling bit
   const HashEntry stranger{555, 17, 3, 4, 2};               // the slot held another position's entry
@@ -787,8 +718,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
     CHECK(event == witness.events[at]);
   });
   const Spelled spelled = spelledOut(reader);
-  CHECK(spelled.predictionsMissed ==
-        6);  // the move, the reply, the reply's return, the score, the best move, the store
+  CHECK(spelled.predictionsMissed == 5);  // the move, the reply, the score, the best move, the store
   CHECK(spelled.previousEntries == 1);
 }
 
