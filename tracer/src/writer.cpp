@@ -44,7 +44,10 @@ void checkTraceTarget(const std::string& path, bool force) {
 }
 
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
-    : path_(path), root_(header.root) {
+    : TraceWriter(path, header, Tuning{}) {}
+
+TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Tuning tuning)
+    : path_(path), tuning_(tuning), root_(header.root) {
   if (header.version != kFormatVersion)
     throw std::logic_error("the trace writer writes format version " + std::to_string(kFormatVersion) +
                            " only");
@@ -145,7 +148,7 @@ void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
 // new blocks once a step instead of once a page (the performance page).
 void TraceWriter::writeBatch(bool whole) {
 #if defined(__linux__)
-  if (issued_ > reserved_) {
+  if (issued_ > reserved_ && tuning_.reserve) {
     const uint64_t from = reserved_;
     reserved_ = (issued_ / kReserveStep + 1) * kReserveStep;
     ::fallocate(file_, FALLOC_FL_KEEP_SIZE, static_cast<off_t>(from), static_cast<off_t>(reserved_ - from));
@@ -175,7 +178,10 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes) {
       index_.push_back(std::move(chunk_));
       batchEnd_ += kChunkHeadBytes + bytes;
       issued_ += kChunkHeadBytes + bytes;
-      if (++batchedChunks_ == kChunksPerWrite) writeBatch(false);
+      if (!tuning_.batches)
+        writeBatch(true);
+      else if (++batchedChunks_ == kChunksPerWrite)
+        writeBatch(false);
     }
     chunk_ = {0, events, nodes, std::move(checkpoint)};
   }

@@ -33,9 +33,20 @@ void checkTraceTarget(const std::string& path, bool force);
 /// way); a writer destroyed without finish() writes its full chunks first.
 class TraceWriter {
  public:
+  /// How the writer goes easy on the file system; umax-trace-bench times a
+  /// recording without each (section 2 of the figures page), every other
+  /// writer keeps both.
+  struct Tuning {
+    bool reserve = true;  ///< disk space reserved ahead, kReserveStep at a time (fallocate)
+    /// Full chunks written kChunksPerWrite at a time, each write ending at a
+    /// page boundary; false: each chunk written as it is full.
+    bool batches = true;
+  };
   /// Creates `path` and writes the header. Throws std::runtime_error if the
   /// file cannot be written (leaving no file) or `path` names a folder, FIFO
   /// or device; std::logic_error for a header of another version.
+  TraceWriter(const std::string& path, const TraceHeader& header, Tuning tuning);
+  /// The same, with all of the writer's tuning.
   TraceWriter(const std::string& path, const TraceHeader& header);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
@@ -96,6 +107,7 @@ class TraceWriter {
 
   int file_ = -1;
   std::string path_;
+  Tuning tuning_;
   NodeCall root_;
   // Full chunks as they go to the file, [0, batchEnd_) (perhaps after the
   // last part-page of the previous batch); the one being filled follows, its
@@ -125,9 +137,11 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked);
 /// The observer that turns the search's hooks into trace records: each hook
 /// (event_kinds.cpp) encodes its record into the writer's chunk and applies
 /// its event's transition to the open calls, as SearchState::apply does
-/// without its checks. A checkpoint's board is the engine's own. The returns
-/// of Step 19 are worked out after each store (wantsReturns() is false);
-/// onReturn takes only a hash cutoff's, which onEnter passes on.
+/// without its checks. A checkpoint's board is the engine's own. One path
+/// for a node's entry: a call's first three events come through onEnter
+/// only (onCall, onProbe and onNodeCounted throw std::logic_error), and the
+/// returns are worked out, after the store that ends a call or in onEnter
+/// for a hash cutoff (wantsReturns() is false: onReturn throws too).
 class Recorder final : public SearchObserver {
  public:
   /// Records the think of `engine` into `writer`; `progress` (may be empty)
