@@ -3,8 +3,7 @@
 // check value and against itself split anywhere; the checkpoints the
 // Recorder takes from the engine against the state SearchState rebuilds
 // from the trace's own events; older versions refused, the version under
-// the header's checksum; the header's skipped table scan against a full scan; and
-// the disk space reserved ahead of the writes, given back at the end.
+// the header's checksum; and the header's skipped table scan against a full scan.
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,8 +13,11 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <random>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,7 @@
 #include "umax/session.h"
 #include "umax/trace/bytes.h"
 #include "umax/trace/compact.h"
+#include "umax/trace/export.h"
 #include "umax/trace/framing.h"
 #include "umax/trace/hash_history.h"
 #include "umax/trace/reader.h"
@@ -289,6 +292,83 @@ TEST_CASE("the recorder hears a call's entry through onEnter only and works out 
   std::remove(path.c_str());
 }
 
+TEST_CASE("the trace format's version goes with its event schema", "[trace]") {
+  // A row added to UMAX_SEARCH_EVENTS (or a kind renumbered or renamed) is
+  // a new format: kFormatVersion must go up, its fingerprint listed.
+  const auto& [version, fingerprint] = kSchemaOfVersion[std::size(kSchemaOfVersion) - 1];
+  INFO("the event schema's fingerprint is 0x"
+       << std::hex << kSchemaFingerprint << std::dec << ": raise kFormatVersion (format.h) and add {"
+       << version + 1 << ", 0x" << std::hex << kSchemaFingerprint << "u} to kSchemaOfVersion");
+  CHECK(kSchemaFingerprint == fingerprint);
+  CHECK(kFormatVersion == version);
+}
+
+TEST_CASE("a kind numbered from 15 on takes a second tag byte, and the reader reads its number", "[trace]") {
+  // Kinds 1 to 14 keep their one-byte tag (every trace so far); 15 to 255 fit behind the escape.
+  uint8_t bytes[4] = {};
+  RecordWriter write{bytes};
+  writeTag(write, EventKind::kStore, 3);
+  CHECK(write.at == bytes + 1);
+  CHECK(bytes[0] == recordTag(EventKind::kStore, 3));
+  write.at = bytes;
+  writeTag(write, static_cast<EventKind>(kExtendedKind + 5), 3);
+  CHECK(write.at == bytes + 2);
+  CHECK(bytes[0] == (kExtendedKind | 3 << 4));
+  CHECK(bytes[1] == 5);
+  // No kind 20 exists: the reader names the number it read behind the escape.
+  const TraceHeader header;
+  RecordDecoder decoder(header);
+  Event event;
+  CHECK_THROWS_WITH(decoder.decode(bytes, bytes + 2, event, 0), Catch::Contains("unknown event kind 20"));
+  CHECK(kEventKindCount <= kExtendedKind);  // every kind so far has a one-byte tag
+}
+
+TEST_CASE("every event kind whose hook has parameters prints fields in the jsonl export", "[trace]") {
+  // Each kind's line holds "i", "kind", "ply" and "site", then its fields:
+  // a kind whose hook reports values must print some (a kind the export
+  // forgets prints none), a kind without any prints none. Every kind with
+  // values must occur in these thinks (a new kind adds a think that has it).
+  struct Row {
+    std::string_view name;
+    bool values;
+  };
+#define UMAX_TEST_KIND_ROW(kind, site, record, name, hook, parameters) \
+  Row{name, std::string_view(#parameters) != "()"},
+  const Row rows[] = {UMAX_SEARCH_EVENTS(UMAX_TEST_KIND_ROW)};
+#undef UMAX_TEST_KIND_ROW
+  std::map<std::string, std::set<int>> keysOf;  // per kind name, the key counts of its lines
+  const std::pair<std::string, std::string> thinks[] = {{kKiwipete, "e1g1"},
+                                                        {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", ""}};
+  for (const auto& [fen, moves] : thinks) {
+    const std::string path = scratchFile("kinds.trc");
+    recordThink(engineAt(fen, moves), 20000, path, fen, moves);
+    std::ostringstream out;
+    writeJsonLines(TraceReader(path), out);
+    std::istringstream lines(out.str());
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("{\"i\":", 0) != 0) continue;  // a header line
+      const std::size_t at = line.find("\"kind\":\"") + 8;
+      const std::string kind = line.substr(at, line.find('"', at) - at);
+      int keys = 0;
+      for (std::size_t quote = line.find("\":"); quote != std::string::npos;
+           quote = line.find("\":", quote + 1))
+        ++keys;
+      keysOf[kind].insert(keys);
+    }
+    std::remove(path.c_str());
+  }
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    const auto seen = keysOf.find(std::string(row.name));
+    if (!row.values) {
+      if (seen != keysOf.end()) CHECK(*seen->second.rbegin() == 4);
+      continue;
+    }
+    REQUIRE(seen != keysOf.end());
+    CHECK(*seen->second.begin() > 4);
+  }
+}
+
 TEST_CASE("a writer lends its chunk cursor to one recorder at a time and gets it back where it was left",
           "[trace]") {
   const std::string fen = kKiwipete;
@@ -532,37 +612,6 @@ TEST_CASE("A header skips the table scan only while no search has run since the 
   played.clearHashTable();
   CHECK(played.hashTableUnused());
   CHECK(lockedSlots(played) == 0);
-}
-
-TEST_CASE("a trace keeps no disk space reserved beyond its end, finished or cut", "[trace]") {
-  // The writer reserves space in steps of 64 MB ahead of its writes (a
-  // file system's work for new blocks, once per step); the file must not
-  // keep it. A trace of a few MB would otherwise occupy 64 MB on disk.
-  const auto occupied = [](const std::string& path) {
-    struct stat info {};
-    REQUIRE(::stat(path.c_str(), &info) == 0);
-    return std::pair<uint64_t, uint64_t>(static_cast<uint64_t>(info.st_size),
-                                         static_cast<uint64_t>(info.st_blocks) * 512);
-  };
-  const std::string finished = scratchFile("reserve-finished.trc");
-  recordThink(engineAt("", "e2e4"), 20000, finished, "", "e2e4");
-  const auto [finishedSize, finishedDisk] = occupied(finished);
-  CHECK(finishedSize > 2 * kChunkBytes);
-  CHECK(finishedDisk < finishedSize + TraceWriter::kReserveStep / 4);
-  // Cut: the writer is destroyed without finish(), as when the search throws.
-  const std::string cut = scratchFile("reserve-cut.trc");
-  {
-    Engine& engine = engineAt("", "e2e4");
-    TraceWriter writer(cut, makeHeader(engine, 20000, "", "e2e4"));
-    Recorder recorder(writer, engine);
-    engine.think(20000, recorder);
-  }
-  const auto [cutSize, cutDisk] = occupied(cut);
-  CHECK(cutSize > 2 * kChunkBytes);
-  CHECK(cutDisk < cutSize + TraceWriter::kReserveStep / 4);
-  CHECK(TraceReader(cut).truncated());
-  std::remove(finished.c_str());
-  std::remove(cut.c_str());
 }
 
 TEST_CASE(

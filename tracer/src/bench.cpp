@@ -98,12 +98,12 @@ int main(int argc, char** argv) {
               "hooks", "no file", "cpu ratio", "wall ratio", "ev/node", "B/event");
   std::vector<double> cpuRatios, wallRatios, hooksRatios, noFileRatios;
   // What each piece of tuning saves: the cost without it over the cost with it.
-  std::vector<double> returnsSaved, reserveSaved, batchesSaved;
+  std::vector<double> returnsSaved, batchesSaved;
   uint64_t allEvents = 0, allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
     if (!search.traced) continue;
     const Position position = parseFen(search.fen);
-    Cost plain, traced, hooks, noFile, hooksReturns, unreserved, unbatched;
+    Cost plain, traced, hooks, noFile, hooksReturns, unbatched;
     ThinkResult plainResult, tracedResult;
     // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
     const auto timed = [&](Cost& cost, const auto& think) {
@@ -143,12 +143,9 @@ int main(int argc, char** argv) {
       // /dev/null: the file system's share left out (never removed: as root that deletes the device).
       const ThinkResult discarded = timed(noFile, recordTo("/dev/null"));
       std::filesystem::remove(path);
-      const ThinkResult noReserve = timed(unreserved, recordUntuned({.reserve = false, .batches = true}));
-      std::filesystem::remove(path);
-      const ThinkResult noBatches = timed(unbatched, recordUntuned({.reserve = true, .batches = false}));
+      const ThinkResult noBatches = timed(unbatched, recordUntuned({.batches = false}));
       if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes ||
-          told.nodes != tracedResult.nodes || noReserve.nodes != tracedResult.nodes ||
-          noBatches.nodes != tracedResult.nodes) {
+          told.nodes != tracedResult.nodes || noBatches.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;
       }
@@ -165,7 +162,6 @@ int main(int argc, char** argv) {
     hooksRatios.push_back(hooks.cpu / plain.cpu);
     noFileRatios.push_back(noFile.cpu / plain.cpu);
     returnsSaved.push_back(hooksReturns.cpu / hooks.cpu);
-    reserveSaved.push_back(unreserved.cpu / traced.cpu);
     batchesSaved.push_back(unbatched.cpu / traced.cpu);
     allEvents += events;
     allBytes += bytes;
@@ -183,9 +179,8 @@ int main(int argc, char** argv) {
   std::printf(
       "what each piece of tuning saves (median CPU without it / with it): the search skipping Step 19's "
       "onReturn for an observer that works the returns out (wantsReturns) %.3fx of the hooks alone; "
-      "the writer's disk space reserved ahead (fallocate) %.3fx and its page-aligned writes of %d chunks "
-      "%.3fx of a traced think to a file\n",
-      median(returnsSaved), median(reserveSaved), TraceWriter::kChunksPerWrite, median(batchesSaved));
+      "the writer's page-aligned writes of %d chunks %.3fx of a traced think to a file\n",
+      median(returnsSaved), TraceWriter::kChunksPerWrite, median(batchesSaved));
 
   if (bigBudget > 0) {
     std::printf("\n2. a big trace: 1. e4, budget %ld\n", bigBudget);

@@ -18,9 +18,26 @@
 
 namespace umax::trace {
 
-/// A record's tag byte: the kind in the low 4 bits, `flags` in the high 4.
+/// A tag's low 4 bits for a kind numbered this or higher: the kind is
+/// kExtendedKind plus the byte after the tag. Kinds 1 to 14 take one byte,
+/// kinds 15 to 255 (EventKind's range) two: room for 241 more.
+inline constexpr int kExtendedKind = 15;
+
+/// A record's tag byte: the kind in the low 4 bits, `flags` in the high 4
+/// (a kind numbered below kExtendedKind: every kind's record but through writeTag).
 [[gnu::always_inline]] inline uint8_t recordTag(EventKind kind, int flags) {
   return static_cast<uint8_t>(static_cast<int>(kind) | (flags << 4));
+}
+
+/// Writes the tag of a record of any kind: recordTag's byte, or for a kind
+/// numbered kExtendedKind or more the tag kExtendedKind | flags << 4 and
+/// the byte kind - kExtendedKind.
+template <class Code>
+[[gnu::always_inline]] inline void writeTag(Code& write, EventKind kind, int flags) {
+  const int number = static_cast<int>(kind);
+  if (number < kExtendedKind) return write.u8(recordTag(kind, flags));
+  write.u8(kExtendedKind | flags << 4);
+  write.u8(number - kExtendedKind);
 }
 
 /// An entry's five fields as two words: lock and score, then X, Y and D

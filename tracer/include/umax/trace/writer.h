@@ -34,10 +34,9 @@ void checkTraceTarget(const std::string& path, bool force);
 class TraceWriter {
  public:
   /// How the writer goes easy on the file system; umax-trace-bench times a
-  /// recording without each (section 2 of the figures page), every other
-  /// writer keeps both.
+  /// recording without it (section 2 of the figures page), every other
+  /// writer keeps it.
   struct Tuning {
-    bool reserve = true;  ///< disk space reserved ahead, kReserveStep at a time (fallocate)
     /// Full chunks written kChunksPerWrite at a time, each write ending at a
     /// page boundary; false: each chunk written as it is full.
     bool batches = true;
@@ -93,8 +92,6 @@ class TraceWriter {
   void returnCursor();
   /// The root call of the think, from the header.
   const NodeCall& root() const { return root_; }
-  /// Disk space is reserved this far ahead of the writes (given back at the end).
-  static constexpr uint64_t kReserveStep = 64ull << 20;
   /// Full chunks go to the file this many at a time, in one write of about
   /// 256 KB that ends at a page boundary: less than half the kernel's CPU of
   /// a write per chunk (\ref page_performance).
@@ -103,7 +100,6 @@ class TraceWriter {
  private:
   void writeBatch(bool whole);
   void writeOut(const uint8_t* bytes, std::size_t size);
-  void releaseReserve();
 
   int file_ = -1;
   std::string path_;
@@ -121,7 +117,6 @@ class TraceWriter {
   ChunkIndexEntry chunk_;               // the chunk being filled (its offset set when it is written)
   std::vector<ChunkIndexEntry> index_;  // the chunks written
   uint64_t issued_ = 0;                 // bytes of the file so far, full chunks included
-  uint64_t reserved_ = 0;               // the file's space is reserved up to here (0: nothing reserved)
   bool sealed_ = false;   // seal(): no more chunks go to the file (chunk_ holds the first dropped)
   int writeErrno_ = 0;    // a write failed: the file ends where it broke off
   uint64_t written_ = 0;  // bytes in the file
