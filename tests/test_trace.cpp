@@ -36,12 +36,12 @@ class BoardWitness final : public SearchObserver {
   BoardWitness(Recorder& recorder, const Engine& engine) : recorder_(recorder), engine_(engine) {}
   std::vector<Board> boards;
 
-  void onCall(const NodeCall& call) override { recorder_.onCall(call), keep(); }
-  void onProbe(const ProbeReport& report, const HashEntry& entry) override {
-    recorder_.onProbe(report, entry), keep();
-    probeEnded_ = report.endsNode;
+  // A call's first three events: one board for each (nothing moves in between).
+  void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
+               int nodeCount) override {
+    recorder_.onEnter(call, report, entry, nodeCount);
+    for (int event = 0; event < 3; ++event) keep();
   }
-  void onNodeCounted(int count) override { recorder_.onNodeCounted(count), keep(); }
   void onIteration(int draft) override { recorder_.onIteration(draft), keep(); }
   void onKingCapture(int from, int to, bool bad) override { recorder_.onKingCapture(from, to, bad), keep(); }
   void onCutoff(int best) override { recorder_.onCutoff(best), keep(); }
@@ -54,20 +54,14 @@ class BoardWitness final : public SearchObserver {
   void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override {
     recorder_.onStore(slot, before, after, written), keep();
   }
-  // The search tells every return here (wantsReturns() is true): a board
-  // for each. The recorder is told a hash cutoff's only, as the search's
-  // onEnter passes it on; it works out the others after each store.
-  void onReturn(int score, int from, int to, int draft) override {
-    if (probeEnded_) recorder_.onReturn(score, from, to, draft);
-    probeEnded_ = false;
-    keep();
-  }
+  // The search tells every return of Step 19 here (wantsReturns() is
+  // true): a board for each. The recorder works them out itself.
+  void onReturn(int, int, int, int) override { keep(); }
 
  private:
   void keep() { boards.push_back(engine_.position().board); }
   Recorder& recorder_;
   const Engine& engine_;
-  bool probeEnded_ = false;  // the last probe ended its node: its return comes next
 };
 
 /// One readable engine for all recordings: a fresh 268 MB table per

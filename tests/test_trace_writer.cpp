@@ -3,8 +3,7 @@
 // check value and against itself split anywhere; the checkpoints the
 // Recorder takes from the engine against the state SearchState rebuilds
 // from the trace's own events; older versions refused, the version under
-// the header's checksum; the header's skipped table scan against a full scan; and
-// the disk space reserved ahead of the writes, given back at the end.
+// the header's checksum; and the header's skipped table scan against a full scan.
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,8 +13,11 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <random>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,7 @@
 #include "umax/session.h"
 #include "umax/trace/bytes.h"
 #include "umax/trace/compact.h"
+#include "umax/trace/export.h"
 #include "umax/trace/framing.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
@@ -73,60 +76,24 @@ Engine& engineAt(const std::string& fen, const std::string& moves) {
   return *engine;
 }
 
-/// Passes every hook on but onEnter, so that the search's onEnter reaches
-/// the recorder as SearchObserver's default splits it: onCall, onProbe, then
-/// onReturn or onNodeCounted. With `askReturns` it also asks the search for
-/// every return of Step 19, which the recorder works out itself.
-class OneHookAtATime final : public SearchObserver {
- public:
-  explicit OneHookAtATime(Recorder& recorder, bool askReturns = false)
-      : recorder_(recorder), askReturns_(askReturns) {}
-  bool wantsReturns() const override { return askReturns_; }
-  void onCall(const NodeCall& call) override { recorder_.onCall(call); }
-  void onProbe(const ProbeReport& report, const HashEntry& entry) override {
-    recorder_.onProbe(report, entry);
-  }
-  void onNodeCounted(int count) override { recorder_.onNodeCounted(count); }
-  void onIteration(int draft) override { recorder_.onIteration(draft); }
-  void onKingCapture(int from, int to, bool bad) override { recorder_.onKingCapture(from, to, bad); }
-  void onCutoff(int best) override { recorder_.onCutoff(best); }
-  void onMoveMade(const Move& move, int remaining, bool sneaked) override {
-    recorder_.onMoveMade(move, remaining, sneaked);
-  }
-  void onMoveScored(int score) override { recorder_.onMoveScored(score); }
-  void onBestMove(int best, int from, int to) override { recorder_.onBestMove(best, from, to); }
-  void onMateProbe() override { recorder_.onMateProbe(); }
-  void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override {
-    recorder_.onStore(slot, before, after, written);
-  }
-  void onReturn(int score, int from, int to, int draft) override {
-    recorder_.onReturn(score, from, to, draft);
-  }
-
- private:
-  Recorder& recorder_;
-  bool askReturns_;
-};
-
 /// Forwards every hook to the recorder and keeps the event each hook
 /// describes, as a trace reader must give it back. It asks the search for
 /// every return (wantsReturns() is true: the search's own Step 19 says
-/// what each call returned) and passes on only a hash cutoff's, as the
-/// search does to the recorder: the recorder works out the others itself.
+/// what each call returned) and passes none on: the recorder works out the
+/// returns itself (a hash cutoff's in onEnter).
 class EventWitness final : public SearchObserver {
  public:
   explicit EventWitness(Recorder& recorder) : recorder_(recorder) {}
   std::vector<Event> events;
   uint64_t returns = 0;  ///< the returns the search told
 
-  void onCall(const NodeCall& call) override {
-    recorder_.onCall(call);
-    Event& event = add(EventKind::kCall);
-    event.call = call;
+  void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
+               int nodeCount) override {
+    recorder_.onEnter(call, report, entry, nodeCount);
+    SearchObserver::onEnter(call, report, entry, nodeCount);  // the events below, one by one
   }
+  void onCall(const NodeCall& call) override { add(EventKind::kCall).call = call; }
   void onProbe(const ProbeReport& report, const HashEntry& entry) override {
-    recorder_.onProbe(report, entry);
-    probeEnded_ = report.endsNode;
     Event& event = add(EventKind::kProbe);
     event.probe = report;
     if (report.outcome == ProbeOutcome::kHit) {
@@ -134,10 +101,7 @@ class EventWitness final : public SearchObserver {
       event.entry.lock = 0;  // a probe record leaves out the lock: it is the call's Z
     }
   }
-  void onNodeCounted(int count) override {
-    recorder_.onNodeCounted(count);
-    add(EventKind::kNodeCounted);
-  }
+  void onNodeCounted(int) override { add(EventKind::kNodeCounted); }
   void onIteration(int draft) override {
     recorder_.onIteration(draft);
     add(EventKind::kIteration).value = draft;
@@ -181,8 +145,6 @@ class EventWitness final : public SearchObserver {
     event.after = written ? after : before;
   }
   void onReturn(int score, int from, int to, int draft) override {
-    if (probeEnded_) recorder_.onReturn(score, from, to, draft);  // a hash cutoff's, as onEnter passes it
-    probeEnded_ = false;
     ++returns;
     Event& event = add(EventKind::kReturn);
     event.best = score;
@@ -198,7 +160,6 @@ class EventWitness final : public SearchObserver {
     return event;
   }
   Recorder& recorder_;
-  bool probeEnded_ = false;  // the last probe ended its node: its return comes next
 };
 
 /// How many records of a trace wrote out a value their state predicts
@@ -249,37 +210,14 @@ Spelled spelledOut(const TraceReader& reader) {
 
 }  // namespace
 
-TEST_CASE("the recorder's onEnter writes the very file its separate hooks write", "[trace]") {
-  // kiwipete from a played game: hash cutoffs (onEnter's kReturn) and many chunks.
-  const std::string fen = kKiwipete;
-  const std::string fused = scratchFile("fused.trc");
-  const std::string split = scratchFile("split.trc");
-  const ThinkResult first = recordThink(engineAt(fen, "e1g1"), 20000, fused, fen, "e1g1");
-  Engine& engine = engineAt(fen, "e1g1");
-  TraceWriter writer(split, makeHeader(engine, 20000, fen, "e1g1"));
-  Recorder recorder(writer, engine);
-  OneHookAtATime hooks(recorder);
-  const ThinkResult second = engine.think(20000, hooks);
-  finishWith(writer, second);
-  CHECK(first.nodes == second.nodes);
-  const std::vector<uint8_t> bytes = bytesOf(fused);
-  CHECK(bytes.size() > 3 * kChunkBytes);
-  CHECK(bytes == bytesOf(split));
-  uint64_t hashCutoffs = 0;
-  TraceReader(fused).forEach([&](const Event& event, uint64_t) {
-    hashCutoffs += event.kind == EventKind::kProbe && event.probe.endsNode;
-  });
-  CHECK(hashCutoffs > 0);
-}
-
 TEST_CASE("a recorder that works out the returns gives back the returns the search tells, stopped or not",
           "[trace]") {
   // The recorder as recordThink uses it (the search skips onReturn) against
   // the returns the search itself tells a witness at Step 19, from every
   // 25th test position (mates, stalemates, promotions, endings) and from a
   // think stopped at its first progress report (the stop flag is read right
-  // after that node is counted). The witness passes the hooks on one at a
-  // time: that file must be the one the search's own onEnter writes.
+  // after that node is counted). The witness passes the hooks on: that file
+  // must be the one the recorder writes when the search calls it directly.
   const auto& positions = testPositions();
   int compared = 0;
   int aborted = 0;
@@ -340,17 +278,95 @@ TEST_CASE("a recorder that works out the returns gives back the returns the sear
   CHECK(returns > 10000);
 }
 
-TEST_CASE("a recorder that works out the returns refuses a return it is told", "[trace]") {
+TEST_CASE("the recorder hears a call's entry through onEnter only and works out every return", "[trace]") {
   const std::string path = scratchFile("returns-told.trc");
   Engine& engine = engineAt("", "");
   TraceWriter writer(path, makeHeader(engine, 1000, "", ""));
   Recorder recorder(writer, engine);
-  SECTION("by hand") { CHECK_THROWS_WITH(recorder.onReturn(0, 0, 0, 1), Catch::Contains("return")); }
-  SECTION("from a think whose hooks are passed on") {
-    OneHookAtATime hooks(recorder, true);  // asks for every return and passes it on
-    CHECK_THROWS_AS(engine.think(1000, hooks), std::logic_error);
-  }
+  CHECK_FALSE(recorder.wantsReturns());
+  CHECK_THROWS_WITH(recorder.onReturn(0, 0, 0, 1), Catch::Contains("return"));
+  CHECK_THROWS_WITH(recorder.onCall(writer.root()), Catch::Contains("onEnter"));
+  CHECK_THROWS_WITH(recorder.onProbe(ProbeReport{}, HashEntry{}), Catch::Contains("onEnter"));
+  CHECK_THROWS_WITH(recorder.onNodeCounted(1), Catch::Contains("onEnter"));
+  CHECK(writer.events() == 0);  // nothing was written
   std::remove(path.c_str());
+}
+
+TEST_CASE("the trace format's version goes with its event schema", "[trace]") {
+  // A row added to UMAX_SEARCH_EVENTS (or a kind renumbered or renamed) is
+  // a new format: kFormatVersion must go up, its fingerprint listed.
+  const auto& [version, fingerprint] = kSchemaOfVersion[std::size(kSchemaOfVersion) - 1];
+  INFO("the event schema's fingerprint is 0x"
+       << std::hex << kSchemaFingerprint << std::dec << ": raise kFormatVersion (format.h) and add {"
+       << version + 1 << ", 0x" << std::hex << kSchemaFingerprint << "u} to kSchemaOfVersion");
+  CHECK(kSchemaFingerprint == fingerprint);
+  CHECK(kFormatVersion == version);
+}
+
+TEST_CASE("a kind numbered from 15 on takes a second tag byte, and the reader reads its number", "[trace]") {
+  // Kinds 1 to 14 keep their one-byte tag (every trace so far); 15 to 255 fit behind the escape.
+  uint8_t bytes[4] = {};
+  RecordWriter write{bytes};
+  writeTag(write, EventKind::kStore, 3);
+  CHECK(write.at == bytes + 1);
+  CHECK(bytes[0] == recordTag(EventKind::kStore, 3));
+  write.at = bytes;
+  writeTag(write, static_cast<EventKind>(kExtendedKind + 5), 3);
+  CHECK(write.at == bytes + 2);
+  CHECK(bytes[0] == (kExtendedKind | 3 << 4));
+  CHECK(bytes[1] == 5);
+  // No kind 20 exists: the reader names the number it read behind the escape.
+  const TraceHeader header;
+  RecordDecoder decoder(header);
+  Event event;
+  CHECK_THROWS_WITH(decoder.decode(bytes, bytes + 2, event, 0), Catch::Contains("unknown event kind 20"));
+  CHECK(kEventKindCount <= kExtendedKind);  // every kind so far has a one-byte tag
+}
+
+TEST_CASE("every event kind whose hook has parameters prints fields in the jsonl export", "[trace]") {
+  // Each kind's line holds "i", "kind", "ply" and "site", then its fields:
+  // a kind whose hook reports values must print some (a kind the export
+  // forgets prints none), a kind without any prints none. Every kind with
+  // values must occur in these thinks (a new kind adds a think that has it).
+  struct Row {
+    std::string_view name;
+    bool values;
+  };
+#define UMAX_TEST_KIND_ROW(kind, site, record, name, hook, parameters) \
+  Row{name, std::string_view(#parameters) != "()"},
+  const Row rows[] = {UMAX_SEARCH_EVENTS(UMAX_TEST_KIND_ROW)};
+#undef UMAX_TEST_KIND_ROW
+  std::map<std::string, std::set<int>> keysOf;  // per kind name, the key counts of its lines
+  const std::pair<std::string, std::string> thinks[] = {{kKiwipete, "e1g1"},
+                                                        {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", ""}};
+  for (const auto& [fen, moves] : thinks) {
+    const std::string path = scratchFile("kinds.trc");
+    recordThink(engineAt(fen, moves), 20000, path, fen, moves);
+    std::ostringstream out;
+    writeJsonLines(TraceReader(path), out);
+    std::istringstream lines(out.str());
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("{\"i\":", 0) != 0) continue;  // a header line
+      const std::size_t at = line.find("\"kind\":\"") + 8;
+      const std::string kind = line.substr(at, line.find('"', at) - at);
+      int keys = 0;
+      for (std::size_t quote = line.find("\":"); quote != std::string::npos;
+           quote = line.find("\":", quote + 1))
+        ++keys;
+      keysOf[kind].insert(keys);
+    }
+    std::remove(path.c_str());
+  }
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    const auto seen = keysOf.find(std::string(row.name));
+    if (!row.values) {
+      if (seen != keysOf.end()) CHECK(*seen->second.rbegin() == 4);
+      continue;
+    }
+    REQUIRE(seen != keysOf.end());
+    CHECK(*seen->second.begin() > 4);
+  }
 }
 
 TEST_CASE("a writer lends its chunk cursor to one recorder at a time and gets it back where it was left",
@@ -598,37 +614,6 @@ TEST_CASE("A header skips the table scan only while no search has run since the 
   CHECK(lockedSlots(played) == 0);
 }
 
-TEST_CASE("a trace keeps no disk space reserved beyond its end, finished or cut", "[trace]") {
-  // The writer reserves space in steps of 64 MB ahead of its writes (a
-  // file system's work for new blocks, once per step); the file must not
-  // keep it. A trace of a few MB would otherwise occupy 64 MB on disk.
-  const auto occupied = [](const std::string& path) {
-    struct stat info {};
-    REQUIRE(::stat(path.c_str(), &info) == 0);
-    return std::pair<uint64_t, uint64_t>(static_cast<uint64_t>(info.st_size),
-                                         static_cast<uint64_t>(info.st_blocks) * 512);
-  };
-  const std::string finished = scratchFile("reserve-finished.trc");
-  recordThink(engineAt("", "e2e4"), 20000, finished, "", "e2e4");
-  const auto [finishedSize, finishedDisk] = occupied(finished);
-  CHECK(finishedSize > 2 * kChunkBytes);
-  CHECK(finishedDisk < finishedSize + TraceWriter::kReserveStep / 4);
-  // Cut: the writer is destroyed without finish(), as when the search throws.
-  const std::string cut = scratchFile("reserve-cut.trc");
-  {
-    Engine& engine = engineAt("", "e2e4");
-    TraceWriter writer(cut, makeHeader(engine, 20000, "", "e2e4"));
-    Recorder recorder(writer, engine);
-    engine.think(20000, recorder);
-  }
-  const auto [cutSize, cutDisk] = occupied(cut);
-  CHECK(cutSize > 2 * kChunkBytes);
-  CHECK(cutDisk < cutSize + TraceWriter::kReserveStep / 4);
-  CHECK(TraceReader(cut).truncated());
-  std::remove(finished.c_str());
-  std::remove(cut.c_str());
-}
-
 TEST_CASE(
     "a trace cut short keeps every chunk written before the cut, with or without the writer's destructor",
     "[trace]") {
@@ -737,9 +722,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
   rootProbe.firstSlot = firstProbeSlot(root.side, root.epSquare, root.hashKey);
   rootProbe.slotsProbed = 3;  // not the usual 1: a count byte follows
   rootProbe.slot = rootProbe.firstSlot + 3;
-  witness.onCall(root);
-  witness.onProbe(rootProbe, HashEntry{});
-  witness.onNodeCounted(1);
+  witness.onEnter(root, rootProbe, HashEntry{}, 1);
   witness.onIteration(1);
   // e2-e4 with a depth left that Step 10 would not give it (1 - 1 = 0): the whole move is written out.
   Move move;
@@ -769,10 +752,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
   replyProbe.outcome = ProbeOutcome::kHit;
   replyProbe.endsNode = true;
   HashEntry found{67890, -40, 8 | 20, 36, 6};
-  witness.onCall(reply);
-  witness.onProbe(replyProbe, found);
-  // Not the entry's values, which the search's onEnter passes on: the values follow.
-  witness.onReturn(found.score + 1, 100, 68, found.draft + 1);
+  witness.onEnter(reply, replyProbe, found, 2);             // its return: the entry's values
   witness.onMoveScored(123);                                // not 40 - 1
   witness.onBestMove(123, 100, 68);                         // Y without the not-castling bit
   const HashEntry stranger{555, 17, 3, 4, 2};               // the slot held another position's entry
@@ -787,8 +767,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
     CHECK(event == witness.events[at]);
   });
   const Spelled spelled = spelledOut(reader);
-  CHECK(spelled.predictionsMissed ==
-        6);  // the move, the reply, the reply's return, the score, the best move, the store
+  CHECK(spelled.predictionsMissed == 5);  // the move, the reply, the score, the best move, the store
   CHECK(spelled.previousEntries == 1);
 }
 

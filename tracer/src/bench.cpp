@@ -46,10 +46,25 @@ struct Cost {
 };
 
 /// An observer that records nothing: what the hooks alone cost (the traced instantiation of the
-/// search, its calls through the interface; one call for a call's first three events).
+/// search, its calls through the interface; one call for a call's first three events). With
+/// `returns` false it works the returns out as the recorder does (wantsReturns): the search skips
+/// the onReturn of Step 19.
 struct HooksOnly final : SearchObserver {
+  explicit HooksOnly(bool returns) : returns_(returns) {}
   void onEnter(const NodeCall&, const ProbeReport&, const HashEntry&, int) override {}
+  bool wantsReturns() const override { return returns_; }
+  bool returns_;
 };
+
+/// The process's resident memory in MB (/proc/self/statm), mapped file pages included.
+double residentMb() {
+  long pages = 0, resident = 0;
+  if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(statm, "%ld %ld", &pages, &resident) != 2) resident = 0;
+    std::fclose(statm);
+  }
+  return double(resident) * double(::sysconf(_SC_PAGESIZE)) / 1e6;
+}
 
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -82,11 +97,13 @@ int main(int argc, char** argv) {
   std::printf("%-13s %9s %9s %9s %9s %9s %9s %9s %7s %7s\n", "search", "nodes", "plain cpu", "traced",
               "hooks", "no file", "cpu ratio", "wall ratio", "ev/node", "B/event");
   std::vector<double> cpuRatios, wallRatios, hooksRatios, noFileRatios;
+  // What each piece of tuning saves: the cost without it over the cost with it.
+  std::vector<double> returnsSaved, batchesSaved;
   uint64_t allEvents = 0, allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
     if (!search.traced) continue;
     const Position position = parseFen(search.fen);
-    Cost plain, traced, hooks, noFile;
+    Cost plain, traced, hooks, noFile, hooksReturns, unbatched;
     ThinkResult plainResult, tracedResult;
     // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
     const auto timed = [&](Cost& cost, const auto& think) {
@@ -101,16 +118,34 @@ int main(int argc, char** argv) {
     const auto recordTo = [&](const std::string& file) {
       return [&engine, &search, file, budget] { return recordThink(*engine, budget, file, search.fen, ""); };
     };
+    // The recorder writing a file through a writer without some of its tuning.
+    const auto recordUntuned = [&](TraceWriter::Tuning tuning) {
+      return [&engine, &search, &path, budget, tuning] {
+        TraceWriter writer(path, makeHeader(*engine, budget, search.fen, ""), tuning);
+        ThinkResult result;
+        {
+          Recorder recorder(writer, *engine);
+          result = engine->think(budget, recorder);
+        }
+        writer.finish(
+            {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+        return result;
+      };
+    };
     for (int round = 0; round < rounds; ++round) {
       plainResult = timed(plain, [&] { return engine->think(budget); });
       // Each traced run writes a new file: removing the last one (its page cache) is not recording.
       std::filesystem::remove(path);
       tracedResult = timed(traced, recordTo(path));
-      HooksOnly nothing;
+      HooksOnly nothing(false), returnsTold(true);
       const ThinkResult hooked = timed(hooks, [&] { return engine->think(budget, nothing); });
+      const ThinkResult told = timed(hooksReturns, [&] { return engine->think(budget, returnsTold); });
       // /dev/null: the file system's share left out (never removed: as root that deletes the device).
       const ThinkResult discarded = timed(noFile, recordTo("/dev/null"));
-      if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes) {
+      std::filesystem::remove(path);
+      const ThinkResult noBatches = timed(unbatched, recordUntuned({.batches = false}));
+      if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes ||
+          told.nodes != tracedResult.nodes || noBatches.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;
       }
@@ -126,6 +161,8 @@ int main(int argc, char** argv) {
     wallRatios.push_back(traced.wall / plain.wall);
     hooksRatios.push_back(hooks.cpu / plain.cpu);
     noFileRatios.push_back(noFile.cpu / plain.cpu);
+    returnsSaved.push_back(hooksReturns.cpu / hooks.cpu);
+    batchesSaved.push_back(unbatched.cpu / traced.cpu);
     allEvents += events;
     allBytes += bytes;
     std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %8.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
@@ -139,6 +176,11 @@ int main(int argc, char** argv) {
       "where it goes (median CPU): the hooks alone %.2fx (an observer that records nothing), the recorder "
       "without the file %.2fx (writing to /dev/null), to a file %.2fx\n",
       median(hooksRatios), median(noFileRatios), median(cpuRatios));
+  std::printf(
+      "what each piece of tuning saves (median CPU without it / with it): the search skipping Step 19's "
+      "onReturn for an observer that works the returns out (wantsReturns) %.3fx of the hooks alone; "
+      "the writer's page-aligned writes of %d chunks %.3fx of a traced think to a file\n",
+      median(returnsSaved), TraceWriter::kChunksPerWrite, median(batchesSaved));
 
   if (bigBudget > 0) {
     std::printf("\n2. a big trace: 1. e4, budget %ld\n", bigBudget);
@@ -169,6 +211,24 @@ int main(int argc, char** argv) {
     start = Clock::now();
     const CallTree tree(reader);
     const double treeSeconds = since(start);
+    // The reader's tuning: CRCs checked lazily (a chunk's on its first decoding, atomics keep
+    // count across threads), and a pass that gives its pages back (madvise) as it goes.
+    start = Clock::now();
+    double lazySeconds = 0, releasedMb = 0, keptMb = 0;
+    {
+      const TraceReader lazy(path, ChunkChecks::kOnFirstDecode);
+      lazySeconds = since(start);
+      const double before = residentMb();
+      ChunkPass pass(lazy);
+      while (!pass.done()) pass.step([](const Event&, uint64_t) {}, kChunksPerStep);
+      releasedMb = residentMb() - before;
+    }
+    {
+      const TraceReader whole(path, ChunkChecks::kOnFirstDecode);
+      const double before = residentMb();
+      whole.forEach([](const Event&, uint64_t) {});
+      keptMb = residentMb() - before;
+    }
     std::printf("nodes %ld, events %llu, bytes %llu (%.2f bytes/event), recorded in %.1f s\n", result.nodes,
                 static_cast<unsigned long long>(reader.eventCount()),
                 static_cast<unsigned long long>(reader.fileSize()),
@@ -177,6 +237,10 @@ int main(int argc, char** argv) {
     std::printf("random seek: mean %.3f ms, max %.3f ms over %d seeks\n", 1e3 * total / seeks, 1e3 * worst,
                 seeks);
     std::printf("call tree: %zu calls built in %.2f s\n", tree.nodes().size(), treeSeconds);
+    std::printf(
+        "open checking no CRC (each chunk's on its first decoding) %.3f s; a pass over every event "
+        "leaves %.0f MB of the file resident giving its pages back (madvise), %.0f MB keeping them\n",
+        lazySeconds, releasedMb, keptMb);
   }
   std::filesystem::remove(path);
   return umax::finishOutput("umax-trace-bench");

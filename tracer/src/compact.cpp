@@ -10,9 +10,10 @@ const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Ev
   try {
     const uint8_t tag = read.u8();
     const int flags = tag >> 4;
-    if ((tag & 15) < 1 || (tag & 15) >= kEventKindCount)
-      read.fail("unknown event kind " + std::to_string(tag & 15));
-    const auto kind = static_cast<EventKind>(tag & 15);
+    int number = tag & 15;  // a kind from kExtendedKind on: the next byte says which (writeTag)
+    if (number == kExtendedKind) number += read.u8();
+    if (number < 1 || number >= kEventKindCount) read.fail("unknown event kind " + std::to_string(number));
+    const auto kind = static_cast<EventKind>(number);
     event = Event{};
     event.kind = kind;
     const std::vector<Frame>& stack = state_.stack();

@@ -128,16 +128,9 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
   ++depth_;
 }
 
-// A call's kCall and kProbe are never the last records of a chunk: onEnter
-// writes them with the record after them in one go, and the hooks one at a
-// time leave the chunk as it does (a full chunk is flushed after that third
-// record), so the two ways write the same file.
-void Recorder::onCall(const NodeCall& call) {
-  RecordWriter write{cursor_.at};
-  recordCall(write, call);
-  pushFrame(call);
-  cursor_.commit(write.at);
-}
+// The recorder hears a call's first three events through onEnter alone (at
+// the end of this file): one path for a node's entry.
+void Recorder::onCall(const NodeCall&) { failed("told a call apart from onEnter"); }
 
 // A call: who answers which move, with what window, depth and eval.
 std::string Narration::onCall() const {
@@ -200,12 +193,7 @@ void SearchState::onProbe(const Event& event, uint64_t offset) {
   if (report.outcome == ProbeOutcome::kHit) entryContents(write, entry);
 }
 
-void Recorder::onProbe(const ProbeReport& report, const HashEntry& entry) {
-  RecordWriter write{cursor_.at};
-  writeProbeRecord(write, report, entry);
-  takeProbe(*top_, report, entry, variant_);
-  cursor_.commit(write.at);
-}
+void Recorder::onProbe(const ProbeReport&, const HashEntry&) { failed("told a probe apart from onEnter"); }
 
 // The hash probe: a miss, a full window or a hit, and what the hit decides.
 std::string Narration::onProbe() const {
@@ -269,12 +257,7 @@ void SearchState::onNodeCounted(const Event& event, uint64_t offset) {
     trim();
 }
 
-void Recorder::onNodeCounted(int) {
-  RecordWriter write{cursor_.at};
-  recordNode(write);
-  endRecord(write.at);
-  afterNodeCounted();
-}
+void Recorder::onNodeCounted(int) { failed("told a counted node apart from onEnter"); }
 
 // N++: the node is counted.
 std::string Narration::onNodeCounted() const {
@@ -303,11 +286,12 @@ void SearchState::onIteration(const Event& event, uint64_t offset) {
 }
 
 void Recorder::onIteration(int draft) {  // Step 4
-  if (depth_ == 1 && byteLimit_) [[unlikely]]
-    atRootIteration();
+  if (depth_ == 1) [[unlikely]] {
+    rootDraft_ = draft;
+    if (byteLimit_) atRootIteration();
+  }
   RecordWriter write{cursor_.at};
   write.u8(recordTag(EventKind::kIteration, 0));  // the draft goes up by one: no field
-  if (depth_ == 1) rootDraft_ = draft;
   if (draft != top_->draft + 1) [[unlikely]]
     failed("an iteration's draft does not go up by one");
   startIteration(*top_, draft, variant_);
@@ -765,16 +749,10 @@ void SearchState::onReturn(const Event& event, uint64_t offset) {
   endRecord(write.at);
 }
 
-// Step 19: the call returns.
-void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
-  if (!(top_ && top_->probe.endsNode)) [[unlikely]]
-    failed("told a return it works out itself (wantsReturns() is false)");
-  RecordWriter write{cursor_.at};
-  writeBestValues(write, EventKind::kReturn,
-                  {score, asSignedChar(bestFrom), asSignedChar(bestTo), asSignedChar(draft)},
-                  predictedReturn(*top_));
-  popFrame(score);
-  endRecord(write.at);
+// Step 19: the recorder works every return out itself (recordDerivedReturn
+// after a store, onEnter for a hash cutoff): it is told none.
+void Recorder::onReturn(int, int, int, int) {
+  failed("told a return it works out itself (wantsReturns() is false)");
 }
 
 // The call returns: its node type, and what its parent makes of the score.

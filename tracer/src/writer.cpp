@@ -44,7 +44,10 @@ void checkTraceTarget(const std::string& path, bool force) {
 }
 
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
-    : path_(path), root_(header.root) {
+    : TraceWriter(path, header, Tuning{}) {}
+
+TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Tuning tuning)
+    : path_(path), tuning_(tuning), root_(header.root) {
   if (header.version != kFormatVersion)
     throw std::logic_error("the trace writer writes format version " + std::to_string(kFormatVersion) +
                            " only");
@@ -111,16 +114,7 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
 TraceWriter::~TraceWriter() {
   if (file_ < 0) return;
   writeOut(batch_.data(), batchEnd_);  // an unfinished trace keeps its full chunks
-  releaseReserve();
   ::close(file_);
-}
-
-// Gives back the space reserved beyond the end of the file (on ext4,
-// truncating to the file's own size frees the blocks past it).
-void TraceWriter::releaseReserve() {
-  if (reserved_ == 0) return;
-  const off_t size = ::lseek(file_, 0, SEEK_END);
-  if (size >= 0 && ::ftruncate(file_, size) == 0) reserved_ = 0;
 }
 
 // A failed write is noted, not thrown: the file ends where it broke off.
@@ -139,18 +133,8 @@ void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
 }
 
 // The batch goes to the file: up to the last page boundary it reaches, or
-// `whole`; the rest of the last page begins the next batch. Disk space is
-// reserved ahead in large steps, beyond the end of the file (a cut file
-// still ends after its last whole chunk): the file system does its work for
-// new blocks once a step instead of once a page (the performance page).
+// `whole`; the rest of the last page begins the next batch.
 void TraceWriter::writeBatch(bool whole) {
-#if defined(__linux__)
-  if (issued_ > reserved_) {
-    const uint64_t from = reserved_;
-    reserved_ = (issued_ / kReserveStep + 1) * kReserveStep;
-    ::fallocate(file_, FALLOC_FL_KEEP_SIZE, static_cast<off_t>(from), static_cast<off_t>(reserved_ - from));
-  }
-#endif
   const std::size_t size =
       whole ? batchEnd_
             : static_cast<std::size_t>((batchOffset_ + batchEnd_) / kPageBytes * kPageBytes - batchOffset_);
@@ -175,7 +159,10 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes) {
       index_.push_back(std::move(chunk_));
       batchEnd_ += kChunkHeadBytes + bytes;
       issued_ += kChunkHeadBytes + bytes;
-      if (++batchedChunks_ == kChunksPerWrite) writeBatch(false);
+      if (!tuning_.batches)
+        writeBatch(true);
+      else if (++batchedChunks_ == kChunksPerWrite)
+        writeBatch(false);
     }
     chunk_ = {0, events, nodes, std::move(checkpoint)};
   }
@@ -202,7 +189,6 @@ void TraceWriter::finish(const TraceResult& told) {
     writeFooter(index_, result, issued_, footer);
     writeOut(footer.data(), footer.size());
   }
-  releaseReserve();
   if (::close(file_) != 0 && writeErrno_ == 0) writeErrno_ = errno;
   file_ = -1;
 }

@@ -35,7 +35,8 @@
 /// `varint` is LEB128 (7 bits per byte, low first); `zz` is a zigzag varint
 /// (0,-1,1,-2,... -> 0,1,2,3,...); CRC-32C is Castagnoli's (crc32c()). A
 /// record is a tag byte (the EventKind in the low 4 bits, flags in the high
-/// 4) and the fields compact.h lists. A writer that dies mid-search leaves
+/// 4; low bits 15: the kind is 15 plus the next byte, writeTag) and the
+/// fields compact.h lists. A writer that dies mid-search leaves
 /// the chunks it had flushed: the reader reads them to the last whole record.
 ///
 /// This code reads and writes version 6 only and refuses any other version
@@ -50,6 +51,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "umax/engine.h"
@@ -68,6 +70,27 @@ inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
 /// The format version this code writes and the only one it reads (compact
 /// records, see compact.h; CRC-32C throughout).
 inline constexpr uint32_t kFormatVersion = 6;
+/// The rows of UMAX_SEARCH_EVENTS as one string: each kind, its site and
+/// record numbers and its name, what a trace file and its exports hold of
+/// the event schema (not the hooks' parameter names, which may be renamed).
+#define UMAX_TRACE_SCHEMA_ROW(kind, site, record, name, hook, parameters) kind site record name;
+#define UMAX_TRACE_TEXT_OF(...) #__VA_ARGS__
+#define UMAX_TRACE_TEXT(...) UMAX_TRACE_TEXT_OF(__VA_ARGS__)
+/// FNV-1a of `text` with its white space left out.
+constexpr uint32_t schemaFingerprint(std::string_view text) {
+  uint32_t hash = 2166136261u;
+  for (const char c : text)
+    if (c != ' ' && c != '\t' && c != '\n') hash = (hash ^ static_cast<uint8_t>(c)) * 16777619u;
+  return hash;
+}
+/// The fingerprint of the event schema this code reads and writes.
+inline constexpr uint32_t kSchemaFingerprint =
+    schemaFingerprint(UMAX_TRACE_TEXT(UMAX_SEARCH_EVENTS(UMAX_TRACE_SCHEMA_ROW)));
+/// Each format version with the fingerprint of its event schema, from
+/// version 6 on. A test fails when kSchemaFingerprint is not the last
+/// one's: a row added to UMAX_SEARCH_EVENTS, or changed, makes a new
+/// format, so kFormatVersion goes up and its fingerprint joins the list.
+inline constexpr std::pair<uint32_t, uint32_t> kSchemaOfVersion[] = {{6, 0xf200e953u}};
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// The largest payload a reader accepts in one chunk (a record never
@@ -88,6 +111,7 @@ enum class EventKind : uint8_t { UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_ENUMERATOR) 
 
 /// One past the largest EventKind (the kinds are numbered 1, 2, ...).
 inline constexpr int kEventKindCount = 1 UMAX_SEARCH_EVENTS(UMAX_TRACE_KIND_ONE);
+static_assert(kEventKindCount <= 256, "a kind's record number is one byte at most (writeTag)");
 
 /// One value per event kind, from {number, value} rows made of
 /// UMAX_SEARCH_EVENTS; a number no row has holds `missing`.

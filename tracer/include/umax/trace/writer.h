@@ -33,9 +33,19 @@ void checkTraceTarget(const std::string& path, bool force);
 /// way); a writer destroyed without finish() writes its full chunks first.
 class TraceWriter {
  public:
+  /// How the writer goes easy on the file system; umax-trace-bench times a
+  /// recording without it (section 2 of the figures page), every other
+  /// writer keeps it.
+  struct Tuning {
+    /// Full chunks written kChunksPerWrite at a time, each write ending at a
+    /// page boundary; false: each chunk written as it is full.
+    bool batches = true;
+  };
   /// Creates `path` and writes the header. Throws std::runtime_error if the
   /// file cannot be written (leaving no file) or `path` names a folder, FIFO
   /// or device; std::logic_error for a header of another version.
+  TraceWriter(const std::string& path, const TraceHeader& header, Tuning tuning);
+  /// The same, with all of the writer's tuning.
   TraceWriter(const std::string& path, const TraceHeader& header);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
@@ -82,8 +92,6 @@ class TraceWriter {
   void returnCursor();
   /// The root call of the think, from the header.
   const NodeCall& root() const { return root_; }
-  /// Disk space is reserved this far ahead of the writes (given back at the end).
-  static constexpr uint64_t kReserveStep = 64ull << 20;
   /// Full chunks go to the file this many at a time, in one write of about
   /// 256 KB that ends at a page boundary: less than half the kernel's CPU of
   /// a write per chunk (\ref page_performance).
@@ -92,10 +100,10 @@ class TraceWriter {
  private:
   void writeBatch(bool whole);
   void writeOut(const uint8_t* bytes, std::size_t size);
-  void releaseReserve();
 
   int file_ = -1;
   std::string path_;
+  Tuning tuning_;
   NodeCall root_;
   // Full chunks as they go to the file, [0, batchEnd_) (perhaps after the
   // last part-page of the previous batch); the one being filled follows, its
@@ -109,7 +117,6 @@ class TraceWriter {
   ChunkIndexEntry chunk_;               // the chunk being filled (its offset set when it is written)
   std::vector<ChunkIndexEntry> index_;  // the chunks written
   uint64_t issued_ = 0;                 // bytes of the file so far, full chunks included
-  uint64_t reserved_ = 0;               // the file's space is reserved up to here (0: nothing reserved)
   bool sealed_ = false;   // seal(): no more chunks go to the file (chunk_ holds the first dropped)
   int writeErrno_ = 0;    // a write failed: the file ends where it broke off
   uint64_t written_ = 0;  // bytes in the file
@@ -125,9 +132,11 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked);
 /// The observer that turns the search's hooks into trace records: each hook
 /// (event_kinds.cpp) encodes its record into the writer's chunk and applies
 /// its event's transition to the open calls, as SearchState::apply does
-/// without its checks. A checkpoint's board is the engine's own. The returns
-/// of Step 19 are worked out after each store (wantsReturns() is false);
-/// onReturn takes only a hash cutoff's, which onEnter passes on.
+/// without its checks. A checkpoint's board is the engine's own. One path
+/// for a node's entry: a call's first three events come through onEnter
+/// only (onCall, onProbe and onNodeCounted throw std::logic_error), and the
+/// returns are worked out, after the store that ends a call or in onEnter
+/// for a hash cutoff (wantsReturns() is false: onReturn throws too).
 class Recorder final : public SearchObserver {
  public:
   /// Records the think of `engine` into `writer`; `progress` (may be empty)
