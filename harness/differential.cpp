@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -258,8 +259,16 @@ void DifferentialChecker::clearProbedSlots(Game& game, Clearing clearing) {
 
 std::string DifferentialChecker::findDirtySlot() const {
   const HashEntry empty;
+  // The original's slots are fetched in blocks, not by a call per slot.
+  constexpr int32_t kBlock = 4096;
+  std::vector<HashEntry> minimalSlots(kBlock);
   for (int32_t slot = 0; slot < kHashEntries; ++slot) {
-    const char* engine = !sameEntry(minimal_->hashEntry(slot), empty)      ? "minimal"
+    const int32_t index = slot % kBlock;
+    if (index == 0)
+      minimal_->copyHashEntries(
+          slot,
+          std::span(minimalSlots).first(static_cast<std::size_t>(std::min(kBlock, kHashEntries - slot))));
+    const char* engine = !sameEntry(minimalSlots[index], empty)            ? "minimal"
                          : !sameEntry(untraced_->hashTable()[slot], empty) ? "readable"
                          : !sameEntry(traced_->hashTable()[slot], empty)   ? "readable traced"
                                                                            : nullptr;

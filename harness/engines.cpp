@@ -1,6 +1,7 @@
 // engines.cpp - the minimal and the readable build behind one interface.
 #include "engines.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "minimal_api.h"
@@ -55,6 +56,13 @@ class MinimalEngine final : public AnyEngine {
     const umaxm_hash_entry& entry = umaxm_hash_table()[slot];
     return {entry.lock, entry.score, entry.from, entry.to, entry.draft};
   }
+  void copyHashEntries(int32_t first, std::span<HashEntry> slots) const override {
+    const umaxm_hash_entry* entry = umaxm_hash_table() + first;
+    for (HashEntry& slot : slots) {
+      slot = {entry->lock, entry->score, entry->from, entry->to, entry->draft};
+      ++entry;
+    }
+  }
   int keyByte(int index) const override { return umaxm_key_table()[index]; }
 
  private:
@@ -86,6 +94,10 @@ class ReadableEngine final : public AnyEngine {
   bool playMove(int from, int to) override { return engine_->playMove(from, to); }
   bool checkMove(int from, int to) override { return engine_->checkMove(from, to); }
   HashEntry hashEntry(int32_t slot) const override { return engine_->hashTable()[slot]; }
+  void copyHashEntries(int32_t first, std::span<HashEntry> slots) const override {
+    const auto table = engine_->hashTable().subspan(static_cast<std::size_t>(first), slots.size());
+    std::copy(table.begin(), table.end(), slots.begin());
+  }
   int keyByte(int index) const override { return engine_->keyTable()[index]; }
 
  private:

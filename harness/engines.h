@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -45,6 +46,9 @@ class AnyEngine {
   virtual bool checkMove(int from, int to) = 0;
   /// One hash-table slot.
   virtual HashEntry hashEntry(int32_t slot) const = 0;
+  /// The slots first .. first + slots.size() - 1, copied into `slots`: a
+  /// whole-table comparison makes one call per block, not two per slot.
+  virtual void copyHashEntries(int32_t first, std::span<HashEntry> slots) const = 0;
   /// One byte of the key table T[].
   virtual int keyByte(int index) const = 0;
 };

@@ -12,10 +12,13 @@
 #   scripts/ci-extra.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-(cd build && ctest -C slow -L slow --output-on-failure)
+# Two at a time: the 1 s per move game (up to 300 s) mostly waits for one
+# engine at a time, beside the [.slow] cases on the other core.
+(cd build && ctest -C slow -L slow -j 2 --output-on-failure)
 cmake --preset sanitize
 cmake --build --preset sanitize -j "$(nproc)"
-ctest --preset sanitize -j "$(nproc)"
+# One test more than cores, as in scripts/test.sh: some tests wait on pipes.
+ctest --preset sanitize -j "$(( $(nproc) + 1 ))"
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$(nproc)"
 fuzz/run.sh ci 45

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
+#include <span>
+#include <vector>
 
 #include "engines.h"
 #include "support.h"
@@ -17,17 +19,28 @@ namespace {
 constexpr long kBudgets[] = {300, 3000, 30000};
 
 /// Compares two hash tables slot by slot; returns the number of slots in use.
+/// The slots are fetched in blocks (a call per slot took five times as long
+/// as the searches of a whole test case).
 long compareTables(const AnyEngine& a, const AnyEngine& b) {
+  constexpr int32_t kBlock = 4096;
+  std::vector<HashEntry> blockA(kBlock);
+  std::vector<HashEntry> blockB(kBlock);
   long used = 0;
-  for (int32_t slot = 0; slot < kHashEntries; ++slot) {
-    const HashEntry x = a.hashEntry(slot);
-    const HashEntry y = b.hashEntry(slot);
-    if (x.lock != y.lock || x.score != y.score || x.from != y.from || x.to != y.to || x.draft != y.draft) {
-      CAPTURE(slot, x.lock, y.lock, x.score, y.score, int(x.from), int(y.from), int(x.to), int(y.to),
-              int(x.draft), int(y.draft));
-      FAIL("hash tables differ");
+  for (int32_t first = 0; first < kHashEntries; first += kBlock) {
+    const auto count = static_cast<std::size_t>(std::min(kBlock, kHashEntries - first));
+    a.copyHashEntries(first, std::span(blockA).first(count));
+    b.copyHashEntries(first, std::span(blockB).first(count));
+    for (std::size_t index = 0; index < count; ++index) {
+      const HashEntry& x = blockA[index];
+      const HashEntry& y = blockB[index];
+      if (x.lock != y.lock || x.score != y.score || x.from != y.from || x.to != y.to || x.draft != y.draft) {
+        const int32_t slot = first + static_cast<int32_t>(index);
+        CAPTURE(slot, x.lock, y.lock, x.score, y.score, int(x.from), int(y.from), int(x.to), int(y.to),
+                int(x.draft), int(y.draft));
+        FAIL("hash tables differ");
+      }
+      used += x.lock != 0;
     }
-    used += x.lock != 0;
   }
   return used;
 }
