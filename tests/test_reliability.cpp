@@ -598,3 +598,24 @@ TEST_CASE("bytes after a complete trace are reported as such, not as a truncatio
   CHECK(trace::TraceReader(path).trailingBytes() == 0);
   CHECK(trace::TraceReader(path).truncationNote() == "the file ends inside the footer");
 }
+
+TEST_CASE("a long --moves list costs each move the same, whatever the table's size",
+          "[reliability][bad-input]") {
+  // 12,000 moves (knights out and back): main()'s sweep of every lock before
+  // each legality check made each move cost 20-80 ms (16M slots), 12,000 of
+  // them several minutes; the move checks now clear only the slots they
+  // stored into. The think after them is the one after the first four
+  // moves: the same position, and the same locks (only the last check's).
+  std::string moves;
+  for (int cycle = 0; cycle < 3000; ++cycle) moves += "g1f3 g8f6 f3g1 f6g8 ";
+  int status = -1;
+  for (const std::string& tool :
+       {quote(binPath("umax-readable")) + " --think", quote(binPath("umax-probe")) + " --engine readable"}) {
+    CAPTURE(tool);
+    const std::string shortGame = runBounded(tool + " --nodes 2000 --moves 'g1f3 g8f6 f3g1 f6g8'", status);
+    REQUIRE(status == 0);
+    const std::string longGame = runBounded(tool + " --nodes 2000 --moves " + quote(moves), status);
+    CHECK(status == 0);  // not 124: timed out after 60 s
+    CHECK(longGame == shortGame);
+  }
+}

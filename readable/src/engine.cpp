@@ -19,6 +19,23 @@ namespace {
 /// reply that takes the king makes the move illegal). // micro-Max: n = 2 in D(k,-I,I,Q,1,1,O,9,2)
 constexpr int kLegalityDepth = 2;
 
+/// More listed slots than this and playMove sweeps the table instead.
+constexpr std::size_t kMaxListedSlots = std::size_t{1} << 16;
+
+/// Lists the slots a legality check stores into (through the traced search,
+/// which searches node for node as the other), for playMove's next clearing.
+class StoreList final : public SearchObserver {
+ public:
+  explicit StoreList(std::vector<uint32_t>& slots) : slots_(slots) {}
+  void onStore(uint32_t slot, const HashEntry&, const HashEntry&, bool written) override {
+    if (written) slots_.push_back(slot);
+  }
+  bool wantsReturns() const override { return false; }
+
+ private:
+  std::vector<uint32_t>& slots_;
+};
+
 /// The flag the search reads when the caller gave none, and outside thinks:
 /// never raised. Pointing at it keeps the per-node check to one load.
 const std::atomic<bool> kNeverRaised{false};
@@ -64,6 +81,8 @@ Position Engine::position() const {
 // touched (a new process keeps the memory it may never use, e.g. until a
 // GUI's hash-size option has replaced the table).
 void Engine::clearHashTable() {
+  locksListed_ = true;
+  storedSlots_.clear();
   if (tableUnused_) return;
   std::fill(table_.data(), table_.data() + table_.size(), HashEntry{});
   tableUnused_ = true;
@@ -82,6 +101,8 @@ void Engine::resizeHashTable(int bits) {
   table_ = HashTableMemory(bits);
   slotBits_ = bits;
   tableUnused_ = true;
+  locksListed_ = true;
+  storedSlots_.clear();
 }
 
 void Engine::clearRootProbeWindow() {
@@ -156,6 +177,7 @@ ThinkResult Engine::thinkWith(long budget) {
   stop_ = stopFlag_ ? stopFlag_ : &kNeverRaised;
   ThinkResult result;
   tableUnused_ = false;  // the search stores from here on
+  locksListed_ = false;  // ... in slots no list keeps
   try {
     result.score = searchRoot<kTraced, kLab>(budget);
     result.from = bestFrom_;
@@ -196,18 +218,35 @@ bool Engine::legalityCheck(int from, int to) {
   bestTo_ = static_cast<int8_t>(to);
   // A 2-ply search from the root that stops and plays the move if it finds
   // it and the reply cannot capture the king; it then returns beta (= I).
+  // (Not in the original: the slots it stores into are listed.)
   tableUnused_ = false;  // the search stores from here on
-  if (search<false>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
-                    kLegalityMarker, kLegalityDepth) == kInfinity) {
+  StoreList list(storedSlots_);
+  struct ObserverScope {
+    Engine& engine;
+    ~ObserverScope() { engine.observer_ = nullptr; }
+  } observerScope{*this};
+  observer_ = &list;
+  tellReturns_ = false;
+  if (search<true>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+                   kLegalityMarker, kLegalityDepth) == kInfinity) {
     side_ = opponentOf(side_);
     return true;
   }
   return false;
 }
 
+// main() clears every lock; when only the listed slots can hold one (no
+// think since the last sweep), clearing those leaves the same table, at a
+// cost that does not grow with the table (a long --moves list).
 bool Engine::playMove(int from, int to) {
   nodes_ = 0;
-  clearHashLocks();
+  if (!locksListed_ || storedSlots_.size() > kMaxListedSlots) {
+    clearHashLocks();
+  } else {
+    for (const uint32_t slot : storedSlots_) table_[slot].lock = 0;
+  }
+  locksListed_ = true;
+  storedSlots_.clear();
   return legalityCheck(from, to);
 }
 // [legality-check]
