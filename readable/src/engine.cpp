@@ -98,11 +98,21 @@ void Engine::resizeHashTable(int bits) {
   if (bits < kMinHashSlotBits || bits > kHashSlotBits)
     throw std::invalid_argument("hash table of 2^" + std::to_string(bits) + " slots: offered are 2^" +
                                 std::to_string(kMinHashSlotBits) + " to 2^" + std::to_string(kHashSlotBits));
-  table_ = HashTableMemory(bits);
-  slotBits_ = bits;
+  // The old table is released first, so that the two are never mapped at
+  // once (a --hash-bits table needs no more address space than the
+  // original's). If the new one cannot be mapped, the old size comes back
+  // (empty) in the room the old one left, and the error goes on.
+  { const HashTableMemory released = std::move(table_); }
   tableUnused_ = true;
   locksListed_ = true;
   storedSlots_.clear();
+  try {
+    table_ = HashTableMemory(bits);
+  } catch (const std::bad_alloc&) {
+    table_ = HashTableMemory(slotBits_);
+    throw;
+  }
+  slotBits_ = bits;
 }
 
 void Engine::clearRootProbeWindow() {
