@@ -178,12 +178,14 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   } else if (!lastTraceFile_.empty()) {
     // The trace's footer holds the think's result, but its move was never
     // played: game.txt says so (umax-trace game and the Game panel read it).
+    // After a FIDE-filtered first choice the result is a second search's,
+    // not the trace's: "-".
     const int from = think.result.from;
     const int to = think.result.to;
+    const std::string move = !think.filtered.empty() ? "-" : from == to ? "none" : moveName(from, to);
     unplayed_.emplace_back(game_.moves().size(), "unplayed " + std::to_string(game_.fullMove()) +
                                                      (game_.sideToMove() == kWhite ? " white " : " black ") +
-                                                     (from == to ? std::string("none") : moveName(from, to)) +
-                                                     " " + lastTraceFile_ + " " + abandonReason_);
+                                                     move + " " + lastTraceFile_ + " " + abandonReason_);
     writeRecord();
   }
   {
