@@ -222,14 +222,10 @@ void Engine::rootMoveChanged(int draft, int best, int bestFrom, int bestTo) {
   rootMoveListener_({lastIteration_.iteration, draft, best, bestFrom, bestTo, nodes_ - thinkStart_});
 }
 
-// [legality-check]
-bool Engine::legalityCheck(int from, int to) {
-  bestFrom_ = static_cast<int8_t>(from);
-  bestTo_ = static_cast<int8_t>(to);
-  // A 2-ply search from the root that stops and plays the move if it finds
-  // it and the reply cannot capture the king; it then returns beta (= I).
-  // (Not in the original: the slots it stores into are listed.)
-  tableUnused_ = false;  // the search stores from here on
+// The legality check's search, D(k,-I,I,Q,1,1,O,9,2), run as the traced
+// search (node for node the same) with an observer that lists the slots it
+// stores into: the next playMove clears just those (not in the original).
+int Engine::legalitySearch() {
   StoreList list(storedSlots_);
   struct ObserverScope {
     Engine& engine;
@@ -237,8 +233,18 @@ bool Engine::legalityCheck(int from, int to) {
   } observerScope{*this};
   observer_ = &list;
   tellReturns_ = false;
-  if (search<true>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
-                   kLegalityMarker, kLegalityDepth) == kInfinity) {
+  return search<true>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+                      kLegalityMarker, kLegalityDepth);
+}
+
+// [legality-check]
+bool Engine::legalityCheck(int from, int to) {
+  bestFrom_ = static_cast<int8_t>(from);
+  bestTo_ = static_cast<int8_t>(to);
+  // A 2-ply search from the root that stops and plays the move if it finds
+  // it and the reply cannot capture the king; it then returns beta (= I).
+  tableUnused_ = false;                 // the search stores from here on
+  if (legalitySearch() == kInfinity) {  // micro-Max: D(k,-I,I,Q,1,1,O,9,2)==I
     side_ = opponentOf(side_);
     return true;
   }

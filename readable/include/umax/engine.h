@@ -280,6 +280,7 @@ class Engine {
   void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
   void rootMoveChanged(int draft, int best, int bestFrom, int bestTo);
   bool legalityCheck(int from, int to);
+  int legalitySearch();
   bool kingCapturable(int side, int passedSquare);
   long perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide);
 
