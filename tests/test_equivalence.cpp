@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
+#include <random>
 #include <span>
 #include <vector>
 
 #include "engines.h"
+#include "minimal_api.h"
 #include "support.h"
 
 using namespace umax;
@@ -183,4 +185,69 @@ TEST_CASE("thinks in the middle of games, from the table the move checks leave, 
     compareTables(*minimal, *readable);
   }
   CHECK(thinks >= 50);
+}
+
+namespace {
+
+/// The first slot where the original's table and the engine's differ, or -1.
+long firstDifferentSlot(const Engine& engine) {
+  const umaxm_hash_entry* original = umaxm_hash_table();
+  const std::span<const HashEntry> table = engine.hashTable();
+  for (long slot = 0; slot < umaxm_hash_entry_count(); ++slot) {
+    const umaxm_hash_entry& x = original[slot];
+    const HashEntry& y = table[static_cast<std::size_t>(slot)];
+    if (x.lock != y.lock || x.score != y.score || x.from != y.from || x.to != y.to || x.draft != y.draft)
+      return slot;
+  }
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("a long game of entered moves leaves the original's table after every move", "[equivalence]") {
+  // playMove clears only the locks the legality checks listed since the last
+  // think, where main() clears every lock of the table: after each move of a
+  // long game (random legal moves, a few quick checks and thinks between
+  // them) the whole table must be the original's, slot for slot.
+  auto minimal = makeEngine("minimal");
+  minimal->reset();
+  Engine readable;
+  std::mt19937 random(40);
+  long played = 0;
+  long thinks = 0;
+  long quickChecks = 0;
+  for (int ply = 0; ply < 150; ++ply) {
+    std::vector<PerftMove> legal;
+    readable.perft(1, &legal);
+    if (legal.empty()) {  // mate or stalemate: start again, both tables emptied
+      minimal->reset();
+      readable.clearHashTable();
+      readable.setPosition(minimal->position());
+      continue;
+    }
+    const PerftMove move = legal[random() % legal.size()];
+    CAPTURE(ply, squareName(move.from) + squareName(move.to));
+    const bool quick = ply % 11 == 5;
+    const bool expected =
+        quick ? minimal->checkMove(move.from, move.to) : minimal->playMove(move.from, move.to);
+    const bool actual =
+        quick ? readable.checkMove(move.from, move.to) : readable.playMove(move.from, move.to);
+    REQUIRE(actual == expected);
+    if (!actual) REQUIRE(readable.playMove(move.from, move.to) == minimal->playMove(move.from, move.to));
+    quickChecks += quick && actual;
+    ++played;
+    REQUIRE(readable.position().board == minimal->position().board);
+    REQUIRE(firstDifferentSlot(readable) == -1);
+    if (ply % 30 == 17) {  // a think ends the list: the next move sweeps
+      const ThinkResult original = minimal->think(3000);
+      const ThinkResult mine = readable.think(3000);
+      REQUIRE(mine.from == original.from);
+      REQUIRE(mine.to == original.to);
+      REQUIRE(mine.nodes == original.nodes);
+      ++thinks;
+    }
+  }
+  CHECK(played >= 140);
+  CHECK(thinks >= 5);
+  CHECK(quickChecks >= 10);
 }

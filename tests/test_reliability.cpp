@@ -398,6 +398,34 @@ TEST_CASE("a game folder with a symlink loop or a FIFO lists them as not read an
   fs::remove_all(dir);
 }
 
+TEST_CASE("a game folder is read with its game folders only, never /proc or /sys",
+          "[reliability][trace][game-dir]") {
+  // The folder and its direct sub-folders (--trace-dir's game-NNN) are read;
+  // a trace deeper down is not, and the message says where it looked.
+  const std::string dir = scratchDir("deep-folder");
+  fs::create_directories(dir + "/a/b/game-001");
+  recordStartThink(300, dir + "/a/b/game-001/001-white.trc");
+  std::ofstream(dir + "/a/notes.txt") << "not a trace";
+  CHECK_THROWS_WITH(trace::readGameDir(dir),
+                    Catch::Contains("no readable trace (*.trc) in '" + dir + "' or its direct sub-folders"));
+  CHECK(trace::readGameDir(dir + "/a/b").thinkCount() == 1);
+  CHECK(trace::readGameDir(dir + "/a/b/game-001").thinkCount() == 1);
+  fs::remove_all(dir);
+  // The kernel's pseudo filesystems hold no game: refused by name, and not
+  // entered from / (which walked all of /proc, 23 s and 123 "games").
+  int status = -1;
+  std::string output = runBounded(quote(binPath("umax-trace")) + " game /proc", status);
+  CHECK(status != 0);
+  CHECK(output.find("'/proc' is on the kernel's proc filesystem, which holds no game") != std::string::npos);
+  output = runBounded(quote(binPath("umax-trace")) + " game /sys/kernel", status);
+  CHECK(status != 0);
+  CHECK(output.find("sysfs filesystem") != std::string::npos);
+  output = runBounded(quote(binPath("umax-trace")) + " game /", status);
+  CHECK(status != 124);
+  CHECK(output.find("/proc/") == std::string::npos);
+  CHECK(output.find("/sys/") == std::string::npos);
+}
+
 // ---- output errors ---------------------------------------------------------
 
 TEST_CASE("a write to standard output that fails is an error with its reason, in every tool",
@@ -505,6 +533,19 @@ TEST_CASE("no tool writes a trace over a file that is not one, through a symboli
     CHECK(readFile(precious) == "my notes\n");
     CHECK(fs::is_symlink(link));
   }
+  // A screenshot over a file that is not a PNG, through a link or into a
+  // folder: refused alike, before any window (stb wrote over any file).
+  const std::string shot = quote(binPath("umax-viz")) + " --nodes 300 --screenshot ";
+  for (const auto& [target, reason] :
+       {std::pair<std::string, std::string>{precious, "exists and is not a PNG: not overwritten (--force"},
+        {link, "is a symbolic link: not followed, not overwritten"},
+        {dir, "not a regular file"}}) {
+    const std::string output = runBounded(shot + quote(target), status);
+    CHECK(status == 2);
+    CHECK(output.find("umax-viz: --screenshot: ") != std::string::npos);
+    CHECK(output.find(reason) != std::string::npos);
+  }
+  CHECK(readFile(precious) == "my notes\n");
   // --force replaces the link itself; the file it named is never written.
   runBounded(readable + quote(link) + " --force", status);
   CHECK(status == 0);
@@ -575,6 +616,25 @@ TEST_CASE("too little memory for the hash table gives a one-line message, not an
   }
 }
 
+TEST_CASE("a --hash-bits table needs no more address space than the original's", "[reliability][memory]") {
+  // 260 MB of address space: room for the original's table (205 MB reserved)
+  // and the program, not for two tables. The default table was mapped, then
+  // the smaller one beside it before the first was released.
+  const std::string limit = "ulimit -v 260000; ";
+  const std::string trace = scratchFile("small-table.trc");
+  for (const std::string& command :
+       {quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(trace),
+        quote(binPath("umax-trace")) + " record --nodes 300 -q --hash-bits 12 -o " + quote(trace),
+        quote(binPath("umax-readable")) + " --think --nodes 300 --hash-bits 12"}) {
+    CAPTURE(command);
+    int status = -1;
+    const std::string output = runCommand("(" + limit + command + ") 2>&1", &status);
+    CAPTURE(output);
+    CHECK(status == 0);
+    CHECK(output.find("bestmove ") != std::string::npos);
+  }
+}
+
 TEST_CASE("bytes after a complete trace are reported as such, not as a truncation", "[reliability][trace]") {
   const std::string path = scratchFile("trailing-bytes.trc");
   recordStartThink(2000, path);
@@ -597,4 +657,57 @@ TEST_CASE("bytes after a complete trace are reported as such, not as a truncatio
   fs::resize_file(path, size - 20);
   CHECK(trace::TraceReader(path).trailingBytes() == 0);
   CHECK(trace::TraceReader(path).truncationNote() == "the file ends inside the footer");
+}
+
+TEST_CASE("a long --moves list costs each move the same, whatever the table's size",
+          "[reliability][bad-input]") {
+  // 12,000 moves (knights out and back): main()'s sweep of every lock before
+  // each legality check made each move cost 20-80 ms (16M slots), 12,000 of
+  // them several minutes; the move checks now clear only the slots they
+  // stored into. The think after them is the one after the first four
+  // moves: the same position, and the same locks (only the last check's).
+  std::string moves;
+  for (int cycle = 0; cycle < 3000; ++cycle) moves += "g1f3 g8f6 f3g1 f6g8 ";
+  int status = -1;
+  for (const std::string& tool :
+       {quote(binPath("umax-readable")) + " --think", quote(binPath("umax-probe")) + " --engine readable"}) {
+    CAPTURE(tool);
+    const std::string shortGame = runBounded(tool + " --nodes 2000 --moves 'g1f3 g8f6 f3g1 f6g8'", status);
+    REQUIRE(status == 0);
+    const std::string longGame = runBounded(tool + " --nodes 2000 --moves " + quote(moves), status);
+    CHECK(status == 0);  // not 124: timed out after 60 s
+    CHECK(longGame == shortGame);
+  }
+}
+
+TEST_CASE("a think cut short by quit or the end of input is recorded as not played",
+          "[reliability][trace][game-dir]") {
+  // Its trace's footer holds the think's result; game.txt says the move was
+  // never played and why, and umax-trace game shows it so (game.txt was
+  // missing, the think listed as the game's first move).
+  for (const auto& [input, why] : {std::pair<std::string, std::string>{"xboard\\nnew\\ngo\\nquit\\n", "quit"},
+                                   {"xboard\\nnew\\ngo\\n", "end of input"},
+                                   {"xboard\\nnew\\ngo\\nnew\\n", "'new' arrived"}}) {
+    CAPTURE(input);
+    const std::string dir = scratchDir("cut-short");
+    int status = -1;
+    runCommand("printf '" + input + "' | timeout 60 " + quote(binPath("umax-readable")) +
+                   " --nodes 5000000 --trace-dir " + quote(dir) + " > /dev/null 2>&1",
+               &status);
+    CHECK(status == 0);
+    const std::string record = readFile(dir + "/game-001/game.txt");
+    CHECK(record.find("\nunplayed 1 white ") != std::string::npos);
+    CHECK(record.find(" 001-white.trc " + why + "\n") != std::string::npos);
+    CHECK(record.find("\nmove 1 white") == std::string::npos);
+    const trace::GameDir read = trace::readGameDir(dir);
+    REQUIRE(read.games.size() == 1);
+    REQUIRE(read.games[0].thinks.size() == 1);
+    CHECK(read.games[0].thinks[0].notPlayed == why);
+    CHECK(trace::gamePlies(read.games[0]).empty());
+    CHECK(read.games[0].thinks[0].label().ends_with(" (not played)"));
+    const std::string listing = runBounded(quote(binPath("umax-trace")) + " game " + quote(dir), status);
+    CHECK(status == 0);
+    CHECK(listing.find("001-white.trc  not played: " + why) != std::string::npos);
+    fs::remove_all(dir);
+  }
 }

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "umax/notation.h"
+
 namespace umax::play {
 namespace {
 
@@ -15,9 +17,9 @@ constexpr double kSpeedWeight = 0.5;
 constexpr double kShortestMeasuredThink = 0.05;
 
 std::string threeDigits(int number) {
-  std::string text = std::to_string(number);
-  while (text.size() < 3) text.insert(0, "0");
-  return text;
+  const std::string text = std::to_string(number);
+  // (Not text.insert(0, "0") in a loop: GCC 12 warns of a false -Wrestrict there.)
+  return std::string(text.size() < 3 ? 3 - text.size() : 0, '0') + text;
 }
 
 /// Largest overshoot assumed (an iteration costs a few times the last).
@@ -87,7 +89,7 @@ Session::Session(std::ostream& out, const SessionOptions& options)
   game_.engine().setVariant(options.variant);  // the Lab's --without / --depth, for every think
 }
 
-Session::~Session() { abandonThink(); }
+Session::~Session() { abandonThink("the session ended"); }
 
 bool Session::take(const std::string& raw, std::size_t length) {
   arrival_ = std::chrono::steady_clock::now();
@@ -112,7 +114,7 @@ void Session::send(const std::string& line) {
 }
 
 void Session::endOfInput() {
-  abandonThink();
+  abandonThink("end of input");
   writeRecord();
 }
 
@@ -159,6 +161,10 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   } else if (think.stopped) {
     overshoot_ = std::min(kMaxOvershoot, overshoot_ * 1.5);  // the hard limit struck: plan smaller
   }
+  // A trace file written again (a think after an undo) is no longer the one an "unplayed" line named.
+  std::erase_if(unplayed_, [this](const auto& entry) {
+    return !lastTraceFile_.empty() && entry.second.find(" " + lastTraceFile_ + " ") != std::string::npos;
+  });
   if (!discard_) {
     // The move is chosen, not played yet: finish sends it, then plays it
     // (playChosen, xboard) or prepares it for the GUI's next position (UCI).
@@ -174,6 +180,18 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
       lateness_ = std::max(kLatenessFade * lateness_, std::clamp(late, 0.0, kMaxLateness));
     }
     finish(think, budget, seconds);
+    writeRecord();
+  } else if (!lastTraceFile_.empty()) {
+    // The trace's footer holds the think's result, but its move was never
+    // played: game.txt says so (umax-trace game and the Game panel read it).
+    // After a FIDE-filtered first choice the result is a second search's,
+    // not the trace's: "-".
+    const int from = think.result.from;
+    const int to = think.result.to;
+    const std::string move = !think.filtered.empty() ? "-" : from == to ? "none" : moveName(from, to);
+    unplayed_.emplace_back(game_.moves().size(), "unplayed " + std::to_string(game_.fullMove()) +
+                                                     (game_.sideToMove() == kWhite ? " white " : " black ") +
+                                                     move + " " + lastTraceFile_ + " " + abandonReason_);
     writeRecord();
   }
   {
@@ -300,7 +318,8 @@ void Session::stopThink() {
   waitThink();
 }
 
-void Session::abandonThink() {
+void Session::abandonThink(const std::string& why) {
+  if (busy_) abandonReason_ = why;  // read by the think once discard_ is up
   discard_ = true;
   stop_ = true;
   waitThink();
@@ -344,6 +363,7 @@ std::string Session::details(const GameThink& think, const std::string& traceFil
 void Session::startGameRecord() {
   gameFolder_.clear();
   result_.clear();
+  unplayed_.clear();
 }
 
 void Session::recordResult(const std::string& line) {
@@ -365,12 +385,18 @@ void Session::writeRecord() {
   record << (game_.startFen().empty() ? "start startpos" : "start fen " + game_.startFen()) << "\n";
   int number = game_.startFullMove();
   int side = game_.startSide();
+  std::size_t played = 0;
+  auto unplayed = unplayed_.begin();
   for (const PlayedMove& move : game_.moves()) {
+    for (; unplayed != unplayed_.end() && unplayed->first == played; ++unplayed)
+      record << unplayed->second << "\n";
+    ++played;
     record << "move " << number << (side == kWhite ? " white " : " black ") << move.text
            << (move.byEngine ? " engine" + move.details : std::string(" opponent")) << "\n";
     if (side == kBlack) ++number;
     side = opponentOf(side);
   }
+  for (; unplayed != unplayed_.end(); ++unplayed) record << unplayed->second << "\n";
   if (!result_.empty()) record << "result " << result_ << "\n";
   record.close();
   std::error_code error;

@@ -14,6 +14,8 @@
 #include <ostream>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "umax/play/budget.h"
 #include "umax/play/game.h"
@@ -81,8 +83,9 @@ class Session {
   void waitThink();
   /// Ends the think now; its move is still played and reported.
   void stopThink();
-  /// Ends the think now and plays nothing.
-  void abandonThink();
+  /// Ends the think now and plays nothing; a traced think is recorded in
+  /// game.txt as not played, `why` ("quit", "end of input", ...).
+  void abandonThink(const std::string& why = "the session ended");
 
   /// Nodes per second: measured over the last thinks.
   double nodesPerSecond() const { return nps_; }
@@ -152,7 +155,10 @@ class Session {
   bool recordFailed_ = false;    // game.txt could not be written: the GUI was told
   bool tracingStopped_ = false;  // a trace could not be written: the GUI was told, no more traces
   std::string result_;
-  long pendingHash_ = 0;  // MB asked for during a think (0: none)
+  long pendingHash_ = 0;       // MB asked for during a think (0: none)
+  std::string abandonReason_;  // why the think under way is abandoned (set before discard_)
+  /// game.txt's "unplayed" lines: each with the number of moves played before it.
+  std::vector<std::pair<std::size_t, std::string>> unplayed_;
 };
 
 /// Cleans a line read from the GUI (`length` characters long, of which

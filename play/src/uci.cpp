@@ -61,7 +61,7 @@ class UciSession final : public Session {
         return true;
       }
       if (command == "quit") {
-        abandonThink();
+        abandonThink("quit");
         return false;
       }
       if (command == "ponderhit") {

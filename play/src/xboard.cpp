@@ -97,10 +97,11 @@ class XboardSession final : public Session {
         return true;
       }
       if (command == "quit") {
-        abandonThink();
+        abandonThink("quit");
         return false;
       }
-      if (changesGame(command, rest) || command == "exit" || command == "analyze") abandonThink();
+      if (changesGame(command, rest) || command == "exit" || command == "analyze")
+        abandonThink("'" + command + "' arrived");
     }
     if (changesGame(command, rest)) {
       std::lock_guard lock(hintMutex_);

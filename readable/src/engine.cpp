@@ -19,6 +19,23 @@ namespace {
 /// reply that takes the king makes the move illegal). // micro-Max: n = 2 in D(k,-I,I,Q,1,1,O,9,2)
 constexpr int kLegalityDepth = 2;
 
+/// More listed slots than this and playMove sweeps the table instead.
+constexpr std::size_t kMaxListedSlots = std::size_t{1} << 16;
+
+/// Lists the slots a legality check stores into (through the traced search,
+/// which searches node for node as the other), for playMove's next clearing.
+class StoreList final : public SearchObserver {
+ public:
+  explicit StoreList(std::vector<uint32_t>& slots) : slots_(slots) {}
+  void onStore(uint32_t slot, const HashEntry&, const HashEntry&, bool written) override {
+    if (written) slots_.push_back(slot);
+  }
+  bool wantsReturns() const override { return false; }
+
+ private:
+  std::vector<uint32_t>& slots_;
+};
+
 /// The flag the search reads when the caller gave none, and outside thinks:
 /// never raised. Pointing at it keeps the per-node check to one load.
 const std::atomic<bool> kNeverRaised{false};
@@ -64,6 +81,8 @@ Position Engine::position() const {
 // touched (a new process keeps the memory it may never use, e.g. until a
 // GUI's hash-size option has replaced the table).
 void Engine::clearHashTable() {
+  locksListed_ = true;
+  storedSlots_.clear();
   if (tableUnused_) return;
   std::fill(table_.data(), table_.data() + table_.size(), HashEntry{});
   tableUnused_ = true;
@@ -79,9 +98,21 @@ void Engine::resizeHashTable(int bits) {
   if (bits < kMinHashSlotBits || bits > kHashSlotBits)
     throw std::invalid_argument("hash table of 2^" + std::to_string(bits) + " slots: offered are 2^" +
                                 std::to_string(kMinHashSlotBits) + " to 2^" + std::to_string(kHashSlotBits));
-  table_ = HashTableMemory(bits);
-  slotBits_ = bits;
+  // The old table is released first, so that the two are never mapped at
+  // once (a --hash-bits table needs no more address space than the
+  // original's). If the new one cannot be mapped, the old size comes back
+  // (empty) in the room the old one left, and the error goes on.
+  { const HashTableMemory released = std::move(table_); }
   tableUnused_ = true;
+  locksListed_ = true;
+  storedSlots_.clear();
+  try {
+    table_ = HashTableMemory(bits);
+  } catch (const std::bad_alloc&) {
+    table_ = HashTableMemory(slotBits_);
+    throw;
+  }
+  slotBits_ = bits;
 }
 
 void Engine::clearRootProbeWindow() {
@@ -158,6 +189,7 @@ ThinkResult Engine::thinkWith(long budget) {
   stop_ = stopFlag_ ? stopFlag_ : &kNeverRaised;
   ThinkResult result;
   tableUnused_ = false;  // the search stores from here on
+  locksListed_ = false;  // ... in slots no list keeps
   try {
     result.score = searchRoot<kTraced, kLab>(budget);
     result.from = bestFrom_;
@@ -192,24 +224,47 @@ void Engine::rootMoveChanged(int draft, int best, int bestFrom, int bestTo) {
   rootMoveListener_({lastIteration_.iteration, draft, best, bestFrom, bestTo, nodes_ - thinkStart_});
 }
 
+// The legality check's search, D(k,-I,I,Q,1,1,O,9,2), run as the traced
+// search (node for node the same) with an observer that lists the slots it
+// stores into: the next playMove clears just those (not in the original).
+int Engine::legalitySearch() {
+  StoreList list(storedSlots_);
+  struct ObserverScope {
+    Engine& engine;
+    ~ObserverScope() { engine.observer_ = nullptr; }
+  } observerScope{*this};
+  observer_ = &list;
+  tellReturns_ = false;
+  return search<true>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+                      kLegalityMarker, kLegalityDepth);
+}
+
 // [legality-check]
 bool Engine::legalityCheck(int from, int to) {
   bestFrom_ = static_cast<int8_t>(from);
   bestTo_ = static_cast<int8_t>(to);
   // A 2-ply search from the root that stops and plays the move if it finds
   // it and the reply cannot capture the king; it then returns beta (= I).
-  tableUnused_ = false;  // the search stores from here on
-  if (search<false>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
-                    kLegalityMarker, kLegalityDepth) == kInfinity) {
+  tableUnused_ = false;                 // the search stores from here on
+  if (legalitySearch() == kInfinity) {  // micro-Max: D(k,-I,I,Q,1,1,O,9,2)==I
     side_ = opponentOf(side_);
     return true;
   }
   return false;
 }
 
+// main() clears every lock; when only the listed slots can hold one (no
+// think since the last sweep), clearing those leaves the same table, at a
+// cost that does not grow with the table (a long --moves list).
 bool Engine::playMove(int from, int to) {
   setNodeCount(0);
-  clearHashLocks();
+  if (!locksListed_ || storedSlots_.size() > kMaxListedSlots) {
+    clearHashLocks();
+  } else {
+    for (const uint32_t slot : storedSlots_) table_[slot].lock = 0;
+  }
+  locksListed_ = true;
+  storedSlots_.clear();
   return legalityCheck(from, to);
 }
 // [legality-check]

@@ -1,6 +1,10 @@
 // Reading a folder of traces as games: see game_dir.h.
 #include "umax/trace/game_dir.h"
 
+#if defined(__linux__)
+#include <sys/vfs.h>
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -24,7 +28,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxGameDirTraces = 100000;        // the rest are listed as not read
-constexpr int kMaxFolderDepth = 32;                      // the deepest sub-folder entered
+constexpr int kMaxFolderDepth = 1;                       // the folder and its game folders
 constexpr std::uintmax_t kMaxGameRecordBytes = 1 << 20;  // a game.txt umax-readable writes is a few KB
 
 /// File names in "natural" order, digit runs compared as numbers, so that
@@ -107,6 +111,7 @@ void readGameRecord(const fs::path& file, GameRecord& game) {
   if (fs::file_size(file, error) > kMaxGameRecordBytes || error) return;  // not a record umax-readable wrote
   std::ifstream in(file);
   std::vector<std::string> moves;
+  std::map<std::string, std::string> unplayed;  // trace file name -> why its move was not played
   std::string result;
   std::string line;
   while (std::getline(in, line)) {
@@ -116,28 +121,90 @@ void readGameRecord(const fs::path& file, GameRecord& game) {
     if (keyword == "move") {
       std::string number, side, move;
       if (record >> number >> side >> move) moves.push_back(move);
+    } else if (keyword == "unplayed") {  // "unplayed 1 white c2c4 001-white.trc quit"
+      std::string number, side, move, file, why;
+      if (record >> number >> side >> move >> file && std::getline(record >> std::ws, why))
+        unplayed[file] = why;
     } else if (keyword == "result") {
       std::getline(record >> std::ws, result);
     }
   }
+  // Every think's moves before it are the record's first moves: all of them for a think whose
+  // move was not played, fewer for one whose move was.
   for (const GameThink& think : game.thinks) {
     const std::vector<std::string> before = words(think.movesBefore);
-    if (before.size() >= moves.size() || !std::equal(before.begin(), before.end(), moves.begin())) return;
+    const bool played = !unplayed.contains(fs::path(think.path).filename().string());
+    if (before.size() + (played ? 1 : 0) > moves.size() ||
+        !std::equal(before.begin(), before.end(), moves.begin()))
+      return;
   }
+  for (GameThink& think : game.thinks)
+    if (const auto why = unplayed.find(fs::path(think.path).filename().string()); why != unplayed.end())
+      think.notPlayed = why->second;
   game.recordedMoves = std::move(moves);
   game.result = result;
 }
 
-/// Collects the `*.trc` files under `folder` (real sub-folders included, linked ones not
-/// followed). An entry that cannot be read goes to `refusals` with its reason.
+/// The kernel's pseudo filesystem `folder` lies on ("proc", "sysfs", ...), or "" for any other:
+/// such a folder holds no game, and walking /proc or /sys reads the whole system's state.
+std::string pseudoFilesystem(const fs::path& folder) {
+#if defined(__linux__)
+  struct statfs info {};
+  if (statfs(folder.c_str(), &info) != 0) return "";
+  switch (static_cast<unsigned long>(info.f_type)) {  // the magic numbers of linux/magic.h
+    case 0x9fa0:
+      return "proc";
+    case 0x62656572:
+      return "sysfs";
+    case 0x1cd1:
+      return "devpts";
+    case 0x64626720:
+      return "debugfs";
+    case 0x74726163:
+      return "tracefs";
+    case 0x73636673:
+      return "securityfs";
+    case 0x27e0eb:
+      return "cgroup";
+    case 0x63677270:
+      return "cgroup2";
+    case 0xcafe4a11:
+      return "bpf";
+    case 0xf97cff8c:
+      return "selinuxfs";
+    case 0x42494e4d:
+      return "binfmt_misc";
+    case 0x6e736673:
+      return "nsfs";
+    case 0x6165676c:
+      return "pstore";
+    case 0x62656570:
+      return "configfs";
+    case 0x65735543:
+      return "fusectl";
+    case 0x19800202:
+      return "mqueue";
+    case 0xde5e81e4:
+      return "efivarfs";
+    case 0x0187:
+      return "autofs";  // entering one may mount a remote filesystem
+    default:
+      return "";
+  }
+#else
+  (void)folder;
+  return "";
+#endif
+}
+
+/// Collects the `*.trc` files in `folder` and in its direct sub-folders, the game folders
+/// (`--trace-dir`'s game-NNN; deeper ones and those on the kernel's pseudo filesystems are not
+/// entered; links are not followed). An entry that cannot be read goes to `refusals` with its
+/// reason.
 void collectTraces(const fs::path& folder, int depth, std::vector<fs::path>& files,
                    std::vector<std::string>& refusals) {
   std::error_code error;
-  if (depth > kMaxFolderDepth) {
-    refusals.push_back(folder.string() + ": more than " + std::to_string(kMaxFolderDepth) +
-                       " folders deep, not read");
-    return;
-  }
+  if (depth > kMaxFolderDepth || !pseudoFilesystem(folder).empty()) return;
   fs::directory_iterator entries(folder, error);
   if (error) {
     refusals.push_back(folder.string() + ": " + error.message());
@@ -184,7 +251,8 @@ struct FiledThink {
 }  // namespace
 
 std::string GameThink::label() const {
-  return std::to_string(moveNumber) + (white ? ". " : "... ") + (finished ? move : std::string("?"));
+  return std::to_string(moveNumber) + (white ? ". " : "... ") + (finished ? move : std::string("?")) +
+         (notPlayed.empty() ? "" : " (not played)");
 }
 
 std::vector<GamePly> gamePlies(const GameRecord& game) {
@@ -194,7 +262,7 @@ std::vector<GamePly> gamePlies(const GameRecord& game) {
   std::vector<std::string> moves = game.recordedMoves;
   if (moves.empty()) {
     moves = words(last.movesBefore);
-    if (last.finished && last.move != "none") moves.push_back(last.move);
+    if (last.finished && last.move != "none" && last.notPlayed.empty()) moves.push_back(last.move);
   }
   for (std::size_t index = 0; index < moves.size(); ++index) {
     GamePly ply;
@@ -202,7 +270,8 @@ std::vector<GamePly> gamePlies(const GameRecord& game) {
     std::tie(ply.moveNumber, ply.white) = numberPly(game.fen, ply.ply);
     ply.move = moves[index];
     for (std::size_t think = 0; think < game.thinks.size(); ++think)
-      if (game.thinks[think].ply == ply.ply) ply.think = static_cast<int>(think);
+      if (game.thinks[think].ply == ply.ply && game.thinks[think].notPlayed.empty())
+        ply.think = static_cast<int>(think);
     plies.push_back(std::move(ply));
   }
   return plies;
@@ -223,6 +292,9 @@ GameDir readGameDir(const std::string& path) {
   fs::path folder(path);
   if (!fs::exists(folder, error)) throw std::runtime_error("'" + path + "' does not exist");
   if (!fs::is_directory(folder, error)) folder = folder.parent_path().empty() ? "." : folder.parent_path();
+  if (const std::string kind = pseudoFilesystem(folder); !kind.empty())
+    throw std::runtime_error("'" + folder.string() + "' is on the kernel's " + kind +
+                             " filesystem, which holds no game (give a game folder)");
 
   GameDir dir;
   dir.path = folder.string();
@@ -280,7 +352,8 @@ GameDir readGameDir(const std::string& path) {
       readGameRecord(record, dir.games[index]);
   }
   if (dir.games.empty())
-    throw std::runtime_error("no readable trace (*.trc) in '" + folder.string() + "'" +
+    throw std::runtime_error("no readable trace (*.trc) in '" + folder.string() +
+                             "' or its direct sub-folders (the game folders; deeper ones are not read)" +
                              (dir.refusals.empty() ? "" : ": " + dir.refusals.front()));
   return dir;
 }
@@ -303,7 +376,9 @@ std::string formatGameDir(const GameDir& dir) {
                     think.finished ? std::to_string(think.score).c_str() : "-",
                     think.finished ? std::to_string(think.nodes).c_str() : "cut short",
                     static_cast<long long>(think.budget));
-      out << line << fs::path(think.path).lexically_relative(folder).string() << "\n";
+      out << line << fs::path(think.path).lexically_relative(folder).string();
+      if (!think.notPlayed.empty()) out << "  not played: " << think.notPlayed;
+      out << "\n";
     }
   }
   for (const std::string& refusal : dir.refusals) out << "not read: " << refusal << "\n";

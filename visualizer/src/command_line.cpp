@@ -1,6 +1,7 @@
 // umax-viz's command line, and the trace it opens before any window exists.
 #include "command_line.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -8,6 +9,7 @@
 #include <climits>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -16,6 +18,27 @@
 #include "umax/trace/writer.h"
 
 namespace umax::viz {
+namespace {
+
+/// Why --screenshot may not write `path` ("" if it may): a file that exists
+/// and is not a PNG (a screenshot of ours) needs --force, a symbolic link is
+/// never followed, a folder, FIFO or device is never written.
+std::string screenshotRefusal(const std::string& path, bool force) {
+  struct stat status {};
+  if (::lstat(path.c_str(), &status) != 0) return "";  // a new file
+  if (S_ISLNK(status.st_mode))
+    return force ? ""
+                 : "'" + path +
+                       "' is a symbolic link: not followed, not overwritten (--force replaces the link)";
+  if (!S_ISREG(status.st_mode))
+    return "cannot write '" + path + "': not a regular file (a folder, FIFO or device)";
+  char magic[8] = {};
+  std::ifstream(path, std::ios::binary).read(magic, sizeof magic);
+  if (force || std::string(magic, sizeof magic) == "\x89PNG\r\n\x1a\n") return "";
+  return "'" + path + "' exists and is not a PNG: not overwritten (--force overwrites it)";
+}
+
+}  // namespace
 
 std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
   CLI::App cli{"umax-viz - step through a recorded micro-Max search beside its source"};
@@ -41,7 +64,8 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
                  "where to write the recorded trace (default: a temporary file): a new file or a trace "
                  "(anything else needs --force); not a FIFO, device or folder");
   cli.add_flag("--force", options.force,
-               "with -o: overwrite a file that is not a trace, or replace a symbolic link (never followed)");
+               "with -o: overwrite a file that is not a trace, or replace a symbolic link (never followed); "
+               "with --screenshot: a file that is not a PNG, or a link");
   cli.add_option(
          "--event", options.event,
          "open the trace just after this event: events are numbered from 0, as umax-trace jsonl's \"i\" "
@@ -82,6 +106,11 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& options) {
       std::cerr << "umax-viz: " << error.what() << "\n";
       return 2;
     }
+  }
+  if (const std::string refusal = screenshotRefusal(options.screenshot, options.force);
+      !options.screenshot.empty() && !refusal.empty()) {
+    std::cerr << "umax-viz: --screenshot: " << refusal << "\n";
+    return 2;
   }
   if (options.nodes <= 0 && (!options.fen.empty() || !options.moves.empty())) {
     std::cerr << "umax-viz: --fen/--moves record a search and need --nodes N\n";

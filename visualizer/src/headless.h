@@ -46,8 +46,9 @@ class FrameBench {
   std::vector<double> seekTimes_, panelTimes_, panelCpuTimes_, frameTimes_;
 };
 
-/// Writes the back buffer (`width` x `height`) into a PNG; false if it cannot.
-bool writeScreenshot(const std::string& path, int width, int height);
+/// Writes the back buffer (`width` x `height`) into a PNG, whole or not at
+/// all; returns "" or why it could not ("cannot write 'PATH': REASON").
+std::string writeScreenshot(const std::string& path, int width, int height);
 /// Prints each panel's name and rectangle of the last frame, one line each.
 void printLayout(const App& app);
 

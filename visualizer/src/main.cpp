@@ -145,8 +145,9 @@ int main(int argc, char** argv) {
       bench.frameDrawn(app);
       if (bench.done()) break;
     } else if (!options.screenshot.empty() && frame >= kScreenshotFrames) {
-      if (!writeScreenshot(options.screenshot, displayWidth, displayHeight)) {
-        std::cerr << "umax-viz: cannot write " << options.screenshot << "\n";
+      if (const std::string failure = writeScreenshot(options.screenshot, displayWidth, displayHeight);
+          !failure.empty()) {
+        std::cerr << "umax-viz: " << failure << "\n";
         exitCode = 1;
       }
       break;

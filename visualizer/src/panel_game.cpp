@@ -79,6 +79,9 @@ void drawMoveList(App& app, const trace::GameRecord& game, const std::vector<tra
     thinkButton(app, think, ply.move + "  " + scoreText(think.score), scroll);
   }
   ImGui::EndTable();
+  // Thinks whose move was never played (game.txt's "unplayed"): below the moves, with the reason.
+  for (const trace::GameThink& think : game.thinks)
+    if (!think.notPlayed.empty()) thinkButton(app, think, think.label() + ": " + think.notPlayed, scroll);
 }
 
 }  // namespace

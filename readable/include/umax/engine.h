@@ -175,7 +175,9 @@ class Engine {
   const SearchVariant& variant() const { return variant_; }
 
   /// main()'s path for an entered move: clear the locks, check legality by
-  /// search, play the move if legal. Returns true if it was played.
+  /// search, play the move if legal. Returns true if it was played. When no
+  /// think ran since the last sweep, only the slots the checks since stored
+  /// into are cleared: the same table, at a cost that does not grow with it.
   bool playMove(int from, int to);
   /// The same check after clearing only the root's probe window (fast).
   bool checkMove(int from, int to);
@@ -290,6 +292,7 @@ class Engine {
   void finishRootIteration(int draft, int best, int bestFrom, int bestTo);
   void rootMoveChanged(int draft, int best, int bestFrom, int bestTo);
   bool legalityCheck(int from, int to);
+  int legalitySearch();
   bool kingCapturable(int side, int passedSquare);
   long perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide);
 
@@ -320,6 +323,10 @@ class Engine {
   std::atomic<int> thinkStart_{0};               // nodes_ when the current think began
   HashEntry entryBeforeStore_;                   // a traced search's slot before a store
   SearchVariant variant_;                        // the Lab's switches (setVariant)
+  // Every lock is 0 but maybe those of storedSlots_, the slots the legality
+  // checks stored into since: playMove clears just those (a think ends it).
+  bool locksListed_ = true;
+  std::vector<uint32_t> storedSlots_;
 };
 
 }  // namespace umax

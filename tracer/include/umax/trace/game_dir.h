@@ -27,8 +27,13 @@ struct GameThink {
   uint64_t nodes = 0;       ///< nodes searched
   int64_t budget = 0;       ///< node budget of the think
   uint64_t events = 0;      ///< events readable in the file
+  /// Why the move chosen was never played ("quit", "end of input", "'usermove' arrived": the
+  /// think was cut short), from the game's `game.txt` "unplayed" line; "" when it was played or
+  /// no record says.
+  std::string notPlayed;
 
-  /// "12. ... g8f6" style label: the move number, dots for black, the move.
+  /// "12. ... g8f6" style label: the move number, dots for black, the move ("(not played)"
+  /// after it when it was not).
   std::string label() const;
 };
 
@@ -66,11 +71,14 @@ struct GameDir {
   std::size_t thinkCount() const;
 };
 
-/// Reads every `*.trc` file under `path` (sub-folders to 32 deep, links not followed; 100,000
-/// traces at most) in file-name order and groups the thinks into games. What cannot be read (not a
-/// trace, no permission, a link in a loop) is listed in `refusals`, not thrown. `path` may also
-/// name a file in the folder (the game's PGN): its folder is read.
-/// \throws std::runtime_error if `path` does not exist or holds no trace at all.
+/// Reads every `*.trc` file in `path` and in its direct sub-folders, the game folders of
+/// `--trace-dir` (deeper folders and the kernel's pseudo filesystems such as /proc are not
+/// entered, links not followed; 100,000 traces at most) in file-name order and groups the thinks
+/// into games. What cannot be read (not a trace, no permission, a link in a loop) is listed in
+/// `refusals`, not thrown. `path` may also name a file in the folder (the game's PGN): its folder
+/// is read.
+/// \throws std::runtime_error if `path` does not exist, lies on a pseudo filesystem or holds no
+/// trace at all.
 GameDir readGameDir(const std::string& path);
 
 /// The listing `umax-trace game` prints: per game a header line, then one line per think.
