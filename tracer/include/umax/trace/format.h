@@ -74,7 +74,9 @@ inline constexpr uint32_t kFormatVersion = 6;
 /// record numbers and its name, what a trace file and its exports hold of
 /// the event schema (not the hooks' parameter names, which may be renamed).
 #define UMAX_TRACE_SCHEMA_ROW(kind, site, record, name, hook, parameters) kind site record name;
+/// The tokens given, as a string literal (UMAX_TRACE_TEXT's second step).
 #define UMAX_TRACE_TEXT_OF(...) #__VA_ARGS__
+/// The tokens given, macros expanded first, as a string literal.
 #define UMAX_TRACE_TEXT(...) UMAX_TRACE_TEXT_OF(__VA_ARGS__)
 /// FNV-1a of `text` with its white space left out.
 constexpr uint32_t schemaFingerprint(std::string_view text) {

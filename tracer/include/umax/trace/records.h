@@ -45,9 +45,10 @@ template <class Code>
 /// entries without a branch per field (callgrind: the stores of a traced
 /// think ran about 20 fewer instructions each than with operator==).
 struct EntryWords {
-  uint64_t lockAndScore;
-  uint32_t moveAndDraft;
+  uint64_t lockAndScore;  ///< the lock K and the score V, as they lie in the entry
+  uint32_t moveAndDraft;  ///< X, Y and D, the padding byte masked off
 };
+/// `entry` as EntryWords.
 [[gnu::always_inline]] inline EntryWords entryWords(const HashEntry& entry) {
   static_assert(sizeof(HashEntry) == 12 && offsetof(HashEntry, score) == 4 &&
                 offsetof(HashEntry, from) == 8 && offsetof(HashEntry, to) == 9 &&
