@@ -698,6 +698,17 @@ TEST_CASE("a think cut short by quit or the end of input is recorded as not play
     const std::string record = readFile(dir + "/game-001/game.txt");
     CHECK(record.find("\nunplayed 1 white ") != std::string::npos);
     CHECK(record.find(" 001-white.trc " + why + "\n") != std::string::npos);
+    {
+      // The move the line names is the trace's result ("none" if it holds no move), never
+      // a move searched after the think was abandoned.
+      const std::size_t at = record.find("\nunplayed 1 white ");
+      REQUIRE(at != std::string::npos);
+      const std::string named = record.substr(at + 18, record.find(' ', at + 18) - (at + 18));
+      const trace::TraceReader trace(dir + "/game-001/001-white.trc");
+      REQUIRE(trace.hasResult());
+      const trace::TraceResult& result = trace.result();
+      CHECK(named == (result.from == result.to ? "none" : moveName(result.from, result.to)));
+    }
     CHECK(record.find("\nmove 1 white") == std::string::npos);
     const trace::GameDir read = trace::readGameDir(dir);
     REQUIRE(read.games.size() == 1);

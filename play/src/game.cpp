@@ -392,7 +392,7 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     budgetUsed = lastIterationNodes;
     limits.stop->store(false);  // ours, not the GUI's: a second search may follow
   }
-  if (result.aborted && !result.hasMove()) {
+  if (result.aborted && !result.hasMove() && !(limits.discard && limits.discard->load())) {
     // Stopped before iteration 2 ended: no move proven yet. A small think
     // without the flag (node-identical to the original's) finds one.
     result = engine_->think(kEmergencyBudget);
@@ -457,6 +457,16 @@ GameThink Game::choose(const ThinkLimits& limits) {
   outcome.searchStart = std::chrono::steady_clock::now();
   outcome.result = search(limits, outcome.budget, outcome.stopped);
   outcome.planEnded = planEnded_;
+  if (limits.discard && limits.discard->load()) {
+    // Abandoned (quit, a new game, ...): nothing is searched again, and the
+    // result stays the traced search's, which game.txt names as not played.
+    outcome.searchSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - outcome.searchStart).count();
+    outcome.traceFailure = traceFailure_;
+    outcome.traceTrimmed = traceTrimmed_;
+    outcome.note = "think abandoned";
+    return outcome;
+  }
   int from = outcome.result.from;
   int to = outcome.result.to;
   if (from == to || !isFideLegal(before, from, to)) {
