@@ -29,10 +29,11 @@ foreach(entry IN LISTS umax_test_costs)
   set_tests_properties("${name}" PROPERTIES COST ${cost})
 endforeach()
 
-# The out-of-memory test limits the address space (ulimit -v). AddressSanitizer
+# The tests that limit the address space (ulimit -v). AddressSanitizer
 # reserves terabytes of address space for its shadow memory before main() runs,
-# so under it that process dies before the program can say anything: the
+# so under it those processes die before the program can say anything: the
 # sanitize test preset leaves the label "address-limit" out; the plain build
-# (scripts/test.sh) runs the test.
+# (scripts/test.sh) runs them.
 set_tests_properties("umax:too little memory for the hash table gives a one-line message, not an abort"
+  "umax:a --hash-bits table needs no more address space than the original's"
   PROPERTIES LABELS address-limit)
