@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <span>
 #include <sstream>
 #include <string>
@@ -126,6 +127,24 @@ inline std::vector<std::string> originalSelfPlay(std::string_view build, int pli
     moves.push_back(squareName(result.from) + squareName(result.to));
   }
   return moves;
+}
+
+/// The original's reply to each of `moves`, played in turn from main()'s
+/// start (each entered move, then its reply), each think of `budget` nodes.
+inline std::vector<std::string> originalReplies(std::initializer_list<const char*> moves, long budget) {
+  auto original = makeEngine("minimal");
+  original->reset();
+  std::vector<std::string> replies;
+  for (const char* move : moves) {
+    int from;
+    int to;
+    REQUIRE(parseMove(move, from, to));
+    REQUIRE(original->playMove(from, to));
+    const ThinkResult reply = original->think(budget);
+    REQUIRE(original->playMove(reply.from, reply.to));
+    replies.push_back(squareName(reply.from) + squareName(reply.to));
+  }
+  return replies;
 }
 
 /// Runs umax-readable (with `flags`) on what the shell commands `feed` print

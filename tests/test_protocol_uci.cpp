@@ -334,18 +334,7 @@ TEST_CASE("bestmove goes out before our move is checked, and the next position o
   // from that check and only the reply is checked, on the cleared locks:
   // the table then holds exactly what main()'s check of the reply stores.
   constexpr long kBudget = 3000;
-  auto original = makeEngine("minimal");
-  original->reset();
-  std::vector<std::string> expected;
-  for (const char* move : {"e2e4", "d2d4"}) {
-    int from;
-    int to;
-    REQUIRE(parseMove(move, from, to));
-    REQUIRE(original->playMove(from, to));
-    const ThinkResult reply = original->think(kBudget);
-    REQUIRE(original->playMove(reply.from, reply.to));
-    expected.push_back(squareName(reply.from) + squareName(reply.to));
-  }
+  const std::vector<std::string> expected = originalReplies({"e2e4", "d2d4"}, kBudget);
   // main()'s path for the three moves alone: what its check of d2d4 leaves locked.
   Engine alone;
   for (const std::string& move : {std::string("e2e4"), expected[0], std::string("d2d4")}) {

@@ -394,18 +394,7 @@ TEST_CASE("our move goes out before main()'s check of it, and the locks are clea
   // cleared again for the opponent's move while the opponent thinks, so
   // that its usermove only checks. The replies stay the original's.
   constexpr long kBudget = 3000;
-  auto original = makeEngine("minimal");
-  original->reset();
-  std::vector<std::string> expected;
-  for (const char* move : {"e2e4", "d2d4"}) {
-    int from;
-    int to;
-    REQUIRE(parseMove(move, from, to));
-    REQUIRE(original->playMove(from, to));
-    const ThinkResult reply = original->think(kBudget);
-    REQUIRE(original->playMove(reply.from, reply.to));
-    expected.push_back(squareName(reply.from) + squareName(reply.to));
-  }
+  const std::vector<std::string> expected = originalReplies({"e2e4", "d2d4"}, kBudget);
   play::Game& game = sharedGame();
   std::vector<std::size_t> pliesAtMove;
   std::vector<long> lockedAtPong;
