@@ -719,7 +719,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
 
   const NodeCall root = header.root;
   ProbeReport rootProbe;
-  rootProbe.firstSlot = firstProbeSlot(root.side, root.epSquare, root.hashKey);
+  rootProbe.firstSlot = firstProbeSlot(root.side, root.epSquare, root.hashKey, kHashSlotMask);
   rootProbe.slotsProbed = 3;  // not the usual 1: a count byte follows
   rootProbe.slot = rootProbe.firstSlot + 3;
   witness.onEnter(root, rootProbe, HashEntry{}, 1);
@@ -746,7 +746,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
   reply.lastTo = 68;
   reply.depth = 5;
   ProbeReport replyProbe;
-  replyProbe.firstSlot = firstProbeSlot(reply.side, reply.epSquare, reply.hashKey);
+  replyProbe.firstSlot = firstProbeSlot(reply.side, reply.epSquare, reply.hashKey, kHashSlotMask);
   replyProbe.slotsProbed = 1;
   replyProbe.slot = replyProbe.firstSlot + 1;
   replyProbe.outcome = ProbeOutcome::kHit;

@@ -83,7 +83,7 @@ std::pair<std::array<int, 128>, int> readFen(const std::string& fen) {
 }
 
 struct WalkFrame {
-  int side = 0, alpha = 0, beta = 0, eval = 0, passedSquare = 0;
+  int side = 0, alpha = 0, beta = 0, eval = 0, epSquare = 0;
   bool moveOnBoard = false;
   json move;
   int best = -kInfinity;
@@ -175,7 +175,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         frame.alpha = event["q"];
         frame.beta = event["l"];
         frame.eval = event["e"];
-        frame.passedSquare = event["E"];
+        frame.epSquare = event["E"];
         frame.lastTo = event["z"];
         stack.push_back(frame);
       } else if (kind == "iteration") {
@@ -305,7 +305,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         for (const VariableView& variable : view.variables) REQUIRE(variable.value != "--");
         // Values not set yet are "-", never a made-up 0 or a8 (E = 0 is O's start value, -128 the
         // root's: no square).
-        const int passed = stack.back().passedSquare;
+        const int passed = stack.back().epSquare;
         REQUIRE((value("E") == "-") == (passed == 0 || !isOnBoard(passed)));
         if (kind == "call") {
           REQUIRE(value("m") == "-");
@@ -371,7 +371,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           // The moves not tried: those after the refuting one in the generator's order (all but it
           // when it was the sneaked-in best move, before the scan began).
           const WalkFrame& top = stack.back();
-          const auto moves = generatorMoves(board, top.side, top.passedSquare, top.scanStart);
+          const auto moves = generatorMoves(board, top.side, top.epSquare, top.scanStart);
           const std::pair<int, int> refuting{top.move["x"].get<int>(), top.move["y"].get<int>()};
           const auto found = std::find(moves.begin(), moves.end(), refuting);
           REQUIRE(found != moves.end());

@@ -11,9 +11,9 @@ namespace {
 
 /// The slot that holds this position, or nullptr: the search's own probe (probedEntry, from the
 /// engine's firstProbeSlot, cut to its table's size), read only.
-const HashEntry* find(const Engine& engine, int side, int passedSquare, uint32_t key, uint32_t lock) {
+const HashEntry* find(const Engine& engine, int side, int epSquare, uint32_t key, uint32_t lock) {
   const std::span<const HashEntry> table = engine.hashTable();
-  const HashEntry& entry = probedEntry(table, engine.firstProbeSlot(side, passedSquare, key), lock);
+  const HashEntry& entry = probedEntry(table, engine.firstProbeSlot(side, epSquare, key), lock);
   return entry.lock != 0 ? &entry : nullptr;  // an empty slot, or the dummy slot of a full window
 }
 

@@ -64,7 +64,7 @@ Engine::Engine() : keys_(standardKeyTable()), stop_(&kNeverRaised) {
 void Engine::setPosition(const Position& position) {
   board_ = position.board;
   side_ = position.side;
-  epChar_ = static_cast<int8_t>(position.epSquare);  // 128 becomes -128, as in O
+  epSquare_ = static_cast<int8_t>(position.epSquare);  // 128 becomes -128, as in O
   eval_ = position.eval;
 }
 
@@ -72,7 +72,7 @@ Position Engine::position() const {
   Position position;
   position.board = board_;
   position.side = side_;
-  position.epSquare = epChar_;
+  position.epSquare = epSquare_;
   position.eval = eval_;
   return position;
 }
@@ -116,7 +116,7 @@ void Engine::resizeHashTable(int bits) {
 }
 
 void Engine::clearRootProbeWindow() {
-  const uint32_t first = firstProbeSlot(side_, epChar_, kRootHashCode);
+  const uint32_t first = firstProbeSlot(side_, epSquare_, kRootHashCode);
   // Slots first+1..first+8 as minimal_adapter.c clears them; the root
   // misses already because its first slot, first+1, is empty.
   for (uint32_t slot = first + 1; slot <= first + 8; ++slot) table_[slot].lock = 0;
@@ -170,7 +170,7 @@ int Engine::searchRoot(long budget) {
   const int start = kLab && variant_.depth ? 0 : kNodeLimit - static_cast<int>(budget);
   thinkStart_.store(start, std::memory_order_relaxed);
   setNodeCount(start);
-  return search<kTraced, kLab>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+  return search<kTraced, kLab>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epSquare_,
                                kThinkMarker, 0);
 }
 // [think]
@@ -235,7 +235,7 @@ int Engine::legalitySearch() {
   } observerScope{*this};
   observer_ = &list;
   tellReturns_ = false;
-  return search<true>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epChar_,
+  return search<true>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epSquare_,
                       kLegalityMarker, kLegalityDepth);
 }
 

@@ -62,8 +62,7 @@ inline int arrivingPiece(const Move& move) { return umax::arrivingPiece(move.pie
 // previous iteration's best move was "sneaked in" first, see Step 15).
 // While bestTo has kSneakBit, every ray yields that move's square instead.
 template <class Visit>
-inline bool Engine::generateMoves(int side, int passedSquare, int8_t scanStart, int8_t& bestTo,
-                                  Visit&& visit) {
+inline bool Engine::generateMoves(int side, int epSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit) {
   using namespace moves;
   Move move;
   move.from = scanStart;
@@ -89,7 +88,7 @@ inline bool Engine::generateMoves(int side, int passedSquare, int8_t scanStart, 
           if (bestTo & kSneakBit) move.captureSquare = move.to = bestTo & ~kBestToFlags;
           if (move.to & kOffBoard) break;  // board edge
           // E.p.: the victim stands one row behind the skipped square.
-          if (move.type <= kDownwardPawn && move.to == passedSquare)
+          if (move.type <= kDownwardPawn && move.to == epSquare)
             move.captureSquare = static_cast<int8_t>(enPassantVictimSquare(move.to));  // micro-Max: H=y^16
           move.victim = board_[move.captureSquare];
           // Own piece, or a pawn moving straight onto a piece / diagonally onto nothing.
@@ -139,9 +138,8 @@ inline bool Engine::generateMoves(int side, int passedSquare, int8_t scanStart, 
 // of, through or into check is refused. // micro-Max: i<0||E-S&&b[E]&&y-E<2&E-y<2
 // The distance test comes before reading b[E]: at the root E may be -128 (the
 // e.p. char O), and b[-128] is outside the board.
-inline bool Engine::capturesKing(int gain, int to, int passedSquare) const {
-  return gain < 0 || (passedSquare != kNoSquare && to - passedSquare < 2 && passedSquare - to < 2 &&
-                      board_[passedSquare]);
+inline bool Engine::capturesKing(int gain, int to, int epSquare) const {
+  return gain < 0 || (epSquare != kNoSquare && to - epSquare < 2 && epSquare - to < 2 && board_[epSquare]);
 }
 // [captures-king]
 

@@ -31,18 +31,18 @@ class UndoCheck {
 
 }  // namespace
 
-bool Engine::kingCapturable(int side, int passedSquare) {
+bool Engine::kingCapturable(int side, int epSquare) {
   int8_t noHint = 0;
-  return !generateMoves(side, passedSquare, 0, noHint, [&](const Move& move) {
+  return !generateMoves(side, epSquare, 0, noHint, [&](const Move& move) {
     const int gain = captureGain(move.victim);
-    return capturesKing(gain, move.to, passedSquare) ? Verdict::kStop : Verdict::kNext;
+    return capturesKing(gain, move.to, epSquare) ? Verdict::kStop : Verdict::kNext;
   });
 }
 
-long Engine::perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide) {
+long Engine::perftFrom(int side, int epSquare, int depth, std::vector<PerftMove>* divide) {
   long leaves = 0;
   int8_t noHint = 0;
-  generateMoves(side, passedSquare, 0, noHint, [&](const Move& move) {
+  generateMoves(side, epSquare, 0, noHint, [&](const Move& move) {
     int gain = 0;
     const UndoCheck undoCheck(board_);
     makeMove(move, side, gain);
@@ -58,10 +58,10 @@ long Engine::perftFrom(int side, int passedSquare, int depth, std::vector<PerftM
   return leaves;
 }
 
-std::vector<Move> Engine::generatedMoves(int side, int passedSquare, int scanStart) {
+std::vector<Move> Engine::generatedMoves(int side, int epSquare, int scanStart) {
   std::vector<Move> moves;
   int8_t noHint = 0;
-  generateMoves(side, passedSquare, static_cast<int8_t>(scanStart), noHint, [&](const Move& move) {
+  generateMoves(side, epSquare, static_cast<int8_t>(scanStart), noHint, [&](const Move& move) {
     moves.push_back(move);
     return Verdict::kNext;
   });
@@ -70,7 +70,7 @@ std::vector<Move> Engine::generatedMoves(int side, int passedSquare, int scanSta
 
 long Engine::perft(int depth, std::vector<PerftMove>* divide) {
   if (depth <= 0) return 1;
-  return perftFrom(side_, epChar_, depth, divide);
+  return perftFrom(side_, epSquare_, depth, divide);
 }
 
 }  // namespace umax

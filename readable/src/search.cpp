@@ -57,8 +57,8 @@ inline uint32_t Engine::keyChange(int salt, const Move& move, int arriving) cons
 // (k*E ^ J) & mask for the first one that is empty or holds our lock. If all
 // are taken by other positions, use the dummy slot 0, which always looks empty
 // (probedEntry in search_rules.h).
-inline HashEntry& Engine::probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock) {
-  HashEntry& entry = probedEntry(table_, firstProbeSlot(side, passedSquare, hashKey), hashLock);
+inline HashEntry& Engine::probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock) {
+  HashEntry& entry = probedEntry(table_, firstProbeSlot(side, epSquare, hashKey), hashLock);
   assert(slotOf(entry) < table_.size());
   return entry;
 }
@@ -78,10 +78,10 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
                    int eval,           // e: incremental evaluation for the side to move
                    uint32_t hashKey,   // J: hash key (selects the slot)
                    uint32_t hashLock,  // Z: hash lock (identifies the position)
-                   int passedSquare,   // E: the square the previous move passed over (its F)
+                   int epSquare,       // E: the e.p. square, which the previous move passed over (its F)
                    int lastTo,         // z: previous move's destination; 8 = think, 9 = legality check
                    int depth) {        // n: requested depth (draft)
-  Node node{side, alpha, beta, eval, hashKey, hashLock, passedSquare, lastTo, depth};
+  Node node{side, alpha, beta, eval, hashKey, hashLock, epSquare, lastTo, depth};
   // [search-signature]
   assert(side == kWhite || side == kBlack);
   assert(alpha < beta);
@@ -90,7 +90,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // Step 1. Look the position up in the hash table. (Lab, without the
   // hash table: the dummy slot, which always looks empty, and no store.)
   HashEntry& entry =
-      without<kLab>(Idea::kHash) ? table_[kDummySlot] : probe(side, passedSquare, hashKey, hashLock);  // a
+      without<kLab>(Idea::kHash) ? table_[kDummySlot] : probe(side, epSquare, hashKey, hashLock);  // a
   hooks<kTraced>().onEnter(node, entry);
   if (entry.lock != 0) {
     // Step 2. A hit: use the stored score if it was searched deep enough and
@@ -135,7 +135,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
 
     // [iteration]
     // Steps 5-16: the generator finds each move (moves.h), searchMove() searches it.
-    generateMoves(side, passedSquare, scanStart, node.bestTo,
+    generateMoves(side, epSquare, scanStart, node.bestTo,
                   [&](const Move& move) { return searchMove<kTraced, kLab>(node, move); });
     if (node.played) return beta;                 // Step 13 played the entered move: it stays on the board
     finishIteration<kTraced, kLab>(node, entry);  // Steps 17-18
@@ -155,7 +155,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // means the previous move was illegal (capturesKing in moves.h): this node
   // is worth "infinity".
   int gain = captureGain(move.victim);  // i
-  if (capturesKing(gain, move.to, node.passedSquare)) {
+  if (capturesKing(gain, move.to, node.epSquare)) {
     node.best = kInfinity;
     hooks<kTraced>().onKingCapture(move.from, move.to, gain >= 0);
   }
@@ -214,7 +214,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   if (node.lastTo == kLegalityMarker) {
     if (score != -kInfinity && move.from == bestFrom_ && move.to == bestTo_) {
       eval_ = -node.eval - gain;
-      epChar_ = static_cast<int8_t>(move.passedSquare);
+      epSquare_ = static_cast<int8_t>(move.passedSquare);
       node.played = true;
       return Verdict::kStop;  // the move stays on the board
     }
@@ -265,7 +265,7 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
     hooks<kTraced>().onMateProbe();
     node.best = mateProbeBest(search<kTraced, kLab>(
         opponentOf(node.side), kMateProbeCall.alpha, kMateProbeCall.beta, kMateProbeCall.eval, node.hashKey,
-        node.hashLock, kMateProbeCall.passedSquare, kMateProbeCall.lastTo, kMateProbeCall.depth));
+        node.hashLock, kMateProbeCall.epSquare, kMateProbeCall.lastTo, kMateProbeCall.depth));
   }
   // [mate-stalemate]
 

@@ -77,7 +77,7 @@ struct Engine::Hooks {
   [[gnu::always_inline]] void onEnter(const Node& node, const HashEntry& entry) const {
     if constexpr (kTraced) {
       ProbeReport report;
-      report.firstSlot = engine.firstProbeSlot(node.side, node.passedSquare, node.hashKey);
+      report.firstSlot = engine.firstProbeSlot(node.side, node.epSquare, node.hashKey);
       report.slot = engine.slotOf(entry);
       if (report.slot == kDummySlot) {
         report.slotsProbed = kProbeSlots;
@@ -88,7 +88,7 @@ struct Engine::Hooks {
       }
       report.endsNode = entry.lock != 0 && storedScoreSettles(entry, node.depth, node.alpha, node.beta);
       engine.observer_->onEnter({node.side, node.alpha, node.beta, node.eval, node.hashKey, node.hashLock,
-                                 node.passedSquare, node.lastTo, node.depth},
+                                 node.epSquare, node.lastTo, node.depth},
                                 report, entry, engine.nodes_ + 1);
     }
   }
@@ -137,9 +137,9 @@ template <bool kTraced>
 // prefetchLaterReplies asked for it already, this second request finds the
 // line in the cache and costs almost nothing. Most probes stop at that
 // slot: an empty one (a new position) or the position's own.
-[[gnu::always_inline]] inline void Engine::prefetchProbeWindow(int side, int passedSquare,
+[[gnu::always_inline]] inline void Engine::prefetchProbeWindow(int side, int epSquare,
                                                                uint32_t hashKey) const {
-  table_.prefetch(firstProbeSlot(side, passedSquare, hashKey) + 1);
+  table_.prefetch(firstProbeSlot(side, epSquare, hashKey) + 1);
 }
 
 // Asks the memory system, all at once, for the first probe slot of every
@@ -156,7 +156,7 @@ template <bool kTraced>
   node.repliesPrefetched = static_cast<int8_t>(node.draft);
   int8_t noHint = 0;
   generateMoves(
-      node.side, node.passedSquare, 0, noHint, [&](const Move& move) __attribute__((always_inline)) {
+      node.side, node.epSquare, 0, noHint, [&](const Move& move) __attribute__((always_inline)) {
         prefetchProbeWindow(opponentOf(node.side), move.passedSquare,
                             node.hashKey + keyChange(kKeySalt, move, moves::arrivingPiece(move)));
         return Verdict::kNext;

@@ -188,7 +188,7 @@ struct ViewBuilder {
         {"H", "captureSquare", sq(mv.captureSquare)},
         {"G", "rookFrom", sq(mv.rookFrom)},
         {"F", "move.passedSquare", sq(mv.passedSquare)},
-        {"E", "passedSquare", isOnBoard(ep) && ep > 0 ? squareName(ep) : "-"},
+        {"E", "epSquare", isOnBoard(ep) && ep > 0 ? squareName(ep) : "-"},
         // z off the board is a marker (the root's 8 or 9), not a square: its number.
         {"z", "lastTo", isOnBoard(lastTo) && lastTo >= 0 ? squareName(lastTo) : std::to_string(lastTo)},
     };

@@ -122,9 +122,9 @@ class Engine {
   /// Bytes of the slots in use (12 per slot).
   std::size_t hashTableBytes() const { return table_.size() * sizeof(HashEntry); }
   /// The slot before a probe window of this table: the original's
-  /// (k*E ^ J) & (U-9) (firstProbeSlot), cut to a smaller table's size.
-  uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) const {
-    return umax::firstProbeSlot(side, passedSquare, hashKey) & table_.slotMask();
+  /// umax::firstProbeSlot in this engine's table.
+  uint32_t firstProbeSlot(int side, int epSquare, uint32_t hashKey) const {
+    return umax::firstProbeSlot(side, epSquare, hashKey, table_.slotMask());
   }
   /// True when no search ran since the table was made or cleared
   /// (clearHashTable), so that no slot holds a lock: a tracer need not scan
@@ -192,7 +192,7 @@ class Engine {
   /// position, the board scan starting at square `scanStart`, in the order
   /// the search meets them: pseudo-legal, queen promotions only. The
   /// tracer's narration counts with it the moves a cutoff left untried.
-  std::vector<Move> generatedMoves(int side, int passedSquare, int scanStart);
+  std::vector<Move> generatedMoves(int side, int epSquare, int scanStart);
 
   /// The hash table (kHashEntries + 1 slots; past a smaller table's slots all empty).
   std::span<const HashEntry> hashTable() const { return table_.view(); }
@@ -231,7 +231,7 @@ class Engine {
     int eval;             ///< e
     uint32_t hashKey;     ///< J
     uint32_t hashLock;    ///< Z
-    int passedSquare;     ///< E
+    int epSquare;         ///< E
     int lastTo;           ///< z
     int depth;            ///< n
     int best = 0;         ///< m: best score so far (the original leaves it unset)
@@ -251,14 +251,14 @@ class Engine {
   inline Hooks<kTraced> hooks();
 
   template <class Visit>
-  inline bool generateMoves(int side, int passedSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit);
-  inline bool capturesKing(int gain, int to, int passedSquare) const;
+  inline bool generateMoves(int side, int epSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit);
+  inline bool capturesKing(int gain, int to, int epSquare) const;
   inline int makeMove(const Move& move, int side, int& gain);
   inline void unmakeMove(const Move& move, int side);
   inline uint32_t keyChange(int salt, const Move& move, int arriving) const;
-  inline HashEntry& probe(int side, int passedSquare, uint32_t hashKey, uint32_t hashLock);
+  inline HashEntry& probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock);
   template <bool kTraced, bool kLab = false>
-  int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int passedSquare,
+  int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int epSquare,
              int lastTo, int depth);
   template <bool kTraced, bool kLab>
   inline Verdict searchMove(Node& node, const Move& move);
@@ -267,7 +267,7 @@ class Engine {
   template <bool kTraced>
   inline int leaveNode(const Node& node);
   inline void prefetchLaterReplies(Node& node);
-  inline void prefetchProbeWindow(int side, int passedSquare, uint32_t hashKey) const;
+  inline void prefetchProbeWindow(int side, int epSquare, uint32_t hashKey) const;
   inline void stopIfAsked() const;
   inline void countNode();
   /// Sets N, as an atomic store (relaxed): see nodes_.
@@ -293,8 +293,8 @@ class Engine {
   void rootMoveChanged(int draft, int best, int bestFrom, int bestTo);
   bool legalityCheck(int from, int to);
   int legalitySearch();
-  bool kingCapturable(int side, int passedSquare);
-  long perftFrom(int side, int passedSquare, int depth, std::vector<PerftMove>* divide);
+  bool kingCapturable(int side, int epSquare);
+  long perftFrom(int side, int epSquare, int depth, std::vector<PerftMove>* divide);
 
   Board board_{};                             // micro-Max: b[]
   std::array<int8_t, kKeyTableSize> keys_{};  // micro-Max: T[]
@@ -310,7 +310,7 @@ class Engine {
   int8_t bestFrom_ = 0;                          // micro-Max: K
   int8_t bestTo_ = 0;                            // micro-Max: L
   int eval_ = 0;                                 // micro-Max: Q
-  int8_t epChar_ = 0;                            // micro-Max: O
+  int8_t epSquare_ = 0;                          // micro-Max: O
   int side_ = kWhite;                            // micro-Max: main()'s k
   SearchObserver* observer_ = nullptr;           // receives the events of a traced think
   bool tellReturns_ = true;                      // observer_->wantsReturns()

@@ -64,9 +64,13 @@ inline uint32_t hashChange(const std::array<int8_t, kKeyTableSize>& keys, int sa
 // [hash-words]
 
 // [probe-window]
-/// The slot before a probe's window of 9: (k*E ^ J) & mask. // micro-Max: j=(k*E^J)&U-9
-inline uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) {
-  return (static_cast<uint32_t>(side * passedSquare) ^ hashKey) & kHashSlotMask;
+/// The slot before a probe's window of 9: (k*E ^ J) & mask, where the mask
+/// is the table's slot count less one: U-9 = 2^24 - 1 for micro-Max's own
+/// table (kHashSlotMask), smaller for a --hash-bits table. The one formula:
+/// the engine and a trace's header pass their table's mask.
+/// // micro-Max: j=(k*E^J)&U-9
+inline uint32_t firstProbeSlot(int side, int epSquare, uint32_t hashKey, uint32_t slotMask) {
+  return (static_cast<uint32_t>(side * epSquare) ^ hashKey) & slotMask;
 }
 
 /// Step 1, the probe: of the kProbeSlots slots after `firstSlot` in `table`,
@@ -281,7 +285,7 @@ struct MateProbeCall {
   int alpha = -kInfinity;        ///< q
   int beta = kInfinity;          ///< l
   int eval = 0;                  ///< e
-  int passedSquare = kNoSquare;  ///< E
+  int epSquare = kNoSquare;      ///< E
   int lastTo = kNoSquare;        ///< z
   int depth = kQuiescenceDraft;  ///< n
 };

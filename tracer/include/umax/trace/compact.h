@@ -86,9 +86,8 @@ template <bool withKeys = true>
   const NodeCall& node = parent.call;
   call.side = opponentOf(node.side);
   if (parent.mateProbe) {  // kMateProbeCall: -D(24-k,-I,I,0,J,Z,S,S,1)
-    call = {call.side,           kMateProbeCall.alpha, kMateProbeCall.beta,         kMateProbeCall.eval,
-            node.hashKey,        node.hashLock,        kMateProbeCall.passedSquare, kMateProbeCall.lastTo,
-            kMateProbeCall.depth};
+    call = {call.side,     kMateProbeCall.alpha,    kMateProbeCall.beta,   kMateProbeCall.eval, node.hashKey,
+            node.hashLock, kMateProbeCall.epSquare, kMateProbeCall.lastTo, kMateProbeCall.depth};
     return true;
   }
   if (!parent.moveOnBoard) return false;

@@ -250,9 +250,9 @@ struct TraceHeader {
   SearchVariant variant;
   /// The table's slots: 2^hashSlotBits + 9, as the readable build allocates them.
   uint32_t hashSlots() const { return (uint32_t{1} << hashSlotBits) + kProbeSlots; }
-  /// The slot before a probe window in this trace's table, as Engine::firstProbeSlot.
-  uint32_t firstProbeSlot(int side, int passedSquare, uint32_t hashKey) const {
-    return umax::firstProbeSlot(side, passedSquare, hashKey) & ((uint32_t{1} << hashSlotBits) - 1);
+  /// umax::firstProbeSlot in this trace's table, as Engine::firstProbeSlot.
+  uint32_t firstProbeSlot(int side, int epSquare, uint32_t hashKey) const {
+    return umax::firstProbeSlot(side, epSquare, hashKey, (uint32_t{1} << hashSlotBits) - 1);
   }
 };
 
