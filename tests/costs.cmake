@@ -36,4 +36,5 @@ endforeach()
 # (scripts/test.sh) runs them.
 set_tests_properties("umax:too little memory for the hash table gives a one-line message, not an abort"
   "umax:a --hash-bits table needs no more address space than the original's"
+  "umax:a --hash-bits table maps only its own size, never the original's first"
   PROPERTIES LABELS address-limit)
