@@ -28,7 +28,7 @@ for _ in $(seq 600); do
   [[ -f $partial && $(stat -c %s "$partial") -ge 2000000 ]] && break
   sleep 0.1
 done
-[[ -f $partial && $(stat -c %s "$partial") -ge 2000000 ]] || fail "the recording did not start""
+[[ -f $partial && $(stat -c %s "$partial") -ge 2000000 ]] || fail "the recording did not start"
 start=$(date +%s%N)
 # Held for a second: ImGui 1.86 polls key state once a frame, so a press and
 # release that both arrive within one (slow, software-rendered) frame are lost.
