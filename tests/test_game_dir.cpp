@@ -416,6 +416,8 @@ TEST_CASE("a game.txt record is checked line by line: a bad one is refused namin
       {header + "start startpos\n" + good + longLine + "\n", "line 7: ", "5000 characters long"},
       {header + good, "line 3: ", "before the start line"},
       {header + "start startpos\n" + good + "result 1-0\nresult 0-1\n", "line 8: ", "a second result line"},
+      {header + "start startpos\n" + good + "result 1-0 \x1b[2J\n", "line 7: ", "a control byte"},
+      {header + "start startpos\r\n" + good, "line 3: ", "a control byte"},
   };
   for (const auto& damage : damaged) {
     CAPTURE(damage.text.substr(0, 400));

@@ -150,12 +150,12 @@ std::string playRecordedMove(Position& position, const std::string& text) {
     const std::string_view pieces = "nbrq";
     const std::size_t letter = pieces.find(text[4]);
     if (!promotion || letter == std::string_view::npos)
-      return "'" + text + "': only a pawn reaching the last rank promotes, to q, r, b or n";
+      return "'" + shownText(text) + "': only a pawn reaching the last rank promotes, to q, r, b or n";
     type = std::array{kKnight, kBishop, kRook, kQueen}[letter];
   }
   if (!play::isFideLegal(position, from, to)) {
     const std::string why = play::fideRefusal(position, from, to);
-    return "'" + text + "' is not legal here" + (why.empty() ? "" : " (" + why + ")");
+    return "'" + shownText(text) + "' is not legal here" + (why.empty() ? "" : " (" + why + ")");
   }
   const MadeMove made = applyMove(position, from, to, play::fideEpSquare(position));
   if (made.rookFrom != kNoSquare) position.epSquare = kNoSquare;
@@ -202,8 +202,10 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
     const auto refuse = [&](const std::string& why) {
       return RecordRefusal(at + why + " (the line: '" + shownText(line, 80) + "')");
     };
-    if (line.find('\0') != std::string::npos || (!line.empty() && line.back() == '\r'))
-      throw refuse("not a line of text umax-readable writes");
+    // umax-readable writes text: no control byte (a NUL, a carriage return, an escape sequence).
+    if (std::any_of(line.begin(), line.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+      throw refuse("a control byte: not a line of text umax-readable writes");
     std::istringstream record(line);
     std::string keyword;
     record >> keyword;
@@ -212,7 +214,7 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
     const auto [moveNumber, white] = numberPly(game.fen, static_cast<int>(moves.size()) + 1);
     const auto checkNumber = [&](const std::string& numberText, const std::string& side) {
       if (numberText != std::to_string(moveNumber) || side != (white ? "white" : "black"))
-        throw refuse("'" + numberText + " " + side + "' where the game is at move " +
+        throw refuse("'" + shownText(numberText) + " " + shownText(side) + "' where the game is at move " +
                      std::to_string(moveNumber) + ", " + (white ? "white" : "black") + " to move");
     };
     if (keyword == "protocol") {
@@ -275,7 +277,7 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
           throw refuse("the think of " + traceFile + " was made after '" + think->movesBefore +
                        "', the record has '" + before + "' before this move");
         if (think->finished && !filtered && think->move != move.substr(0, 4))
-          throw refuse("the move is " + move + ", but " + traceFile + " chose " + think->move);
+          throw refuse("the move is " + shownText(move) + ", but " + traceFile + " chose " + think->move);
       }
       if (const std::string why = playRecordedMove(*position, move); !why.empty())
         throw refuse(why + " (after " + std::to_string(moves.size()) + " plies from " + game.startText() +

@@ -81,17 +81,6 @@ void claimPartial(const std::string& path, const std::string& partial, const std
       throw std::runtime_error("'" + partial + "' exists and is not a partial trace: not overwritten (" +
                                std::strerror(errno) + ")");
     }
-    struct stat held {};
-    struct stat named {};
-    char magic[sizeof kMagic] = {};
-    const bool trace =
-        ::fstat(old, &held) == 0 && S_ISREG(held.st_mode) &&
-        (held.st_size == 0 || (::read(old, magic, sizeof magic) == static_cast<ssize_t>(sizeof magic) &&
-                               std::memcmp(magic, kMagic, sizeof magic) == 0));
-    if (!trace) {
-      ::close(old);
-      throw std::runtime_error("'" + partial + "' exists and is not a partial trace: not overwritten");
-    }
     // One writer per file: a trace being recorded is held locked by its writer.
     if (::flock(old, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;
@@ -103,6 +92,17 @@ void claimPartial(const std::string& path, const std::string& partial, const std
             "are in '" +
             partial + "'");
       throw std::runtime_error("cannot lock '" + partial + "': " + std::strerror(error));
+    }
+    struct stat held {};
+    struct stat named {};
+    char magic[sizeof kMagic] = {};
+    const bool trace =
+        ::fstat(old, &held) == 0 && S_ISREG(held.st_mode) &&
+        (held.st_size == 0 || (::read(old, magic, sizeof magic) == static_cast<ssize_t>(sizeof magic) &&
+                               std::memcmp(magic, kMagic, sizeof magic) == 0));
+    if (!trace) {  // held, but no trace of ours
+      ::close(old);
+      throw std::runtime_error("'" + partial + "' exists and is not a partial trace: not overwritten");
     }
     // A killed recording's partial trace, held now: replaced, if it is still the one named.
     const bool same =
