@@ -211,7 +211,10 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
     record >> keyword;
     if (keyword.empty() || keyword.front() == '#') continue;
     // The game's numbering at the next ply: move number and side.
-    const auto [moveNumber, white] = numberPly(game.fen, static_cast<int>(moves.size()) + 1);
+    // (Not a structured binding: clang lets no lambda capture one.)
+    const std::pair<int, bool> numbering = numberPly(game.fen, static_cast<int>(moves.size()) + 1);
+    const int moveNumber = numbering.first;
+    const bool white = numbering.second;
     const auto checkNumber = [&](const std::string& numberText, const std::string& side) {
       if (numberText != std::to_string(moveNumber) || side != (white ? "white" : "black"))
         throw refuse("'" + shownText(numberText) + " " + shownText(side) + "' where the game is at move " +
