@@ -209,13 +209,16 @@ int run(int argc, char** argv) {
     return 2;
   }
 
-  auto engine = std::make_unique<umax::Engine>();  // the hash table is 200 MB: not on the stack
-  engine->setVariant(variant);
+  // The hash table is 200 MB: not on the stack. A --hash-bits table is mapped at its size from
+  // the start (the original's never is); the moves' legality checks store into it, as main() does.
+  std::unique_ptr<umax::Engine> engine;
   try {
-    // The table first: the moves' legality checks store into it, as main() does.
-    if (hashBits != umax::kHashSlotBits) engine->resizeHashTable(hashBits);
+    engine = std::make_unique<umax::Engine>(hashBits);
+    engine->setVariant(variant);
     if (!fen.empty()) engine->setPosition(umax::parseFen(fen));
     umax::playMoves(*engine, moves);
+  } catch (const std::bad_alloc&) {
+    throw;  // main()'s one-line "out of memory" message
   } catch (const std::exception& error) {
     std::cerr << "umax-readable: " << error.what() << "\n";
     return 2;

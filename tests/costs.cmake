@@ -36,4 +36,6 @@ endforeach()
 # (scripts/test.sh) runs them.
 set_tests_properties("umax:too little memory for the hash table gives a one-line message, not an abort"
   "umax:a --hash-bits table needs no more address space than the original's"
+  "umax:a --hash-bits table maps only its own size, never the original's first"
+  "umax:umax-viz short of address space opens its window or names the limit, never aborts"
   PROPERTIES LABELS address-limit)

@@ -362,3 +362,95 @@ TEST_CASE("a think with a smaller Hash is traced, its trace saying the table's s
   REQUIRE(dir.games[0].thinks.size() == 1);
   CHECK(dir.games[0].thinks[0].move == best[0].substr(0, 4));
 }
+
+TEST_CASE("a game.txt record is checked line by line: a bad one is refused naming its line, never half used",
+          "[trace][game][bad-input]") {
+  const FreshFolder fresh("checked-record");
+  const fs::path folder = fresh.path() / "game-001";
+  fs::create_directories(folder);
+  const std::vector<PlayedThink> played = playRecordedGame(folder, "", true, {"e7e5"}, [](int ply, bool) {
+    return "00" + std::to_string((ply + 1) / 2) + "-white.trc";
+  });
+  REQUIRE(played.size() == 2);
+  const std::string header = "# umax-readable game record\nprotocol xboard\n";
+  const std::string good = "move 1 white " + played[0].move + " engine trace 001-white.trc budget 1500\n" +
+                           "move 1 black e7e5 opponent\n" + "move 2 white " + played[1].move +
+                           " engine trace 002-white.trc budget 1500\n";
+  const auto readWith = [&](const std::string& text) {
+    {
+      std::ofstream record(folder / "game.txt", std::ios::binary);
+      record << text;
+    }
+    return readGameDir(folder.string());
+  };
+  // The record as written reads back whole.
+  GameDir dir = readWith(header + "start startpos\n" + good + "result 1-0 {test}\n");
+  REQUIRE(dir.games.size() == 1);
+  CHECK(dir.refusals.empty());
+  CHECK(dir.games[0].recordedMoves.size() == 3);
+  CHECK(dir.games[0].result == "1-0 {test}");
+
+  // Each damage: the line it names and what it says; nothing of the record is used.
+  const std::string otherFirst = played[0].move == "b1c3" ? "g1f3" : "b1c3";
+  const std::string longLine(5000, 'x');
+  const struct {
+    std::string text;
+    std::string where;
+    std::string why;
+  } damaged[] = {
+      {header + "start fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra\n" + good,
+       "line 3: ", "the start FEN is refused"},
+      {header + "start fen 8/8/8/8/8/8/8/8 w - - 0 1\n" + good, "line 3: ", "the start FEN is refused"},
+      {header + "start fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n" + good, "line 3: ", "the traces start from"},
+      {header + "start startpos\n" + good + "move 2 black e7e5 opponent\n", "line 7: ", "is not legal here"},
+      {header + "start startpos\n" + good + "move 2 black e2e4 opponent\n", "line 7: ", "is not legal here"},
+      {header + "start startpos\n" + good + "move 2 black zz99 opponent\n",
+       "line 7: ", "is not a move like e2e4"},
+      {header + "start startpos\n" + good + "move 3 black g8f6 opponent\n",
+       "line 7: ", "where the game is at move 2, black to move"},
+      {header + "start startpos\nmove 1 white " + otherFirst +
+           " engine trace 001-white.trc budget 1500\nmove 1 black e7e5 opponent\n",
+       "line 4: ", "but 001-white.trc chose " + played[0].move},
+      {header + "start startpos\n" + good + "mvoe 2 black g8f6 opponent\n",
+       "line 7: ", "is not a line of a game record"},
+      {header + "start startpos\n" + good + longLine + "\n", "line 7: ", "5000 characters long"},
+      {header + good, "line 3: ", "before the start line"},
+      {header + "start startpos\n" + good + "result 1-0\nresult 0-1\n", "line 8: ", "a second result line"},
+      {header + "start startpos\n" + good + "result 1-0 \x1b[2J\n", "line 7: ", "a control byte"},
+      {header + "start startpos\r\n" + good, "line 3: ", "a control byte"},
+  };
+  for (const auto& damage : damaged) {
+    CAPTURE(damage.text.substr(0, 400));
+    dir = readWith(damage.text);
+    REQUIRE(dir.games.size() == 1);
+    CHECK(dir.games[0].recordedMoves.empty());
+    CHECK(dir.games[0].result.empty());
+    CHECK(gamePlies(dir.games[0]).size() ==
+          3);  // from the traces: the moves before the last think and its move
+    REQUIRE(dir.refusals.size() == 1);
+    CAPTURE(dir.refusals[0]);
+    CHECK(dir.refusals[0].starts_with((folder / "game.txt").string() + " " + damage.where));
+    CHECK(dir.refusals[0].find(damage.why) != std::string::npos);
+    CHECK(dir.refusals[0].ends_with("the record is not used (the game is listed from its traces)"));
+    CHECK(formatGameDir(dir).find("not read: " + (folder / "game.txt").string() + " line") !=
+          std::string::npos);
+  }
+  // A game umax-readable records (xboard: our moves after each of the GUI's) passes every check:
+  // its record is used whole, and the thinks whose moves were played carry no not-played mark.
+  const FreshFolder played2("checked-real");
+  converse(play::Protocol::kXboard, "xboard\nnew\nusermove e2e4\nusermove d2d4\nquit\n", 3000,
+           played2.path().string());
+  const GameDir real = readGameDir(played2.path().string());
+  CHECK(real.refusals.empty());
+  REQUIRE(real.games.size() == 1);
+  CHECK(real.games[0].recordedMoves.size() == 4);
+  REQUIRE(real.games[0].thinks.size() == 2);
+  for (const GameThink& think : real.games[0].thinks) CHECK(think.notPlayed.empty());
+
+  // A 2 MB record (one 2 MB line) is refused whole, by its size.
+  dir = readWith(header + "start startpos\n" + std::string(2 << 20, 'm') + "\n");
+  REQUIRE(dir.refusals.size() == 1);
+  CHECK(dir.refusals[0].find("game.txt is 2097") != std::string::npos);
+  CHECK(dir.refusals[0].find("larger than any record umax-readable writes") != std::string::npos);
+  CHECK(dir.games[0].recordedMoves.empty());
+}

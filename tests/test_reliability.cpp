@@ -89,11 +89,14 @@ TEST_CASE("a trace write failing mid-think leaves the search node-identical and 
   CHECK(engine.position().side == start.side);
   CHECK(engine.position().epSquare == start.epSquare);
   CHECK(engine.position().eval == start.eval);
-  // The prefix is a readable, cut trace.
-  CHECK(fs::file_size(path) <= 100000);
-  trace::TraceReader reader(path);
+  // The prefix is a readable, cut trace: the partial one beside `path`, never renamed into place.
+  CHECK_FALSE(fs::exists(path));
+  CHECK(fs::file_size(trace::partialTracePath(path)) <= 100000);
+  trace::TraceReader reader(trace::partialTracePath(path));
   CHECK(reader.truncated());
   CHECK(reader.eventCount() > 0);
+  CHECK(recorded.traceFailure.find("'" + path + "' is left as it was; '" + trace::partialTracePath(path) +
+                                   "' keeps the events before") != std::string::npos);
 
   // recordThink (the command line's) says so too, after the whole search.
   Engine again;
@@ -148,8 +151,14 @@ TEST_CASE("a full disk during a traced game: correct moves, the GUI told once, n
     REQUIRE(told.size() == 1);
     CHECK(told[0].find("File too large") != std::string::npos);
     CHECK(linesAfter(traced, "info string error").empty());
-    trace::TraceReader reader(dir + "/game-001/001-white.trc");  // the readable prefix
+    CHECK_FALSE(fs::exists(dir + "/game-001/001-white.trc"));
+    trace::TraceReader reader(dir + "/game-001/.001-white.trc.partial");  // the readable prefix
     CHECK(reader.truncated());
+    // The game folder lists the partial trace as a think cut short.
+    const trace::GameDir games = trace::readGameDir(dir);
+    REQUIRE(games.games.size() == 1);
+    CHECK(fs::path(games.games[0].thinks.at(0).path).filename() == ".001-white.trc.partial");
+    CHECK_FALSE(games.games[0].thinks.at(0).finished);
     CHECK_FALSE(fs::exists(dir + "/game-002"));  // no more traces
     // The record says no trace for the think whose trace is cut short.
     const std::vector<std::string> moves = linesAfter(readFile(dir + "/game-001/game.txt"), "move ");
@@ -570,7 +579,60 @@ TEST_CASE("recording over a trace a reader has open leaves the reader's bytes wh
   const trace::TraceStats after = trace::computeStats(reader);
   CHECK(after.events == events);
   CHECK(after.nodes == before.nodes);
+  CHECK(reader.hasResult());                              // the old, complete trace it opened
   CHECK(trace::TraceReader(path).eventCount() < events);  // the file itself is the new trace
+}
+
+TEST_CASE("a trace is written beside its name and renamed into place once complete", "[reliability][trace]") {
+  const std::string path = scratchFile("put-in-place.trc");
+  const std::string partial = trace::partialTracePath(path);
+  CHECK(partial == scratchFile(".put-in-place.trc.partial"));
+  fs::remove(partial);
+  recordStartThink(2000, path);
+  const uint64_t oldEvents = trace::TraceReader(path).eventCount();
+  {
+    Engine engine;
+    trace::TraceWriter writer(path, trace::makeHeader(engine, 20000, "", ""));
+    trace::Recorder recorder(writer, engine);
+    const ThinkResult result = engine.think(20000, recorder);
+    // Recorded, not finished: the name still holds the old, complete trace; the partial trace
+    // beside it reads as a trace cut short.
+    const trace::TraceReader old(path);
+    CHECK(old.hasResult());
+    CHECK(old.eventCount() == oldEvents);
+    const trace::TraceReader prefix(partial);
+    CHECK(prefix.truncated());
+    CHECK(prefix.eventCount() > 0);
+    writer.finish(
+        {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(), ""});
+    CHECK(writer.failure().empty());
+  }
+  CHECK_FALSE(fs::exists(partial));
+  const trace::TraceReader fresh(path);
+  CHECK(fresh.hasResult());
+  CHECK(fresh.eventCount() > oldEvents);
+
+  // A recording killed mid-think leaves the old trace whole and its own events in the partial
+  // trace, which the tools read as a trace cut short.
+  int status = -1;
+  runCommand(
+      "(" + quote(binPath("umax-trace")) + " record --nodes 100000000 -q -o " + quote(path) +
+          " & pid=$!; for i in $(seq 600); do [ \"$(stat -c %s " + quote(partial) +
+          " 2>/dev/null || echo 0)\" -gt 1000000 ] && break; sleep 0.05; done; kill -9 $pid; wait $pid)"
+          " > /dev/null 2>&1",
+      &status);
+  const trace::TraceReader kept(path);
+  CHECK(kept.hasResult());
+  CHECK(kept.eventCount() == fresh.eventCount());
+  REQUIRE(fs::exists(partial));
+  const std::string info = runBounded(quote(binPath("umax-trace")) + " info " + quote(partial), status);
+  CHECK(status == 0);
+  CHECK(info.find("truncated yes") != std::string::npos);
+  // The next recording replaces the killed one's partial trace (no writer holds it).
+  runBounded(quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(path), status);
+  CHECK(status == 0);
+  CHECK_FALSE(fs::exists(partial));
+  CHECK(trace::TraceReader(path).hasResult());
 }
 
 TEST_CASE("one writer per trace file: a second recorder is refused while the first records",
@@ -585,7 +647,10 @@ TEST_CASE("one writer per trace file: a second recorder is refused while the fir
         runBounded(quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(path), status);
     CHECK(status == 2);
     CHECK(output.find("another process is recording into it (one writer per file)") != std::string::npos);
+    CHECK(output.find(trace::partialTracePath(path)) != std::string::npos);  // where the first one writes
   }
+  CHECK(fs::exists(trace::partialTracePath(path)));  // the first, unfinished: its partial trace
+  CHECK_FALSE(fs::exists(path));
   // Once the first is done, the file may be recorded over.
   int status = -1;
   runBounded(quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(path), status);
@@ -632,6 +697,57 @@ TEST_CASE("a --hash-bits table needs no more address space than the original's",
     CAPTURE(output);
     CHECK(status == 0);
     CHECK(output.find("bestmove ") != std::string::npos);
+  }
+}
+
+TEST_CASE("a --hash-bits table maps only its own size, never the original's first", "[reliability][memory]") {
+  // 150 MB of address space: the program and a small table fit, the original's 205 MB do not
+  // (the test above shows them refused there). Engine() mapped the original's table before the
+  // resize to 2^12 + 9 slots: both tools ran out of memory.
+  const std::string limit = "ulimit -v 150000; ";
+  const std::string trace = scratchFile("small-table-only.trc");
+  for (const std::string& command :
+       {quote(binPath("umax-trace")) + " record --nodes 300 -q --hash-bits 12 -o " + quote(trace),
+        quote(binPath("umax-readable")) + " --think --nodes 300 --hash-bits 12"}) {
+    CAPTURE(command);
+    int status = -1;
+    const std::string output = runCommand("(" + limit + command + ") 2>&1", &status);
+    CAPTURE(output);
+    CHECK(status == 0);
+    CHECK(output.find("bestmove ") != std::string::npos);
+  }
+  const Engine small(kMinHashSlotBits);
+  CHECK(small.hashTable().size() == (std::size_t{1} << kMinHashSlotBits) + kProbeSlots);
+  CHECK(small.hashSlotBits() == kMinHashSlotBits);
+  CHECK_THROWS_AS(Engine(kHashSlotBits + 1), std::invalid_argument);
+}
+
+TEST_CASE("umax-viz short of address space opens its window or names the limit, never aborts",
+          "[reliability][memory]") {
+  // At 400 MB of address space the software OpenGL driver could not make its context, and the
+  // message blamed OpenGL 3 alone; at 1 GB a 37M-event trace aborted. Either the screenshot is
+  // taken or the message names the limit.
+  const std::string trace = scratchFile("viz-memory.trc");
+  recordStartThink(20000, trace);
+  const std::string png = scratchFile("viz-memory.png");
+  for (const char* limit : {"400000", "1000000"}) {
+    CAPTURE(limit);
+    fs::remove(png);
+    int status = -1;
+    // Only umax-viz is limited (sh -c "ulimit ...; exec ..."), not the X server xvfb-run starts.
+    const std::string output = runCommand("timeout 120 xvfb-run -a sh -c \"ulimit -v " + std::string(limit) +
+                                              "; exec " + quote(binPath("umax-viz")) + " " + quote(trace) +
+                                              " --screenshot " + quote(png) + "\" 2>&1",
+                                          &status);
+    CAPTURE(output);
+    // (xvfb-run itself may exit 5 when cleaning up after the program: the status is not checked
+    // beyond "no abort, no segfault".)
+    CHECK(status != 128 + 6);
+    CHECK(status != 128 + 11);
+    CHECK(output.find("Aborted") == std::string::npos);
+    if (!fs::exists(png))
+      CHECK(output.find("umax-viz: cannot open a window with OpenGL 3 (the address space is limited to ") !=
+            std::string::npos);
   }
 }
 
@@ -708,7 +824,15 @@ TEST_CASE("a think cut short by quit or the end of input is recorded as not play
       REQUIRE(trace.hasResult());
       const trace::TraceResult& result = trace.result();
       CHECK(named == (result.from == result.to ? "none" : moveName(result.from, result.to)));
+      // The trace itself says so (format 7), not only game.txt: info shows it.
+      CHECK(result.notPlayed == why);
     }
+    const std::string info =
+        runBounded(quote(binPath("umax-trace")) + " info " + quote(dir + "/game-001/001-white.trc"), status);
+    CHECK(status == 0);
+    CHECK(info.find("\nnot-played yes (" + why + ")\n") != std::string::npos);
+    fs::remove(dir + "/game-001/game.txt");  // without game.txt, the trace alone tells it
+    CHECK(trace::readGameDir(dir).games.at(0).thinks.at(0).notPlayed == why);
     CHECK(record.find("\nmove 1 white") == std::string::npos);
     const trace::GameDir read = trace::readGameDir(dir);
     REQUIRE(read.games.size() == 1);

@@ -106,7 +106,7 @@ Recording recordWithWitness(const std::string& fen, const std::string& moves, lo
   Recording recording;
   recording.result = engine.think(budget, witness);
   writer.finish({recording.result.score, recording.result.from, recording.result.to,
-                 static_cast<uint64_t>(recording.result.nodes), writer.events()});
+                 static_cast<uint64_t>(recording.result.nodes), writer.events(), ""});
   recording.boards = std::move(witness.boards);
   recording.path = path;
   return recording;
@@ -465,9 +465,9 @@ TEST_CASE("a damaged trace is refused with a message, or read as truncated, neve
     CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("wrong magic"));
 
     copy = bytes;
-    copy[8] = 7;  // version
+    copy[8] = 8;  // version
     writeBytes(bad, copy, copy.size());
-    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("trace format version 7 is not supported"));
+    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("trace format version 8 is not supported"));
 
     copy = bytes;
     copy[static_cast<std::size_t>(intact.chunks()[1].payloadOffset) + 100] ^= 0x20;

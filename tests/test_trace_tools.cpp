@@ -701,10 +701,12 @@ TEST_CASE("a signal stops umax-trace record with a complete trace of the search 
     REQUIRE(posix_spawn(&child, program.c_str(), &files, &attributes, argv.data(), environ) == 0);
     posix_spawn_file_actions_destroy(&files);
     posix_spawnattr_destroy(&attributes);
-    // Under way: 2 MB of chunks written (the whole think writes 5 GB).
+    // Under way: 2 MB of chunks written (the whole think writes 5 GB) to the partial trace,
+    // which becomes `path` once complete.
     const auto start = std::chrono::steady_clock::now();
     struct stat info {};
-    while ((::stat(path.c_str(), &info) != 0 || info.st_size < 2'000'000) &&
+    const std::string partial = partialTracePath(path);
+    while ((::stat(partial.c_str(), &info) != 0 || info.st_size < 2'000'000) &&
            std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     CHECK(info.st_size >= 2'000'000);
@@ -777,7 +779,7 @@ TEST_CASE("umax-trace explains files it cannot read", "[trace]") {
       CAPTURE(command);
       const std::string output = readWith(command, path);
       CHECK(status == 2);
-      CHECK(output.find("trace format version 5 is not supported (this build reads version 6 only") !=
+      CHECK(output.find("trace format version 5 is not supported (this build reads version 7 only") !=
             std::string::npos);
     }
     std::remove(path.c_str());

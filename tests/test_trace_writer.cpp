@@ -12,6 +12,7 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -54,7 +55,8 @@ void countMismatch(const Event& read, const Event& reported, uint64_t at, uint64
 }
 
 void finishWith(TraceWriter& writer, const ThinkResult& result) {
-  writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+  writer.finish(
+      {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(), ""});
 }
 
 std::vector<uint8_t> bytesOf(const std::string& path) {
@@ -288,8 +290,8 @@ TEST_CASE("the recorder hears a call's entry through onEnter only and works out 
   CHECK_THROWS_WITH(recorder.onCall(writer.root()), Catch::Contains("onEnter"));
   CHECK_THROWS_WITH(recorder.onProbe(ProbeReport{}, HashEntry{}), Catch::Contains("onEnter"));
   CHECK_THROWS_WITH(recorder.onNodeCounted(1), Catch::Contains("onEnter"));
-  CHECK(writer.events() == 0);  // nothing was written
-  std::remove(path.c_str());
+  CHECK(writer.events() == 0);                  // nothing was written
+  std::remove(partialTracePath(path).c_str());  // never finished: never renamed to `path`
 }
 
 TEST_CASE("the trace format's version goes with its event schema", "[trace]") {
@@ -479,7 +481,7 @@ TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trac
   CHECK(deep > 10);  // the checkpoints hold real stacks, not only the root
 }
 
-TEST_CASE("traces of versions 1 to 5 are refused naming their version, and the checksum covers it",
+TEST_CASE("traces of versions 1 to 6 are refused naming their version, and the checksum covers it",
           "[trace]") {
   // The committed seeds of fuzz_trace are real traces of the older versions.
   // (Version 2 differs from version 1 in its chunks' checksums only.)
@@ -490,27 +492,28 @@ TEST_CASE("traces of versions 1 to 5 are refused naming their version, and the c
                                       {scratchFile("version2.trc"), 2},
                                       {sourcePath("fuzz/corpus/fuzz_trace/seed9-v3-mate.trc"), 3},
                                       {sourcePath("fuzz/corpus/fuzz_trace/seed12-v4-300-nodes.trc"), 4},
-                                      {sourcePath("fuzz/corpus/fuzz_trace/seed17-v5-300-nodes.trc"), 5}}) {
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed17-v5-300-nodes.trc"), 5},
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed22-v6-300-nodes.trc"), 6}}) {
     REQUIRE(bytesOf(path)[8] == version);
     CHECK_THROWS_WITH(TraceReader(path),
                       Catch::Contains("trace format version " + std::to_string(version) +
-                                      " is not supported (this build reads version 6 only: "
+                                      " is not supported (this build reads version 7 only: "
                                       "record the think again)"));
   }
-  // A header written as version 7 with its own right checksum, its version
-  // byte then set to 6: the checksum covers the version, so it is refused.
+  // A header written as version 8 with its own right checksum, its version
+  // byte then set to 7: the checksum covers the version, so it is refused.
   TraceHeader header = makeHeader(engineAt("", "e2e4"), 3000, "", "e2e4");
-  header.version = 7;
+  header.version = 8;
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
   TraceHeader read;
   CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
-                    Catch::Contains("version 7 is not supported") && Catch::Contains("damaged"));
-  bytes[8] = 6;
+                    Catch::Contains("version 8 is not supported") && Catch::Contains("damaged"));
+  bytes[8] = 7;
   CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
                     Catch::Contains("header checksum mismatch"));
-  bytes[8] = 7;
-  header.version = 6;
+  bytes[8] = 8;
+  header.version = 7;
   std::vector<uint8_t> right;
   writeHeader(header, right);
   CHECK_NOTHROW(readHeader(right.data(), right.size(), read));
@@ -635,12 +638,13 @@ TEST_CASE(
       TraceWriter writer(cut, makeHeader(engine, 20000, "", "e2e4"));
       Recorder recorder(writer, engine);
       engine.think(20000, recorder);
-    }  // no finish(): only the chunk being filled is lost
-    const TraceReader reader(cut);
+    }  // no finish(): only the chunk being filled is lost, in the partial trace beside `cut`
+    CHECK_FALSE(std::filesystem::exists(cut));  // never renamed into place
+    const TraceReader reader(partialTracePath(cut));
     CHECK(reader.truncated());
     CHECK(reader.chunks().size() + 1 == all.chunks().size());
-    CHECK(isPrefix(bytesOf(cut)));
-    std::remove(cut.c_str());
+    CHECK(isPrefix(bytesOf(partialTracePath(cut))));
+    std::remove(partialTracePath(cut).c_str());
   }
   {  // the process dies (_exit at the first progress report, 65,536 nodes):
      // no destructor, no flush; the chunks of the writes so far stay readable
@@ -656,14 +660,15 @@ TEST_CASE(
     REQUIRE(::waitpid(child, &status, 0) == child);
     REQUIRE(WIFEXITED(status));
     REQUIRE(WEXITSTATUS(status) == 0);
-    const std::vector<uint8_t> bytes = bytesOf(cut);
+    CHECK_FALSE(std::filesystem::exists(cut));
+    const std::vector<uint8_t> bytes = bytesOf(partialTracePath(cut));
     CHECK(isPrefix(bytes));
-    const TraceReader reader(cut);
+    const TraceReader reader(partialTracePath(cut));
     CHECK(reader.truncated());
     // At 65,536 of 92,432 nodes, some writes were done and some chunks wait.
     CHECK(reader.chunks().size() >= TraceWriter::kChunksPerWrite);
     CHECK(reader.chunks().size() + 1 < all.chunks().size());
-    std::remove(cut.c_str());
+    std::remove(partialTracePath(cut).c_str());
   }
   std::remove(finished.c_str());
 }
@@ -758,7 +763,7 @@ TEST_CASE("a value the state does not predict is written out and read back as it
   const HashEntry stranger{555, 17, 3, 4, 2};               // the slot held another position's entry
   const HashEntry stored{777, 123, 100, 68, 1};             // not the lock and bound bits Step 18 writes
   witness.onStore(rootProbe.slot, stranger, stored, true);  // the root's next iteration would follow
-  writer.finish({123, 100, 68, 1, writer.events()});
+  writer.finish({123, 100, 68, 1, writer.events(), ""});
 
   const TraceReader reader(path);
   REQUIRE(reader.eventCount() == witness.events.size());

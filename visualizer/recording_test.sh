@@ -21,12 +21,14 @@ fail() {
 pid=$!
 window=$(timeout 60 xdotool search --sync --onlyvisible --name "umax-viz" | head -1)
 [[ -n $window ]] || fail "the window did not appear"
-# Under way: 2 MB of the trace's 5 GB written.
+# Under way: 2 MB of the trace's 5 GB written, to the partial trace beside it
+# (renamed to quit.trc once complete).
+partial="$work/.quit.trc.partial"
 for _ in $(seq 600); do
-  [[ -f $trace && $(stat -c %s "$trace") -ge 2000000 ]] && break
+  [[ -f $partial && $(stat -c %s "$partial") -ge 2000000 ]] && break
   sleep 0.1
 done
-[[ -f $trace && $(stat -c %s "$trace") -ge 2000000 ]] || fail "the recording did not start"
+[[ -f $partial && $(stat -c %s "$partial") -ge 2000000 ]] || fail "the recording did not start"
 start=$(date +%s%N)
 # Held for a second: ImGui 1.86 polls key state once a frame, so a press and
 # release that both arrive within one (slow, software-rendered) frame are lost.
@@ -46,6 +48,7 @@ milliseconds=$((($(date +%s%N) - start) / 1000000))
 info=$("$tool" info "$trace") || fail "umax-trace info refused the trace: $info"
 grep -q "^stopped yes" <<<"$info" || fail "the trace is not of a stopped think: $info"
 grep -q "^truncated" <<<"$info" && fail "the trace is cut: $info"
+[[ -e $partial ]] && fail "the partial trace was left beside the complete one"
 echo "umax-viz quit within ${milliseconds} ms of Ctrl+Q (held 1 s); the trace is complete:"
 head -3 <<<"$info"
 rm -f "$trace"

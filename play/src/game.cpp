@@ -373,8 +373,13 @@ ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stop
     const std::string fen = startFen_.empty() ? std::string(kStartFen) : startFen_;
     // A trace that cannot be written never costs the think: the search runs
     // (or completes) as untraced, and the failure goes to the user.
-    trace::RecordedThink recorded = trace::recordThinkReporting(*engine_, limits.budget, limits.tracePath,
-                                                                fen, moveList(), {}, limits.traceLimitBytes);
+    // A think abandoned (quit, end of input, a new move...) is marked in its trace as not played.
+    const auto notPlayed = [&limits]() -> std::string {
+      if (!limits.discard || !limits.discard->load()) return "";
+      return limits.discardReason && !limits.discardReason->empty() ? *limits.discardReason : "abandoned";
+    };
+    trace::RecordedThink recorded = trace::recordThinkReporting(
+        *engine_, limits.budget, limits.tracePath, fen, moveList(), {}, limits.traceLimitBytes, notPlayed);
     result = recorded.result;
     traceTrimmed_ = traceTrimmed_ || recorded.trimmed;
     if (traceFailure_.empty()) traceFailure_ = std::move(recorded.traceFailure);

@@ -125,6 +125,7 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   limits.depth = budget.depth;
   limits.stop = &stop_;
   limits.discard = &discard_;
+  limits.discardReason = &abandonReason_;
   limits.listener = std::move(listener);
   limits.tracePath = nextTracePath();
   limits.traceLimitBytes = options_.traceLimitBytes;

@@ -57,7 +57,25 @@ const std::array<int8_t, kKeyTableSize>& standardKeyTable() {
 
 // [key-table]
 
-Engine::Engine() : keys_(standardKeyTable()), stop_(&kNeverRaised) {
+namespace {
+
+/// `bits` if a table of 2^bits window starts is offered, else std::invalid_argument.
+int offeredSlotBits(int bits) {
+  if (bits < kMinHashSlotBits || bits > kHashSlotBits)
+    throw std::invalid_argument("hash table of 2^" + std::to_string(bits) + " slots: offered are 2^" +
+                                std::to_string(kMinHashSlotBits) + " to 2^" + std::to_string(kHashSlotBits));
+  return bits;
+}
+
+}  // namespace
+
+Engine::Engine() : Engine(kHashSlotBits) {}
+
+Engine::Engine(int hashSlotBits)
+    : keys_(standardKeyTable()),
+      table_(offeredSlotBits(hashSlotBits)),
+      slotBits_(hashSlotBits),
+      stop_(&kNeverRaised) {
   board_ = startBoard();  // main()'s set-up of the pieces
 }
 
@@ -95,9 +113,7 @@ void Engine::clearHashLocks() {
 // [clear-locks]
 
 void Engine::resizeHashTable(int bits) {
-  if (bits < kMinHashSlotBits || bits > kHashSlotBits)
-    throw std::invalid_argument("hash table of 2^" + std::to_string(bits) + " slots: offered are 2^" +
-                                std::to_string(kMinHashSlotBits) + " to 2^" + std::to_string(kHashSlotBits));
+  offeredSlotBits(bits);
   // The old table is released first, so that the two are never mapped at
   // once (a --hash-bits table needs no more address space than the
   // original's). If the new one cannot be mapped, the old size comes back

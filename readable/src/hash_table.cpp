@@ -34,7 +34,9 @@ HashTableAllocationError::HashTableAllocationError(std::size_t bytes, int slotBi
 HashTableMemory::HashTableMemory(int slotBits)
     : size_((std::size_t{1} << slotBits) + kProbeSlots), slotMask_((uint32_t{1} << slotBits) - 1) {
   const std::size_t bytes = wholeHugePages(size_ * sizeof(HashEntry));
-  mapBytes_ = wholeHugePages((kHashEntries + std::size_t{1}) * sizeof(HashEntry)) + kHugePage;
+  // The slots on whole huge pages, plus one huge page of room to align them: a smaller table
+  // maps only its own size.
+  mapBytes_ = bytes + kHugePage;
   mapping_ = mmap(nullptr, mapBytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapping_ == MAP_FAILED) throw HashTableAllocationError(mapBytes_, slotBits, errno);
   const auto start = reinterpret_cast<uintptr_t>(mapping_);

@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
           result = engine->think(budget, recorder);
         }
         writer.finish(
-            {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+            {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(), ""});
         return result;
       };
     };

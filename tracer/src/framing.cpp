@@ -111,7 +111,7 @@ bool readChunkHead(const uint8_t* at, ChunkHead& head) {
 namespace {
 
 /// The footer's result, written or read by the one list: zz score, u8 from,
-/// u8 to, varint nodes, varint events.
+/// u8 to, varint nodes, varint events (then str not played, written and read beside).
 template <class Code, class Result>
 void resultFields(Code& code, Result& result) {
   code.zigzag(result.score);
@@ -134,6 +134,7 @@ void writeFooter(const std::vector<ChunkIndexEntry>& index, const TraceResult& r
     write.varint(chunk.nodesBefore);
   }
   resultFields(write, result);
+  write.string(result.notPlayed.substr(0, kMaxNotPlayedText));
   for (const ChunkIndexEntry& chunk : index) {
     write.varint(chunk.checkpoint.size());
     write.bytes(chunk.checkpoint.data(), chunk.checkpoint.size());
@@ -189,6 +190,10 @@ TraceResult readFooter(const uint8_t* data, uint64_t size, uint64_t footerOffset
       }
     }
     resultFields(read, result);
+    result.notPlayed = read.string(kMaxNotPlayedText);
+    for (const char c : result.notPlayed)  // printed by the tools as it is: text only
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+        read.fail("the not-played reason holds a control byte");
     if (!fromIndex && result.events != eventCount) read.fail("the event count does not match the chunks");
     for (ChunkInfo& chunk : chunks) {
       chunk.checkpointBytes = read.varint();

@@ -6,6 +6,7 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -13,12 +14,16 @@
 #include <iterator>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <tuple>
 
 #include "umax/notation.h"
+#include "umax/play/fide.h"
 #include "umax/position.h"
+#include "umax/session.h"
 #include "umax/trace/reader.h"
 
 namespace umax::trace {
@@ -81,6 +86,21 @@ std::pair<int, bool> numberPly(const std::string& fen, int ply) {
   return {firstMoveNumber + halfMoves / 2, halfMoves % 2 == 0};
 }
 
+/// Is `name` a partial trace, `.NAME.trc.partial` (partialTracePath): a think whose recording
+/// was cut short (killed, a full disk), read as a trace cut short.
+bool isPartialTrace(const std::string& name) {
+  return name.size() > std::string_view("..trc.partial").size() && name.front() == '.' &&
+         name.ends_with(".trc.partial");
+}
+
+/// The name a think's trace has in game.txt: the file's, a partial trace's without its dot and
+/// ".partial".
+std::string traceName(const std::string& path) {
+  std::string name = fs::path(path).filename().string();
+  if (isPartialTrace(name)) name = name.substr(1, name.size() - 1 - std::string_view(".partial").size());
+  return name;
+}
+
 /// Sums up one trace file as a think of a game.
 GameThink readThink(const fs::path& file) {
   const TraceReader reader(file.string());
@@ -100,49 +120,210 @@ GameThink readThink(const fs::path& file) {
     think.move = thinkMoveName(result.from, result.to);
     think.score = result.score;
     think.nodes = result.nodes;
+    think.notPlayed = result.notPlayed;  // the trace's own mark; game.txt may say so too
   }
   return think;
 }
 
-/// Reads the `move` and `result` lines of a game's `game.txt` record into
-/// `game`, if the record's moves agree with every think's moves before it.
-void readGameRecord(const fs::path& file, GameRecord& game) {
+/// A game record (game.txt) that cannot be used: the line and why.
+struct RecordRefusal : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The longest line of a game record umax-readable writes is a few hundred characters (a FEN, a
+/// move's details); a longer one is not a line it wrote.
+constexpr std::size_t kMaxGameRecordLine = 4096;
+
+/// Plays `text` ("e2e4", "e7e8n") on `position` as the protocol front ends place a move (FIDE's
+/// rules, FIDE's e.p. square, no e.p. square after a castling, an under-promotion's piece on the
+/// last rank); returns why not if it is not a legal move there.
+std::string playRecordedMove(Position& position, const std::string& text) {
+  int from = 0;
+  int to = 0;
+  if (text.size() < 4 || text.size() > 5 || !parseMove(std::string_view(text).substr(0, 4), from, to))
+    return "'" + shownText(text) + "' is not a move like e2e4";
+  const int piece = position.board[static_cast<std::size_t>(from)];
+  const bool pawn = (piece & position.side) != 0 && typeOf(piece) <= kDownwardPawn && typeOf(piece) != kEmpty;
+  const bool promotion = pawn && (to & kRowMask) == (position.side == kWhite ? 0 : 0x70);
+  int type = kQueen;
+  if (text.size() == 5) {
+    const std::string_view pieces = "nbrq";
+    const std::size_t letter = pieces.find(text[4]);
+    if (!promotion || letter == std::string_view::npos)
+      return "'" + shownText(text) + "': only a pawn reaching the last rank promotes, to q, r, b or n";
+    type = std::array{kKnight, kBishop, kRook, kQueen}[letter];
+  }
+  if (!play::isFideLegal(position, from, to)) {
+    const std::string why = play::fideRefusal(position, from, to);
+    return "'" + shownText(text) + "' is not legal here" + (why.empty() ? "" : " (" + why + ")");
+  }
+  const MadeMove made = applyMove(position, from, to, play::fideEpSquare(position));
+  if (made.rookFrom != kNoSquare) position.epSquare = kNoSquare;
+  if (promotion)
+    position.board[static_cast<std::size_t>(to)] =
+        static_cast<int8_t>(pieceCode(type, opponentOf(position.side)));
+  return "";
+}
+
+/// Reads a game's `game.txt` record into `game`, checked as any input is: every line one
+/// umax-readable writes (`#` comments, `protocol`, `start`, `move`, `unplayed`, `result`), the
+/// start the traces' start, each move legal in turn from it, numbered and sided as it falls, each
+/// engine move the one its trace chose, each think's moves before it the record's.
+/// \throws RecordRefusal naming the line and why; nothing of the record is used then.
+void checkGameRecord(const fs::path& file, GameRecord& game) {
   std::error_code error;
-  if (fs::file_size(file, error) > kMaxGameRecordBytes || error) return;  // not a record umax-readable wrote
-  std::ifstream in(file);
+  const std::uintmax_t size = fs::file_size(file, error);
+  if (error) throw RecordRefusal(": " + error.message());
+  if (size > kMaxGameRecordBytes)
+    throw RecordRefusal(" is " + std::to_string(size) +
+                        " bytes: larger than any record umax-readable writes (" +
+                        std::to_string(kMaxGameRecordBytes) + " at most)");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw RecordRefusal(": cannot be opened");
+  const auto thinkNamed = [&game](const std::string& name) -> const GameThink* {
+    for (const GameThink& think : game.thinks)
+      if (traceName(think.path) == name) return &think;
+    return nullptr;
+  };
   std::vector<std::string> moves;
   std::map<std::string, std::string> unplayed;  // trace file name -> why its move was not played
   std::string result;
+  std::optional<Position> position;  // after the moves so far, once `start` is read
+  bool protocolSeen = false;
   std::string line;
+  int number = 0;
   while (std::getline(in, line)) {
+    ++number;
+    const std::string at = " line " + std::to_string(number) + ": ";
+    if (line.size() > kMaxGameRecordLine)
+      throw RecordRefusal(at + "the line is " + std::to_string(line.size()) +
+                          " characters long, longer than any umax-readable writes (" +
+                          std::to_string(kMaxGameRecordLine) + ")");
+    const auto refuse = [&](const std::string& why) {
+      return RecordRefusal(at + why + " (the line: '" + shownText(line, 80) + "')");
+    };
+    // umax-readable writes text: no control byte (a NUL, a carriage return, an escape sequence).
+    if (std::any_of(line.begin(), line.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+      throw refuse("a control byte: not a line of text umax-readable writes");
     std::istringstream record(line);
     std::string keyword;
     record >> keyword;
-    if (keyword == "move") {
-      std::string number, side, move;
-      if (record >> number >> side >> move) moves.push_back(move);
-    } else if (keyword == "unplayed") {  // "unplayed 1 white c2c4 001-white.trc quit"
-      std::string number, side, move, file, why;
-      if (record >> number >> side >> move >> file && std::getline(record >> std::ws, why))
-        unplayed[file] = why;
+    if (keyword.empty() || keyword.front() == '#') continue;
+    // The game's numbering at the next ply: move number and side.
+    // (Not a structured binding: clang lets no lambda capture one.)
+    const std::pair<int, bool> numbering = numberPly(game.fen, static_cast<int>(moves.size()) + 1);
+    const int moveNumber = numbering.first;
+    const bool white = numbering.second;
+    const auto checkNumber = [&](const std::string& numberText, const std::string& side) {
+      if (numberText != std::to_string(moveNumber) || side != (white ? "white" : "black"))
+        throw refuse("'" + shownText(numberText) + " " + shownText(side) + "' where the game is at move " +
+                     std::to_string(moveNumber) + ", " + (white ? "white" : "black") + " to move");
+    };
+    if (keyword == "protocol") {
+      std::string name;
+      if (protocolSeen || !(record >> name)) throw refuse("a second or empty protocol line");
+      protocolSeen = true;
+    } else if (keyword == "start") {
+      std::string kind;
+      record >> kind;
+      std::string fen;
+      std::getline(record >> std::ws, fen);
+      if (position) throw refuse("a second start line");
+      if (kind == "startpos" && fen.empty()) {
+        fen = std::string(kStartFen);
+      } else if (kind != "fen") {
+        throw refuse("a start line is 'start startpos' or 'start fen FEN'");
+      }
+      try {
+        position = parseFen(fen);
+      } catch (const std::exception& bad) {
+        throw refuse(std::string("the start FEN is refused: ") + bad.what());
+      }
+      const std::string traces = game.fen.empty() ? std::string(kStartFen) : game.fen;
+      if (fen != traces)
+        throw refuse("the traces start from " + game.startText() + ", not from this position");
+    } else if (keyword == "move" || keyword == "unplayed") {
+      std::string numberText, side, move;
+      if (!(record >> numberText >> side >> move))
+        throw refuse("a " + keyword + " line lacks its number, side or move");
+      if (!position) throw refuse("a " + keyword + " before the start line");
+      checkNumber(numberText, side);
+      if (keyword == "unplayed") {  // "unplayed 1 white c2c4 001-white.trc quit"
+        std::string traceFile, why;
+        if (!(record >> traceFile) || !std::getline(record >> std::ws, why) || why.empty())
+          throw refuse("an unplayed line names its think's trace and why it was not played");
+        int from = 0;
+        int to = 0;
+        if (move != "-" && move != "none" && (move.size() < 4 || !parseMove(move.substr(0, 4), from, to)))
+          throw refuse("'" + shownText(move) + "' is not a move like e2e4, '-' or 'none'");
+        if (traceFile.find('/') != std::string::npos || !traceFile.ends_with(".trc"))
+          throw refuse("'" + shownText(traceFile) + "' is not the name of a trace in the game's folder");
+        unplayed[traceFile] = why;
+        continue;
+      }
+      std::string who;
+      record >> who;
+      if (who != "engine" && who != "opponent") throw refuse("a move is the 'engine''s or the 'opponent''s");
+      // An engine move names its trace: the move is the one that think chose (unless the FIDE
+      // filter replaced it), after the record's moves so far.
+      std::string word, traceFile;
+      bool filtered = false;
+      while (record >> word) {
+        if (word == "trace" && !(record >> traceFile)) throw refuse("'trace' without its file");
+        if (word == "fide-filter") filtered = true;
+      }
+      if (const GameThink* think = who == "engine" && !traceFile.empty() ? thinkNamed(traceFile) : nullptr) {
+        std::string before;
+        for (const std::string& played : moves) before += (before.empty() ? "" : " ") + played;
+        if (think->movesBefore != before)
+          throw refuse("the think of " + traceFile + " was made after '" + think->movesBefore +
+                       "', the record has '" + before + "' before this move");
+        if (think->finished && !filtered && think->move != move.substr(0, 4))
+          throw refuse("the move is " + shownText(move) + ", but " + traceFile + " chose " + think->move);
+      }
+      if (const std::string why = playRecordedMove(*position, move); !why.empty())
+        throw refuse(why + " (after " + std::to_string(moves.size()) + " plies from " + game.startText() +
+                     ")");
+      moves.push_back(move);
     } else if (keyword == "result") {
+      if (!result.empty()) throw refuse("a second result line");
       std::getline(record >> std::ws, result);
+      if (result.empty()) throw refuse("an empty result line");
+    } else {
+      throw refuse("'" + shownText(keyword, 40) + "' is not a line of a game record");
     }
   }
+  if (in.bad()) throw RecordRefusal(": a read failed");
+  if (!position) throw RecordRefusal(": no start line (not a record umax-readable wrote)");
   // Every think's moves before it are the record's first moves: all of them for a think whose
   // move was not played, fewer for one whose move was.
   for (const GameThink& think : game.thinks) {
+    const std::string name = traceName(think.path);
     const std::vector<std::string> before = words(think.movesBefore);
-    const bool played = !unplayed.contains(fs::path(think.path).filename().string());
+    const bool played = !unplayed.contains(name) && think.notPlayed.empty();
     if (before.size() + (played ? 1 : 0) > moves.size() ||
         !std::equal(before.begin(), before.end(), moves.begin()))
-      return;
+      throw RecordRefusal(": " + name + " was searched after '" + think.movesBefore +
+                          "', which the record's " + std::to_string(moves.size()) + " plies do not " +
+                          (played ? "continue with its move" : "begin with"));
   }
   for (GameThink& think : game.thinks)
-    if (const auto why = unplayed.find(fs::path(think.path).filename().string()); why != unplayed.end())
+    if (const auto why = unplayed.find(traceName(think.path)); why != unplayed.end())
       think.notPlayed = why->second;
   game.recordedMoves = std::move(moves);
   game.result = result;
+}
+
+/// Reads a game's `game.txt` into `game` (checkGameRecord); a record that fails a check goes to
+/// `refusals` with its line and reason, and the game is listed from its traces alone.
+void readGameRecord(const fs::path& file, GameRecord& game, std::vector<std::string>& refusals) {
+  try {
+    checkGameRecord(file, game);
+  } catch (const RecordRefusal& refusal) {
+    refusals.push_back(file.string() + refusal.what() +
+                       "; the record is not used (the game is listed from its traces)");
+  }
 }
 
 /// The kernel's pseudo filesystem `folder` lies on ("proc", "sysfs", ...), or "" for any other:
@@ -228,7 +409,8 @@ void collectTraces(const fs::path& folder, int depth, std::vector<fs::path>& fil
         refusals.push_back(path.string() + ": " + statusError.message());
       continue;
     }
-    if (path.extension() != ".trc" || fs::is_directory(target)) continue;
+    if ((path.extension() != ".trc" && !isPartialTrace(path.filename().string())) || fs::is_directory(target))
+      continue;
     if (!fs::is_regular_file(target)) {
       refusals.push_back(path.string() + ": not a regular file (a FIFO or device)");
       continue;
@@ -349,7 +531,7 @@ GameDir readGameDir(const std::string& path) {
   for (std::size_t index = 0; index < dir.games.size(); ++index) {
     const fs::path record = fs::path(gameFolders[index]) / "game.txt";
     if (gamesPerFolder[gameFolders[index]] == 1 && fs::is_regular_file(record, error))
-      readGameRecord(record, dir.games[index]);
+      readGameRecord(record, dir.games[index], dir.refusals);
   }
   if (dir.games.empty())
     throw std::runtime_error("no readable trace (*.trc) in '" + folder.string() +

@@ -103,9 +103,9 @@ double ratio(uint64_t a, uint64_t b) { return b ? double(a) / double(b) : 0.0; }
 
 int record(const std::string& fen, const std::string& moves, long nodes, int hashBits,
            const SearchVariant& variant, const std::string& output, bool progress) {
-  auto engine = std::make_unique<Engine>();
-  // The table first: the moves' legality checks store into it, as main() does.
-  if (hashBits != kHashSlotBits) engine->resizeHashTable(hashBits);
+  // The table of its size from the start (the original's is never mapped for a smaller one): the
+  // moves' legality checks store into it, as main() does.
+  auto engine = std::make_unique<Engine>(hashBits);
   if (!fen.empty()) engine->setPosition(parseFen(fen));
   playMoves(*engine, moves);
   engine->setVariant(variant);  // after the moves: their legality checks run the whole search
@@ -173,6 +173,8 @@ int info(const std::string& path) {
     const TraceResult& result = reader.result();
     std::cout << "result "
               << formatThink(result.from, result.to, result.score, static_cast<long>(result.nodes)) << "\n";
+    // A think of a game cut short: its move was chosen, never played.
+    if (!result.notPlayed.empty()) std::cout << "not-played yes (" << result.notPlayed << ")\n";
   }
   std::cout << "bytes-per-event " << ratio(stats.bytes, stats.events) << "\n";
   for (int kind = 1; kind < kEventKindCount; ++kind)

@@ -8,9 +8,11 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 
 #include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
@@ -46,6 +48,76 @@ void checkTraceTarget(const std::string& path, bool force) {
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
     : TraceWriter(path, header, Tuning{}) {}
 
+std::string partialTracePath(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::size_t name = slash == std::string::npos ? 0 : slash + 1;
+  return path.substr(0, name) + "." + path.substr(name) + ".partial";
+}
+
+namespace {
+
+/// Holds `.NAME.partial` for the file `temporary` (open as `fd`, locked): linked there if no such
+/// file exists, put over a partial trace no writer holds (a killed recording's), refused while a
+/// writer holds one. Throws std::runtime_error saying why.
+void claimPartial(const std::string& path, const std::string& partial, const std::string& temporary) {
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const int linkError = ::link(temporary.c_str(), partial.c_str()) == 0 ? 0 : errno;
+    if (linkError == 0) return;
+    // A filesystem without hard links (vfat, emscripten's MEMFS): the partial trace is renamed
+    // into place instead, if there is none (a race with another writer is then not excluded).
+    const bool noLinks =
+        linkError == EPERM || linkError == ENOSYS || linkError == EOPNOTSUPP || linkError == EMLINK;
+    if (linkError != EEXIST && !noLinks)
+      throw std::runtime_error("cannot create '" + partial + "' for '" + path +
+                               "': " + std::strerror(linkError));
+    const int old = ::open(partial.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+    if (old < 0) {
+      if (errno == ENOENT && noLinks) {
+        if (::rename(temporary.c_str(), partial.c_str()) == 0) return;
+        throw std::runtime_error("cannot create '" + partial + "' for '" + path +
+                                 "': " + std::strerror(errno));
+      }
+      if (errno == ENOENT) continue;  // gone meanwhile: link again
+      throw std::runtime_error("'" + partial + "' exists and is not a partial trace: not overwritten (" +
+                               std::strerror(errno) + ")");
+    }
+    // One writer per file: a trace being recorded is held locked by its writer.
+    if (::flock(old, LOCK_EX | LOCK_NB) != 0) {
+      const int error = errno;
+      ::close(old);
+      if (error == EWOULDBLOCK)
+        throw std::runtime_error(
+            "cannot write '" + path +
+            "': another process is recording into it (one writer per file): its events so far "
+            "are in '" +
+            partial + "'");
+      throw std::runtime_error("cannot lock '" + partial + "': " + std::strerror(error));
+    }
+    struct stat held {};
+    struct stat named {};
+    char magic[sizeof kMagic] = {};
+    const bool trace =
+        ::fstat(old, &held) == 0 && S_ISREG(held.st_mode) &&
+        (held.st_size == 0 || (::read(old, magic, sizeof magic) == static_cast<ssize_t>(sizeof magic) &&
+                               std::memcmp(magic, kMagic, sizeof magic) == 0));
+    if (!trace) {  // held, but no trace of ours
+      ::close(old);
+      throw std::runtime_error("'" + partial + "' exists and is not a partial trace: not overwritten");
+    }
+    // A killed recording's partial trace, held now: replaced, if it is still the one named.
+    const bool same =
+        ::lstat(partial.c_str(), &named) == 0 && named.st_dev == held.st_dev && named.st_ino == held.st_ino;
+    const bool replaced = same && ::rename(temporary.c_str(), partial.c_str()) == 0;
+    const int error = errno;
+    ::close(old);
+    if (replaced) return;
+    if (same) throw std::runtime_error("cannot replace '" + partial + "': " + std::strerror(error));
+  }
+  throw std::runtime_error("cannot create '" + partial + "': other writers keep replacing it");
+}
+
+}  // namespace
+
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Tuning tuning)
     : path_(path), tuning_(tuning), root_(header.root) {
   if (header.version != kFormatVersion)
@@ -57,50 +129,53 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Tun
       throw std::runtime_error("cannot record a trace: " + std::string(name) + " is " +
                                std::to_string(text->size()) + " characters long, a trace holds at most " +
                                std::to_string(kMaxHeaderString));
-  // Only a regular file is written: open() of a FIFO would wait for a reader
-  // for ever, a device would take a whole recording and keep nothing. The
-  // file is opened without waiting (O_NONBLOCK) and checked again once open.
-  // /dev/null is let through, for umax-trace-bench (the tools refuse it).
-  const auto writable = [&](const struct stat& status) {
-    return S_ISREG(status.st_mode) || (S_ISCHR(status.st_mode) && path == "/dev/null");
-  };
-  // An existing file (or a symbolic link: never followed) is unlinked and a
-  // new one created in its place, never truncated: a reader that has the old
-  // trace mapped keeps its bytes (truncating them under it raised SIGBUS).
+  // Only a regular file is written (or a symbolic link replaced: never followed); /dev/null is
+  // let through, written as it is, for umax-trace-bench (the tools refuse it). A FIFO would wait
+  // for a reader for ever, a device would take a whole recording and keep nothing.
   struct stat status {};
-  int flags = O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC;
-  if (::lstat(path.c_str(), &status) == 0) {
-    if (S_ISLNK(status.st_mode) || S_ISREG(status.st_mode)) {
-      // One writer per file: a trace still being recorded is held locked by its writer.
-      const int old = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
-      const bool busy = old >= 0 && ::flock(old, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
-      if (old >= 0) ::close(old);
-      if (busy)
-        throw std::runtime_error("cannot write '" + path +
-                                 "': another process is recording into it (one writer per file)");
-      if (::unlink(path.c_str()) != 0)
-        throw std::runtime_error("cannot replace '" + path + "': " + std::strerror(errno));
-    } else if (!writable(status)) {
+  if (path == "/dev/null") {
+    file_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (file_ < 0) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+  } else {
+    if (::lstat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode) && !S_ISLNK(status.st_mode))
       throw std::runtime_error("cannot write a trace to '" + path +
                                "': not a regular file (a folder, FIFO or device)");
+    // The trace is written to `.NAME.partial` beside it and renamed over NAME when complete
+    // (finish()): a reader's open trace is never changed under it (truncating a mapped file
+    // raised SIGBUS in the reader), and a killed recording leaves NAME as it was and its events so
+    // far in the partial trace, which the tools read as a trace cut short. The partial trace is
+    // made under a name of its own, locked, then linked into place (claimPartial), so that two
+    // writers never write one file.
+    partial_ = partialTracePath(path);
+    std::vector<char> name(partial_.begin(), partial_.end());
+    for (const char c : std::string_view("-XXXXXX")) name.push_back(c);
+    name.push_back('\0');
+    file_ = ::mkostemp(name.data(), O_CLOEXEC);
+    if (file_ < 0)
+      throw std::runtime_error("cannot create '" + partial_ + "' for '" + path +
+                               "': " + std::strerror(errno));
+    const std::string temporary(name.data());
+    try {
+      ::flock(file_, LOCK_EX | LOCK_NB);  // held until closed: one writer per file (claimPartial)
+      const mode_t mask = ::umask(0);     // mkostemp made it 0600: a new file's mode instead
+      ::umask(mask);
+      ::fchmod(file_, 0666 & ~mask);
+      claimPartial(path, partial_, temporary);
+    } catch (...) {
+      ::close(file_);
+      file_ = -1;
+      std::remove(temporary.c_str());
+      throw;
     }
+    std::remove(temporary.c_str());  // linked as the partial trace (or renamed there already)
   }
-  if (path != "/dev/null") flags |= O_EXCL | O_NOFOLLOW;  // a file made now, by us
-  file_ = ::open(path.c_str(), flags, 0666);
-  if (file_ < 0) throw std::runtime_error("cannot create '" + path + "': " + std::strerror(errno));
-  if (::fstat(file_, &status) != 0 || !writable(status)) {
-    ::close(file_);
-    throw std::runtime_error("cannot write a trace to '" + path + "': not a regular file");
-  }
-  if (S_ISREG(status.st_mode)) ::flock(file_, LOCK_EX | LOCK_NB);  // held until closed: see above
-  ::fcntl(file_, F_SETFL, ::fcntl(file_, F_GETFL) & ~O_NONBLOCK);
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
   writeOut(bytes.data(), bytes.size());
   if (writeErrno_ != 0) {  // a header that cannot be written (a full disk) leaves no file
     ::close(file_);
     file_ = -1;
-    std::remove(path.c_str());
+    if (!partial_.empty()) std::remove(partial_.c_str());
     throw std::runtime_error("cannot write '" + path + "': " + std::strerror(writeErrno_));
   }
   issued_ = bytes.size();
@@ -189,6 +264,12 @@ void TraceWriter::finish(const TraceResult& told) {
     writeFooter(index_, result, issued_, footer);
     writeOut(footer.data(), footer.size());
   }
+  // Complete: renamed over the target while still locked (a second writer is refused until the
+  // name is free). A cut one stays the partial trace, the target as it was.
+  if (writeErrno_ == 0 && !partial_.empty() && ::rename(partial_.c_str(), path_.c_str()) != 0) {
+    writeErrno_ = errno;
+    renameFailed_ = true;
+  }
   if (::close(file_) != 0 && writeErrno_ == 0) writeErrno_ = errno;
   file_ = -1;
 }
@@ -206,9 +287,14 @@ void TraceWriter::returnCursor() {
 
 std::string TraceWriter::failure() const {
   if (writeErrno_ == 0) return "";
+  if (renameFailed_)
+    return "cannot put the complete trace '" + partial_ + "' in place of '" + path_ +
+           "': " + std::strerror(writeErrno_) + " (the partial trace holds the whole think)";
   return "cannot write '" + path_ + "' after " + std::to_string(written_) +
          " bytes: " + std::strerror(writeErrno_) +
-         " (the file keeps the events before, to its last whole chunk)";
+         (partial_.empty() ? std::string(" (the file keeps the events before, to its last whole chunk)")
+                           : " ('" + path_ + "' is left as it was; '" + partial_ +
+                                 "' keeps the events before, to its last whole chunk)");
 }
 
 // ---- Recorder (its hooks are in event_kinds.cpp) -------------------------------
@@ -288,7 +374,7 @@ namespace {
 // unwinds it (the recorder's checks, memory; not a stop or a failed write)
 // leaves the engine as before, its dummy slot emptied as every store leaves it.
 RecordedThink recordInto(TraceWriter& writer, Engine& engine, long budget, ProgressCallback progress,
-                         uint64_t byteLimit) {
+                         uint64_t byteLimit, const std::function<std::string()>& notPlayed = {}) {
   RecordedThink recorded;
   const Position before = engine.position();
   try {
@@ -302,7 +388,8 @@ RecordedThink recordInto(TraceWriter& writer, Engine& engine, long budget, Progr
     throw;
   }
   const ThinkResult& result = recorded.result;
-  writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events()});
+  writer.finish({result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(),
+                 notPlayed ? notPlayed() : std::string()});
   recorded.traceFailure = writer.failure();
   return recorded;
 }
@@ -311,14 +398,15 @@ RecordedThink recordInto(TraceWriter& writer, Engine& engine, long budget, Progr
 
 RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
                                    const std::string& fen, const std::string& moves,
-                                   ProgressCallback progress, uint64_t byteLimit) {
+                                   ProgressCallback progress, uint64_t byteLimit,
+                                   const std::function<std::string()>& notPlayed) {
   std::optional<TraceWriter> writer;
   try {
     writer.emplace(path, makeHeader(engine, budget, fen, moves));
   } catch (const std::runtime_error& error) {
     return {engine.think(budget), error.what()};
   }
-  return recordInto(*writer, engine, budget, std::move(progress), byteLimit);
+  return recordInto(*writer, engine, budget, std::move(progress), byteLimit, notPlayed);
 }
 
 ThinkResult recordThink(Engine& engine, long budget, const std::string& path, const std::string& fen,

@@ -10,11 +10,13 @@
 #define GLFW_INCLUDE_NONE
 #include <GL/gl.h>
 #include <GLFW/glfw3.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "app.h"
 #include "command_line.h"
@@ -46,7 +48,14 @@ GLFWwindow* openWindow(const umax::viz::Options& options, bool headless) {
                               nullptr);
   }
   if (!window) {
-    std::cerr << "umax-viz: cannot open a window with OpenGL 3\n";
+    // Under an address-space limit (ulimit -v) the OpenGL driver's own allocations fail and GLFW
+    // reports a context it cannot create: say so, rather than blame the graphics alone.
+    struct rlimit limit {};
+    std::string memory;
+    if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+      memory = " (the address space is limited to " + std::to_string(limit.rlim_cur >> 20) +
+               " MB, ulimit -v: the OpenGL driver may need more)";
+    std::cerr << "umax-viz: cannot open a window with OpenGL 3" << memory << "\n";
     glfwTerminate();
     return nullptr;
   }

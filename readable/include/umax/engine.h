@@ -104,6 +104,11 @@ class Engine {
  public:
   /// main()'s start: the key table from random(), the start board, an empty table.
   Engine();
+  /// The same with a table of 2^bits probe-window starts mapped from the start (as
+  /// resizeHashTable(bits) would leave it, without mapping the original's table first: a
+  /// `--hash-bits` table needs only its own address space). std::invalid_argument outside
+  /// kMinHashSlotBits..kHashSlotBits.
+  explicit Engine(int hashSlotBits);
 
   /// Sets up a game position (board, side, e.p. square, material eval).
   void setPosition(const Position& position);
@@ -194,7 +199,7 @@ class Engine {
   /// tracer's narration counts with it the moves a cutoff left untried.
   std::vector<Move> generatedMoves(int side, int epSquare, int scanStart);
 
-  /// The hash table (kHashEntries + 1 slots; past a smaller table's slots all empty).
+  /// The hash table's slots in use (kHashEntries + 1 for the original's).
   std::span<const HashEntry> hashTable() const { return table_.view(); }
   /// The hash-key table T[].
   const std::array<int8_t, kKeyTableSize>& keyTable() const { return keys_; }

@@ -78,11 +78,11 @@ class HashTableAllocationError : public std::bad_alloc {
 /// random slot of a 200 MB table, and with 4 KB pages nearly every probe
 /// also misses the TLB. The slots are the same either way.
 ///
-/// A smaller table (a GUI's hash-size option) has 2^bits + 9 slots in use
-/// and a probe window starts at (k*E ^ J) & (2^bits - 1): no longer the
-/// original's search. The address range of the original's table is still
-/// reserved, so that a reader that indexes with the original's mask finds
-/// empty slots there; those pages are never written and take no memory.
+/// A smaller table (a GUI's hash-size option, `--hash-bits`) has 2^bits + 9
+/// slots in use and a probe window starts at (k*E ^ J) & (2^bits - 1): no
+/// longer the original's search. It maps only its own slots, not the
+/// original's address range: readers index it with its
+/// own mask (Engine::firstProbeSlot), and view() holds its slots only.
 class HashTableMemory {
  public:
   /// Maps the zeroed slots (std::bad_alloc if the system has no room):
@@ -109,9 +109,9 @@ class HashTableMemory {
   std::size_t size() const { return size_; }
   /// Mask of a probe window's start: kHashSlotMask for the original's table.
   uint32_t slotMask() const { return slotMask_; }
-  /// The slots as a read-only range: always the original's kHashEntries + 1
-  /// (those past size() of a smaller table stay empty).
-  std::span<const HashEntry> view() const { return {slots_, static_cast<std::size_t>(kHashEntries) + 1}; }
+  /// The slots in use as a read-only range (the original's kHashEntries + 1
+  /// for its table).
+  std::span<const HashEntry> view() const { return {slots_, size_}; }
 
   /// Asks the memory system to bring `slot` into the cache: a hint, no
   /// fault and no effect on what is read. A 12-byte slot can straddle two

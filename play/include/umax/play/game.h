@@ -69,7 +69,9 @@ struct ThinkLimits {
   int depth = 0;                               ///< stop after this depth in plies (0: no limit)
   std::atomic<bool>* stop = nullptr;           ///< raised: unwind at once, keep the last iteration's move
   const std::atomic<bool>* discard = nullptr;  ///< raised: play nothing (the GUI took the move back)
-  IterationListener listener;                  ///< may be empty
+  /// Why, once `discard` is raised (set before it): the trace's footer says so (may be null).
+  const std::string* discardReason = nullptr;
+  IterationListener listener;  ///< may be empty
   /// A time plan (0: none): no iteration starts that would, at the growth of
   /// the last two, end more than planSeconds after planStart; the think then
   /// ends after the iteration it completed (as a budget of its nodes would).

@@ -1,5 +1,5 @@
 /// \file format.h
-/// \brief The umax trace file format, version 6: events of one search, in a file.
+/// \brief The umax trace file format, version 7: events of one search, in a file.
 ///
 /// A trace holds every event of one think of the readable build (see
 /// umax/search_observer.h): each call of the search, each hash probe, each
@@ -8,7 +8,7 @@
 /// \section trace_layout File layout (all integers little-endian)
 /// \verbatim
 ///   header   "UMAXTRC\0"  magic, 8 bytes
-///            u32 version (6)   u32 header length L (bytes after this field)
+///            u32 version (7)   u32 header length L (bytes after this field)
 ///            L bytes: the header fields (see TraceHeader, written in order):
 ///              u32 line-map version, i64 budget, u32 start node count N0,
 ///              root call: u8 side, zz alpha, zz beta, zz eval, u32 J, u32 Z,
@@ -28,7 +28,9 @@
 ///   footer   "FOOT" u32 length F, F bytes: varint chunk count, per chunk
 ///            varint file offset, varint first event, varint nodes before it;
 ///            then the result (zz score, u8 from, u8 to, varint nodes,
-///            varint events) and one checkpoint per chunk (saveCheckpoint, state.h);
+///            varint events, str why the move was not played: "" when it was,
+///            or the think was no game's) and one checkpoint per chunk
+///            (saveCheckpoint, state.h);
 ///            u32 CRC-32C of the F bytes
 ///   trailer  u64 offset of "FOOT", "UMAXEND\0"
 /// \endverbatim
@@ -39,11 +41,13 @@
 /// fields compact.h lists. A writer that dies mid-search leaves
 /// the chunks it had flushed: the reader reads them to the last whole record.
 ///
-/// This code reads and writes version 6 only and refuses any other version
+/// This code reads and writes version 7 only and refuses any other version
 /// by name (the versions before are told on \ref page_recording). Version 6
 /// added the Lab's variant to the header: the records of a think without
 /// some idea leave out what that variant's rules predict (search_rules.h,
-/// the Lab's rules), a default think's are version 5's.
+/// the Lab's rules), a default think's are version 5's. Version 7 (the same
+/// records) added to the footer's result why a game's think was not played
+/// (quit, end of input, a new move, ...: TraceResult::notPlayed).
 #pragma once
 
 #include <array>
@@ -69,7 +73,7 @@ inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
 /// The format version this code writes and the only one it reads (compact
 /// records, see compact.h; CRC-32C throughout).
-inline constexpr uint32_t kFormatVersion = 6;
+inline constexpr uint32_t kFormatVersion = 7;
 /// The rows of UMAX_SEARCH_EVENTS as one string: each kind, its site and
 /// record numbers and its name, what a trace file and its exports hold of
 /// the event schema (not the hooks' parameter names, which may be renamed).
@@ -92,7 +96,7 @@ inline constexpr uint32_t kSchemaFingerprint =
 /// version 6 on. A test fails when kSchemaFingerprint is not the last
 /// one's: a row added to UMAX_SEARCH_EVENTS, or changed, makes a new
 /// format, so kFormatVersion goes up and its fingerprint joins the list.
-inline constexpr std::pair<uint32_t, uint32_t> kSchemaOfVersion[] = {{6, 0xf200e953u}};
+inline constexpr std::pair<uint32_t, uint32_t> kSchemaOfVersion[] = {{6, 0xf200e953u}, {7, 0xf200e953u}};
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// The largest payload a reader accepts in one chunk (a record never
@@ -263,7 +267,12 @@ struct TraceResult {
   int to = 0;           ///< best move's to-square (L)
   uint64_t nodes = 0;   ///< nodes counted by the search
   uint64_t events = 0;  ///< events in the file
+  /// Why the move chosen was never played, for a think of a game cut short ("quit", "end of
+  /// input", "'usermove' arrived", ...); "" when it was played, or the think was no game's.
+  std::string notPlayed;
 };
+/// The longest reason TraceResult::notPlayed a trace holds (a longer one is cut).
+inline constexpr std::size_t kMaxNotPlayedText = 200;
 
 /// A trace that cannot be read: what is wrong and where (byte offset).
 class TraceError : public std::runtime_error {

@@ -24,6 +24,11 @@ namespace umax::trace {
 /// where it does).
 void checkTraceTarget(const std::string& path, bool force);
 
+/// The partial trace of `path` ("dir/.NAME.partial" for "dir/NAME"): where a TraceWriter writes
+/// until the trace is complete, then renames it to `path`. A recording killed or cut short (a
+/// full disk) leaves it: its events so far, read by every tool as a trace cut short.
+std::string partialTracePath(const std::string& path);
+
 /// Streams a trace file: the header, chunks of records, and at finish() the
 /// footer and trailer. The Recorder encodes each event straight into the
 /// chunk being filled (through the writer's ChunkCursor, lendCursor()) and
@@ -31,6 +36,12 @@ void checkTraceTarget(const std::string& path, bool force);
 /// Full chunks are written kChunksPerWrite at a time, on the calling thread
 /// (a writer thread saved no CPU: umax-trace-bench measured 1.21x either
 /// way); a writer destroyed without finish() writes its full chunks first.
+///
+/// The file is written as `.NAME.partial` beside NAME (partialTracePath) and
+/// renamed over NAME by finish() when complete: a reader that has NAME open
+/// keeps reading the file it opened, and NAME is always a whole trace (or
+/// what it was before). One writer per file: while a writer holds the
+/// partial trace (a lock), a second one for the same NAME is refused.
 class TraceWriter {
  public:
   /// How the writer goes easy on the file system; umax-trace-bench times a
@@ -41,9 +52,10 @@ class TraceWriter {
     /// page boundary; false: each chunk written as it is full.
     bool batches = true;
   };
-  /// Creates `path` and writes the header. Throws std::runtime_error if the
-  /// file cannot be written (leaving no file) or `path` names a folder, FIFO
-  /// or device; std::logic_error for a header of another version.
+  /// Creates the partial trace of `path` and writes the header. Throws
+  /// std::runtime_error if the file cannot be written (leaving no file),
+  /// `path` names a folder, FIFO or device, or another writer is writing
+  /// `path`; std::logic_error for a header of another version.
   TraceWriter(const std::string& path, const TraceHeader& header, Tuning tuning);
   /// The same, with all of the writer's tuning.
   TraceWriter(const std::string& path, const TraceHeader& header);
@@ -54,9 +66,11 @@ class TraceWriter {
   /// Writes the chunk being filled and starts the next, after `nodes`
   /// counted nodes, from `checkpoint` (the state after the last record).
   void flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes);
-  /// Flushes the last chunk and writes the footer with `result`. A write
-  /// that fails (a full disk) throws nothing, here or in flushChunk(): the
-  /// writer stops, the file keeps its whole chunks, and failure() says why.
+  /// Flushes the last chunk, writes the footer with `result` and renames the
+  /// partial trace to the path given. A write that fails (a full disk)
+  /// throws nothing, here or in flushChunk(): the writer stops, the partial
+  /// trace keeps its whole chunks (the path given is left as it was), and
+  /// failure() says why.
   void finish(const TraceResult& result);
   /// Why the file is cut short ("" if every write succeeded so far).
   std::string failure() const;
@@ -117,9 +131,11 @@ class TraceWriter {
   ChunkIndexEntry chunk_;               // the chunk being filled (its offset set when it is written)
   std::vector<ChunkIndexEntry> index_;  // the chunks written
   uint64_t issued_ = 0;                 // bytes of the file so far, full chunks included
-  bool sealed_ = false;   // seal(): no more chunks go to the file (chunk_ holds the first dropped)
-  int writeErrno_ = 0;    // a write failed: the file ends where it broke off
-  uint64_t written_ = 0;  // bytes in the file
+  bool sealed_ = false;        // seal(): no more chunks go to the file (chunk_ holds the first dropped)
+  int writeErrno_ = 0;         // a write failed: the file ends where it broke off
+  uint64_t written_ = 0;       // bytes in the file
+  std::string partial_;        // the partial trace written, renamed to path_ at finish() ("": /dev/null)
+  bool renameFailed_ = false;  // the trace is complete, but could not be put in place
 };
 
 /// Progress of a recording: counted nodes so far and the root's iteration.
@@ -226,8 +242,12 @@ struct RecordedThink {
 /// on (the file keeps a readable prefix); traceFailure says which. A
 /// `byteLimit` trims the trace (Recorder::setByteLimit); its footer still
 /// holds the think's result, so a game folder lists the move played.
+/// `notPlayed`, asked once the search has ended, says why its move will not
+/// be played ("quit", "end of input", ...; "" when it will): the footer
+/// keeps it (TraceResult::notPlayed).
 RecordedThink recordThinkReporting(Engine& engine, long budget, const std::string& path,
                                    const std::string& fen, const std::string& moves,
-                                   ProgressCallback progress = {}, uint64_t byteLimit = 0);
+                                   ProgressCallback progress = {}, uint64_t byteLimit = 0,
+                                   const std::function<std::string()>& notPlayed = {});
 
 }  // namespace umax::trace
