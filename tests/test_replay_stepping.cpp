@@ -141,6 +141,16 @@ std::vector<uint64_t> samplePositions(uint64_t events, int count, uint64_t seed)
   return positions;
 }
 
+/// The same positions in the order of the trace, for the checks that seek to each in turn and
+/// only then look: a seek to a later event of the same chunk goes on from the cursor, where one
+/// to a random chunk decodes that chunk again (most of those tests' time). Seeking in any order
+/// is the replay's own test above.
+std::vector<uint64_t> positionsInOrder(uint64_t events, int count, uint64_t seed) {
+  std::vector<uint64_t> positions = samplePositions(events, count, seed);
+  std::sort(positions.begin(), positions.end());
+  return positions;
+}
+
 /// The navigator's moves that go to another event (the visualizer's keys), by name.
 using NavigatorMove = bool (Navigator::*)();
 const std::pair<const char*, NavigatorMove> kNavigatorMoves[] = {
@@ -269,7 +279,7 @@ TEST_CASE("step over a move lands after its score with the same stack and board"
   Navigating navigating(stepTrace(), indexed);
   auto& [trace, replay, navigator] = navigating;
   int checked = 0;
-  for (uint64_t position : samplePositions(replay.eventCount() - 1, 4000, 4)) {
+  for (uint64_t position : positionsInOrder(replay.eventCount() - 1, 4000, 4)) {
     if (replay.eventAt(position).kind != EventKind::kMoveMade) continue;
     replay.seek(position);
     const std::size_t depth = replay.state().stack().size();
@@ -315,7 +325,7 @@ TEST_CASE("step over a call lands after its return, step out after the current c
   };
   int overs = 0;
   int outs = 0;
-  for (uint64_t position : samplePositions(replay.eventCount() - 1, 1000, 5)) {
+  for (uint64_t position : positionsInOrder(replay.eventCount() - 1, 1000, 5)) {
     CAPTURE(position);
     replay.seek(position);
     if (events[position].kind == EventKind::kCall) {
@@ -379,7 +389,7 @@ TEST_CASE("the jumps land just after the next event of their kind, skipping none
     for (const Jump& jump : jumps) {
       CAPTURE(jump.name);
       int landed = 0;
-      for (uint64_t position : samplePositions(replay.eventCount() - 1, 60, 6)) {
+      for (uint64_t position : positionsInOrder(replay.eventCount() - 1, 60, 6)) {
         CAPTURE(position);
         replay.seek(position);
         // The expected landing place: the first such event at or after the cursor, one at a time.
@@ -399,7 +409,7 @@ TEST_CASE("the jumps land just after the next event of their kind, skipping none
   }
   SECTION("previous iteration: back to just after the last root iteration before the cursor's event") {
     int landed = 0;
-    for (uint64_t position : samplePositions(replay.eventCount() - 1, 60, 8)) {
+    for (uint64_t position : positionsInOrder(replay.eventCount() - 1, 60, 8)) {
       CAPTURE(position);
       replay.seek(position);
       uint64_t expected = UINT64_MAX;
@@ -591,7 +601,7 @@ TEST_CASE("the navigator lands on the same event with the indexes as without the
   Navigator withIndexes(fast, &trace.tree, &trace.timeline);
   Navigator scanning(slow);
   int moved = 0;
-  moveBoth(fast, withIndexes, slow, scanning, samplePositions(trace.reader.eventCount(), 150, 9),
+  moveBoth(fast, withIndexes, slow, scanning, positionsInOrder(trace.reader.eventCount(), 150, 9),
            [&](uint64_t position, bool a, bool b) {
              REQUIRE(a == b);
              REQUIRE(fast.cursor() == slow.cursor());
