@@ -72,6 +72,22 @@ if(NOT saidCount EQUAL 1)
   message(FATAL_ERROR "the compact layout says the event ${saidCount} times (${said}), not once")
 endif()
 
+# A window lower than the layout's 800 pixels (a course page's live view at 1280x800 is 662 high):
+# the Timeline keeps its height, its narration inside it (it was cut below the panel's bottom).
+execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                        ${VIZ} ${WORK}/smoke.trc --event 9310 --size 1280 --height 662 --screenshot ${WORK}/low.png
+                        --layout-dump
+                OUTPUT_FILE ${WORK}/low-layout.txt ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "umax-viz --size 1280 --height 662 failed (${result}): ${errors}")
+endif()
+file(READ ${WORK}/low-layout.txt lowLayout)
+if(NOT lowLayout MATCHES "text Timeline / narration ")
+  message(FATAL_ERROR "no narration under the Timeline at 1280x662: ${lowLayout}")
+endif()
+run_checked("a 1280x662 window: every panel, the narration and the caption uncut" ${CHECK} png ${WORK}/low.png
+            ${WORK}/low-layout.txt Board Variables Source "Search tree" "Hash table" Timeline)
+
 # The help (F1, --show-help): inside the window at 1280x800 and on a phone, the whole screen under
 # the menu bar there (the check: every panel listed lies in the image and holds drawn content).
 foreach(size "1280;800" "390;844")

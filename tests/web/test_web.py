@@ -532,6 +532,11 @@ def main():
             check(fits[0] >= fits[2] - 1 and fits[1] <= fits[3] + 1,
                   f"{topic}: the live view (y {fits[0]:.0f} to {fits[1]:.0f}) fits the visible page "
                   f"(y {fits[2]:.0f} to {fits[3]:.0f})")
+            # Inside the view, the Timeline's narration lies within its panel (it was cut at the bottom).
+            rects = {r["name"]: r for r in browser.evaluate(f"{frame_state}.layout") or []} if reached else {}
+            line, panel = rects.get("Timeline / narration"), rects.get("Timeline")
+            check(line and panel and line["y"] >= panel["y"] and line["y"] + line["h"] <= panel["y"] + panel["h"] + 1,
+                  f"{topic}: the live view's narration ({line}) lies inside its Timeline ({panel})")
             opened += reached and event == wanted
             check(reached and event == wanted, f"{topic}: its live view opens {name}.umaxtrace at event {event} "
                                                f"(the example's: {wanted})")

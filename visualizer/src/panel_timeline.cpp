@@ -245,6 +245,15 @@ void drawTimelinePanel(App& app) {
   } else {
     drawJumpsAndFinders(app);
     ImGui::NewLine();
+    // What the panel needs: the rows so far and the lines of some 300 characters of narration
+    // beside "event N of 0..M:" (two at 1280 pixels; a narrow window wraps the finders into a second
+    // row and the narration into more lines; the layout then gives the Timeline that much more).
+    const float narrationWidth =
+        ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("event 00000 of 0..000000: ").x;
+    const float perLine = std::max(1.0f, narrationWidth / ImGui::CalcTextSize("x").x);
+    const float lines = std::clamp(std::ceil(300 / perLine), 2.0f, 4.0f);
+    app.timelineNeeds = ImGui::GetCursorPosY() + ImGui::GetTextLineHeightWithSpacing() * lines +
+                        ImGui::GetStyle().WindowPadding.y;
     drawNarration(app);
   }
 }
