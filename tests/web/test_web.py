@@ -28,6 +28,8 @@
    leaves no tooltip up once it has stepped, a tap on a name shows its note until the next step; F1
    opens the help within the screen (at 1280x800 too). Screenshots: build-web/test-phone-*.png and
    test-tablet-*.png.
+8. The worked examples recorded with a web edition's address (umax-docexamples --web-url, what
+   -DUMAX_WEB_URL passes) link all 18 examples' traces at their events, and a link opens there.
 """
 import json
 import os
@@ -595,6 +597,35 @@ def main():
               f"text {(got or {}).get('fontSize')} px)")
         if got is not None:
             help_shown(browser, site_dir, "desktop", "1280x800, the app", 1280, 800)
+
+        # 8. The desktop docs built with -DUMAX_WEB_URL link each worked example's trace at its event
+        # in the web edition (umax-docexamples --web-url): all 18 examples, every link at the event its
+        # text names (NAME.event), and a link followed opens the app there.
+        examples_out = os.path.join(site_dir, "..", "test-examples")
+        shutil.rmtree(examples_out, ignore_errors=True)
+        subprocess.run([os.path.join(build_bin, "umax-docexamples"), "--umax-trace",
+                        os.path.join(build_bin, "umax-trace"), "--out", examples_out, "--web-url", site_url],
+                       check=True, capture_output=True)
+        base = site_url.rstrip("/") + "/"
+        linked, wrong, links = 0, [], []
+        examples_md = sorted(n for n in os.listdir(examples_out) if n.endswith(".md") and "-exercises" not in n)
+        for name in examples_md:
+            text = open(os.path.join(examples_out, name), encoding="utf-8").read()
+            found = re.findall(re.escape(base) + r"viz/index\.html\?trace=traces/([\w-]+)\.umaxtrace&event=([0-9]+)",
+                               text)
+            linked += bool(found)
+            for trace, event in found:
+                wanted = open(os.path.join(examples_out, trace + ".event")).read().strip()
+                links.append((trace, int(event)))
+                if event != wanted:
+                    wrong.append(f"{name}: {trace} at {event}, its event {wanted}")
+        check(len(examples_md) == 18 and linked == 18 and not wrong,
+              f"{linked} of {len(examples_md)} worked examples link the web edition at their events (wrong: {wrong})")
+        if links:
+            trace, event = links[-1]
+            got = open_page(browser, f"{viz}?trace=traces/{trace}.umaxtrace&event={event}",
+                            f"JSON.parse({STATE} || '{{}}').event === {event}", 60)
+            check(got is not None, f"the link to {trace}.umaxtrace opens the app at event {event}")
     finally:
         browser.close()
     print(f"web tests: {len(failures)} failed" if failures else "web tests: all passed")
