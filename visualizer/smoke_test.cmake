@@ -64,6 +64,54 @@ endforeach()
 if(fingers LESS 7)
   message(FATAL_ERROR "the compact layout has ${fingers} tabs and step buttons, not the 5 tabs and 2 buttons")
 endif()
+# The event's sentence once on the small screen: under the board (with its caption), not again
+# under the Timeline (it was shown twice, the second copy cut).
+string(REGEX MATCHALL "text (Board / caption|Timeline / narration) " said "${phoneLayout}")
+list(LENGTH said saidCount)
+if(NOT saidCount EQUAL 1)
+  message(FATAL_ERROR "the compact layout says the event ${saidCount} times (${said}), not once")
+endif()
+
+# A window lower than the layout's 800 pixels (a course page's live view at 1280x800 is 662 high):
+# the Timeline keeps its height, its narration inside it (it was cut below the panel's bottom).
+execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                        ${VIZ} ${WORK}/smoke.trc --event 9310 --size 1280 --height 662 --screenshot ${WORK}/low.png
+                        --layout-dump
+                OUTPUT_FILE ${WORK}/low-layout.txt ERROR_VARIABLE errors RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "umax-viz --size 1280 --height 662 failed (${result}): ${errors}")
+endif()
+file(READ ${WORK}/low-layout.txt lowLayout)
+if(NOT lowLayout MATCHES "text Timeline / narration ")
+  message(FATAL_ERROR "no narration under the Timeline at 1280x662: ${lowLayout}")
+endif()
+run_checked("a 1280x662 window: every panel, the narration and the caption uncut" ${CHECK} png ${WORK}/low.png
+            ${WORK}/low-layout.txt Board Variables Source "Search tree" "Hash table" Timeline)
+
+# The help (F1, --show-help): inside the window at 1280x800 and on a phone, the whole screen under
+# the menu bar there (the check: every panel listed lies in the image and holds drawn content).
+foreach(size "1280;800" "390;844")
+  list(GET size 0 width)
+  list(GET size 1 height)
+  execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x900x24"
+                          ${VIZ} ${WORK}/smoke.trc --event 3000 --show-help --size ${width} --height ${height}
+                          --screenshot ${WORK}/help-${width}.png --layout-dump
+                  OUTPUT_FILE ${WORK}/help-${width}.txt ERROR_VARIABLE errors RESULT_VARIABLE result)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "umax-viz --show-help --size ${width} failed (${result}): ${errors}")
+  endif()
+  run_checked("the help in a ${width}x${height} window" ${CHECK} png ${WORK}/help-${width}.png
+              ${WORK}/help-${width}.txt Help)
+  file(READ ${WORK}/help-${width}.txt helpLayout)
+  if(NOT helpLayout MATCHES "panel Help ([0-9]+) ([0-9]+) ([0-9]+) ([0-9]+)")
+    message(FATAL_ERROR "no help in the layout dump: ${helpLayout}")
+  endif()
+  math(EXPR right "${CMAKE_MATCH_1} + ${CMAKE_MATCH_3}")
+  math(EXPR bottom "${CMAKE_MATCH_2} + ${CMAKE_MATCH_4}")
+  if(right GREATER width OR bottom GREATER height OR CMAKE_MATCH_3 LESS 300)
+    message(FATAL_ERROR "the help (${CMAKE_MATCH_0}) does not fit a ${width}x${height} window")
+  endif()
+endforeach()
 
 # At start the legend is hidden (it covered the Source panel's listings): no Legend panel, by
 # default as with --no-legend.

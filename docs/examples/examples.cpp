@@ -1959,6 +1959,18 @@ std::string centre(const Context& context) {
 }
 
 // ---- 16. mate and stalemate -----------------------------------------------------
+/// With a web edition's address (--web-url), the links that open each trace at its event there, as
+/// exampleHeader gives an example of one trace; empty without one.
+std::string webLinks(const Context& context, const std::vector<std::pair<std::string, long>>& traces) {
+  if (context.webUrl.empty()) return "";
+  std::string links;
+  for (const auto& [name, event] : traces)
+    links += std::string(links.empty() ? "" : ", ") + "[" + name + " at event " + std::to_string(event) +
+             "](" + context.webUrl + "viz/index.html?trace=traces/" + name +
+             ".umaxtrace&event=" + std::to_string(event) + ")";
+  return " Or open them in the browser: " + links + " (the web edition, served at " + context.webUrl + ").";
+}
+
 std::string mate(const Context& context) {
   std::vector<std::vector<std::string>> rows;
   const std::pair<const char*, const char*> positions[] = {{"mate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"},
@@ -2021,8 +2033,9 @@ std::string mate(const Context& context) {
          "the root's mate probe with `build/bin/umax-viz build/docs/examples/mate.umaxtrace --event " +
          std::to_string(probeEvents.at(0)) +
          "` and `build/bin/umax-viz build/docs/examples/stalemate.umaxtrace --event " +
-         std::to_string(probeEvents.at(1)) +
-         "`. Black to move "
+         std::to_string(probeEvents.at(1)) + "`." +
+         webLinks(context, {{"mate", probeEvents.at(0)}, {"stalemate", probeEvents.at(1)}}) +
+         " Black to move "
          "has no legal move in either position; the mate probe passes black's turn (a null move) and lets "
          "white "
          "move again:\n" +

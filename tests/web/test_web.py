@@ -22,8 +22,14 @@
    no horizontal scroll, text of a readable size across the whole width, and its navigation behind a
    button a finger can hit that opens and closes it; the app takes the compact layout (tabs, the
    board first, the Timeline below), all of it on the screen, its tabs and step buttons at least
-   40 CSS px, a tap on > steps exactly one event and a tap on a tab shows its panel. Screenshots:
-   build-web/test-phone-*.png and test-tablet-*.png.
+   40 CSS px, a tap on > steps exactly one event and a tap on a tab shows its panel. One navigation
+   button on the course pages (Doxygen's own menu button once sat beside "Topics"); the app says the
+   event's sentence once on every tab (it was under the board and again under the Timeline); a tap
+   leaves no tooltip up once it has stepped, a tap on a name shows its note until the next step; F1
+   opens the help within the screen (at 1280x800 too). Screenshots: build-web/test-phone-*.png and
+   test-tablet-*.png.
+8. The worked examples recorded with a web edition's address (umax-docexamples --web-url, what
+   -DUMAX_WEB_URL passes) link all 18 examples' traces at their events, and a link opens there.
 """
 import json
 import os
@@ -135,6 +141,10 @@ PAGE_METRICS = """(() => {
   }
   return JSON.stringify({scrollWidth: document.scrollingElement.scrollWidth, innerWidth, innerHeight,
     contentScroll: [scroller.scrollWidth, scroller.clientWidth], sticking: sticking.slice(0, 5), smallest, smallestText,
+    // The navigation buttons in sight: ours ("Topics") and Doxygen's own menu button (which Doxygen
+    // hides above 768 px by moving it 99999 px up).
+    navButtons: [document.getElementById('umax-nav-toggle'), document.querySelector('label.main-menu-btn')]
+      .map(box).filter((b) => b && b.shown && b.y + b.h > 0 && b.y < innerHeight && b.x < innerWidth).length,
     contents: box(document.querySelector('div.contents')), toggle: box(document.getElementById('umax-nav-toggle')),
     tree: box(document.getElementById('side-nav')), search: box(document.getElementById('umax-prose-input'))});
 })()"""
@@ -166,6 +176,8 @@ def small_screen(browser, site_url, site_dir, device, width, height):
         toggle, tree = m["toggle"] or {}, m["tree"] or {}
         check(toggle.get("shown") and toggle["w"] >= 40 and toggle["h"] >= 40 and not tree.get("shown"),
               f"{where}: the navigation is folded behind a button of {toggle.get('w', 0):.0f}x{toggle.get('h', 0):.0f} px")
+        # One navigation button: Doxygen's own menu button (under 768 px) once sat beside "Topics".
+        check(m["navButtons"] == 1, f"{where}: one navigation button in sight ({m['navButtons']})")
         if page in ("index.html", "topic_alpha_beta.html") and toggle.get("shown"):
             time.sleep(0.5)  # Doxygen's scripts settle the header (its menu, the search box) after the load
             toggle = json.loads(browser.evaluate(PAGE_METRICS))["toggle"]
@@ -255,13 +267,20 @@ def small_screen(browser, site_url, site_dir, device, width, height):
     shot = os.path.join(site_dir, "..", f"test-{device}-app-board.png")
     browser.screenshot(shot)
     check(distinct_png_bytes(shot) >= 32, f"{where}: renders non-blank ({shot})")
-    # A tap on > steps one event (the browser's mouse events after a tap once pressed it twice).
+    # The event's sentence once on the small screen: under the board (the Timeline then gives only
+    # the event's number); it was under both.
+    said = [n for n in rects if n in ("Board / caption", "Timeline / narration")]
+    check(said == ["Board / caption"], f"{where}: the event is said once, under the board ({said})")
+    # A tap on > steps one event (the browser's mouse events after a tap once pressed it twice), and
+    # leaves no tooltip up (the button's "step one event" once stayed over the narration).
     if "Timeline / step" in rects:
         tap(browser, *center(rects["Timeline / step"]))
         stepped = browser.wait_until(f"JSON.parse({STATE}).event === 101", 10)
         time.sleep(1)
-        now = state(browser).get("event")
-        check(stepped and now == 101, f"{where}: a tap on > steps from event 100 to 101 (now {now})")
+        now = state(browser)
+        check(stepped and now.get("event") == 101, f"{where}: a tap on > steps from event 100 to 101 "
+                                                   f"(now {now.get('event')})")
+        check(now.get("tooltip") is False, f"{where}: after the tap on > no tooltip is up ({now.get('tooltip')})")
     # A tap on each tab shows its panel in the board's place, and nothing else there.
     for name in ("Variables", "Source", "Search tree", "Hash table", "Board"):
         tab = rects.get("Tabs / " + name)
@@ -274,8 +293,40 @@ def small_screen(browser, site_url, site_dir, device, width, height):
         others = [n for n in ("Board", "Variables", "Source", "Search tree", "Hash table") if n != name and n in after]
         check(shown and on_screen(after[name]) and not others,
               f"{where}: a tap on the tab '{name}' shows its panel alone ({after.get(name)}; also {others})")
+        said = [n for n in after if n in ("Board / caption", "Timeline / narration")]
+        check(said == (["Board / caption"] if name == "Board" else ["Timeline / narration"]),
+              f"{where}, the tab '{name}': the event is said once ({said})")
+        if name == "Variables" and "Variables / k" in after:
+            # A tap on a name shows its note; it stays while the finger is off the screen, and closes
+            # at the next step (a tap on >).
+            tap(browser, *center(after["Variables / k"]))
+            shown_tip = browser.wait_until(f"JSON.parse({STATE}).tooltip === true", 5)
+            time.sleep(0.5)
+            still = state(browser).get("tooltip")
+            browser.screenshot(os.path.join(site_dir, "..", f"test-{device}-app-tooltip.png"))
+            tap(browser, *center(after["Timeline / step"]))
+            closed = browser.wait_until(f"JSON.parse({STATE}).tooltip === false", 5)
+            check(shown_tip and still is True and closed,
+                  f"{where}: a tap on the variable k shows its note ({shown_tip}, still {still} after 0.5 s) "
+                  f"and a tap on > closes it ({closed})")
         if name != "Board":
             browser.screenshot(os.path.join(site_dir, "..", f"test-{device}-app-{name.split()[0].lower()}.png"))
+    help_shown(browser, site_dir, device, where, canvas[2], canvas[3])
+
+
+def help_shown(browser, site_dir, device, where, width, height):
+    """F1 opens the help within the screen (on a phone, all its width); Esc closes it."""
+    press_key(browser, "F1", "F1", 112)
+    opened = browser.wait_until(f"JSON.parse({STATE}).layout.some((r) => r.name === 'Help')", 10)
+    shown = {r["name"]: r for r in state(browser)["layout"]}.get("Help") or {}
+    browser.screenshot(os.path.join(site_dir, "..", f"test-{device}-app-help.png"))
+    fits = opened and shown["x"] >= 0 and shown["y"] >= 0 and shown["x"] + shown["w"] <= width + 1 \
+        and shown["y"] + shown["h"] <= height + 1
+    check(fits and (width >= 800 or shown["w"] >= width - 1),
+          f"{where}: F1 opens the help within the screen ({shown})")
+    press_key(browser, "Escape", "Escape", 27)
+    check(browser.wait_until(f"!JSON.parse({STATE}).layout.some((r) => r.name === 'Help')", 10),
+          f"{where}: Esc closes the help")
 
 
 def main():
@@ -286,7 +337,7 @@ def main():
         # 1. The state at several events of several traces: the page's element holds the object
         # `umax-trace state FILE --event N` prints (plus the page's own fields).
         page_only = ("trace", "indexesReady", "recording", "search", "message", "error", "compact", "fontSize",
-                     "layout")
+                     "tooltip", "layout")
         for name in ("start-1000", "e2e4-3000", "mate-300"):
             path = os.path.join(site_dir, "viz", "traces", name + ".trc")
             count = len(jsonl(build_bin, path))
@@ -483,6 +534,11 @@ def main():
             check(fits[0] >= fits[2] - 1 and fits[1] <= fits[3] + 1,
                   f"{topic}: the live view (y {fits[0]:.0f} to {fits[1]:.0f}) fits the visible page "
                   f"(y {fits[2]:.0f} to {fits[3]:.0f})")
+            # Inside the view, the Timeline's narration lies within its panel (it was cut at the bottom).
+            rects = {r["name"]: r for r in browser.evaluate(f"{frame_state}.layout") or []} if reached else {}
+            line, panel = rects.get("Timeline / narration"), rects.get("Timeline")
+            check(line and panel and line["y"] >= panel["y"] and line["y"] + line["h"] <= panel["y"] + panel["h"] + 1,
+                  f"{topic}: the live view's narration ({line}) lies inside its Timeline ({panel})")
             opened += reached and event == wanted
             check(reached and event == wanted, f"{topic}: its live view opens {name}.umaxtrace at event {event} "
                                                f"(the example's: {wanted})")
@@ -539,6 +595,37 @@ def main():
         check(got is not None and got.get("compact") is False and got.get("fontSize") == 13,
               f"at 1280x800 the app keeps the desktop layout (compact {(got or {}).get('compact')}, "
               f"text {(got or {}).get('fontSize')} px)")
+        if got is not None:
+            help_shown(browser, site_dir, "desktop", "1280x800, the app", 1280, 800)
+
+        # 8. The desktop docs built with -DUMAX_WEB_URL link each worked example's trace at its event
+        # in the web edition (umax-docexamples --web-url): all 18 examples, every link at the event its
+        # text names (NAME.event), and a link followed opens the app there.
+        examples_out = os.path.join(site_dir, "..", "test-examples")
+        shutil.rmtree(examples_out, ignore_errors=True)
+        subprocess.run([os.path.join(build_bin, "umax-docexamples"), "--umax-trace",
+                        os.path.join(build_bin, "umax-trace"), "--out", examples_out, "--web-url", site_url],
+                       check=True, capture_output=True)
+        base = site_url.rstrip("/") + "/"
+        linked, wrong, links = 0, [], []
+        examples_md = sorted(n for n in os.listdir(examples_out) if n.endswith(".md") and "-exercises" not in n)
+        for name in examples_md:
+            text = open(os.path.join(examples_out, name), encoding="utf-8").read()
+            found = re.findall(re.escape(base) + r"viz/index\.html\?trace=traces/([\w-]+)\.umaxtrace&event=([0-9]+)",
+                               text)
+            linked += bool(found)
+            for trace, event in found:
+                wanted = open(os.path.join(examples_out, trace + ".event")).read().strip()
+                links.append((trace, int(event)))
+                if event != wanted:
+                    wrong.append(f"{name}: {trace} at {event}, its event {wanted}")
+        check(len(examples_md) == 18 and linked == 18 and not wrong,
+              f"{linked} of {len(examples_md)} worked examples link the web edition at their events (wrong: {wrong})")
+        if links:
+            trace, event = links[-1]
+            got = open_page(browser, f"{viz}?trace=traces/{trace}.umaxtrace&event={event}",
+                            f"JSON.parse({STATE} || '{{}}').event === {event}", 60)
+            check(got is not None, f"the link to {trace}.umaxtrace opens the app at event {event}")
     finally:
         browser.close()
     print(f"web tests: {len(failures)} failed" if failures else "web tests: all passed")

@@ -224,6 +224,11 @@ class App {
   std::vector<std::string> compactOffered;  ///< the panels that asked to be drawn in the last frame
   bool relayout = false;                    ///< the layout changed: every panel goes to its place again
   float fontSize = 13;                      ///< the height of the text in the last frame, in pixels
+  /// The default layout's Timeline: the height its buttons (however many rows they wrap into) and
+  /// the lines of some 300 characters of narration need, measured as it was drawn, and the height
+  /// it was given.
+  float timelineNeeds = 0;
+  float timelineHeight = 0;
 
   /// Rectangles of the panels drawn in this frame.
   std::vector<PanelRect> layout;

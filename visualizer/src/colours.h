@@ -22,6 +22,8 @@ constexpr ImU32 kRook = IM_COL32(20, 150, 160, 230);      ///< the rook's part o
 constexpr ImU32 kCutoffMark = IM_COL32(220, 70, 60, 200);
 constexpr ImU32 kHashHitMark = IM_COL32(70, 200, 90, 200);
 constexpr ImU32 kIterationMark = IM_COL32(240, 240, 120, 230);
+constexpr ImU32 kIterationLabel = IM_COL32(240, 240, 120, 255);  ///< "d4" above its line
+constexpr ImU32 kTimelineBar = IM_COL32(32, 34, 40, 255);        ///< the scrubber's background
 constexpr ImU32 kCursor = IM_COL32(90, 170, 255, 255);
 constexpr ImU32 kCompareRow =
     IM_COL32(90, 170, 255, 70);  ///< the Compare panel's row of the cursor's iteration

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -20,6 +21,10 @@ namespace {
 /// The layout is designed for this window size and scaled to the real one.
 constexpr float kLayoutWidth = 1280;
 constexpr float kLayoutHeight = 800;
+/// The Timeline's height in that layout (at the bottom: its place's y is 800 - 126), and the menu
+/// bar's above the panels (neither scales with the window's height).
+constexpr float kTimelineHeight = 126;
+constexpr float kMenuHeight = 19;
 /// The compact layout's text size (the desktop's: 13 pixels).
 constexpr float kCompactFontSize = 19.5f;
 
@@ -41,10 +46,19 @@ void placeWindow(const App& app, const PanelPlace& place, bool timeline) {
     return;
   }
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float sx = display.x / kLayoutWidth, sy = display.y / kLayoutHeight;
+  const float sx = display.x / kLayoutWidth;
+  // The Timeline's height is chooseLayout's; the panels above it share the rest.
+  const float timelineHeight = app.timelineHeight;
+  const float above =
+      (display.y - timelineHeight - kMenuHeight) / (kLayoutHeight - kTimelineHeight - kMenuHeight);
   const ImGuiCond when = app.relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
-  ImGui::SetNextWindowPos(ImVec2(place.x * sx, place.y * sy), when);
-  ImGui::SetNextWindowSize(ImVec2(place.width * sx, place.height * sy), when);
+  if (timeline) {
+    ImGui::SetNextWindowPos(ImVec2(place.x * sx, display.y - timelineHeight), when);
+    ImGui::SetNextWindowSize(ImVec2(place.width * sx, timelineHeight), when);
+    return;
+  }
+  ImGui::SetNextWindowPos(ImVec2(place.x * sx, kMenuHeight + (place.y - kMenuHeight) * above), when);
+  ImGui::SetNextWindowSize(ImVec2(place.width * sx, place.height * above), when);
 }
 
 /// A panel's name on its tab.
@@ -62,7 +76,25 @@ void chooseLayout(App& app) {
   const bool compact = display.x < kCompactWidth;
   app.relayout = compact != app.compact;
   app.compact = compact;
-  if (!compact) return;
+  if (!compact) {
+    // The Timeline never gets less than its designed height (the scrubber, a row of buttons and two
+    // lines of narration), nor less than its buttons and narration need when they wrap in a narrow
+    // window: in a course page's live view at 1280x800 its narration was cut. From 800 pixels up
+    // all panels scale alike. It only grows for a window of one size (its buttons do not move as it
+    // grows: no back and forth); when it grows, the panels go to their places again.
+    static ImVec2 sizedFor;
+    const float designed = std::max(kTimelineHeight, kTimelineHeight * display.y / kLayoutHeight);
+    if (display.x != sizedFor.x || display.y != sizedFor.y) {
+      sizedFor = display;
+      app.timelineHeight = designed;
+    }
+    const float wanted = std::min(std::max(designed, std::ceil(app.timelineNeeds)), display.y * 0.45f);
+    if (wanted > app.timelineHeight) {
+      app.timelineHeight = wanted;
+      app.relayout = true;
+    }
+    return;
+  }
   CompactLayout& c = compactLayout;
   const float menu = ImGui::GetFrameHeight();  // the main menu bar's height
   const int tabs = std::max<int>(1, static_cast<int>(app.compactOffered.size()));

@@ -1,5 +1,8 @@
-// F1: what each panel shows and how to read it, then the keyboard.
+// F1 (Help > The panels and the keys): what umax-viz shows, how to step through a search (keys,
+// buttons, a finger), and what each panel shows, in a few lines each; then the keys.
 #include <imgui.h>
+
+#include <algorithm>
 
 #include "ui.h"
 
@@ -9,8 +12,17 @@ namespace {
 
 const ImVec4 kHeading(1, 0.85f, 0.4f, 1);
 
-/// Two columns of rows: a name (coloured) and what it means (wrapped).
-void drawRows(const char* id, const char* const (*rows)[2], int count, float nameWidth) {
+/// Rows of a name (coloured) and what it means (wrapped): two columns on the desktop; in the
+/// compact layout (a phone) the name leads its own wrapped line, which keeps the whole width.
+void drawRows(const App& app, const char* id, const char* const (*rows)[2], int count, float nameWidth) {
+  if (app.compact) {
+    for (int row = 0; row < count; ++row) {
+      ImGui::TextColored(kHeading, "%s", rows[row][0]);
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", rows[row][1]);
+    }
+    return;
+  }
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, nameWidth);
   ImGui::TableSetupColumn("meaning", ImGuiTableColumnFlags_WidthStretch);
@@ -23,54 +35,61 @@ void drawRows(const char* id, const char* const (*rows)[2], int count, float nam
   ImGui::EndTable();
 }
 
+constexpr const char* kStepping[][2] = {
+    {"Step",
+     "> (or Right) applies the next event; < (Left) takes one back. Over (Down) steps over a "
+     "move and its whole reply; Out (Up) runs to the end of the current call; Play (Space) steps "
+     "by itself."},
+    {"Jump",
+     "Drag along the timeline's bar; Cutoff, Hash hit, <Iter and Iter> go to the next such event; "
+     "Find node and Find line go to a counted node or to where a line of moves is searched."},
+    {"Read",
+     "Under the board and under the timeline a sentence says what the event just applied did "
+     "and why (on a phone once: under the board, or under the timeline when another tab is "
+     "shown). Hover a name, a source line or a tree row for its meaning."},
+};
+
+/// On a phone (the compact layout) this row comes first; on the desktop, last.
+constexpr const char* kPhone[][2] = {
+    {"Phone",
+     "One panel at a time: tap a tab (Board, Vars, Source, Tree, Hash) to switch; the timeline "
+     "and its buttons stay below. A tap on a name, a line or a row shows its note, which closes "
+     "at the next tap or step."},
+};
+
 constexpr const char* kPanels[][2] = {
     {"Board",
-     "The position as the search has it at this event: a move being searched is on the board. "
-     "Arrows and coloured squares: see the legend (L). The caption under the board says what the "
-     "event did; hover it for why each arrow is drawn."},
+     "The position as the search has it now: the move being searched is on the board (blue "
+     "arrow), the best so far green, the move just scored orange. L: the legend of the marks."},
     {"Variables",
-     "The current call of D(), the search function: its variables under micro-Max's one-letter "
-     "names with readable names beside them (hover a name for its meaning). Below: the stack of "
-     "open calls, root first; the last row is the current call."},
+     "The current call of D(), the search: micro-Max's one-letter variables with readable "
+     "names; below, the stack of open calls, root first."},
     {"Source",
-     "The 133-line original (top) and the readable rewrite (below). The lines that produced the "
-     "event just applied are lit and kept in view; above them, what that step does. Hover a "
-     "one-letter variable of the original for its meaning."},
+     "The 133-line original and the readable rewrite, the lines that produced the event lit, "
+     "with a note on what that step does."},
     {"Search tree",
-     "Every call of the search, in the order it was made, as a tree: a row is one call, "
-     "indented by ply. The open calls are expanded and lit. Click a row to jump to that call; "
-     "hover it for its event numbers."},
+     "Every call in the order it was made, indented by ply, with its score, node type "
+     "(PV, CUT, ALL) and window. Click a row to jump there."},
     {"Hash table",
-     "The 16M-slot transposition table as a heatmap, the probe slots of the current call with "
-     "what each slot holds at this event, and what the event just applied did to the table."},
-    {"Legend",
-     "What the arrows, colours, timeline marks and tree rows mean. Hidden at start (the menu bar says "
-     "\"L: legend\", a button): L or View > Legend shows it over the right of the source panel."},
+     "The transposition table as a heatmap, and the slots the current call probes with "
+     "what each holds now."},
     {"Timeline",
-     "All events of the search from left to right: drag to scrub. Buttons step like the keys "
-     "below; 'Find node' jumps to a counted node by number, 'Find line' to the first call a line "
-     "of moves reaches. Under the buttons: the event just applied (numbered from 0, as umax-trace "
-     "jsonl's \"i\") and what it did and why; hover it for the event's record."},
+     "All events from left to right: red up cutoffs, green down hash hits, yellow lines the "
+     "root's iterations (d4: iteration 4; d1-5: 1 to 5, too close to label apart); the blue "
+     "line is the cursor."},
 };
 
 constexpr const char* kKeys[][2] = {
-    {"Right", "step one event forward (into calls)"},
-    {"Left", "step one event back"},
-    {"Down", "step over: the next move with its whole reply, or the next call"},
-    {"Up", "step out: to just after the current call returns"},
-    {"Space", "play / pause"},
-    {"+ / -", "play faster / slower"},
-    {"C", "next beta cutoff"},
-    {"H", "next hash hit"},
+    {"Right / Left", "one event forward (into calls) / back"},
+    {"Down / Up", "step over the next move or call / step out of the current call"},
+    {"Space, + / -", "play or pause; faster / slower"},
+    {"C / H", "next beta cutoff / next hash hit"},
     {"I / Shift+I", "next / previous iteration of the root"},
-    {"Home / End", "first / last event"},
-    {"PgUp / PgDn", "1% of the trace back / forward"},
+    {"Home / End", "first / last event; PgUp / PgDn: 1% of the trace"},
     {"F", "follow the cursor in the tree and source (on/off)"},
-    {"L", "the legend: what arrows, colours and marks mean (on/off)"},
-    {"Ctrl+O", "open a trace file"},
-    {"Ctrl+R", "record a new search (its dialog's Stop button keeps what was searched)"},
-    {"Ctrl+Q", "quit"},
-    {"F1 or ?", "this help (Esc closes it)"},
+    {"L", "the legend: what arrows, colours and marks mean"},
+    {"Ctrl+O / Ctrl+R", "open a trace / record a new search"},
+    {"F1 or ?", "this help (Esc closes it); Ctrl+Q quits"},
 };
 
 }  // namespace
@@ -78,28 +97,40 @@ constexpr const char* kKeys[][2] = {
 void drawHelp(App& app) {
   if (!app.showHelp) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(760.0f, display.x - 40), std::min(680.0f, display.y - 60)),
-                           ImGuiCond_Always);
+  if (app.compact) {
+    // A phone: the whole screen under the menu bar (the help is read, then closed with its x).
+    const float menu = ImGui::GetFrameHeight();
+    ImGui::SetNextWindowPos(ImVec2(0, menu), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(display.x, display.y - menu), ImGuiCond_Always);
+  } else {
+    ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(760.0f, display.x - 40), std::min(640.0f, display.y - 60)),
+                             ImGuiCond_Always);
+  }
   // Opaque: the panels behind it must not show through its text.
   ImVec4 background = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   background.w = 1.0f;
   ImGui::PushStyleColor(ImGuiCol_WindowBg, background);
   ImGui::SetNextWindowBgAlpha(1.0f);
-  ImGui::Begin("Help: the panels and the keys", &app.showHelp, ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin("Help: stepping, panels, keys", &app.showHelp,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
   ImGui::PopStyleColor();
+  app.recordPanel("Help");
   ImGui::TextWrapped(
-      "umax-viz replays a recorded search of micro-Max one event at a time: a call of D(), a hash probe, a "
-      "move made, a score, a cutoff, a store, a return. Every panel shows the state after the event under "
-      "the timeline's cursor. The call tree and the timeline's marks are built in the background (the "
-      "menu bar shows how far); on a long trace the keys that need them say \"indexing... N%%\" until "
-      "they are ready.");
+      "umax-viz replays a recorded search of micro-Max one event at a time (a call of D(), a hash probe, "
+      "a move made, a score, a cutoff, a store, a return); every panel shows the state just after the "
+      "event under the timeline's cursor.");
+  ImGui::Spacing();
+  ImGui::TextColored(kHeading, "Stepping through the search");
+  if (app.compact) drawRows(app, "phone", kPhone, 1, 60);
+  drawRows(app, "stepping", kStepping, static_cast<int>(std::size(kStepping)), 60);
+  if (!app.compact) drawRows(app, "phone", kPhone, 1, 60);
   ImGui::Spacing();
   ImGui::TextColored(kHeading, "The panels");
-  drawRows("panels", kPanels, static_cast<int>(std::size(kPanels)), 90);
+  drawRows(app, "panels", kPanels, static_cast<int>(std::size(kPanels)), 90);
   ImGui::Spacing();
   ImGui::TextColored(kHeading, "The keys");
-  drawRows("keys", kKeys, static_cast<int>(std::size(kKeys)), 90);
+  drawRows(app, "keys", kKeys, static_cast<int>(std::size(kKeys)), 120);
   ImGui::End();
 }
 

@@ -96,7 +96,10 @@ void drawLegend(App& app) {
   entry(Sample::kArrow, colours::kRook, "teal: the rook in a castling");
   entry(Sample::kArrow, colours::kVictim, "red: a move that takes the king (never made)");
   heading("Timeline");
-  entry(Sample::kVertical, colours::kIterationMark, "yellow dN: root's iteration N starts");
+  entry(Sample::kVertical, colours::kIterationMark, "yellow dN: root's iteration N starts;");
+  ImGui::Indent(kSwatch + ImGui::GetStyle().ItemSpacing.x);
+  ImGui::TextWrapped("d1-5: iterations 1 to 5, too close together to label one by one");
+  ImGui::Unindent(kSwatch + ImGui::GetStyle().ItemSpacing.x);
   entry(Sample::kLineUp, colours::kCutoffMark, "red up: cutoffs; green down: hash hits");
   entry(Sample::kVertical, colours::kCursor, "blue line: the cursor (drag it)");
   heading("Search tree: a row is a call");

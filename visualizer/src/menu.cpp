@@ -51,7 +51,7 @@ void drawMenu(App& app) {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
-    if (ImGui::MenuItem("The panels and the keys", "F1")) app.showHelp = true;
+    if (ImGui::MenuItem("Stepping, the panels, the keys", "F1")) app.showHelp = true;
     ImGui::MenuItem("Legend", "L", &app.showLegend);
     ImGui::EndMenu();
   }

@@ -195,10 +195,29 @@ void drawArrows(ImDrawList* draw, const BoardGeometry& g, const std::vector<trac
   }
 }
 
+/// The text under the board. On the desktop, the caption (the Timeline says the narration). In the
+/// compact layout (a phone) the two are one block here, and the Timeline under the Board's tab says
+/// only the event's number: the narration, then what the caption adds to it (its "; "-joined parts
+/// the narration does not say), so that no sentence shows twice on the small screen.
+std::string textUnderBoard(const App& app, const trace::ViewState& view) {
+  const std::string& caption = view.caption;
+  const std::string& said = view.narration;
+  if (!app.compact || said.empty() || caption.starts_with(said)) return caption;
+  std::string text = said;
+  for (std::size_t start = 0; start <= caption.size();) {
+    std::size_t end = caption.find("; ", start);
+    if (end == std::string::npos) end = caption.size();
+    const std::string part = caption.substr(start, end - start);
+    if (!part.empty() && said.find(part) == std::string::npos) text += "; " + part;
+    start = end + 2;
+  }
+  return text;
+}
+
 /// The caption under the board; hovering it gives each arrow's reason. Its rectangle goes into the
 /// layout dump ("text Board / caption"), where the smoke test checks that the panel holds it all.
-void drawCaption(App& app, const trace::ViewState& view) {
-  ImGui::TextWrapped("%s", view.caption.c_str());
+void drawCaption(App& app, const trace::ViewState& view, const std::string& text) {
+  ImGui::TextWrapped("%s", text.c_str());
   const ImVec2 low = ImGui::GetItemRectMin(), high = ImGui::GetItemRectMax();
   app.layout.push_back({"Board / caption", low.x, low.y, high.x - low.x, high.y - low.y, true});
   if (ImGui::IsItemHovered()) {
@@ -221,7 +240,8 @@ void drawBoardPanel(App& app) {
 
   // Drawn in layers: squares, coordinates, the move's squares, pieces, victim, e.p. ring, arrows.
   const trace::ViewState& view = app.view();
-  const BoardGeometry g = fitBoard(view.caption);
+  const std::string caption = textUnderBoard(app, view);
+  const BoardGeometry g = fitBoard(caption);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   ImFont* font = app.pieceFont ? app.pieceFont : ImGui::GetFont();
   drawSquares(draw, g);
@@ -232,7 +252,7 @@ void drawBoardPanel(App& app) {
   if (top) drawEpSquare(draw, g, top->call.epSquare);
   drawArrows(draw, g, view.arrows);
   ImGui::Dummy(ImVec2(kLabelMargin + 8 * g.cell, 8 * g.cell + kLabelMargin + 2));
-  drawCaption(app, view);
+  drawCaption(app, view, caption);
 }
 
 }  // namespace umax::viz

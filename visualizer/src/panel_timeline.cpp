@@ -36,7 +36,7 @@ bool button(const char* label, const char* tip) {
 /// root's iterations. The bars, the iteration lines and the cursor share one event-to-x mapping
 /// (trace::timelineColumn).
 void drawMarks(ImDrawList* draw, const trace::TimelineIndex& index, ImVec2 origin, float width, float height,
-               uint64_t total) {
+               float band, uint64_t total) {
   // One column per pixel: the largest bucket count under it, scaled to the densest column.
   const int columns = std::max(1, static_cast<int>(width));
   const auto bars = trace::timelineColumns(index, total, columns);
@@ -46,16 +46,19 @@ void drawMarks(ImDrawList* draw, const trace::TimelineIndex& index, ImVec2 origi
     const uint32_t cut = bars[static_cast<std::size_t>(column)].cutoffs;
     const uint32_t hit = bars[static_cast<std::size_t>(column)].hashHits;
     const float x = origin.x + static_cast<float>(column);
-    const float half = (height - 14) / 2;
+    const float half = (height - band) / 2;
     if (cut)
-      draw->AddLine(ImVec2(x, origin.y + 14 + half),
-                    ImVec2(x, origin.y + 14 + half - half * float(cut) / float(peak)), colours::kCutoffMark);
+      draw->AddLine(ImVec2(x, origin.y + band + half),
+                    ImVec2(x, origin.y + band + half - half * float(cut) / float(peak)),
+                    colours::kCutoffMark);
     if (hit)
-      draw->AddLine(ImVec2(x, origin.y + 14 + half),
-                    ImVec2(x, origin.y + 14 + half + half * float(hit) / float(peak)), colours::kHashHitMark);
+      draw->AddLine(ImVec2(x, origin.y + band + half),
+                    ImVec2(x, origin.y + band + half + half * float(hit) / float(peak)),
+                    colours::kHashHitMark);
   }
   // Iteration lines. Labels that would run into each other are merged: "d1-3" for the first
-  // three iterations when they lie a few pixels apart.
+  // three iterations when they lie a few pixels apart. Each label sits on a box of the bar's
+  // colour: the lines it merges ran through its digits ("d1-5" read "d1-$").
   const auto& iterations = index.rootIterations();
   const auto xOf = [&](std::size_t i) {
     return origin.x + static_cast<float>(trace::timelineColumn(iterations[i].event, total, columns));
@@ -77,7 +80,11 @@ void drawMarks(ImDrawList* draw, const trace::TimelineIndex& index, ImVec2 origi
       else
         break;
     }
-    draw->AddText(ImVec2(xOf(first) + 2, origin.y), IM_COL32(240, 240, 120, 255), label);
+    const ImVec2 at(xOf(first) + 2, origin.y);
+    const ImVec2 size = ImGui::CalcTextSize(label);
+    draw->AddRectFilled(ImVec2(at.x, at.y), ImVec2(at.x + size.x + 2, at.y + std::min(size.y, band)),
+                        colours::kTimelineBar);
+    draw->AddText(at, colours::kIterationLabel, label);
     first = last + 1;
   }
 }
@@ -88,16 +95,19 @@ void drawScrubber(App& app) {
   LoadedTrace& loaded = *app.trace();
   const uint64_t total = std::max<uint64_t>(1, app.eventCount());
   const float width = ImGui::GetContentRegionAvail().x;
-  const float height = 34;  // leaves room for two lines of narration below the buttons
+  // The labels' band above the marks is a line of text high (13 pixels on the desktop, more in
+  // the compact layout's larger text); the marks get 20 pixels below it.
+  const float band = std::ceil(ImGui::GetFontSize()) + 1;
+  const float height = band + 20;  // on the desktop 34: room for two lines of narration below the buttons
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("scrubber", ImVec2(std::max(width, 10.0f), height));
   const bool active = ImGui::IsItemActive();
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(32, 34, 40, 255));
+  draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), colours::kTimelineBar);
 
   if (const trace::TimelineIndex* index = loaded.readyTimeline()) {
-    drawMarks(draw, *index, origin, width, height, total);
+    drawMarks(draw, *index, origin, width, height, band, total);
   } else {
     char text[96];
     std::snprintf(text, sizeof text, "indexing events for markers... %.0f%%",
@@ -125,7 +135,8 @@ void drawScrubber(App& app) {
   } else if (hovered && app.eventCount() > 0) {
     // Clicking here moves the cursor to just after event N (events are numbered from 0).
     ImGui::SetTooltip(
-        "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N",
+        "event %llu\nred, up: cutoffs; green, down: hash hits; yellow dN: the root's iteration N starts\n"
+        "(d1-5: iterations 1 to 5 start too close together to be labelled one by one)",
         static_cast<unsigned long long>(eventUnderMouse()));
   }
 }
@@ -184,17 +195,24 @@ void drawNarration(App& app) {
   // Events are numbered from 0, as umax-trace jsonl's "i" and umax-trace state --event: the
   // event shown is the one just applied (the view model's event).
   const trace::ViewState& view = app.view();
+  // On a phone under the Board's tab the narration is under the board, with its caption (the Board
+  // panel's textUnderBoard): said once on the small screen.
+  const bool narrated = !app.compact || app.compactPanel != "Board";
+  const char* colon = narrated ? ":" : "";
   if (view.event)
-    ImGui::Text("event %llu of 0..%llu:", static_cast<unsigned long long>(*view.event),
-                static_cast<unsigned long long>(app.eventCount() - 1));
+    ImGui::Text("event %llu of 0..%llu%s", static_cast<unsigned long long>(*view.event),
+                static_cast<unsigned long long>(app.eventCount() - 1), colon);
   else
-    ImGui::Text("before event 0 of 0..%llu:", static_cast<unsigned long long>(app.eventCount() - 1));
+    ImGui::Text("before event 0 of 0..%llu%s", static_cast<unsigned long long>(app.eventCount() - 1), colon);
   if (ImGui::IsItemHovered()) tooltip(lastEventText(app));
-  if (!app.compact) ImGui::SameLine();  // on a phone the narration takes a line of its own, all its width
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.9f, 1, 1));
-  ImGui::TextWrapped("%s", view.narration.c_str());
-  ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered()) tooltip(view.narration + "\n\nthe event's record: " + lastEventText(app));
+  if (narrated) {
+    if (!app.compact) ImGui::SameLine();  // on a phone the narration takes a line of its own, all its width
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.9f, 1, 1));
+    ImGui::TextWrapped("%s", view.narration.c_str());
+    ImGui::PopStyleColor();
+    app.recordItem("Timeline / narration");
+    if (ImGui::IsItemHovered()) tooltip(view.narration + "\n\nthe event's record: " + lastEventText(app));
+  }
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "   %s", app.message.c_str());
@@ -227,6 +245,15 @@ void drawTimelinePanel(App& app) {
   } else {
     drawJumpsAndFinders(app);
     ImGui::NewLine();
+    // What the panel needs: the rows so far and the lines of some 300 characters of narration
+    // beside "event N of 0..M:" (two at 1280 pixels; a narrow window wraps the finders into a second
+    // row and the narration into more lines; the layout then gives the Timeline that much more).
+    const float narrationWidth =
+        ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("event 00000 of 0..000000: ").x;
+    const float perLine = std::max(1.0f, narrationWidth / ImGui::CalcTextSize("x").x);
+    const float lines = std::clamp(std::ceil(300 / perLine), 2.0f, 4.0f);
+    app.timelineNeeds = ImGui::GetCursorPosY() + ImGui::GetTextLineHeightWithSpacing() * lines +
+                        ImGui::GetStyle().WindowPadding.y;
     drawNarration(app);
   }
 }

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <string>
+#include <string_view>
 
 #include "panels.h"
 #include "umax/engine.h"
@@ -18,6 +19,8 @@ void row(App& app, const char* name, const std::string& value, const char* reada
   ImGui::TextColored(ImVec4(1.0f, 0.82f, 0.35f, 1), "%s", name);
   ImGui::TableNextColumn();
   ImGui::TextDisabled("%s", readable);
+  // The first row's readable name, where the browser tests tap for a tooltip on a phone.
+  if (std::string_view(name) == "k") app.recordItem("Variables / k");
   if (ImGui::IsItemHovered()) {
     if (const Variable* inSearch = app.lineMap().searchVariable(name))  // its meaning in D()
       tooltip(std::string(name) + " (" + readable + "): " + inSearch->meaning);

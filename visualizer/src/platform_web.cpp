@@ -11,10 +11,12 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // the tooltip window, for the page's state
 #define GLFW_INCLUDE_ES3
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <charconv>
 #include <climits>
 #include <cmath>
@@ -47,6 +49,12 @@ std::string lastState;
 bool stopSent = false;
 /// The result of the last recording (for the page's state), empty before one ends.
 std::string recordedResult;
+/// A finger has just been lifted (the page's umax_web_finger_lifted) at the cursor `cursorAtLift`:
+/// the mouse stays where the finger was, so that a tap on a name or a line shows its note, until
+/// the cursor moves (a tapped > or Play stepped, a tooltip of > would otherwise stay up) or the
+/// next touch starts.
+bool fingerLifted = false;
+uint64_t cursorAtLift = 0;
 
 /// The event a query names (`text`: digits, checked by the page), -1 for none (empty). A number
 /// beyond 64 bits or past LLONG_MAX becomes LLONG_MAX, which is outside every trace.
@@ -111,6 +119,9 @@ std::string stateJson(App& app) {
   // the text's size: the browser tests check the layout of a phone from them.
   json += std::string(json.size() > 1 ? "," : "") + "\"compact\":" + (app.compact ? "true" : "false");
   json += ",\"fontSize\":" + std::to_string(std::lround(app.fontSize));
+  // Whether a tooltip is up (Dear ImGui's tooltip window drew in the last frame).
+  const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+  json += std::string(",\"tooltip\":") + (tip && tip->Active ? "true" : "false");
   json += ",\"layout\":[";
   for (std::size_t i = 0; i < app.layout.size(); ++i) {
     const PanelRect& rect = app.layout[i];
@@ -171,6 +182,8 @@ void frame() {
   ImGui_ImplGlfw_NewFrame();
   // Headless browsers' virtual time can stand still between frames: ImGui needs some time to pass.
   ImGuiIO& io = ImGui::GetIO();
+  // After a tap that stepped, nothing is under the finger any more: its tooltip closes.
+  if (fingerLifted && app.cursor() != cursorAtLift) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   if (io.DeltaTime <= 0) io.DeltaTime = 1e-4f;
   ImGui::NewFrame();
   drawFrame(app, seconds);
@@ -344,6 +357,12 @@ EMSCRIPTEN_KEEPALIVE void umax_web_add_char(int c) {
 
 /// True while a text field has the keyboard (the page then lets Space type).
 EMSCRIPTEN_KEEPALIVE int umax_web_wants_text() { return ImGui::GetIO().WantTextInput ? 1 : 0; }
+
+/// A finger touched the canvas (1) or left it (0); see fingerLifted.
+EMSCRIPTEN_KEEPALIVE void umax_web_finger(int down) {
+  umax::viz::fingerLifted = down == 0;
+  umax::viz::cursorAtLift = umax::viz::theApp->cursor();
+}
 
 }  // extern "C"
 
