@@ -690,6 +690,41 @@ inline std::string linkScreenshots(const std::string& page) {
   return out;
 }
 
+// ------------------------------------------------------------------ folds
+
+/// What is wrong with the page's folds (`<details>`), one sentence each: a fold
+/// must open with its `<summary>` (else the browser labels it "Details") and
+/// hold something besides it (else opening it shows nothing).
+inline std::vector<std::string> foldProblems(const std::string& html) {
+  std::vector<std::string> problems;
+  static const std::string kOpen = "<details", kClose = "</details>";
+  for (auto at = html.find(kOpen); at != std::string::npos; at = html.find(kOpen, at + 1)) {
+    const auto tagEnd = html.find('>', at);
+    const auto close = html.find(kClose, at);
+    const auto next = html.find(kOpen, at + 1);
+    const std::string near = textOf(html.substr(at, std::min<std::size_t>(160, html.size() - at)));
+    if (tagEnd == std::string::npos || close == std::string::npos ||
+        (next != std::string::npos && next < close)) {
+      problems.push_back("a fold that is never closed or holds another: " + near);
+      continue;
+    }
+    const auto first = html.find_first_not_of(" \t\r\n", tagEnd + 1);
+    if (html.compare(first, 9, "<summary>") != 0) {
+      problems.push_back("a fold without a summary (the browser shows \"Details\"): " + near);
+      continue;
+    }
+    const auto summaryEnd = html.find("</summary>", first);
+    if (summaryEnd == std::string::npos || summaryEnd > close) {
+      problems.push_back("a fold whose summary is not closed: " + near);
+      continue;
+    }
+    const std::string inside = html.substr(summaryEnd + 10, close - summaryEnd - 10);
+    if (textOf(inside).empty() && inside.find("<img") == std::string::npos)
+      problems.push_back("an empty fold (opening it shows nothing): " + near);
+  }
+  return problems;
+}
+
 // ----------------------------------------------------------------- search
 
 struct SearchDocument {

@@ -513,3 +513,30 @@ TEST_CASE("commands in figure captions are code spans that do not break", "[docs
       }
   if (screenshots == 0) WARN("the docs were built without umax-viz screenshots");
 }
+
+TEST_CASE("a fold with no summary or nothing in it is a problem the docs build reports", "[docs][prose]") {
+  CHECK(prose::foldProblems("<details><summary>Answer</summary><p>42</p></details>").empty());
+  CHECK(prose::foldProblems("<details class=\"a\">\n<summary>Answer</summary>\n<pre>$ x</pre>\n</details>")
+            .empty());
+  // What Doxygen made of a fold with blank lines in it (topic 7, 2026-11-28).
+  const auto broken = prose::foldProblems(
+      "<p ><details>\n<summary>Answer</summary></details>\n</p>\n<p ><details>\n <div>$ "
+      "cmd</div>\n</details>");
+  REQUIRE(broken.size() == 2);
+  CHECK(broken[0].find("empty fold") != std::string::npos);
+  CHECK(broken[1].find("without a summary") != std::string::npos);
+  CHECK(prose::foldProblems("<details><summary>A</summary>x").size() == 1);
+}
+
+TEST_CASE("every fold on every built page has its summary and something in it", "[docs][prose]") {
+  const auto pages = builtPages("the folds were not checked");
+  if (pages.empty()) return;
+  int folds = 0;
+  for (const auto& [name, html] : pages) {
+    CAPTURE(name);
+    for (auto at = html.find("<details"); at != std::string::npos; at = html.find("<details", at + 1))
+      ++folds;
+    CHECK(prose::foldProblems(html).empty());
+  }
+  CHECK(folds >= 25);
+}

@@ -1232,7 +1232,7 @@ std::string deepening(const Context& context) {
          lifeOfNode(walk);
 }
 
-/// The life of one node, from the deepening example's trace: a call below the root that probes the
+/// The life of one node, from the deepening example's trace: a call of D() that probes the
 /// table, deepens over two iterations or more, sneaks its stored best move in first, scans the board
 /// for the rest and stores at the end of each iteration; its events in order, step by step.
 std::string lifeOfNode(const TraceWalk& walk) {
@@ -1328,11 +1328,32 @@ std::string lifeOfNode(const TraceWalk& walk) {
               ", `" + bounds(probe.entry.from) + "`, best move `" +
               moveText(probe.entry.from & 0x77, probe.entry.to & 0x77) +
               "`, so the call starts its iterations from there and sneaks that move in first";
-  return "\n### The life of one node\n\nThe same trace, one call below the root from its start to its "
-         "return: the "
-         "reply `" +
-         walk.moveName(chosen) + "` at ply 1, called at event " + std::to_string(node.callEvent) +
-         " with the window " + window(node.args.alpha, node.args.beta) +
+  // Where the call stands, read from the trace: the moves from the root down to it, each made by
+  // the call one ply above the next (a move made at ply p is answered by the call at ply p + 1).
+  std::vector<int> line;
+  for (int at = chosen; walk.calls()[static_cast<std::size_t>(at)].parent >= 0;
+       at = walk.calls()[static_cast<std::size_t>(at)].parent)
+    line.insert(line.begin(), at);
+  if (static_cast<int>(line.size()) != node.ply || node.ply < 1)
+    claimFails("deepening", "the chosen call's ply is not the length of its line from the root");
+  std::string path;
+  for (std::size_t at = 0; at < line.size(); ++at) {
+    const Call& step = walk.calls()[static_cast<std::size_t>(line[at])];
+    if (step.ply != static_cast<int>(at) + 1 || step.moveEvent < 0)
+      claimFails("deepening", "a null move or a ply out of order on the chosen call's line");
+    path += std::string(at == 0                 ? ""
+                        : at + 1 == line.size() ? " and "
+                                                : ", ") +
+            "`" + walk.moveName(line[at]) + "` made at ply " + std::to_string(at) +
+            (at == 0 ? " by the root" : "");
+  }
+  if (node.args.side != 8 && node.args.side != 16) claimFails("deepening", "the chosen call has no side");
+  return "\n### The life of one node\n\nThe same trace, one call of D() from its start to its "
+         "return: the call at ply " +
+         std::to_string(node.ply) + ", " + (node.args.side == 8 ? "white" : "black") +
+         " to move, that answers `" + walk.moveName(chosen) + "` (the line from the root: " + path +
+         "; a move made at ply p is answered by the call at ply p + 1), called at event " +
+         std::to_string(node.callEvent) + " with the window " + window(node.args.alpha, node.args.beta) +
          " and depth n = " + std::to_string(node.args.depth) + ". Its probe (event " +
          std::to_string(walk.ownOfKind(chosen, EventKind::kProbe).front()) + ") is a " + probed +
          ". Then each iteration: the previous iteration's best move (kept in Y, and stored) sneaked in first "
