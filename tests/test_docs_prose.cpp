@@ -540,3 +540,28 @@ TEST_CASE("every fold on every built page has its summary and something in it", 
   }
   CHECK(folds >= 25);
 }
+
+TEST_CASE("a recorded search's board is drawn after its --moves too, each board captioned", "[docs][prose]") {
+  prose::Fen fen, after;
+  REQUIRE(prose::parseFen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", fen));
+  REQUIRE(prose::afterMoves(fen, "e2e4", after));
+  CHECK(after.text == "4k3/8/8/8/3pP3/8/8/4K3 b - e3");
+  REQUIRE(prose::afterMoves(fen, "e2e4 d4e3", after));  // e.p.: the pawn on e4 goes
+  CHECK(after.text == "4k3/8/8/8/8/4p3/8/4K3 w - -");
+  REQUIRE(prose::parseFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", fen));
+  REQUIRE(prose::afterMoves(fen, "e1g1", after));  // the rook comes along
+  CHECK(after.text == "r3k2r/8/8/8/8/8/8/R4RK1 b kq -");
+  CHECK_FALSE(prose::afterMoves(fen, "e8g8", after));  // not the side to move's piece
+  const std::string html =
+      "<pre>$ umax-trace record --fen &quot;4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1&quot; --moves "
+      "&quot;e2e4&quot; --nodes 300</pre>";
+  const std::string drawn = prose::addBoards("<div class=\"textblock\">" + html + "</div>");
+  CHECK(drawn.find("data-fen=\"4k3/8/8/8/3pP3/8/8/4K3 b - e3\"") != std::string::npos);
+  CHECK(drawn.find("after <code>e2e4</code>: the position searched") != std::string::npos);
+  // A command that only plays the moves (it may refuse one) gets the FEN's board alone.
+  const std::string played = prose::addBoards(
+      "<div class=\"textblock\"><pre>$ umax-readable --fen &quot;4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1&quot; "
+      "--moves "
+      "&quot;e2e4&quot;</pre></div>");
+  CHECK(played.find("3pP3") == std::string::npos);
+}

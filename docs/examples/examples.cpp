@@ -1068,9 +1068,16 @@ std::string doUndo(const Context& context) {
       if (capture.piece & kVirgin) claimFails("doundo", "a piece that moved kept its virgin bit");
       const std::string side = capture.piece & kWhite ? "white" : "black";
       // Whether the piece lost a virgin bit on its way here, or never had one (the FEN grants no castling).
-      const std::string virginNote = moverPiece & kVirgin
-                                         ? "without the virgin bit it had before " + mover + ": it has moved"
-                                         : "no virgin bit: the FEN grants no castling, so it never had one";
+      // First the reason a learner gives: its own move stored u&31 (line 75), which clears the bit.
+      const int type = moverPiece & 7;
+      const std::string before = moverPiece & kVirgin ? "it had the bit before " + mover
+                                 : type <= 2          ? "a pawn never has it anyway"
+                                 : type == 4 || type == 6
+                                     ? "it had none before either: the FEN grants no castling"
+                                     : "it had none before either: it did not start on its home square";
+      const std::string virginNote = "no virgin bit: its own move " + mover +
+                                     " put it there as u&31 (b[y]=u&31, line 75), which clears the bit; " +
+                                     before;
       context.ask(
           "doundo",
           "After " + path + " from the root, " + side + " captures " + moveText(capture.from, capture.to) +

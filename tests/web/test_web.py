@@ -370,6 +370,12 @@ def main():
                 shown = {"bestmove": row[1], "score": int(row[2]), "nodes": int(row[3].replace(",", ""))}
                 check(shown == expected, f"{page}: the row '{row[0]}' {shown} == umax-probe {expected}")
             check(len(rows) == 2, f"{page}: 'without {idea}' shows two rows ({len(rows)})")
+            # Same budget, not same depth: the line under the table names the two depths of the rows,
+            # so a reader does not take the shallower search's fewer nodes for a saving.
+            if len(rows) == 2 and rows[0][4] != rows[1][4]:
+                status = browser.evaluate("document.querySelector('.umax-lab-status').textContent") or ""
+                check(f"({rows[1][4]} against {rows[0][4]})" in status and "Compare the depth column" in status,
+                      f"{page}: the status names both depths ({rows[1][4]}, {rows[0][4]}): {status!r}")
 
         # 3. The keyboard steps the search; the page does not scroll.
         open_page(browser, f"{viz}?trace=traces/mate-300.trc&event=5", f"JSON.parse({STATE} || '{{}}').event === 5")
