@@ -210,6 +210,7 @@ int runHtml(const std::map<std::string, std::vector<std::string>>& options) {
     for (const std::string& problem : prose::foldProblems(text)) folds.push_back(name + ": " + problem);
     if (isPage(name)) {
       text = prose::anchorHeadings(text);
+      text = prose::dotFramesAsImages(text);
       const auto withoutLinks = text.size();
       text = prose::linkScreenshots(text);
       screenshots += static_cast<int>(text.size() != withoutLinks);

@@ -772,6 +772,25 @@ inline std::string svgObjectsAsImages(const std::string& html) {
   return out + html.substr(i);
 }
 
+/// Doxygen shows a \dot figure as `<iframe scrolling="no" src="F.svg" width="W" height="H">`: a
+/// frame of fixed size that cuts the figure on a screen narrower than W. Each becomes an image
+/// (the figures hold no links) that shrinks to the page's width, in a link to itself at full size.
+inline std::string dotFramesAsImages(const std::string& html) {
+  static const std::regex frame(
+      R"re(<iframe scrolling="no" frameborder="0" src="([^"]+\.svg)" width="(\d+)" height="(\d+)">[\s\S]*?</iframe>)re");
+  std::string out;
+  std::size_t from = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), frame); it != std::sregex_iterator(); ++it) {
+    const std::string file = (*it)[1];
+    out += html.substr(from, static_cast<std::size_t>(it->position()) - from) +
+           "<a class=\"umax-full-size umax-dot\" href=\"" + file +
+           "\" title=\"Open the figure at full size\"><img class=\"umax-dot\" src=\"" + file + "\" width=\"" +
+           (*it)[2].str() + "\" height=\"" + (*it)[3].str() + "\" alt=\"a figure (" + file + ")\"></a>";
+    from = static_cast<std::size_t>(it->position() + it->length());
+  }
+  return out + html.substr(from);
+}
+
 /// Puts every image of a page's figures (Doxygen's div.image) in a link to
 /// itself, so a screenshot or plot shown small opens at full size.
 inline std::string linkScreenshots(const std::string& page) {

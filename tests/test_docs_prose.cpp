@@ -565,3 +565,23 @@ TEST_CASE("a recorded search's board is drawn after its --moves too, each board 
       "&quot;e2e4&quot;</pre></div>");
   CHECK(played.find("3pP3") == std::string::npos);
 }
+
+TEST_CASE("every dot figure of a built page is an image that can shrink, not a fixed frame",
+          "[docs][prose]") {
+  CHECK(prose::dotFramesAsImages("<div class=\"dotgraph\">\n<iframe scrolling=\"no\" frameborder=\"0\" "
+                                 "src=\"dot_1.svg\" width=\"600\" height=\"190\"><p>No SVG.</p></iframe>") ==
+        "<div class=\"dotgraph\">\n<a class=\"umax-full-size umax-dot\" href=\"dot_1.svg\" title=\"Open the "
+        "figure at full size\"><img class=\"umax-dot\" src=\"dot_1.svg\" width=\"600\" height=\"190\" "
+        "alt=\"a figure (dot_1.svg)\"></a>");
+  const auto pages = builtPages("the figures' frames were not checked");
+  if (pages.empty()) return;
+  int figures = 0;
+  for (const auto& [name, html] : pages) {
+    CAPTURE(name);
+    CHECK(html.find("<iframe scrolling=\"no\"") == std::string::npos);
+    for (auto at = html.find("<img class=\"umax-dot\""); at != std::string::npos;
+         at = html.find("<img class=\"umax-dot\"", at + 1))
+      ++figures;
+  }
+  CHECK(figures >= 15);
+}

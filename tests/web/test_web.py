@@ -23,7 +23,10 @@
    button a finger can hit that opens and closes it; the app takes the compact layout (tabs, the
    board first, the Timeline below), all of it on the screen, its tabs and step buttons at least
    40 CSS px, a tap on > steps exactly one event and a tap on a tab shows its panel. Screenshots:
-   build-web/test-phone-*.png and test-tablet-*.png.
+   build-web/test-phone-*.png and test-tablet-*.png. On the phone also the reader's layout findings
+   (issue 39 item 7): figures shrink to the screen, each line's explanation under its code, wide
+   tables keep their first column in sight, the Lab's button and the folds 40 px tall, headings'
+   lines apart, the Lab's result table styled and scrolling inside itself.
 """
 import json
 import os
@@ -140,6 +143,59 @@ PAGE_METRICS = """(() => {
 })()"""
 
 
+# The reader's layout findings of 2026-11-28 on a phone (issue 39 item 7), measured on one page:
+# figures cut by their frame or wider than the screen, "line | code | what it does" tables whose
+# explanation is squeezed, wide data tables with no first column kept in sight, small targets (the
+# Lab's button, the answers' folds), headings whose lines overlap, and the Lab's bare result table.
+LAYOUT_METRICS = """(() => {
+  const out = {figures: [], notes: [], tables: [], targets: [], headings: [], labTable: null};
+  for (const f of document.querySelectorAll('div.contents iframe[scrolling="no"]'))
+    out.figures.push('a frame that cannot scroll: ' + f.getAttribute('src'));
+  for (const f of document.querySelectorAll('div.dotgraph img, div.image img')) {
+    const r = f.getBoundingClientRect();
+    if (r.width > 0 && r.right > innerWidth + 1) out.figures.push(f.getAttribute('src') + ' to x ' + Math.round(r.right));
+  }
+  for (const row of document.querySelectorAll('table.umax-notes tr')) {
+    const cells = [...row.cells];
+    if (cells.length !== 3 || cells[0].tagName === 'TH' || getComputedStyle(row).display === 'none') continue;
+    const r = cells[2].getBoundingClientRect();
+    if (r.width < innerWidth * 0.7 || r.right > innerWidth + 1)
+      out.notes.push(cells[0].textContent.trim() + ': its explanation ' + Math.round(r.width) + ' px wide to x ' + Math.round(r.right));
+  }
+  for (const t of document.querySelectorAll('table.markdownTable, table.doxtable')) {
+    if (t.scrollWidth <= t.clientWidth + 1) continue;
+    const first = t.querySelector('td');
+    if (!first || getComputedStyle(first).position !== 'sticky')
+      out.tables.push((t.rows[0] ? t.rows[0].textContent.trim().slice(0, 40) : '?') + ': scrolls without its first column');
+  }
+  for (const e of document.querySelectorAll('div.umax-lab button, details > summary')) {
+    const r = e.getBoundingClientRect();
+    if (r.height > 0 && r.height < 40) out.targets.push(e.textContent.trim().slice(0, 30) + ' ' + Math.round(r.height) + ' px');
+  }
+  for (const h of document.querySelectorAll('div.contents h1, div.contents h2, div.contents h3')) {
+    const s = getComputedStyle(h), size = parseFloat(s.fontSize);
+    const line = s.lineHeight === 'normal' ? size * 1.2 : parseFloat(s.lineHeight);
+    if (line < size * 1.2) out.headings.push(h.textContent.trim().slice(0, 30) + ': lines ' + line + ' px for ' + size + ' px');
+  }
+  const lab = document.querySelector('table.umax-lab-result');
+  if (lab) { const s = getComputedStyle(lab); out.labTable = [s.overflowX, s.display, s.borderCollapse]; }
+  return JSON.stringify(out);
+})()"""
+
+
+def layout_checks(browser, where):
+    """Section 7: the reader's phone layout findings, each a check on the page now open."""
+    m = json.loads(browser.evaluate(LAYOUT_METRICS))
+    check(not m["figures"], f"{where}: every figure fits the screen and shrinks to it ({m['figures'][:3]})")
+    check(not m["notes"], f"{where}: each line's explanation sits under its code, the screen's width ({m['notes'][:3]})")
+    check(not m["tables"], f"{where}: a wide table keeps its first column in sight as it scrolls ({m['tables'][:3]})")
+    check(not m["targets"], f"{where}: the Lab's button and the answers' folds are 40 px or taller ({m['targets'][:3]})")
+    check(not m["headings"], f"{where}: a heading's lines are at least 1.2 times its text apart ({m['headings'][:3]})")
+    if m["labTable"] is not None:
+        check(m["labTable"][0] in ("auto", "scroll") and m["labTable"][2] == "collapse",
+              f"{where}: the Lab's result table is styled and scrolls inside itself ({m['labTable']})")
+
+
 def center(rect):
     return rect["x"] + rect["w"] / 2, rect["y"] + rect["h"] / 2
 
@@ -160,6 +216,8 @@ def small_screen(browser, site_url, site_dir, device, width, height):
               f"{m['contentScroll'][0]} of {m['contentScroll'][1]} px; sticking out: {m['sticking']})")
         check(m["smallest"] >= 12, f"{where}: the smallest text is {m['smallest']} px ({m['smallestText']}), "
                                    "at least 12")
+        if device == "phone":
+            layout_checks(browser, where)
         contents = m["contents"] or {"w": 0}
         check(contents["w"] >= m["innerWidth"] - 30,
               f"{where}: the text takes the width ({contents['w']:.0f} of {m['innerWidth']} px)")
