@@ -40,6 +40,8 @@
 //   umax-docgen --line-map FILE --source FILE --pages DIR --out DIR
 //               [--trace-figure SVG] [--tools umax-trace=yes,umax-viz=no]
 //               [--examples DIR] [--snippet-root DIR --snippet-out DIR]
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -202,6 +204,51 @@ class Generator {
     }
   }
 
+  /// Every "line N (`code`)", "`code`, line N", "line N is `code`" and "line N: `code`" of a page
+  /// quotes code that is on line N of the original (blanks ignored): a page that names the
+  /// wrong line stops the build. Returns how many quotes it checked.
+  int checkQuotedLines(const std::string& page, const std::string& pageFile) const {
+    static const std::vector<std::pair<std::regex, bool>> forms = {
+        {std::regex(R"([Ll]ines? (\d+) \(`([^`]+)`)"), false},
+        {std::regex(R"(`([^`]+)`,? \(?line (\d+)\b)"), true},
+        {std::regex(R"([Ll]ine (\d+),? is `([^`]+)`)"), false},
+        {std::regex(R"([Ll]ine (\d+):? `([^`]+)`)"), false},
+        {std::regex(R"([Ll]ine (\d+)'s `([^`]+)`)"), false}};
+    const auto squeeze = [](std::string text) {
+      text.erase(std::remove_if(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); }),
+                 text.end());
+      return text;
+    };
+    // A '|' in a code span of a table row splits the cell: Doxygen then drops the whole table.
+    for (const std::string& row : splitLines(page)) {
+      if (row.rfind("|", 0) != 0) continue;
+      bool inCode = false;
+      for (char c : row) {
+        if (c == '`') inCode = !inCode;
+        if (c == '|' && inCode)
+          throw std::runtime_error(pageFile +
+                                   ": a '|' inside a code span of a table row (Doxygen drops the "
+                                   "table): " +
+                                   row.substr(0, 80));
+      }
+    }
+    int checked = 0;
+    for (const auto& [form, codeFirst] : forms)
+      for (auto it = std::sregex_iterator(page.begin(), page.end(), form); it != std::sregex_iterator();
+           ++it) {
+        const int number = std::stoi((*it)[codeFirst ? 2 : 1]);
+        const std::string code = (*it)[codeFirst ? 1 : 2];
+        if (number < 1 || number > static_cast<int>(source_.size()))
+          throw std::runtime_error(pageFile + ": \"" + it->str() + "\" names a line beyond the original");
+        const std::string line = source_[static_cast<std::size_t>(number - 1)];
+        if (squeeze(line.substr(0, line.find("/*"))).find(squeeze(code)) == std::string::npos)
+          throw std::runtime_error(pageFile + ": \"" + it->str() + "\": line " + std::to_string(number) +
+                                   " of micro-max.c is \"" + rstrip(line) + "\"");
+        ++checked;
+      }
+    return checked;
+  }
+
   /// Expands the directives of one page template; remembers listed topics.
   /// Captions each \snippet with where its block is (snippetCaption), read from `root`.
   void captionSnippetsFrom(const fs::path& root) { snippetRoot_ = root; }
@@ -227,6 +274,20 @@ class Generator {
         ++number;
         continue;
       }
+      if (line == "<details><summary>Answer</summary>" || line == "</details>") {
+        // An answer folded away: Doxygen would end the fold at the first blank line (leaving it
+        // empty and the rest in folds without a summary), so the fold's two tags pass through
+        // as block HTML and whatever lies between (Try-it blocks, paragraphs) stays inside.
+        out << "\\htmlonly[block]\n"
+            << (line == "</details>" ? "</details>"
+                                     : "<details class=\"umax-answer\"><summary>Answer</summary>")
+            << "\n\\endhtmlonly\n";
+        continue;
+      }
+      if (line.find("<details") != std::string::npos || line.find("</details") != std::string::npos)
+        throw std::runtime_error(where +
+                                 ": a fold is written as a line \"<details><summary>Answer</summary>\", "
+                                 "its text, then a line \"</details>\"");
       std::smatch snippet;
       if (!snippetRoot_.empty() && std::regex_search(line, snippet, snippetCommand_))
         out << line.substr(0, line.find_first_not_of(" \t"))
@@ -580,8 +641,13 @@ int main(int argc, char** argv) {
     std::set<fs::path> pages;
     for (const auto& entry : fs::directory_iterator(options["--pages"]))
       if (entry.path().extension() == ".md") pages.insert(entry.path());
-    for (const auto& page : pages)
-      writeIfChanged(out / page.filename(), generator.expand(readFile(page), page.filename().string()));
+    int quoted = 0;
+    for (const auto& page : pages) {
+      const std::string expanded = generator.expand(readFile(page), page.filename().string());
+      quoted += generator.checkQuotedLines(expanded, page.filename().string());
+      writeIfChanged(out / page.filename(), expanded);
+    }
+    if (quoted < 6) throw std::runtime_error("fewer than 6 quotes of a line of micro-max.c found to check");
     generator.checkAllListed();
     if (options.count("--snippet-out"))
       writeSnippetSources(pages, options["--snippet-root"], options["--snippet-out"]);

@@ -199,6 +199,7 @@ int runHtml(const std::map<std::string, std::vector<std::string>>& options) {
   int linked = 0, boards = 0, screenshots = 0;
   json documents = json::array();
   std::vector<fs::path> files;
+  std::vector<std::string> folds;
   for (const auto& entry : fs::directory_iterator(html))
     if (entry.path().extension() == ".html") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
@@ -206,8 +207,10 @@ int runHtml(const std::map<std::string, std::vector<std::string>>& options) {
     const std::string name = file.filename().string();
     const std::string before = readFile(file);
     std::string text = prose::withSearchScript(before);
+    for (const std::string& problem : prose::foldProblems(text)) folds.push_back(name + ": " + problem);
     if (isPage(name)) {
       text = prose::anchorHeadings(text);
+      text = prose::dotFramesAsImages(text);
       const auto withoutLinks = text.size();
       text = prose::linkScreenshots(text);
       screenshots += static_cast<int>(text.size() != withoutLinks);
@@ -224,6 +227,11 @@ int runHtml(const std::map<std::string, std::vector<std::string>>& options) {
                              {"body", document.body}});
     }
     if (text != before) writeFile(file, text);
+  }
+  if (!folds.empty()) {
+    std::string all;
+    for (const std::string& problem : folds) all += "\n  " + problem;
+    throw std::runtime_error("folded answers that a reader cannot open:" + all);
   }
   if (documents.size() < 30) throw std::runtime_error("the prose search found fewer than 30 sections");
   writeFile(html / "prose_search_docs.js",

@@ -594,15 +594,107 @@ inline std::string boardSvg(const Fen& fen) {
   return svg.str();
 }
 
+/// The FEN of a board: placement, side, castling, e.p. square (no counters).
+inline std::string fenText(const Fen& fen) {
+  std::string placement;
+  for (int row = 0; row < 8; ++row) {
+    int empty = 0;
+    for (int col = 0; col < 8; ++col) {
+      const char piece = fen.squares[static_cast<std::size_t>(row * 8 + col)];
+      if (piece == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) placement += static_cast<char>('0' + empty);
+      empty = 0;
+      placement += piece;
+    }
+    if (empty) placement += static_cast<char>('0' + empty);
+    if (row < 7) placement += '/';
+  }
+  return placement + " " + fen.side + " " + (fen.castling.empty() ? "-" : fen.castling) + " " + fen.passed;
+}
+
+/// The position after `moves` ("e2e4 e7e5", coordinate moves as --moves takes them) are played from
+/// `fen`: the piece goes from its square to the other, a king's two-square step brings its rook
+/// along, a pawn's diagonal step onto the e.p. square takes the pawn beside it, a pawn reaching the
+/// last rank becomes the piece named (a queen if none). Only for drawing: the moves are not checked
+/// for legality, but each must move a piece of the side to move; false if one does not.
+inline bool afterMoves(Fen fen, const std::string& moves, Fen& after) {
+  std::istringstream in(moves);
+  for (std::string move; in >> move;) {
+    if (move.size() < 4 || move.size() > 5 || move[0] < 'a' || move[0] > 'h' || move[2] < 'a' ||
+        move[2] > 'h' || move[1] < '1' || move[1] > '8' || move[3] < '1' || move[3] > '8')
+      return false;
+    const auto index = [](char file, char rank) {
+      return static_cast<std::size_t>(('8' - rank) * 8 + (file - 'a'));
+    };
+    const std::size_t from = index(move[0], move[1]), to = index(move[2], move[3]);
+    const char piece = fen.squares[from];
+    const bool white = std::isupper(static_cast<unsigned char>(piece)) != 0;
+    if (piece == '.' || white != (fen.side == 'w')) return false;
+    const char type = static_cast<char>(std::tolower(static_cast<unsigned char>(piece)));
+    const std::string target = move.substr(2, 2);
+    if (type == 'p' && move[0] != move[2] && fen.squares[to] == '.' && target == fen.passed)
+      fen.squares[index(move[2], move[1])] = '.';
+    if (type == 'k' && (move[2] - move[0] == 2 || move[0] - move[2] == 2)) {
+      const bool kingSide = move[2] > move[0];
+      const std::size_t rookFrom = index(kingSide ? 'h' : 'a', move[1]);
+      const std::size_t rookTo = index(kingSide ? 'f' : 'd', move[1]);
+      fen.squares[rookTo] = fen.squares[rookFrom];
+      fen.squares[rookFrom] = '.';
+    }
+    char placed = piece;
+    if (type == 'p' && (move[3] == '8' || move[3] == '1')) {
+      const char promoted = move.size() == 5 ? move[4] : 'q';
+      placed = white ? static_cast<char>(std::toupper(static_cast<unsigned char>(promoted))) : promoted;
+    }
+    fen.squares[to] = placed;
+    fen.squares[from] = '.';
+    // Castling rights: a king's or rook's move, or a capture on a rook's corner, takes them away.
+    const auto drop = [&fen](char right) {
+      fen.castling.erase(std::remove(fen.castling.begin(), fen.castling.end(), right), fen.castling.end());
+    };
+    for (const std::string& square : {move.substr(0, 2), target}) {
+      if (square == "e1") drop('K'), drop('Q');
+      if (square == "e8") drop('k'), drop('q');
+      if (square == "h1") drop('K');
+      if (square == "a1") drop('Q');
+      if (square == "h8") drop('k');
+      if (square == "a8") drop('q');
+    }
+    if (fen.castling.empty()) fen.castling = "-";
+    fen.passed = type == 'p' && (move[3] - move[1] == 2 || move[1] - move[3] == 2)
+                     ? std::string(1, move[0]) + static_cast<char>((move[1] + move[3]) / 2)
+                     : "-";
+    fen.side = fen.side == 'w' ? 'b' : 'w';
+  }
+  fen.text = fenText(fen);
+  after = fen;
+  return true;
+}
+
+/// The moves a command plays after a FEN: the `--moves "..."` (or --moves m) that follows the FEN
+/// in `html` at `end` (after its closing quote), or "".
+inline std::string movesAfter(const std::string& html, std::size_t end) {
+  static const std::regex pattern(
+      R"(^(?:&quot;|"|')?\s+--moves\s+(?:&quot;|"|')?((?:[a-h][1-8][a-h][1-8][qrbn]?)(?:\s+[a-h][1-8][a-h][1-8][qrbn]?)*))");
+  std::smatch found;
+  const std::string after = html.substr(end, 200);
+  return std::regex_search(after, found, pattern) ? found[1].str() : std::string();
+}
+
 /// Draws every FEN of a page (its textblock) beside its first use: after the
 /// paragraph, code block or list item that holds it, or inside its table
-/// cell. One board per position and page.
+/// cell. One board per position and page. When a recorded search plays moves
+/// after the FEN (umax-trace record --moves), the position after them (its root) is drawn
+/// beside it; when one place gets two boards or more, each is captioned.
 inline std::string addBoards(const std::string& html) {
   const Range block = textblock(html);
   if (block.begin == std::string::npos || html.find("class=\"umax-boards\"") != std::string::npos)
     return html;
   const std::string text = html.substr(block.begin, block.end - block.begin);
-  std::map<std::size_t, std::vector<std::string>> at;  // insertion point -> FENs
+  std::map<std::size_t, std::vector<std::pair<std::string, std::string>>> at;  // point -> FENs, moves
   std::set<std::string> drawn;
   for (const auto& [position, fen] : fensIn(text)) {
     const std::string key = fen.substr(0, fen.find(' ', fen.find(' ', fen.find(' ') + 1) + 1));
@@ -627,17 +719,34 @@ inline std::string addBoards(const std::string& html) {
         point = after ? found + end.size() : found;
       }
     }
-    at[point].push_back(fen);
+    // Only a recorded search's root is drawn after its moves: a command that just plays them may
+    // refuse one (topic 5's castling through check).
+    const auto command = html.rfind("umax-", from);
+    const bool recorded = command != std::string::npos && from - command < 60 &&
+                          html.compare(command, 17, "umax-trace record") == 0;
+    at[point].push_back({fen, recorded ? movesAfter(html, from + fen.size()) : std::string()});
   }
   std::string out = html;
   for (auto it = at.rbegin(); it != at.rend(); ++it) {
     std::string boards = "<div class=\"umax-boards\">";
-    for (const auto& text : it->second) {
-      Fen fen;
+    std::size_t count = 0;
+    for (const auto& [text, moves] : it->second) count += moves.empty() ? 1 : 2;
+    for (const auto& [text, moves] : it->second) {
+      Fen fen, after;
       parseFen(text, fen);
-      boards += "<div class=\"umax-board\">" + boardSvg(fen) + "</div>";
+      const bool played = !moves.empty() && afterMoves(fen, moves, after);
+      const std::string placement = text.substr(0, text.find(' '));
+      boards += "<div class=\"umax-board\">" + boardSvg(fen) +
+                (count > 1 || played ? "<div class=\"umax-board-caption\">the FEN <code>" +
+                                           escapeHtml(placement) + "</code></div>"
+                                     : "") +
+                "</div>";
+      if (played)
+        boards += "<div class=\"umax-board umax-board-after\">" + boardSvg(after) +
+                  "<div class=\"umax-board-caption\">after <code>" + escapeHtml(moves) +
+                  "</code>: the position searched</div></div>";
     }
-    boards += "</div>";
+    boards += "</div><!-- /umax-boards -->";
     out.insert(it->first, boards);
   }
   return out;
@@ -661,6 +770,25 @@ inline std::string svgObjectsAsImages(const std::string& html) {
     i = end + std::string("</object>").size();
   }
   return out + html.substr(i);
+}
+
+/// Doxygen shows a \dot figure as `<iframe scrolling="no" src="F.svg" width="W" height="H">`: a
+/// frame of fixed size that cuts the figure on a screen narrower than W. Each becomes an image
+/// (the figures hold no links) that shrinks to the page's width, in a link to itself at full size.
+inline std::string dotFramesAsImages(const std::string& html) {
+  static const std::regex frame(
+      R"re(<iframe scrolling="no" frameborder="0" src="([^"]+\.svg)" width="(\d+)" height="(\d+)">[\s\S]*?</iframe>)re");
+  std::string out;
+  std::size_t from = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), frame); it != std::sregex_iterator(); ++it) {
+    const std::string file = (*it)[1];
+    out += html.substr(from, static_cast<std::size_t>(it->position()) - from) +
+           "<a class=\"umax-full-size umax-dot\" href=\"" + file +
+           "\" title=\"Open the figure at full size\"><img class=\"umax-dot\" src=\"" + file + "\" width=\"" +
+           (*it)[2].str() + "\" height=\"" + (*it)[3].str() + "\" alt=\"a figure (" + file + ")\"></a>";
+    from = static_cast<std::size_t>(it->position() + it->length());
+  }
+  return out + html.substr(from);
 }
 
 /// Puts every image of a page's figures (Doxygen's div.image) in a link to
@@ -690,6 +818,41 @@ inline std::string linkScreenshots(const std::string& page) {
   return out;
 }
 
+// ------------------------------------------------------------------ folds
+
+/// What is wrong with the page's folds (`<details>`), one sentence each: a fold
+/// must open with its `<summary>` (else the browser labels it "Details") and
+/// hold something besides it (else opening it shows nothing).
+inline std::vector<std::string> foldProblems(const std::string& html) {
+  std::vector<std::string> problems;
+  static const std::string kOpen = "<details", kClose = "</details>";
+  for (auto at = html.find(kOpen); at != std::string::npos; at = html.find(kOpen, at + 1)) {
+    const auto tagEnd = html.find('>', at);
+    const auto close = html.find(kClose, at);
+    const auto next = html.find(kOpen, at + 1);
+    const std::string near = textOf(html.substr(at, std::min<std::size_t>(160, html.size() - at)));
+    if (tagEnd == std::string::npos || close == std::string::npos ||
+        (next != std::string::npos && next < close)) {
+      problems.push_back("a fold that is never closed or holds another: " + near);
+      continue;
+    }
+    const auto first = html.find_first_not_of(" \t\r\n", tagEnd + 1);
+    if (html.compare(first, 9, "<summary>") != 0) {
+      problems.push_back("a fold without a summary (the browser shows \"Details\"): " + near);
+      continue;
+    }
+    const auto summaryEnd = html.find("</summary>", first);
+    if (summaryEnd == std::string::npos || summaryEnd > close) {
+      problems.push_back("a fold whose summary is not closed: " + near);
+      continue;
+    }
+    const std::string inside = html.substr(summaryEnd + 10, close - summaryEnd - 10);
+    if (textOf(inside).empty() && inside.find("<img") == std::string::npos)
+      problems.push_back("an empty fold (opening it shows nothing): " + near);
+  }
+  return problems;
+}
+
 // ----------------------------------------------------------------- search
 
 struct SearchDocument {
@@ -717,7 +880,7 @@ inline std::vector<SearchDocument> searchDocuments(const std::string& file, cons
       {"<script", "</script>"},
       {"<div class=\"umax-listing\">", "</pre>"},
       {"<style", "</style>"},
-      {"<div class=\"umax-boards\">", "</svg></div></div>"}};
+      {"<div class=\"umax-boards\">", "<!-- /umax-boards -->"}};
   while (i < block.end) {
     std::size_t next = block.end;
     const std::pair<std::string, std::string>* which = nullptr;

@@ -817,16 +817,17 @@ int main(int argc, char** argv) {
       page << "| Knuth-Moore minimal tree, b = " << fixed(meanMoves, 1) << " |";
       for (int d = 1; d <= depth; ++d) page << " " << withCommas(minimalTree(meanMoves, d - 1)) << " |";
       page << " " << fixed(std::sqrt(meanMoves), 2) << " |\n\n";
-      page
-          << "EBF, the effective branching factor, is the square root of the ratio of the nodes at the "
-             "deepest depth measured to the nodes two depths less (two plies, so that alpha-beta's odd and "
-             "even depths do not mix). The minimal tree counts the leaves of a tree of D-1 plies where every "
-             "node has b = "
-          << fixed(meanMoves, 1)
-          << " moves (the positions' mean number of legal moves) and the best move is always searched "
-             "first: b^ceil(p/2) + b^floor(p/2) - 1 for p plies. micro-Max counts every node it enters, "
-             "the quiescence search's too, so its curves may lie above that line for reasons other than "
-             "move order.\n\n";
+      page << "EBF, the effective branching factor, is the square root of the ratio of the nodes at the "
+              "deepest depth measured to the nodes two depths less (two plies, so that alpha-beta's odd and "
+              "even depths do not mix), computed from the medians before rounding: over an even number of "
+              "positions a median is the mean of the middle two and may end in .5, which the table rounds. "
+              "The minimal tree counts the leaves of a tree of D-1 plies where every "
+              "node has b = "
+           << fixed(meanMoves, 1)
+           << " moves (the positions' mean number of legal moves) and the best move is always searched "
+              "first: b^ceil(p/2) + b^floor(p/2) - 1 for p plies. micro-Max counts every node it enters, "
+              "the quiescence search's too, so its curves may lie above that line for reasons other than "
+              "move order.\n\n";
 
       const std::size_t allOff = variants.size() - 2;
       const std::size_t alphaBetaOnly = variants.size() - 1;
@@ -871,7 +872,8 @@ int main(int argc, char** argv) {
               "one reply refutes the move (a beta cutoff). Without it every reply is searched, and the node "
               "count grows by about b per ply instead of about its square root.\n";
       page << "- **quiescence** (\\ref topic_quiescence): at draft 1 the node stands pat on its eval and "
-              "searches captures only. Without it every move loses a ply and a leaf takes the static eval in "
+              "searches only recaptures: moves onto the square the last move reached (`z`), the only moves "
+              "that keep the draft. Without it every move loses a ply and a leaf takes the static eval in "
               "the middle of an exchange, so the search is cheaper per depth but blind to the recapture: the "
               "tactics column shows the cost.\n";
       page << "- **hash** (\\ref topic_hashing): a position met again (by another move order) is answered "

@@ -513,3 +513,75 @@ TEST_CASE("commands in figure captions are code spans that do not break", "[docs
       }
   if (screenshots == 0) WARN("the docs were built without umax-viz screenshots");
 }
+
+TEST_CASE("a fold with no summary or nothing in it is a problem the docs build reports", "[docs][prose]") {
+  CHECK(prose::foldProblems("<details><summary>Answer</summary><p>42</p></details>").empty());
+  CHECK(prose::foldProblems("<details class=\"a\">\n<summary>Answer</summary>\n<pre>$ x</pre>\n</details>")
+            .empty());
+  // What Doxygen made of a fold with blank lines in it (topic 7, 2026-11-28).
+  const auto broken = prose::foldProblems(
+      "<p ><details>\n<summary>Answer</summary></details>\n</p>\n<p ><details>\n <div>$ "
+      "cmd</div>\n</details>");
+  REQUIRE(broken.size() == 2);
+  CHECK(broken[0].find("empty fold") != std::string::npos);
+  CHECK(broken[1].find("without a summary") != std::string::npos);
+  CHECK(prose::foldProblems("<details><summary>A</summary>x").size() == 1);
+}
+
+TEST_CASE("every fold on every built page has its summary and something in it", "[docs][prose]") {
+  const auto pages = builtPages("the folds were not checked");
+  if (pages.empty()) return;
+  int folds = 0;
+  for (const auto& [name, html] : pages) {
+    CAPTURE(name);
+    for (auto at = html.find("<details"); at != std::string::npos; at = html.find("<details", at + 1))
+      ++folds;
+    CHECK(prose::foldProblems(html).empty());
+  }
+  CHECK(folds >= 25);
+}
+
+TEST_CASE("a recorded search's board is drawn after its --moves too, each board captioned", "[docs][prose]") {
+  prose::Fen fen, after;
+  REQUIRE(prose::parseFen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", fen));
+  REQUIRE(prose::afterMoves(fen, "e2e4", after));
+  CHECK(after.text == "4k3/8/8/8/3pP3/8/8/4K3 b - e3");
+  REQUIRE(prose::afterMoves(fen, "e2e4 d4e3", after));  // e.p.: the pawn on e4 goes
+  CHECK(after.text == "4k3/8/8/8/8/4p3/8/4K3 w - -");
+  REQUIRE(prose::parseFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", fen));
+  REQUIRE(prose::afterMoves(fen, "e1g1", after));  // the rook comes along
+  CHECK(after.text == "r3k2r/8/8/8/8/8/8/R4RK1 b kq -");
+  CHECK_FALSE(prose::afterMoves(fen, "e8g8", after));  // not the side to move's piece
+  const std::string html =
+      "<pre>$ umax-trace record --fen &quot;4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1&quot; --moves "
+      "&quot;e2e4&quot; --nodes 300</pre>";
+  const std::string drawn = prose::addBoards("<div class=\"textblock\">" + html + "</div>");
+  CHECK(drawn.find("data-fen=\"4k3/8/8/8/3pP3/8/8/4K3 b - e3\"") != std::string::npos);
+  CHECK(drawn.find("after <code>e2e4</code>: the position searched") != std::string::npos);
+  // A command that only plays the moves (it may refuse one) gets the FEN's board alone.
+  const std::string played = prose::addBoards(
+      "<div class=\"textblock\"><pre>$ umax-readable --fen &quot;4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1&quot; "
+      "--moves "
+      "&quot;e2e4&quot;</pre></div>");
+  CHECK(played.find("3pP3") == std::string::npos);
+}
+
+TEST_CASE("every dot figure of a built page is an image that can shrink, not a fixed frame",
+          "[docs][prose]") {
+  CHECK(prose::dotFramesAsImages("<div class=\"dotgraph\">\n<iframe scrolling=\"no\" frameborder=\"0\" "
+                                 "src=\"dot_1.svg\" width=\"600\" height=\"190\"><p>No SVG.</p></iframe>") ==
+        "<div class=\"dotgraph\">\n<a class=\"umax-full-size umax-dot\" href=\"dot_1.svg\" title=\"Open the "
+        "figure at full size\"><img class=\"umax-dot\" src=\"dot_1.svg\" width=\"600\" height=\"190\" "
+        "alt=\"a figure (dot_1.svg)\"></a>");
+  const auto pages = builtPages("the figures' frames were not checked");
+  if (pages.empty()) return;
+  int figures = 0;
+  for (const auto& [name, html] : pages) {
+    CAPTURE(name);
+    CHECK(html.find("<iframe scrolling=\"no\"") == std::string::npos);
+    for (auto at = html.find("<img class=\"umax-dot\""); at != std::string::npos;
+         at = html.find("<img class=\"umax-dot\"", at + 1))
+      ++figures;
+  }
+  CHECK(figures >= 15);
+}

@@ -50,6 +50,20 @@
     }
   }
 
+  // The two rows share a node budget, not a depth: the search that needs more nodes per ply shows
+  // fewer nodes here only because it stopped shallower. Say so, with the two depths.
+  function sameBudget(nodes, idea, whole, lacking) {
+    const text = 'Both searches had the same budget, ' + nodes.toLocaleString('en-US') +
+        ' nodes (a think overshoots it: only the start of an iteration looks at the budget). ';
+    if (lacking.depth === whole.depth)
+      return text + 'Both reached depth ' + whole.depth + ', so their node counts compare directly.';
+    const fewer = lacking.depth < whole.depth;
+    return text + 'Compare the depth column, not the nodes: with the same budget the search without ' + idea +
+        ' got ' + Math.abs(whole.depth - lacking.depth) + (Math.abs(whole.depth - lacking.depth) === 1 ? ' ply ' : ' plies ') +
+        (fewer ? 'less' : 'more') + ' deep (' + lacking.depth + ' against ' + whole.depth + '). The nodes each ' +
+        'needs to finish the same depth are in the exercise below (umax-probe --depth) and the Lab\'s figure.';
+  }
+
   function attach(box) {
     const button = box.querySelector('button');
     const table = box.querySelector('table');
@@ -63,10 +77,7 @@
       status.textContent = 'searching: without ' + idea + '...';
       const lacking = await think(Object.assign({ without: idea }, job));
       show(table, [['micro-Max', whole], ['without ' + idea, lacking]]);
-      status.textContent = whole.ok && lacking.ok
-          ? 'Both searches had the same budget, ' + job.nodes.toLocaleString('en-US') +
-            ' nodes (a think overshoots it: only the start of an iteration looks at the budget).'
-          : '';
+      status.textContent = whole.ok && lacking.ok ? sameBudget(job.nodes, idea, whole, lacking) : '';
       box.dataset.done = 'true';  // for the browser tests
       button.disabled = false;
     });

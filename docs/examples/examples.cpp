@@ -331,12 +331,15 @@ std::string board(const Context& context) {
                 squareName(move.to) + " (event " + std::to_string(index) +
                 " of board.umaxtrace). The figure above gives the square's number; which step r = y - x "
                 "did the generator add to x, and which entry of o[] (the king's list is 1, 16, 15, 17) "
-                "gave it, in which sign?",
+                "gave it? (The sign comes from how the generator walks each list, which topic 3 explains; "
+                "here the number is enough.)",
             "r = +17: one row down the array (towards rank 1) is +16 and one file right is +1, so y = " +
                 std::to_string(move.from) + " + 17 = " + std::to_string(move.to) + " = " +
                 hex(move.to).substr(1, 4) +
-                ". It is the king's last entry, 17, which the generator takes first negated (-17) and "
-                "then as its mirror image, +17: the second of its two passes.",
+                ". It is the king's last entry, 17. (As [[topic_move_generation|topic 3]] shows, the "
+                "generator "
+                "takes each entry first negated, -17, and then as its mirror image, +17: this is the second "
+                "of its two passes.)",
             jsonlCommand("board", index), {field("x", move.from) + field("y", move.to)});
         asked = true;
       }
@@ -635,6 +638,25 @@ std::string promotion(const Context& context) {
         }
       }
     if (!asked) claimFails("promotion", "no promotion at ply 2");
+    // v's two parts, from the board the move was made on (lines 74 and 78-79): the centre points
+    // of the step, read in the board's right half, and the pawn-structure term.
+    const auto board = walk.boardAfter(static_cast<std::size_t>(call.moveEvent) - 1);
+    if (board.size() < 128) claimFails("promotion", "the replayed board has no centre table");
+    const int x = move.from, y = move.to, u = move.piece;
+    const int centre = board[static_cast<std::size_t>(x + 8)] - board[static_cast<std::size_t>(y + 8)];
+    const bool leftBare = ((x - 2) & 0x88) != 0 || board[static_cast<std::size_t>(x - 2)] != u;
+    const bool rightBare = ((x + 2) & 0x88) != 0 || board[static_cast<std::size_t>(x + 2)] != u;
+    const int structure = -9 * (static_cast<int>(leftBare) + static_cast<int>(rightBare) - 1);
+    if (centre + structure != -call.args.eval - rootEval - 799)
+      claimFails("promotion", "the centre points and the pawn structure do not add up to v");
+    const std::string positional =
+        "the centre points of the step, b[x+8]-b[y+8] = " + num(board[static_cast<std::size_t>(x + 8)]) +
+        " - " + num(board[static_cast<std::size_t>(y + 8)]) + " = " + num(centre) +
+        ", plus the pawn-structure term of line 78, -9 for each square two files away without an own pawn "
+        "(off the board counts as without), +9: here " +
+        std::to_string(static_cast<int>(leftBare) + static_cast<int>(rightBare)) + " such square" +
+        (leftBare + rightBare == 1 ? "" : "s") + ", so " + num(structure) + "; " + num(centre) + " + " +
+        num(structure) + " = " + num(centre + structure);
     return context.header("promotion", "a promotion at the root", walk, static_cast<long>(call.callEvent),
                           "the reply's call after the promotion, with its e = -e-v-i") +
            table({"", "from the trace"},
@@ -644,10 +666,7 @@ std::string promotion(const Context& context) {
                   {"root's evaluation e", num(rootEval)},
                   {"the reply's evaluation -e-v-i", num(call.args.eval)},
                   {"so v + i", num(-call.args.eval - rootEval) + " (i includes the promotion bonus 799)"},
-                  {"so v, the positional part", num(-call.args.eval - rootEval - 799) +
-                                                    ": the centre points b[x+8]-b[y+8] of the step, and the "
-                                                    "pawn-structure term of line 78, -9 for each side square "
-                                                    "(two files away) without an own pawn, +9"}});
+                  {"so v, the positional part", num(-call.args.eval - rootEval - 799) + ": " + positional}});
   }
   claimFails("promotion", "no promotion at the root");
 }
@@ -703,15 +722,18 @@ std::string refutationCutoff(const Context& context, const TraceWalk& walk) {
   const std::string narration = context.stateField("alphabeta", found, "narration");
   const std::string refuted = walk.moveName(callIndex);
   const std::string parentSide = walk.calls()[call.parent].args.side == kWhite ? "white" : "black";
-  return "\n### A refutation: a move that fails high\n\nThe cutoffs above are stand pats, which cut off "
-         "before trying a move. Deeper in the same trace (found by searching it: the first node, at the "
+  return "\n### A refutation: a move that fails high\n\nThe cutoffs above are stand pats: at draft 1 a "
+         "node's best starts at its own eval, on which it may stand (\\ref topic_quiescence), and when that "
+         "eval already reaches beta it cuts off before trying a move. Deeper in the same trace (found by "
+         "searching it: the first node, at the "
          "shallowest ply, where a move scored below beta before the refutation) a node cuts off because "
          "one of its moves reached beta, a CUT node (the visualizer's tree marks it so; a node where a "
          "move raised alpha is a PV node, one where every move failed low an ALL node): event " +
          std::to_string(found) + ", at ply " + std::to_string(call.ply) + ", the reply to " + parentSide +
          "'s `" + refuted + "`. Its window is " + window(call.args.alpha, call.args.beta) +
          "; the moves it made in " + "its iteration " + std::to_string(walk.events()[iteration].value) +
-         ", in order:\n" +
+         " (every node searches itself again one ply deeper each time, draft 1, 2, 3 and on: "
+         "\\ref topic_iterative_deepening), in order:\n" +
          table({"move", "score v", "against beta " + std::to_string(call.args.beta), "why here"}, rows) +
          "\nThe score " + num(cutoff.value) + " >= beta " + num(call.args.beta) +
          ": the opponent, one ply up, already has a way to hold this node to less, so `" + refuted +
@@ -1068,9 +1090,16 @@ std::string doUndo(const Context& context) {
       if (capture.piece & kVirgin) claimFails("doundo", "a piece that moved kept its virgin bit");
       const std::string side = capture.piece & kWhite ? "white" : "black";
       // Whether the piece lost a virgin bit on its way here, or never had one (the FEN grants no castling).
-      const std::string virginNote = moverPiece & kVirgin
-                                         ? "without the virgin bit it had before " + mover + ": it has moved"
-                                         : "no virgin bit: the FEN grants no castling, so it never had one";
+      // First the reason a learner gives: its own move stored u&31 (line 75), which clears the bit.
+      const int type = moverPiece & 7;
+      const std::string before = moverPiece & kVirgin ? "it had the bit before " + mover
+                                 : type <= 2          ? "a pawn never has it anyway"
+                                 : type == 4 || type == 6
+                                     ? "it had none before either: the FEN grants no castling"
+                                     : "it had none before either: it did not start on its home square";
+      const std::string virginNote = "no virgin bit: its own move " + mover +
+                                     " put it there as u&31 (b[y]=u&31, line 75), which clears the bit; " +
+                                     before;
       context.ask(
           "doundo",
           "After " + path + " from the root, " + side + " captures " + moveText(capture.from, capture.to) +
@@ -1232,7 +1261,7 @@ std::string deepening(const Context& context) {
          lifeOfNode(walk);
 }
 
-/// The life of one node, from the deepening example's trace: a call below the root that probes the
+/// The life of one node, from the deepening example's trace: a call of D() that probes the
 /// table, deepens over two iterations or more, sneaks its stored best move in first, scans the board
 /// for the rest and stores at the end of each iteration; its events in order, step by step.
 std::string lifeOfNode(const TraceWalk& walk) {
@@ -1328,17 +1357,40 @@ std::string lifeOfNode(const TraceWalk& walk) {
               ", `" + bounds(probe.entry.from) + "`, best move `" +
               moveText(probe.entry.from & 0x77, probe.entry.to & 0x77) +
               "`, so the call starts its iterations from there and sneaks that move in first";
-  return "\n### The life of one node\n\nThe same trace, one call below the root from its start to its "
-         "return: the "
-         "reply `" +
-         walk.moveName(chosen) + "` at ply 1, called at event " + std::to_string(node.callEvent) +
-         " with the window " + window(node.args.alpha, node.args.beta) +
+  // Where the call stands, read from the trace: the moves from the root down to it, each made by
+  // the call one ply above the next (a move made at ply p is answered by the call at ply p + 1).
+  std::vector<int> line;
+  for (int at = chosen; walk.calls()[static_cast<std::size_t>(at)].parent >= 0;
+       at = walk.calls()[static_cast<std::size_t>(at)].parent)
+    line.insert(line.begin(), at);
+  if (static_cast<int>(line.size()) != node.ply || node.ply < 1)
+    claimFails("deepening", "the chosen call's ply is not the length of its line from the root");
+  std::string path;
+  for (std::size_t at = 0; at < line.size(); ++at) {
+    const Call& step = walk.calls()[static_cast<std::size_t>(line[at])];
+    if (step.ply != static_cast<int>(at) + 1 || step.moveEvent < 0)
+      claimFails("deepening", "a null move or a ply out of order on the chosen call's line");
+    path += std::string(at == 0                 ? ""
+                        : at + 1 == line.size() ? " and "
+                                                : ", ") +
+            "`" + walk.moveName(line[at]) + "` made at ply " + std::to_string(at) +
+            (at == 0 ? " by the root" : "");
+  }
+  if (node.args.side != 8 && node.args.side != 16) claimFails("deepening", "the chosen call has no side");
+  return "\n### The life of one node\n\nThe same trace, one call of D() from its start to its "
+         "return: the call at ply " +
+         std::to_string(node.ply) + ", " + (node.args.side == 8 ? "white" : "black") +
+         " to move, that answers `" + walk.moveName(chosen) + "` (the line from the root: " + path +
+         "; a move made at ply p is answered by the call at ply p + 1), called at event " +
+         std::to_string(node.callEvent) + " with the window " + window(node.args.alpha, node.args.beta) +
          " and depth n = " + std::to_string(node.args.depth) + ". Its probe (event " +
          std::to_string(walk.ownOfKind(chosen, EventKind::kProbe).front()) + ") is a " + probed +
          ". Then each iteration: the previous iteration's best move (kept in Y, and stored) sneaked in first "
          "(the sneak bit, \\ref page_flags), "
          "the board scanned for the other moves, the best score m and its move, and the store that ends "
-         "the iteration (D the draft, V the score, the bound bits of X):\n" +
+         "the iteration (D the draft, V the score, then the bound bits of X: `lo` = the 8 bit, a lower "
+         "bound; `up` = "
+         "the 128 bit, an upper bound; `lo up` = both, an exact score; \\ref topic_hash_replacement):\n" +
          table({"draft d", "iteration's event", "sneaked in first", "moves of the scan", "best m", "cutoff",
                 "store"},
                rows) +
@@ -1636,7 +1688,9 @@ std::string smallTable(const Context& context) {
   const Event& takerProbe = walk.events()[takerProbes[0]];
   std::string relation = "a call it made";
   for (int up = walk.calls()[taker].parent; up >= 0; up = walk.calls()[up].parent)
-    if (up == node) relation = walk.calls()[taker].parent == node ? "its own reply" : "a call below it";
+    if (up == node)
+      relation = walk.calls()[taker].parent == node ? "the call answering the node's own move"
+                                                    : "a call below it, the one answering";
   if (relation == "a call it made")
     claimFails("replacement", "the slot was taken by a call outside the node");
 
@@ -1700,13 +1754,11 @@ std::string smallTable(const Context& context) {
                   entryText(kept.before) + ", exact and deeper than the node's draft, which Step 18 keeps.";
   } else {
     refusedText =
-        " No store was refused in it: a refusal needs an *exact* entry *deeper* than the node's draft "
-        "in the slot. A node that found its slot empty stores first after its first iteration (draft 1, "
-        "or 99 for a mate score), and the only calls that can take its slot before that are the calls "
-        "below it in that iteration, recapture chains searched to draft 1: their entry is deeper only when "
-        "it holds a "
-        "king capture or a mate (draft 99), and it is kept only if that score is exact, inside that "
-        "call's window. Such a meeting is far rarer than the overwrite above.";
+        " No store was refused in it. A store is refused only when its slot already holds an *exact* "
+        "score from a *deeper* search (line 104). That almost never happens: a node stores after its "
+        "first iteration, at draft 1, and before that only the short recapture searches below it can take "
+        "its slot; their entries are deeper than draft 1 only for a king capture or a mate (stored at "
+        "draft 99), and exact only when the score fell inside their window.";
   }
   return "\n### A smaller table: positions meet\n\nTo see positions meet, the documentation build records "
          "the same kind of think with a table **shrunk** to "
@@ -1719,26 +1771,26 @@ std::string smallTable(const Context& context) {
          std::to_string(probeCount) +
          " probes found all 9 slots of their window taken and fell back on the dummy slot 0. The first store "
          "that overwrote another position's entry, read from that trace:\n" +
-         table(
-             {"", "from the trace"},
-             {{"the node", "event " + num(call.callEvent) + ": after `" + lineTo(walk, node) + "` (ply " +
-                               std::to_string(call.ply) +
-                               "), lock Z = " + num(static_cast<long>(call.args.hashLock)) + ", window " +
-                               window(call.args.alpha, call.args.beta)},
-              {"its probe", "event " + num(probes[0]) + ": window from j = " + num(probe.probe.firstSlot) +
-                                ", slot " + num(probe.probe.slot) +
-                                " empty: a miss, the node will store there"},
-              {"the slot taken", "event " + num(takenAt) + ": " + relation + " `" + walk.moveName(taker) +
-                                     "` (ply " + std::to_string(walk.calls()[taker].ply) + ", lock " +
-                                     num(static_cast<long>(walk.calls()[taker].args.hashLock)) +
-                                     ") probed from j = " + num(takerProbe.probe.firstSlot) +
-                                     ", found slot " + num(store.slot) + " still empty and stored there"},
-              {"the node's store", "event " + num(index) + ": slot " + num(store.slot) + " holds " +
-                                       entryText(store.before) + " (another position's)"},
-              {"Step 18", std::string((store.before.from & kExactBits) == kExactBits ? "exact but not deeper"
-                                                                                     : "not exact") +
-                              ", so it is written over: " + entryText(store.after)},
-              {"the narration", "`" + context.stateField("replacement-small", index, "narration") + "`"}}) +
+         table({"", "from the trace"},
+               {{"the node", "event " + num(call.callEvent) + ": after `" + lineTo(walk, node) + "` (ply " +
+                                 std::to_string(call.ply) +
+                                 "), lock Z = " + num(static_cast<long>(call.args.hashLock)) + ", window " +
+                                 window(call.args.alpha, call.args.beta)},
+                {"its probe", "event " + num(probes[0]) + ": window from j = " + num(probe.probe.firstSlot) +
+                                  ", slot " + num(probe.probe.slot) +
+                                  " empty: a miss, the node will store there"},
+                {"the slot taken", "event " + num(takenAt) + ": " + relation + " `" + walk.moveName(taker) +
+                                       "` (that call at ply " + std::to_string(walk.calls()[taker].ply) +
+                                       ", lock " + num(static_cast<long>(walk.calls()[taker].args.hashLock)) +
+                                       ") probed from j = " + num(takerProbe.probe.firstSlot) +
+                                       ", found slot " + num(store.slot) + " still empty and stored there"},
+                {"the node's store", "event " + num(index) + ": slot " + num(store.slot) + " holds " +
+                                         entryText(store.before) + " (another position's)"},
+                {"the store's rule (Step 18, line 104)",
+                 std::string((store.before.from & kExactBits) == kExactBits ? "exact but not deeper"
+                                                                            : "not exact") +
+                     ", so it is written over: " + entryText(store.after)},
+                {"the narration", "`" + context.stateField("replacement-small", index, "narration") + "`"}}) +
          "\nIn the whole think (" + std::to_string(small.stores) + " stores) " +
          std::to_string(small.foreign) + " overwrote another position's entry." + refusedText +
          "\n\nThe same think with the original's 16,777,224 slots (`" + original.command() +
@@ -1830,14 +1882,18 @@ std::string replacement(const Context& context) {
     }
   return context.header("replacement", "stores into occupied slots", walk, firstRow,
                         "the store of the table's first row") +
-         "\nThe first store of each kind into a slot that already held an entry: a node overwriting "
-         "its own entry after a deeper iteration, a node overwriting another position's entry, and a "
-         "store refused because the slot holds an exact score from a deeper search. In the whole "
-         "search " +
+         "\nA store into a slot that already holds an entry is one of three kinds: a node overwriting "
+         "its own entry after a deeper iteration, a node overwriting another position's entry, or a "
+         "store refused because the slot holds an exact score from a deeper search. In this search " +
          std::to_string(written) + " of " + std::to_string(stores) + " stores wrote and " +
          std::to_string(stores - written) + " were refused" +
-         (other ? "" : "; no store overwrote another position's entry") +
-         (kept ? "" : "; none was refused, so the table has no such row") + ":\n" +
+         (other && kept ? "; the table shows the first store of each kind"
+          : other       ? "; none was refused, so the table shows the first store of the other two kinds"
+          : kept        ? "; none overwrote another position's entry, so the table shows the first store of "
+                          "the other two kinds"
+                 : "; none overwrote another position's entry and none was refused, so the table shows "
+                   "only the first of the first kind") +
+         " (the next section shrinks the table to make positions meet):\n" +
          table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows) +
          "\nWhy so few? A node stores into the slot its probe chose, and from its first store on the slot "
          "holds its own lock, so no other position's probe takes it. A store meets another position's "

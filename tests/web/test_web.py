@@ -27,7 +27,10 @@
    event's sentence once on every tab (it was under the board and again under the Timeline); a tap
    leaves no tooltip up once it has stepped, a tap on a name shows its note until the next step; F1
    opens the help within the screen (at 1280x800 too). Screenshots: build-web/test-phone-*.png and
-   test-tablet-*.png.
+   test-tablet-*.png. On the phone also the reader's layout findings
+   (issue 39 item 7): figures shrink to the screen, each line's explanation under its code, wide
+   tables keep their first column in sight, the Lab's button and the folds 40 px tall, headings'
+   lines apart, the Lab's result table styled and scrolling inside itself.
 8. The worked examples recorded with a web edition's address (umax-docexamples --web-url, what
    -DUMAX_WEB_URL passes) link all 18 examples' traces at their events, and a link opens there.
 """
@@ -150,6 +153,59 @@ PAGE_METRICS = """(() => {
 })()"""
 
 
+# The reader's layout findings of 2026-11-28 on a phone (issue 39 item 7), measured on one page:
+# figures cut by their frame or wider than the screen, "line | code | what it does" tables whose
+# explanation is squeezed, wide data tables with no first column kept in sight, small targets (the
+# Lab's button, the answers' folds), headings whose lines overlap, and the Lab's bare result table.
+LAYOUT_METRICS = """(() => {
+  const out = {figures: [], notes: [], tables: [], targets: [], headings: [], labTable: null};
+  for (const f of document.querySelectorAll('div.contents iframe[scrolling="no"]'))
+    out.figures.push('a frame that cannot scroll: ' + f.getAttribute('src'));
+  for (const f of document.querySelectorAll('div.dotgraph img, div.image img')) {
+    const r = f.getBoundingClientRect();
+    if (r.width > 0 && r.right > innerWidth + 1) out.figures.push(f.getAttribute('src') + ' to x ' + Math.round(r.right));
+  }
+  for (const row of document.querySelectorAll('table.umax-notes tr')) {
+    const cells = [...row.cells];
+    if (cells.length !== 3 || cells[0].tagName === 'TH' || getComputedStyle(row).display === 'none') continue;
+    const r = cells[2].getBoundingClientRect();
+    if (r.width < innerWidth * 0.7 || r.right > innerWidth + 1)
+      out.notes.push(cells[0].textContent.trim() + ': its explanation ' + Math.round(r.width) + ' px wide to x ' + Math.round(r.right));
+  }
+  for (const t of document.querySelectorAll('table.markdownTable, table.doxtable')) {
+    if (t.scrollWidth <= t.clientWidth + 1) continue;
+    const first = t.querySelector('td');
+    if (!first || getComputedStyle(first).position !== 'sticky')
+      out.tables.push((t.rows[0] ? t.rows[0].textContent.trim().slice(0, 40) : '?') + ': scrolls without its first column');
+  }
+  for (const e of document.querySelectorAll('div.umax-lab button, details > summary')) {
+    const r = e.getBoundingClientRect();
+    if (r.height > 0 && r.height < 40) out.targets.push(e.textContent.trim().slice(0, 30) + ' ' + Math.round(r.height) + ' px');
+  }
+  for (const h of document.querySelectorAll('div.contents h1, div.contents h2, div.contents h3')) {
+    const s = getComputedStyle(h), size = parseFloat(s.fontSize);
+    const line = s.lineHeight === 'normal' ? size * 1.2 : parseFloat(s.lineHeight);
+    if (line < size * 1.2) out.headings.push(h.textContent.trim().slice(0, 30) + ': lines ' + line + ' px for ' + size + ' px');
+  }
+  const lab = document.querySelector('table.umax-lab-result');
+  if (lab) { const s = getComputedStyle(lab); out.labTable = [s.overflowX, s.display, s.borderCollapse]; }
+  return JSON.stringify(out);
+})()"""
+
+
+def layout_checks(browser, where):
+    """Section 7: the reader's phone layout findings, each a check on the page now open."""
+    m = json.loads(browser.evaluate(LAYOUT_METRICS))
+    check(not m["figures"], f"{where}: every figure fits the screen and shrinks to it ({m['figures'][:3]})")
+    check(not m["notes"], f"{where}: each line's explanation sits under its code, the screen's width ({m['notes'][:3]})")
+    check(not m["tables"], f"{where}: a wide table keeps its first column in sight as it scrolls ({m['tables'][:3]})")
+    check(not m["targets"], f"{where}: the Lab's button and the answers' folds are 40 px or taller ({m['targets'][:3]})")
+    check(not m["headings"], f"{where}: a heading's lines are at least 1.2 times its text apart ({m['headings'][:3]})")
+    if m["labTable"] is not None:
+        check(m["labTable"][0] in ("auto", "scroll") and m["labTable"][2] == "collapse",
+              f"{where}: the Lab's result table is styled and scrolls inside itself ({m['labTable']})")
+
+
 def center(rect):
     return rect["x"] + rect["w"] / 2, rect["y"] + rect["h"] / 2
 
@@ -170,6 +226,8 @@ def small_screen(browser, site_url, site_dir, device, width, height):
               f"{m['contentScroll'][0]} of {m['contentScroll'][1]} px; sticking out: {m['sticking']})")
         check(m["smallest"] >= 12, f"{where}: the smallest text is {m['smallest']} px ({m['smallestText']}), "
                                    "at least 12")
+        if device == "phone":
+            layout_checks(browser, where)
         contents = m["contents"] or {"w": 0}
         check(contents["w"] >= m["innerWidth"] - 30,
               f"{where}: the text takes the width ({contents['w']:.0f} of {m['innerWidth']} px)")
@@ -421,6 +479,12 @@ def main():
                 shown = {"bestmove": row[1], "score": int(row[2]), "nodes": int(row[3].replace(",", ""))}
                 check(shown == expected, f"{page}: the row '{row[0]}' {shown} == umax-probe {expected}")
             check(len(rows) == 2, f"{page}: 'without {idea}' shows two rows ({len(rows)})")
+            # Same budget, not same depth: the line under the table names the two depths of the rows,
+            # so a reader does not take the shallower search's fewer nodes for a saving.
+            if len(rows) == 2 and rows[0][4] != rows[1][4]:
+                status = browser.evaluate("document.querySelector('.umax-lab-status').textContent") or ""
+                check(f"({rows[1][4]} against {rows[0][4]})" in status and "Compare the depth column" in status,
+                      f"{page}: the status names both depths ({rows[1][4]}, {rows[0][4]}): {status!r}")
 
         # 3. The keyboard steps the search; the page does not scroll.
         open_page(browser, f"{viz}?trace=traces/mate-300.trc&event=5", f"JSON.parse({STATE} || '{{}}').event === 5")

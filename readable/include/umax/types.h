@@ -67,7 +67,7 @@ enum PieceCode : int {
   kWhite = 8,        ///< colour bit of white pieces; also "white to move" // micro-Max: k
   kBlack = 16,       ///< colour bit of black pieces; also "black to move"
   kColourMask = 24,  ///< white | black
-  kVirgin = 32,      ///< unmoved king or rook
+  kVirgin = 32,      ///< unmoved back-rank piece (never a pawn); only castling reads it
 };
 // [piece-codes]
 
