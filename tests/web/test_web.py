@@ -18,7 +18,7 @@
    the event the example is about, the whole view in sight at 1280x800; keys typed into it step it.
 6. The course's main page and the app render non-blank.
 7. On a phone (390x844, 3 device pixels per CSS pixel, touch) and a tablet held upright (768x1024),
-   in Chromium's device emulation: every course page (the topics, the glossary, the flag bits, the main page) has
+   in Chromium's device emulation: every course page (the topics, the glossary, the flag bits, the Lab, the main page) has
    no horizontal scroll, text of a readable size across the whole width, and its navigation behind a
    button a finger can hit that opens and closes it; the app takes the compact layout (tabs, the
    board first, the Timeline below), all of it on the screen, its tabs and step buttons at least
@@ -213,7 +213,7 @@ def center(rect):
 def small_screen(browser, site_url, site_dir, device, width, height):
     """Section 7 on one emulated device (its metrics and touch already set)."""
     base = site_url.rstrip("/") + "/"
-    pages = ["index.html", "page_glossary.html", "page_flags.html"] + sorted(
+    pages = ["index.html", "page_glossary.html", "page_flags.html", "page_lab.html"] + sorted(
         name for name in os.listdir(site_dir) if name.startswith("topic_") and name.endswith(".html"))
     for page in pages:
         browser.open(base + page)
