@@ -98,12 +98,12 @@ int main(int argc, char** argv) {
               "hooks", "no file", "cpu ratio", "wall ratio", "ev/node", "B/event");
   std::vector<double> cpuRatios, wallRatios, hooksRatios, noFileRatios;
   // What each piece of tuning saves: the cost without it over the cost with it.
-  std::vector<double> returnsSaved, batchesSaved;
+  std::vector<double> returnsSaved;
   uint64_t allEvents = 0, allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
     if (!search.traced) continue;
     const Position position = parseFen(search.fen);
-    Cost plain, traced, hooks, noFile, hooksReturns, unbatched;
+    Cost plain, traced, hooks, noFile, hooksReturns;
     ThinkResult plainResult, tracedResult;
     // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
     const auto timed = [&](Cost& cost, const auto& think) {
@@ -118,20 +118,6 @@ int main(int argc, char** argv) {
     const auto recordTo = [&](const std::string& file) {
       return [&engine, &search, file, budget] { return recordThink(*engine, budget, file, search.fen, ""); };
     };
-    // The recorder writing a file through a writer without some of its tuning.
-    const auto recordUntuned = [&](TraceWriter::Tuning tuning) {
-      return [&engine, &search, &path, budget, tuning] {
-        TraceWriter writer(path, makeHeader(*engine, budget, search.fen, ""), tuning);
-        ThinkResult result;
-        {
-          Recorder recorder(writer, *engine);
-          result = engine->think(budget, recorder);
-        }
-        writer.finish(
-            {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(), ""});
-        return result;
-      };
-    };
     for (int round = 0; round < rounds; ++round) {
       plainResult = timed(plain, [&] { return engine->think(budget); });
       // Each traced run writes a new file: removing the last one (its page cache) is not recording.
@@ -142,10 +128,8 @@ int main(int argc, char** argv) {
       const ThinkResult told = timed(hooksReturns, [&] { return engine->think(budget, returnsTold); });
       // /dev/null: the file system's share left out (never removed: as root that deletes the device).
       const ThinkResult discarded = timed(noFile, recordTo("/dev/null"));
-      std::filesystem::remove(path);
-      const ThinkResult noBatches = timed(unbatched, recordUntuned({.batches = false}));
       if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes ||
-          told.nodes != tracedResult.nodes || noBatches.nodes != tracedResult.nodes) {
+          told.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;
       }
@@ -162,7 +146,6 @@ int main(int argc, char** argv) {
     hooksRatios.push_back(hooks.cpu / plain.cpu);
     noFileRatios.push_back(noFile.cpu / plain.cpu);
     returnsSaved.push_back(hooksReturns.cpu / hooks.cpu);
-    batchesSaved.push_back(unbatched.cpu / traced.cpu);
     allEvents += events;
     allBytes += bytes;
     std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %8.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
@@ -178,9 +161,8 @@ int main(int argc, char** argv) {
       median(hooksRatios), median(noFileRatios), median(cpuRatios));
   std::printf(
       "what each piece of tuning saves (median CPU without it / with it): the search skipping Step 19's "
-      "onReturn for an observer that works the returns out (wantsReturns) %.3fx of the hooks alone; "
-      "the writer's page-aligned writes of %d chunks %.3fx of a traced think to a file\n",
-      median(returnsSaved), TraceWriter::kChunksPerWrite, median(batchesSaved));
+      "onReturn for an observer that works the returns out (wantsReturns) %.3fx of the hooks alone\n",
+      median(returnsSaved));
 
   if (bigBudget > 0) {
     std::printf("\n2. a big trace: 1. e4, budget %ld\n", bigBudget);

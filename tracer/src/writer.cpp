@@ -22,8 +22,6 @@ namespace umax::trace {
 
 // ---- TraceWriter -----------------------------------------------------------
 
-constexpr std::size_t kPageBytes = 4096;  // the batches' writes end at a page boundary
-
 void checkTraceTarget(const std::string& path, bool force) {
   struct stat info {};
   if (::lstat(path.c_str(), &info) != 0) return;  // a new file
@@ -44,9 +42,6 @@ void checkTraceTarget(const std::string& path, bool force) {
     throw std::runtime_error("'" + path +
                              "' exists and is not a trace: not overwritten (--force overwrites it)");
 }
-
-TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
-    : TraceWriter(path, header, Tuning{}) {}
 
 std::string partialTracePath(const std::string& path) {
   const std::size_t slash = path.rfind('/');
@@ -118,8 +113,8 @@ void claimPartial(const std::string& path, const std::string& partial, const std
 
 }  // namespace
 
-TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Tuning tuning)
-    : path_(path), tuning_(tuning), root_(header.root) {
+TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
+    : path_(path), root_(header.root) {
   if (header.version != kFormatVersion)
     throw std::logic_error("the trace writer writes format version " + std::to_string(kFormatVersion) +
                            " only");
@@ -179,8 +174,7 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Tun
     throw std::runtime_error("cannot write '" + path + "': " + std::strerror(writeErrno_));
   }
   issued_ = bytes.size();
-  batchOffset_ = issued_;
-  batch_.resize(kPageBytes + kChunksPerWrite * (kChunkHeadBytes + kMaxChunkPayload) + kMaxRecordBytes);
+  batch_.resize(kChunkHeadBytes + kMaxChunkPayload + kMaxRecordBytes);
   std::vector<uint8_t> checkpoint;
   SearchState(header).save(checkpoint);  // the state before the first event
   flushChunk(std::move(checkpoint), 0);
@@ -188,8 +182,7 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, Tun
 
 TraceWriter::~TraceWriter() {
   if (file_ < 0) return;
-  writeOut(batch_.data(), batchEnd_);  // an unfinished trace keeps its full chunks
-  ::close(file_);
+  ::close(file_);  // an unfinished trace keeps its full chunks: each was written when full
 }
 
 // A failed write is noted, not thrown: the file ends where it broke off.
@@ -207,18 +200,10 @@ void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
   }
 }
 
-// The batch goes to the file: up to the last page boundary it reaches, or
-// `whole`; the rest of the last page begins the next batch.
-void TraceWriter::writeBatch(bool whole) {
-  const std::size_t size =
-      whole ? batchEnd_
-            : static_cast<std::size_t>((batchOffset_ + batchEnd_) / kPageBytes * kPageBytes - batchOffset_);
-  const std::size_t left = batchEnd_ - size;
-  writeOut(batch_.data(), size);
-  std::memmove(batch_.data(), batch_.data() + size, left);
-  batchEnd_ = left;
-  batchOffset_ += size;
-  batchedChunks_ = 0;
+// The full chunk goes to the file.
+void TraceWriter::writeBatch() {
+  writeOut(batch_.data(), batchEnd_);
+  batchEnd_ = 0;
 }
 
 void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes) {
@@ -234,10 +219,7 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes) {
       index_.push_back(std::move(chunk_));
       batchEnd_ += kChunkHeadBytes + bytes;
       issued_ += kChunkHeadBytes + bytes;
-      if (!tuning_.batches)
-        writeBatch(true);
-      else if (++batchedChunks_ == kChunksPerWrite)
-        writeBatch(false);
+      writeBatch();
     }
     chunk_ = {0, events, nodes, std::move(checkpoint)};
   }
@@ -247,7 +229,7 @@ void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes) {
 
 void TraceWriter::seal() {
   if (sealed_ || file_ < 0) return;
-  writeBatch(true);
+  writeBatch();
   sealed_ = true;
 }
 
@@ -258,7 +240,7 @@ void TraceWriter::finish(const TraceResult& told) {
     result.events = chunk_.firstEvent;  // the events in the file; nodes and move stay the think's
   else
     flushChunk({}, 0);
-  writeBatch(true);
+  writeBatch();
   if (writeErrno_ == 0) {  // a cut file gets no footer: readers see where it ends
     std::vector<uint8_t> footer;
     writeFooter(index_, result, issued_, footer);

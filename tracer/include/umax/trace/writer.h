@@ -33,9 +33,10 @@ std::string partialTracePath(const std::string& path);
 /// footer and trailer. The Recorder encodes each event straight into the
 /// chunk being filled (through the writer's ChunkCursor, lendCursor()) and
 /// hands over the next chunk's checkpoint when one is full (flushChunk()).
-/// Full chunks are written kChunksPerWrite at a time, on the calling thread
-/// (a writer thread saved no CPU: umax-trace-bench measured 1.21x either
-/// way); a writer destroyed without finish() writes its full chunks first.
+/// Each chunk is written as it is full, on the calling thread (a writer
+/// thread saved no CPU: umax-trace-bench measured 1.21x either way; writes
+/// of four chunks ending at a page boundary saved none either, 1.003x to
+/// 1.016x, and went).
 ///
 /// The file is written as `.NAME.partial` beside NAME (partialTracePath) and
 /// renamed over NAME by finish() when complete: a reader that has NAME open
@@ -44,20 +45,10 @@ std::string partialTracePath(const std::string& path);
 /// partial trace (a lock), a second one for the same NAME is refused.
 class TraceWriter {
  public:
-  /// How the writer goes easy on the file system; umax-trace-bench times a
-  /// recording without it (section 2 of the figures page), every other
-  /// writer keeps it.
-  struct Tuning {
-    /// Full chunks written kChunksPerWrite at a time, each write ending at a
-    /// page boundary; false: each chunk written as it is full.
-    bool batches = true;
-  };
   /// Creates the partial trace of `path` and writes the header. Throws
   /// std::runtime_error if the file cannot be written (leaving no file),
   /// `path` names a folder, FIFO or device, or another writer is writing
   /// `path`; std::logic_error for a header of another version.
-  TraceWriter(const std::string& path, const TraceHeader& header, Tuning tuning);
-  /// The same, with all of the writer's tuning.
   TraceWriter(const std::string& path, const TraceHeader& header);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
@@ -106,26 +97,19 @@ class TraceWriter {
   void returnCursor();
   /// The root call of the think, from the header.
   const NodeCall& root() const { return root_; }
-  /// Full chunks go to the file this many at a time, in one write of about
-  /// 256 KB that ends at a page boundary: less than half the kernel's CPU of
-  /// a write per chunk (\ref page_performance).
-  static constexpr int kChunksPerWrite = 4;
 
  private:
-  void writeBatch(bool whole);
+  void writeBatch();
   void writeOut(const uint8_t* bytes, std::size_t size);
 
   int file_ = -1;
   std::string path_;
-  Tuning tuning_;
   NodeCall root_;
-  // Full chunks as they go to the file, [0, batchEnd_) (perhaps after the
-  // last part-page of the previous batch); the one being filled follows, its
-  // records at [batchEnd_ + kChunkHeadBytes, cursor_->at). Sized once.
+  // The chunk being filled: its head, then its records at
+  // [batchEnd_ + kChunkHeadBytes, cursor_->at) (batchEnd_ is 0 but while a
+  // full chunk goes to the file). Sized once.
   std::vector<uint8_t> batch_;
   std::size_t batchEnd_ = 0;
-  int batchedChunks_ = 0;     // full chunks in batch_
-  uint64_t batchOffset_ = 0;  // where batch_[0] goes in the file
   ChunkCursor ownCursor_;
   ChunkCursor* cursor_ = &ownCursor_;   // ownCursor_, or a borrower's (lendCursor)
   ChunkIndexEntry chunk_;               // the chunk being filled (its offset set when it is written)
