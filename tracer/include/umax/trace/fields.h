@@ -33,15 +33,15 @@ enum class FieldType : uint8_t {
 
 /// One parameter of a row's hook.
 struct Field {
-  std::string_view name;  ///< the parameter's name: the key the exports print
+  std::string_view name;               ///< the parameter's name: the key the exports print
   FieldType type = FieldType::kOther;  ///< how its value is kept and printed
 };
 
 /// A row's fields, in the order of its hook's parameters.
 struct FieldList {
   std::array<Field, kMaxRowValues> fields{};  ///< the first `count` (at most kMaxRowValues) are used
-  int count = 0;          ///< fields used
-  bool numbers = true;    ///< every field a number: the generic record can hold the kind
+  int count = 0;                              ///< fields used
+  bool numbers = true;                        ///< every field a number: the generic record can hold the kind
 };
 
 /// `text` without the blanks around it.
@@ -61,7 +61,7 @@ constexpr FieldList parseFields(std::string_view parameters) {
     parameters = comma == std::string_view::npos ? std::string_view() : parameters.substr(comma + 1);
     const std::size_t space = one.find_last_of(" &*");
     const std::string_view type = trimmed(one.substr(0, space));
-    Field field{one.substr(space + 1), type == "bool"                     ? FieldType::kBool
+    Field field{one.substr(space + 1), type == "bool"                        ? FieldType::kBool
                                        : type == "int" || type == "uint32_t" ? FieldType::kInteger
                                                                              : FieldType::kOther};
     list.numbers = list.numbers && field.type != FieldType::kOther && list.count < kMaxRowValues;
@@ -94,7 +94,8 @@ void writeFieldValues(Code& write, Values... values) {
 }
 
 /// Reads back what writeFieldValues wrote for a kind with the fields `list`.
-inline void readFieldValues(ByteReader& read, const FieldList& list, std::array<int64_t, kMaxRowValues>& values) {
+inline void readFieldValues(ByteReader& read, const FieldList& list,
+                            std::array<int64_t, kMaxRowValues>& values) {
   if (!list.numbers) read.fail("a kind that reports more than numbers needs a record layout of its own");
   for (int index = 0; index < list.count; ++index) values[static_cast<std::size_t>(index)] = read.zigzag();
 }
