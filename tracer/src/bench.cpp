@@ -57,16 +57,6 @@ struct HooksOnly final : SearchObserver {
   bool returns_;
 };
 
-/// The process's resident memory in MB (/proc/self/statm), mapped file pages included.
-double residentMb() {
-  long pages = 0, resident = 0;
-  if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
-    if (std::fscanf(statm, "%ld %ld", &pages, &resident) != 2) resident = 0;
-    std::fclose(statm);
-  }
-  return double(resident) * double(::sysconf(_SC_PAGESIZE)) / 1e6;
-}
-
 /// Drops `path`'s pages from the page cache, as if it were read a day after it was written.
 void evictFromCache(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY);
@@ -222,23 +212,10 @@ int main(int argc, char** argv) {
     const CallTree tree(reader);
     const double treeSeconds = since(start);
     // The reader's tuning: CRCs checked lazily (a chunk's on its first decoding, atomics keep
-    // count across threads), and a pass that gives its pages back (madvise) as it goes.
+    // count across threads).
     start = Clock::now();
-    double lazySeconds = 0, releasedMb = 0, keptMb = 0;
-    {
-      const TraceReader lazy(path, ChunkChecks::kOnFirstDecode);
-      lazySeconds = since(start);
-      const double before = residentMb();
-      ChunkPass pass(lazy);
-      while (!pass.done()) pass.step([](const Event&, uint64_t) {}, kChunksPerStep);
-      releasedMb = residentMb() - before;
-    }
-    {
-      const TraceReader whole(path, ChunkChecks::kOnFirstDecode);
-      const double before = residentMb();
-      whole.forEach([](const Event&, uint64_t) {});
-      keptMb = residentMb() - before;
-    }
+    { const TraceReader lazy(path, ChunkChecks::kOnFirstDecode); }
+    const double lazySeconds = since(start);
     // The same opening and a first seek to the middle with the file out of the page cache: what
     // a viewer waits for when it opens a trace written a while ago.
     const auto coldOpen = [&](ChunkChecks checks) {
@@ -259,10 +236,7 @@ int main(int argc, char** argv) {
     std::printf("random seek: mean %.3f ms, max %.3f ms over %d seeks\n", 1e3 * total / seeks, 1e3 * worst,
                 seeks);
     std::printf("call tree: %zu calls built in %.2f s\n", tree.nodes().size(), treeSeconds);
-    std::printf(
-        "open checking no CRC (each chunk's on its first decoding) %.3f s; a pass over every event "
-        "leaves %.0f MB of the file resident giving its pages back (madvise), %.0f MB keeping them\n",
-        lazySeconds, releasedMb, keptMb);
+    std::printf("open checking no CRC (each chunk's on its first decoding) %.3f s\n", lazySeconds);
     std::printf(
         "out of the page cache, open and seek to the middle: %.3f s checking every CRC at open, %.3f s "
         "checking each chunk on its first decoding\n",
