@@ -1,4 +1,4 @@
-// umax-trace-bench: what tracing costs, measured in one run.
+// umax-trace-bench: what tracing costs, measured in one run (harness/, beside umax-bench).
 //  1. The same searches untraced and traced to a file (node counts asserted equal): ratios of
 //     process CPU time and of wall time, bytes per event, events per node; and where the cost
 //     goes: the hooks alone (an observer that records nothing), the recorder to /dev/null.
