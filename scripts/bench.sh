@@ -36,6 +36,9 @@ if [[ "$page" == 1 ]]; then
     echo 'tracing at most 1.2x the untraced CPU (section 2), the visualizer at 60 frames per'
     echo 'second or better while scrubbing (section 3). \ref page_performance explains where the'
     echo 'time goes and what each speed change gave.'
+    echo 'The last lines of section 2 keep the reader'"'"'s CRC checks on first decoding in place:'
+    echo 'the big trace opened and sought with every CRC checked at open and with each chunk'"'"'s'
+    echo 'checked when first decoded, in the page cache and out of it.'
     echo
     echo "Run at $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)."
     echo

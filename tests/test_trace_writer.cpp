@@ -27,6 +27,7 @@
 #include "umax/trace/bytes.h"
 #include "umax/trace/compact.h"
 #include "umax/trace/export.h"
+#include "umax/trace/fields.h"
 #include "umax/trace/framing.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
@@ -952,4 +953,41 @@ TEST_CASE("a think of the Lab's trace replays with its own rules: the default's 
     std::remove(path.c_str());
     std::remove(relabelled.c_str());
   }
+}
+
+TEST_CASE("each kind's fields are read from its row, and a generic record reads back its values", "[trace]") {
+  // The row's parameter list names the fields (the exports' keys) and their types.
+  const FieldList& capture = kKindFields[EventKind::kKingCapture];
+  REQUIRE(capture.count == 3);
+  CHECK(capture.numbers);
+  CHECK(capture.fields[0].name == "from");
+  CHECK(capture.fields[0].type == FieldType::kInteger);
+  CHECK(capture.fields[1].name == "to");
+  CHECK(capture.fields[2].name == "badCastling");
+  CHECK(capture.fields[2].type == FieldType::kBool);
+  CHECK(kKindFields[EventKind::kMateProbe].count == 0);
+  CHECK(kKindFields[EventKind::kMateProbe].numbers);
+  const FieldList& store = kKindFields[EventKind::kStore];  // (uint32_t slot, const HashEntry& before, ...)
+  REQUIRE(store.count == 4);
+  CHECK(store.fields[0].type == FieldType::kInteger);
+  CHECK(store.fields[1].name == "before");
+  CHECK(store.fields[1].type == FieldType::kOther);
+  CHECK_FALSE(store.numbers);  // no generic record: kStore has a layout of its own
+  CHECK(parseFields("(int a, bool b, uint32_t c, int d, int e)").count == 5);
+  CHECK_FALSE(parseFields("(int a, bool b, uint32_t c, int d, int e)").numbers);  // more than Event holds
+  // What writeFieldValues writes, readFieldValues reads back, negative and large values too.
+  uint8_t bytes[64] = {};
+  RecordWriter write{bytes};
+  writeFieldValues(write, -70000, 0x9abcdef0u, true);
+  ByteReader read(bytes, write.at, 0, "record");
+  std::array<int64_t, kMaxRowValues> values{};
+  readFieldValues(read, capture, values);
+  CHECK(values == std::array<int64_t, kMaxRowValues>{-70000, 0x9abcdef0, 1, 0});
+  CHECK(read.here() == write.at);
+  ByteReader refused(bytes, write.at, 0, "record");
+  CHECK_THROWS_WITH(readFieldValues(refused, store, values), Catch::Contains("layout of its own"));
+  // The kinds of format 6 have their own layouts; a kind numbered after them has none.
+  CHECK(hasOwnLayout(EventKind::kCall));
+  CHECK(hasOwnLayout(EventKind::kReturn));
+  CHECK_FALSE(hasOwnLayout(static_cast<EventKind>(static_cast<int>(EventKind::kReturn) + 1)));
 }

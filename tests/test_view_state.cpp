@@ -717,3 +717,22 @@ TEST_CASE("a stored score that ends the node shows no Y: the original returns be
   CHECK(endingHits >= 10);
   CHECK(otherHitsWithY >= 1);
 }
+
+TEST_CASE("a kind without a sentence of its own is narrated from its row's fields", "[view][trace]") {
+  // A kind added after the twelve of format 6 needs no narration: Narration::generic tells its
+  // name, where, and each field its row names with its value. Shown here on king-capture's row
+  // (int from, int to, bool badCastling) with values as a generic record would hold them.
+  const TraceReader reader(record(kThinks[0]));
+  Replay replay(reader);
+  replay.seek(cursorAfterEvent(1));  // the root's call and probe: a call is open at ply 0
+  Event event;
+  event.kind = EventKind::kKingCapture;
+  event.values = {18, 35, 1, 0};
+  const Narration narration{replay, event, replay.state()};
+  CHECK(narration.generic() == "king-capture at ply 0: from = 18, to = 35, badCastling = true");
+  event.kind = EventKind::kMateProbe;  // a row without fields: its name and place alone
+  CHECK(Narration{replay, event, replay.state()}.generic() == "mate-probe at ply 0");
+  // The kinds of format 6 keep their own sentences.
+  event.kind = EventKind::kKingCapture;
+  CHECK(narrate(replay, event, replay.state()) != narration.generic());
+}

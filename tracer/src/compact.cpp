@@ -1,6 +1,8 @@
 // compact.cpp - reading the event records (see compact.h).
 #include "umax/trace/compact.h"
 
+#include "umax/trace/fields.h"
+
 namespace umax::trace {
 
 // Each case reads what the recorder wrote for its kind (event_kinds.cpp) and
@@ -123,8 +125,8 @@ const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Ev
         event.draft = values.draft;
         break;
       }
-      default:  // the kinds without fields
-        if (flags != 0) read.fail("bad flags");
+      default:  // the kinds without fields, and any kind without a layout of its own (fields.h)
+        readGenericRecord(read, flags, event);
         break;
     }
   } catch (const TruncatedData&) {

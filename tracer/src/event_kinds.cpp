@@ -13,25 +13,22 @@
 // that the recorder and the reader cannot disagree. The replay and the
 // recorder's hook are named after the hook (SearchState::onMateProbe,
 // Recorder::onMateProbe); the board is the replay's own, the recorder's
-// is the engine's. Last, the kind's narration: the Narration member named
-// after the hook (Narration::onMateProbe, narration.h), the sentence the
-// visualizer and `umax-trace state` show for the event, what happened and
-// why, read from the state after it (the wording and the look-ups that
-// narrations share are in narration.cpp).
+// is the engine's. The sentence the viewers show for each kind is the view
+// model's (viewmodel/src/narration.cpp).
 //
 // So adding a kind touches three files: its row and hook in
 // readable/include/umax/search_observer.h, the hook's call at its step in
-// readable/src/search.cpp, and a section here; its site's lines go into
-// readable/line_map.json. What else a kind may need (a new format version,
-// the tests' own lists of kinds, the call tree if it causes a call) is on
-// the recording page, docs/pages/27-recording.md.
+// readable/src/search.cpp, and a section here. A kind added after the
+// twelve of format 6 writes its values with writeFieldValues (fields.h):
+// the reader decodes them, the exports print them and the narration tells
+// them by its row's parameter names, with no code of their own. The
+// recording page, docs/pages/27-recording.md, says the rest.
 #include <stdexcept>
 #include <string>
 
 #include "umax/notation.h"
 #include "umax/search_rules.h"
 #include "umax/trace/compact.h"
-#include "umax/trace/narration.h"
 #include "umax/trace/records.h"
 #include "umax/trace/state.h"
 #include "umax/trace/writer.h"
@@ -132,23 +129,6 @@ uint8_t* Recorder::writeUnpredictedCall(uint8_t* at, const NodeCall& call) {
 // the end of this file): one path for a node's entry.
 void Recorder::onCall(const NodeCall&) { failed("told a call apart from onEnter"); }
 
-// A call: who answers which move, with what window, depth and eval.
-std::string Narration::onCall() const {
-  const NodeCall& c = event.call;
-  std::string text;
-  if (stack.size() == 1) {
-    text = "the root call: " + std::string(side(c.side)) + " to move";
-  } else {
-    const Frame& parent = stack[stack.size() - 2];
-    text = parent.mateProbe ? "the mate probe: " + std::string(side(c.side)) +
-                                  " moves twice in a row (a null move), to see whether it can take the king"
-                            : std::string(side(c.side)) + " answers " + side(parent.call.side) + "'s " +
-                                  moveName(parent.move.from, parent.move.to);
-  }
-  return text + " (ply " + std::to_string(top->ply) + "): window [" + score(c.alpha) + ", " + score(c.beta) +
-         "], depth n = " + std::to_string(c.depth) + ", eval e = " + std::to_string(c.eval);
-}
-
 // ---- kProbe: Steps 1 and 2, the hash probe ----------------------------------------
 
 /// kProbe (Steps 1 and 2): what the probe found; on a hit `entry` is the
@@ -195,46 +175,6 @@ void SearchState::onProbe(const Event& event, uint64_t offset) {
 
 void Recorder::onProbe(const ProbeReport&, const HashEntry&) { failed("told a probe apart from onEnter"); }
 
-// The hash probe: a miss, a full window or a hit, and what the hit decides.
-std::string Narration::onProbe() const {
-  const ProbeReport& probe = event.probe;
-  const SearchVariant& variant = state.variant();
-  if (!usesHashTable(variant))
-    return "no hash table" + at +
-           " (the Lab, without hash): the node takes the dummy slot 0, which always looks empty; it "
-           "searches from scratch" +
-           (variant.lacks(Idea::kDeepening) ? " at draft " + std::to_string(top->draft + 1) : "") +
-           " and stores nothing";
-  const std::string from = variant.lacks(Idea::kDeepening) ? "at draft " + std::to_string(top->draft + 1) +
-                                                                 " at once (the Lab, without deepening)"
-                                                           : "from draft 1";
-  if (probe.outcome == ProbeOutcome::kMiss)
-    return "hash miss" + at + ": slot " + std::to_string(probe.slot) +
-           " is empty, the position is new; the node searches " + from + " and will store there";
-  if (probe.outcome == ProbeOutcome::kFull)
-    return "hash window full" + at + ": all " + std::to_string(kProbeSlots) +
-           " slots hold other positions; the node searches from scratch and stores into the dummy slot 0";
-  const HashEntry& entry = event.entry;
-  std::string text = "hash hit" + at + ": slot " + std::to_string(probe.slot) +
-                     " holds this position: score " + score(entry.score) + ", draft " +
-                     std::to_string(entry.draft) + ", " + boundText(entry);
-  if (probe.endsNode)
-    return text + "; draft " + std::to_string(entry.draft) + " >= n " + std::to_string(top->call.depth) +
-           " and the bound settles the window [" + score(top->call.alpha) + ", " + score(top->call.beta) +
-           "]: the node returns " + score(entry.score) + " without searching";
-  // The stored move is tried first when its Y carries the not-castling bit (Step 4's sneak).
-  const std::string first =
-      top->draft > 0 && (top->bestTo & kNotCastlingBit) && !variant.lacks(Idea::kBestFirst)
-          ? ", the stored move " + bestMoveName(top->bestFrom, top->bestTo) + " first"
-          : ", no stored move to try first";
-  if (entry.draft >= top->call.depth)
-    return text + "; deep enough but the bound does not settle the window [" + score(top->call.alpha) + ", " +
-           score(top->call.beta) + "]: the node searches again at draft n " +
-           std::to_string(top->call.depth) + first;
-  return text + "; draft " + std::to_string(entry.draft) + " < n " + std::to_string(top->call.depth) +
-         ": deepening resumes at draft " + std::to_string(top->draft + 1) + first;
-}
-
 // ---- kNodeCounted: Step 3, N++ ----------------------------------------------------
 
 void SearchState::onNodeCounted(const Event& event, uint64_t offset) {
@@ -258,12 +198,6 @@ void SearchState::onNodeCounted(const Event& event, uint64_t offset) {
 }
 
 void Recorder::onNodeCounted(int) { failed("told a counted node apart from onEnter"); }
-
-// N++: the node is counted.
-std::string Narration::onNodeCounted() const {
-  return "node #" + std::to_string(top->nodeNumber) + " counted (N++)" + at +
-         ": the node count is the think's clock";
-}
 
 // ---- kIteration: Step 4, an iteration starts --------------------------------------
 
@@ -298,26 +232,6 @@ void Recorder::onIteration(int draft) {  // Step 4
   endRecord(write.at);
 }
 
-// An iteration starts, and where best m starts.
-std::string Narration::onIteration() const {
-  std::string text = (stack.size() == 1 ? "root iteration " : "iteration ") + std::to_string(event.value) +
-                     " starts" + at + ": best m starts at ";
-  if (event.value > 1) return text + "-I (a move must be played)";
-  if (state.variant().lacks(Idea::kQuiescence))
-    return text + "the eval " + std::to_string(top->call.eval) +
-           " (draft 1, the Lab without quiescence: every move loses a ply, none is searched; the node "
-           "takes its static eval)";
-  // At draft 1, h = d - (y != z) is 0 for every move but one onto z: only those are made and
-  // get a reply (tests/test_view_state.cpp checks this against the moves the trace then makes).
-  const int z = top->call.lastTo;
-  const std::string replies =
-      isOnBoard(z) ? "only a move onto z = " + squareName(z) +
-                         ", where the last move landed, is made and gets a reply; the others get h = 0"
-                   : "z = " + std::to_string(z) + " is no square, so no move is made: each gets h = 0";
-  return text + "the eval " + std::to_string(top->call.eval) +
-         " (draft 1, quiescence: the node may stand pat; " + replies + ")";
-}
-
 // ---- kKingCapture: Step 8 ---------------------------------------------------------
 
 /// kKingCapture (Step 8): the node is won.
@@ -336,16 +250,6 @@ void Recorder::onKingCapture(int from, int to, bool badCastling) {  // Step 8
   write.u8(to);
   takeKingCapture(*top_);
   endRecord(write.at);
-}
-
-// A move takes the king (or the square a castling king passed).
-std::string Narration::onKingCapture() const {
-  if (event.badCastling)
-    return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
-           " reaches the square the opponent's castling king passed: the castling was through check, "
-           "the node scores +I";
-  return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
-         " takes the king, so the opponent's last move was illegal; the node scores +I";
 }
 
 // ---- kCutoff: Step 9, fail high ---------------------------------------------------
@@ -367,28 +271,6 @@ void Recorder::onCutoff(int best) {  // Step 9
     failed("a cutoff with another score than the node's best");
   takeCutoff(*top_);
   endRecord(write.at);
-}
-
-// The node fails high: stand pat, a king capture or a move, and the moves left untried.
-std::string Narration::onCutoff() const {
-  const int beta = top->call.beta;
-  const Event before = replay.eventAt(cursor - 2);
-  if (before.kind == EventKind::kIteration)
-    return "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta) +
-           ", the node returns without trying a move";
-  if (before.kind == EventKind::kKingCapture)
-    return "cutoff" + at + ": the king capture scores +I >= beta " + score(beta) + ", no other move is tried";
-  std::string parentMove;
-  if (stack.size() >= 2) {
-    const Frame& parent = stack[stack.size() - 2];
-    if (parent.moveOnBoard)
-      parentMove = std::string(", refuting ") + side(parent.call.side) + "'s " +
-                   moveName(parent.move.from, parent.move.to);
-  }
-  const int notTried = movesNotTried(replay, state, *top);
-  return moveName(top->move.from, top->move.to) + " fails high" + at + ": score " + score(event.value) +
-         " >= beta " + score(beta) + parentMove + "; " + std::to_string(notTried) + " move" +
-         (notTried == 1 ? "" : "s") + " not tried (" + std::to_string(top->movesMade) + " made in this call)";
 }
 
 // ---- kMoveMade: Step 11, a move is made -------------------------------------------
@@ -500,17 +382,6 @@ void Recorder::recordShapedMove(const Move& move, int remaining, bool sneaked, b
   endRecord(write.at);
 }
 
-// A move is tried, and the depth its reply gets.
-std::string Narration::onMoveMade() const {
-  std::string text = std::string(side(top->call.side)) + " tries " + describeMove(event.move) + at +
-                     "; its reply is searched to h = " + std::to_string(event.move.remaining);
-  if (event.move.flags & kMoveSneaked) text += "; the previous iteration's best move, tried first";
-  if (event.move.to == top->call.lastTo && !state.variant().lacks(Idea::kQuiescence))
-    text += " (a recapture on " + squareName(event.move.to) + ": it keeps the full draft " +
-            std::to_string(top->draft) + ")";
-  return text;
-}
-
 // ---- kMoveScored: Step 14, the move is taken back ---------------------------------
 
 /// kMoveScored (Step 14): the move is taken back with `score`; a sneaked-in
@@ -544,20 +415,6 @@ void Recorder::onMoveScored(int score) {  // Step 14
   endRecord(write.at);
 }
 
-// The move's score, against the best so far.
-std::string Narration::onMoveScored() const {
-  const std::string move = moveName(top->move.from, top->move.to);
-  std::string text = move + " scored v = " + score(event.value) + at;
-  if (top->move.flags & kMoveSneaked) return text + ": the previous best, searched first, sets best m = v";
-  // The best move event that follows (if any) updates m; here m is still the old best.
-  if (event.value > top->best) {
-    text += ": better than best m = " + score(top->best) + ", it becomes the best move";
-    if (event.value >= top->call.beta) text += " and reaches beta " + score(top->call.beta) + " (fail high)";
-    return text;
-  }
-  return text + ": not better than best m = " + score(top->best);
-}
-
 // ---- kBestMove: Step 16 -----------------------------------------------------------
 
 /// kBestMove (Step 16): a new best score and move.
@@ -582,18 +439,6 @@ void Recorder::onBestMove(int best, int from, int to) {  // Step 16
   endRecord(write.at);
 }
 
-// A new best move, against the window.
-std::string Narration::onBestMove() const {
-  std::string text =
-      "new best move " + bestMoveName(event.bestFrom, event.bestTo) + at + ": m = " + score(event.best);
-  if (event.best >= top->call.beta)
-    return text + " >= beta " + score(top->call.beta) + ": the node fails high";
-  if (event.best > top->call.alpha)
-    return text + " > alpha " + score(top->call.alpha) + ": the next replies are searched with alpha " +
-           score(event.best);
-  return text + " (still <= alpha " + score(top->call.alpha) + ")";
-}
-
 // ---- kMateProbe: Step 17, the mate probe ------------------------------------------
 
 /// kMateProbe (Step 17): the mate probe starts.
@@ -613,13 +458,6 @@ void Recorder::onMateProbe() {  // Step 17
   write.u8(recordTag(EventKind::kMateProbe, 0));
   startMateProbe(*top_);
   endRecord(write.at);
-}
-
-// The mate probe starts.
-std::string Narration::onMateProbe() const {
-  return "no move kept the king" + at +
-         " (best is still -I): the mate probe (a null move) tells mate (the opponent takes the king) from "
-         "stalemate";
 }
 
 // ---- kStore: Step 18, the hash store ----------------------------------------------
@@ -673,36 +511,6 @@ void Recorder::recordStoreWithEntries(const HashEntry& before, const HashEntry& 
   endRecord(write.at);
 }
 
-// The hash store: refused, into an empty slot, replacing or updating an entry.
-std::string Narration::onStore() const {
-  std::string text;
-  if (!usesHashTable(state.variant()))
-    text = "no hash store" + at + " (the Lab, without hash): the node's score " + score(top->best) +
-           " and draft " + std::to_string(top->draft) + " are kept nowhere";
-  else if (!event.written)
-    text = "hash store refused" + at + ": slot " + std::to_string(event.slot) +
-           " keeps its exact score of draft " + std::to_string(event.before.draft) + " > d " +
-           std::to_string(top->draft);
-  else if (event.slot == kDummySlot)
-    text = "hash store" + at + " into the dummy slot 0 (all 9 probe slots hold other positions)";
-  else if (event.before.lock == 0)
-    text = "hash store" + at + " into empty slot " + std::to_string(event.slot);
-  else if (event.before.lock != event.after.lock)
-    text = "hash store" + at + " replaces another position's entry in slot " + std::to_string(event.slot) +
-           " (draft " + std::to_string(event.before.draft) + ", not exact or not deeper)";
-  else
-    text = "hash store" + at + " updates this position's entry in slot " + std::to_string(event.slot);
-  if (event.written)
-    text += ": score " + score(event.after.score) + ", draft " + std::to_string(event.after.draft) + ", " +
-            boundText(event.after);
-  if (event.written && event.slot == kDummySlot)
-    text += "; the slot's lock goes back to 0 at once: nothing is kept";
-  if (stack.size() == 1 && top->call.lastTo == kThinkMarker)
-    text += "; root iteration " + std::to_string(top->draft) + " ends: best " +
-            bestMoveName(top->bestFrom, top->bestTo) + " " + score(top->best);
-  return text;
-}
-
 // ---- kReturn: Step 19, D() returns ------------------------------------------------
 
 /// kReturn (Step 19), seen from `parent`: the call below returned `score`,
@@ -753,39 +561,6 @@ void SearchState::onReturn(const Event& event, uint64_t offset) {
 // after a store, onEnter for a hash cutoff): it is told none.
 void Recorder::onReturn(int, int, int, int) {
   failed("told a return it works out itself (wantsReturns() is false)");
-}
-
-// The call returns: its node type, and what its parent makes of the score.
-std::string Narration::onReturn() const {
-  if (stack.empty()) {
-    const std::string text =
-        "the root returns " + score(event.best) + " (" +
-        nodeType(replay.reader().header().root.alpha, replay.reader().header().root.beta, event.best) +
-        " node): the search is over, ";
-    // X == Y: no best move, the root has no move that keeps its king.
-    if (bestMoveSquare(event.bestFrom) == bestMoveSquare(event.bestTo))
-      return text + "no legal move: " + (event.best < 0 ? "mated" : "stalemated");
-    return text + "best move " + bestMoveName(event.bestFrom, event.bestTo);
-  }
-  const Frame& parent = stack.back();
-  const auto [alpha, beta] = childWindow(parent, state.variant());
-  const int ply = static_cast<int>(stack.size());
-  const Event before = replay.eventAt(cursor - 2);
-  const bool fromHash = before.kind == EventKind::kProbe && before.probe.endsNode;
-  std::string text = "ply " + std::to_string(ply) + " returns " + score(event.best) +
-                     (fromHash ? " from the hash table" : "") + ": " + nodeType(alpha, beta, event.best) +
-                     " node, window [" + score(alpha) + ", " + score(beta) + "]";
-  if (!parent.moveOnBoard)
-    return text + "; the mate test: half of its score, " + score(parent.best) + ", becomes the parent's best";
-  // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
-  const int negated = -event.best;
-  const int scored = withDelayedGainPenalty(state.variant(), negated, parent.call.eval);
-  text += "; " + std::string(side(parent.call.side)) + "'s " + moveName(parent.move.from, parent.move.to) +
-          " will score " + score(scored);
-  if (scored != negated)
-    text += " (" + score(negated) + ", minus the delayed-gain point: " + score(negated) + " > eval e " +
-            std::to_string(parent.call.eval) + ")";
-  return text;
 }
 
 // ---- kCall, kProbe, kNodeCounted or kReturn in one hook ---------------------------

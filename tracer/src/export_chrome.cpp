@@ -88,7 +88,10 @@ void writeChromeTrace(const TraceReader& reader, std::ostream& out) {
         sink << "}}";
         open.pop_back();
         return;
-      default:
+      default:  // a kind without a layout of its own (fields.h): a mark with its fields
+        if (hasOwnLayout(event.kind)) return;
+        begin("i", index, kindName(event.kind)) << ",\"s\":\"t\",\"cat\":\"event\",\"args\":{\"ply\":";
+        sink.number(open.size() - 1).values(event) << "}}";
         return;
     }
   });

@@ -89,7 +89,8 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
         sink.field("draft", completedDraft(event.draft, answeredByHash)).field("dLoop", event.draft);
         sink.field("fromHash", answeredByHash);
         break;
-      default:  // the kinds without fields
+      default:  // the kinds without fields, and any kind without a layout of its own (fields.h)
+        sink.values(event);
         break;
     }
     sink << "}\n";

@@ -9,6 +9,7 @@
 #include <nmmintrin.h>
 #endif
 
+#include "umax/trace/fields.h"
 #include "umax/trace/records.h"
 
 namespace umax::trace {
@@ -133,8 +134,13 @@ std::string toString(const Event& event) {
       text << " " << event.best << " d=" << event.draft
            << " (the loop counter: one past the draft completed, unless the table answered)";
       break;
-    default:
+    default: {  // the kinds without fields, and a kind without a layout of its own: its row's fields
+      const FieldList& list = kKindFields[event.kind];
+      for (int index = 0; index < list.count && list.numbers && !hasOwnLayout(event.kind); ++index)
+        text << " " << list.fields[static_cast<std::size_t>(index)].name << "="
+             << event.values[static_cast<std::size_t>(index)];
       break;
+    }
   }
   return text.str();
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "umax/engine.h"
+#include "umax/trace/fields.h"
 
 namespace umax::trace {
 
@@ -63,6 +64,19 @@ class JsonSink {
   JsonSink& field(std::string_view key, const HashEntry& entry) {
     (*this << ",\"" << key << "\":{\"K\":").number(entry.lock);
     return field("V", entry.score).field("X", entry.from).field("Y", entry.to).field("D", entry.draft) << "}";
+  }
+  /// A kind without a layout of its own (fields.h): its row's fields, named as its hook's parameters.
+  JsonSink& values(const Event& event) {
+    const FieldList& list = kKindFields[event.kind];
+    for (int index = 0; index < list.count && list.numbers && !hasOwnLayout(event.kind); ++index) {
+      const Field& one = list.fields[static_cast<std::size_t>(index)];
+      const int64_t value = event.values[static_cast<std::size_t>(index)];
+      if (one.type == FieldType::kBool)
+        field(one.name, value != 0);
+      else
+        field(one.name, value);
+    }
+    return *this;
   }
   /// Hands the buffer to the stream; throws std::runtime_error if it fails.
   void flush() {

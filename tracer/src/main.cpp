@@ -136,62 +136,6 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
   return result.aborted ? 128 + stopSignal : 0;  // as a shell reports a process a signal ended
 }
 
-int info(const std::string& path) {
-  const TraceReader reader(path);
-  const TraceStats stats = computeStats(reader);
-  const TraceHeader& header = reader.header();
-  std::cout << "nodes " << stats.nodes << "\nevents " << stats.events << "\nbytes " << stats.bytes << "\n";
-  if (reader.truncated())
-    std::cout << (reader.trailingBytes() > 0 ? "extra-bytes yes (" : "truncated yes (")
-              << reader.truncationNote() << ")\n";
-  if (reader.hasResult() && reader.result().nodes > stats.nodes)
-    std::cout << "trimmed yes (the trace keeps the first " << stats.nodes << " of the think's "
-              << reader.result().nodes << " nodes, to its size limit; the result is the whole think's)\n";
-  else if (stats.openCalls > 0 && !reader.truncated())
-    std::cout << "stopped yes (the think was stopped with " << stats.openCalls
-              << " calls open; the result is its last completed iteration's)\n";
-  std::cout << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
-  if (!header.moves.empty()) std::cout << "moves " << header.moves << "\n";
-  std::cout << "search "
-            << (header.variant.isDefault() ? std::string("micro-Max's own (the whole search)")
-                                           : "the Lab, " + header.variant.description())
-            << "\n";
-  if (header.variant.depth)
-    std::cout << "budget none (the think ends after the root's iteration of draft " << header.variant.depth
-              << ")\n";
-  else
-    std::cout << "budget " << header.budget << "\n";
-  // 2^B window starts, each reading up to 9 slots after it, and the dummy slot 0: 2^B + 9 slots.
-  // The original declares A[U] with U = 2^24 + 8 (kHashEntries); its last window's ninth slot, A[U],
-  // lies one past the end, and the readable build's table has it.
-  std::cout << "hash-table 2^" << header.hashSlotBits << " + 9 slots"
-            << (header.hashSlotBits == kHashSlotBits
-                    ? " (the original's: A[] has 2^24 + 8, its last probe window reads one more past the end)"
-                    : " (smaller than the original's)")
-            << "\n";
-  if (reader.hasResult()) {
-    const TraceResult& result = reader.result();
-    std::cout << "result "
-              << formatThink(result.from, result.to, result.score, static_cast<long>(result.nodes)) << "\n";
-    // A think of a game cut short: its move was chosen, never played.
-    if (!result.notPlayed.empty()) std::cout << "not-played yes (" << result.notPlayed << ")\n";
-  }
-  std::cout << "bytes-per-event " << ratio(stats.bytes, stats.events) << "\n";
-  for (int kind = 1; kind < kEventKindCount; ++kind)
-    std::cout << "event " << kindName(static_cast<EventKind>(kind)) << " " << stats.perKind[kind] << "\n";
-  const HashCounters& hash = stats.hash;
-  std::cout << "hash-probes " << hash.probes << "\nhash-hit-rate " << ratio(hash.hits, hash.probes)
-            << "\nhash-cutoffs " << hash.hashCutoffs << "\nhash-full-windows " << hash.fullWindows
-            << "\nhash-stores " << hash.storesWritten << " written, " << hash.storesRefused << " refused\n";
-  for (const auto& [draft, count] : stats.cutoffsPerDraft)
-    std::cout << "cutoffs draft " << draft << " " << count << "\n";
-  for (const IterationStats& iteration : stats.iterations)
-    std::cout << "iteration " << iteration.draft << " nodes " << iteration.nodes << " calls "
-              << iteration.calls << " branching " << iteration.branching << "\n";
-  std::cout << "max-ply " << stats.maxPly << "\n";
-  return 0;
-}
-
 /// Runs `write` into `output`, or stdout when it is empty or "-". A file is
 /// written whole or not at all (a temporary beside it, renamed over it when
 /// complete): a full disk leaves no partial export and the old file as it was.
@@ -345,7 +289,10 @@ int main(int argc, char** argv) {
       return finishOutput("umax-trace", record(fen, moves, nodes, hashBits, variant, output,
                                                !quiet && isatty(STDERR_FILENO)));
     }
-    if (*infoCommand) return finishOutput("umax-trace", info(path));
+    if (*infoCommand) {
+      writeInfo(TraceReader(path), std::cout);
+      return finishOutput("umax-trace");
+    }
     if (*compareCommand) {
       const std::string firstPath = path;
       const TraceReader first(firstPath);

@@ -172,16 +172,6 @@ void TraceReader::checkChunk(std::size_t chunk) const {
     uncheckedChunks_.fetch_sub(1, std::memory_order_acq_rel);
 }
 
-void TraceReader::releaseChunks(std::size_t first, std::size_t last) const {
-  last = std::min(last, chunks_.size());
-  if (first >= last) return;
-  static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
-  // madvise takes whole pages: those inside the range (a page shared with a neighbour stays).
-  const uint64_t begin = (chunks_[first].offset + page - 1) / page * page;
-  const uint64_t end = (chunks_[last - 1].payloadOffset + chunks_[last - 1].payloadBytes) / page * page;
-  if (begin < end) ::madvise(const_cast<uint8_t*>(data_) + begin, end - begin, MADV_DONTNEED);
-}
-
 std::size_t TraceReader::chunkOf(uint64_t index) const {
   const auto after =
       std::upper_bound(chunks_.begin(), chunks_.end(), index,

@@ -2,8 +2,10 @@
 #include "umax/view/stats.h"
 
 #include <algorithm>
+#include <ostream>
 
 #include "umax/notation.h"
+#include "umax/session.h"
 #include "umax/trace/state.h"
 
 namespace umax::trace {
@@ -47,6 +49,64 @@ TraceStats computeStats(const TraceReader& reader) {
   }
   stats.openCalls = state.stack().size();
   return stats;
+}
+
+/// a / b, 0 when b is 0.
+static double ratio(uint64_t a, uint64_t b) { return b ? double(a) / double(b) : 0.0; }
+
+// What `umax-trace info` prints, one figure a line.
+void writeInfo(const TraceReader& reader, std::ostream& out) {
+  const TraceStats stats = computeStats(reader);
+  const TraceHeader& header = reader.header();
+  out << "nodes " << stats.nodes << "\nevents " << stats.events << "\nbytes " << stats.bytes << "\n";
+  if (reader.truncated())
+    out << (reader.trailingBytes() > 0 ? "extra-bytes yes (" : "truncated yes (") << reader.truncationNote()
+        << ")\n";
+  if (reader.hasResult() && reader.result().nodes > stats.nodes)
+    out << "trimmed yes (the trace keeps the first " << stats.nodes << " of the think's "
+        << reader.result().nodes << " nodes, to its size limit; the result is the whole think's)\n";
+  else if (stats.openCalls > 0 && !reader.truncated())
+    out << "stopped yes (the think was stopped with " << stats.openCalls
+        << " calls open; the result is its last completed iteration's)\n";
+  out << "position " << (header.fen.empty() ? "start position" : header.fen) << "\n";
+  if (!header.moves.empty()) out << "moves " << header.moves << "\n";
+  out << "search "
+      << (header.variant.isDefault() ? std::string("micro-Max's own (the whole search)")
+                                     : "the Lab, " + header.variant.description())
+      << "\n";
+  if (header.variant.depth)
+    out << "budget none (the think ends after the root's iteration of draft " << header.variant.depth
+        << ")\n";
+  else
+    out << "budget " << header.budget << "\n";
+  // 2^B window starts, each reading up to 9 slots after it, and the dummy slot 0: 2^B + 9 slots.
+  // The original declares A[U] with U = 2^24 + 8 (kHashEntries); its last window's ninth slot, A[U],
+  // lies one past the end, and the readable build's table has it.
+  out << "hash-table 2^" << header.hashSlotBits << " + 9 slots"
+      << (header.hashSlotBits == kHashSlotBits
+              ? " (the original's: A[] has 2^24 + 8, its last probe window reads one more past the end)"
+              : " (smaller than the original's)")
+      << "\n";
+  if (reader.hasResult()) {
+    const TraceResult& result = reader.result();
+    out << "result " << formatThink(result.from, result.to, result.score, static_cast<long>(result.nodes))
+        << "\n";
+    // A think of a game cut short: its move was chosen, never played.
+    if (!result.notPlayed.empty()) out << "not-played yes (" << result.notPlayed << ")\n";
+  }
+  out << "bytes-per-event " << ratio(stats.bytes, stats.events) << "\n";
+  for (int kind = 1; kind < kEventKindCount; ++kind)
+    out << "event " << kindName(static_cast<EventKind>(kind)) << " " << stats.perKind[kind] << "\n";
+  const HashCounters& hash = stats.hash;
+  out << "hash-probes " << hash.probes << "\nhash-hit-rate " << ratio(hash.hits, hash.probes)
+      << "\nhash-cutoffs " << hash.hashCutoffs << "\nhash-full-windows " << hash.fullWindows
+      << "\nhash-stores " << hash.storesWritten << " written, " << hash.storesRefused << " refused\n";
+  for (const auto& [draft, count] : stats.cutoffsPerDraft)
+    out << "cutoffs draft " << draft << " " << count << "\n";
+  for (const IterationStats& iteration : stats.iterations)
+    out << "iteration " << iteration.draft << " nodes " << iteration.nodes << " calls " << iteration.calls
+        << " branching " << iteration.branching << "\n";
+  out << "max-ply " << stats.maxPly << "\n";
 }
 
 }  // namespace umax::trace

@@ -11,8 +11,8 @@
 #include "umax/hash_table.h"
 #include "umax/notation.h"
 #include "umax/position.h"
-#include "umax/trace/narration.h"
 #include "umax/types.h"
+#include "umax/view/narration.h"
 
 namespace umax::trace {
 namespace {

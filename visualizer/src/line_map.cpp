@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "umax/search_observer.h"
+
 namespace umax::viz {
 
 namespace {
@@ -79,6 +81,15 @@ void LineMap::load(const std::string& sourceDir) {
     problems_.push_back("line map " + mapPath + " is malformed: " + error.what());
   }
   if (sites_.empty()) problems_.push_back("the line map has no \"sites\" yet: no line is highlighted");
+  // A site the map does not name (a kind added since it was written) is shown at its hook's call
+  // in search.cpp, `hooks<kTraced>().onCutoff(`; its lines in the original, if it has any, are
+  // for a person to add to the map.
+  const std::string search = "readable/src/search.cpp";
+#define UMAX_VIZ_DERIVED_SITE(kind, id, record, name, hook, parameters) \
+  if (!sites_.count(id))                                                \
+    sites_[id] = Site{id, name, {}, {{search, findLine(search, "hooks<kTraced>()." #hook "(")}}};
+  UMAX_SEARCH_EVENTS(UMAX_VIZ_DERIVED_SITE)
+#undef UMAX_VIZ_DERIVED_SITE
 }
 
 const SourceFile& LineMap::readableFile(const std::string& path) {

@@ -182,6 +182,9 @@ struct MoveRecord {
   bool operator==(const MoveRecord&) const = default;
 };
 
+/// The most values a kind without a record layout of its own can report (fields.h).
+inline constexpr int kMaxRowValues = 4;
+
 /// One decoded event. Only the fields of its kind are meaningful.
 struct Event {
   EventKind kind = EventKind::kCall;  ///< what happened; says which fields below hold it
@@ -199,6 +202,8 @@ struct Event {
   bool written = false;               ///< kStore
   HashEntry before;                   ///< kStore
   HashEntry after;                    ///< kStore
+  /// A kind without a layout of its own (fields.h): its row's values, in order.
+  std::array<int64_t, kMaxRowValues> values{};
   /// The same values in every field.
   bool operator==(const Event&) const = default;
 };

@@ -85,9 +85,6 @@ class TraceReader {
   SearchState stateAt(std::size_t chunk) const;
   /// True once every chunk's CRC-32 has been checked.
   bool allChunksChecked() const { return uncheckedChunks_.load(std::memory_order_acquire) == 0; }
-  /// Drops the mapped pages of chunks [first, last) from this process (the
-  /// next read maps them again), so a pass over gigabytes stays small.
-  void releaseChunks(std::size_t first, std::size_t last) const;
   /// The raw bytes of a chunk's checkpoint: the footer's, or for a truncated
   /// file the state the reader rebuilt at open.
   const uint8_t* checkpoint(std::size_t chunk, std::size_t& size) const;
@@ -151,9 +148,7 @@ inline constexpr std::size_t kChunksPerStep = 64;
 /// A pass over a trace's events a few chunks at a time, for the builders
 /// that a caller interleaves with other work (CallTreeBuilder,
 /// HistoriesBuilder: the web edition's main loop, the visualizer's
-/// background tasks). The pages of the file read in a group of
-/// kChunksPerStep chunks are released after it, so the pass does not keep
-/// the whole file resident. `reader` must outlive the pass.
+/// background tasks). `reader` must outlive the pass.
 class ChunkPass {
  public:
   /// Starts the pass over `reader`'s chunks (nothing read yet).
@@ -166,8 +161,6 @@ class ChunkPass {
     next_ = std::min({count_, first + chunks, (first / kChunksPerStep + 1) * kChunksPerStep});
     reader_.forEachEvent([&](const Event& event, uint64_t index, std::size_t) { visit(event, index); },
                          events_, first, next_);
-    if (next_ > first && (next_ % kChunksPerStep == 0 || next_ == count_))
-      reader_.releaseChunks(next_ - std::min(next_, kChunksPerStep), next_);
   }
   /// True when every chunk has been read.
   bool done() const { return next_ == count_; }

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <ostream>
 #include <vector>
 
 #include "umax/trace/reader.h"
@@ -40,5 +41,9 @@ struct TraceStats {
 /// Reads every event once (checking each against the search state) and
 /// gathers the figures. Throws TraceError for an inconsistent trace.
 TraceStats computeStats(const TraceReader& reader);
+
+/// `umax-trace info`: the header's position, search and table, the result and computeStats'
+/// figures, one `name value` a line. Throws TraceError for an inconsistent trace.
+void writeInfo(const TraceReader& reader, std::ostream& out);
 
 }  // namespace umax::trace

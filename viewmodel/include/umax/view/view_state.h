@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "umax/trace/format.h"
-#include "umax/trace/narration.h"  // nodeType, the narration's words the panels share
 #include "umax/trace/replay.h"
 #include "umax/view/hash_history.h"
+#include "umax/view/narration.h"  // nodeType, the narration's words the panels share
 
 namespace umax::trace {
 

@@ -2,12 +2,13 @@
 /// \brief The sentence that says what an event did and why, and the wording it shares with the view.
 ///
 /// What the narration of an event knows, and the narration helpers: the wording the kinds'
-/// narrations share with the view model (viewmodel/, which shows the sentence), and what they
-/// read back from the trace (defined in narration.cpp). The sentence that narrates a kind, the
-/// Narration member named after its hook (Narration::onMateProbe), is in event_kinds.cpp, in the
-/// kind's section beside its transition, replay and recorder hook; each follows the statements
-/// of Engine::search() that made the event (readable/src/search.cpp's step numbers are given
-/// where they help). narrate() picks the member for an event.
+/// narrations share with the rest of the view model, and what they read back from the trace.
+/// The sentence that narrates a kind is the Narration member named after its hook
+/// (Narration::onMateProbe), in narration.cpp; each follows the statements of Engine::search()
+/// that made the event (readable/src/search.cpp's step numbers are given where they help). A
+/// kind with no member of its own (one added after the twelve of format 6) is told by
+/// Narration::generic, from its row's fields (umax/trace/fields.h). narrate() picks the member
+/// for an event.
 #pragma once
 
 #include <cstdint>
@@ -58,9 +59,8 @@ int movesNotTried(const Replay& replay, const SearchState& state, const Frame& t
 
 /// What the narration of one event knows: the event just applied, the
 /// state after it (its open calls, the innermost `top`) and the replay (for
-/// the events before it). Each kind has its member, named as the kind's
-/// hook (search_observer.h, UMAX_SEARCH_EVENTS), defined in the kind's
-/// section of event_kinds.cpp.
+/// the events before it). Each kind of format 6 has its member, named as the
+/// kind's hook (search_observer.h, UMAX_SEARCH_EVENTS).
 struct Narration {
   const Replay& replay;                                                     ///< the events before it
   const Event& event;                                                       ///< the event just applied
@@ -70,13 +70,21 @@ struct Narration {
   const Frame* top = stack.empty() ? nullptr : &stack.back();               ///< the innermost open call
   const std::string at = top ? " at ply " + std::to_string(top->ply) : "";  ///< " at ply N"
 
-  // One member per row of UMAX_SEARCH_EVENTS, named after its hook (left out of the reference:
-  // each is documented in its kind's section of event_kinds.cpp).
-  /// \cond
-#define UMAX_TRACE_NARRATION_MEMBER(kind, site, record, name, hook, parameters) std::string hook() const;
-  UMAX_SEARCH_EVENTS(UMAX_TRACE_NARRATION_MEMBER)
-#undef UMAX_TRACE_NARRATION_MEMBER
-  /// \endcond
+  std::string onCall() const;         ///< who answers which move, with what window, depth and eval
+  std::string onProbe() const;        ///< a miss, a full window or a hit, and what the hit decides
+  std::string onNodeCounted() const;  ///< N++: the node is counted
+  std::string onIteration() const;    ///< an iteration starts, and where best m starts
+  std::string onKingCapture() const;  ///< the king is taken, or a castling was illegal
+  std::string onCutoff() const;       ///< the iteration failed high, and what was not searched
+  std::string onMoveMade() const;     ///< a move is tried, and the depth its reply gets
+  std::string onMoveScored() const;   ///< the move's score, against the best so far
+  std::string onBestMove() const;     ///< a new best move, against the window
+  std::string onMateProbe() const;    ///< the mate probe starts
+  std::string onStore() const;        ///< the hash store: refused, new, replacing or updating
+  std::string onReturn() const;       ///< the call returns: its node type, and what its parent makes of it
+  /// A kind without a sentence of its own: its name, where, and its row's fields with their
+  /// values ("dummy at ply 2: a = 1, b = 2").
+  std::string generic() const;
 };
 
 /// The narration of `event`, the event just applied: its kind's Narration member. `state` is the
