@@ -87,11 +87,9 @@ class UciSession final : public Session {
            std::to_string(kMinHashMegabytes) + " max " + std::to_string(kDefaultHashMegabytes));
       send("uciok");
     } else if (command == "isready") {
-      game_.touchTable();
       send("readyok");
     } else if (command == "ucinewgame") {
       game_.newGame();
-      game_.touchTable();
       startGameRecord();
     } else if (command == "position") {
       positionLine_ = lineNumber_;

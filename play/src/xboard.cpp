@@ -120,7 +120,6 @@ class XboardSession final : public Session {
       send(kFeatures);
     } else if (command == "new") {
       game_.newGame();
-      game_.touchTable();
       startGameRecord();
       requestedSide_ = 0;
       force_ = false;
