@@ -468,6 +468,27 @@ TEST_CASE("a session gives a fresh table its memory at start-up, beside the comm
   }
 }
 
+TEST_CASE("ping and isready outside a think answer once the table has its memory",
+          "[protocol][xboard][uci]") {
+  // The GUI's handshake before it starts a clock (xboard pings after new,
+  // UCI GUIs send isready): a table still being prepared is waited for
+  // there, not in the game's first think. (Under two CPU hogs at a load of
+  // 25, a first think through polyglot that waited for it lost at st 1.)
+  for (const auto& [protocol, input] :
+       {std::pair{play::Protocol::kXboard, "xboard\nprotover 2\nnew\nping 1\n"},
+        std::pair{play::Protocol::kUci, "uci\nucinewgame\nisready\n"}}) {
+    play::Game fresh;
+    play::SessionOptions options;
+    options.threaded = false;
+    options.game = &fresh;
+    std::istringstream in(input);
+    std::ostringstream out;
+    play::runProtocol(protocol, in, out, options);
+    CHECK(residentShare(fresh) == 1.0);  // nothing after the answer touches the table
+    CHECK(out.str().find(protocol == play::Protocol::kXboard ? "pong 1" : "readyok") != std::string::npos);
+  }
+}
+
 TEST_CASE("a think right after start-up faults no page of the table in, and plays the original's move",
           "[protocol][xboard]") {
   // The think's thread counts its page faults: a table not given its

@@ -453,7 +453,7 @@ GameThink Game::choose(const ThinkLimits& limits) {
   }
   // The table's memory, if it is still being given (a think right after
   // start-up or a new game): set-up, before the search's clock starts.
-  outcome.tableWaitSeconds = waitTable();
+  outcome.tableWaitSeconds = waitTable(limits.stop);
   traceFailure_.clear();
   traceTrimmed_ = false;
   // A think from the position of the last think (a GUI's second go) starts
@@ -607,6 +607,7 @@ void Game::startPopulating() {
   const std::size_t bytes = engine_->hashTableBytes();
 #ifdef MADV_POPULATE_WRITE
   stopPopulating_ = false;
+  populated_ = false;
   populator_ = std::thread([this, start, bytes] {
     const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
     for (std::size_t offset = 0; offset < bytes && !stopPopulating_; offset += kPopulateChunk) {
@@ -615,9 +616,10 @@ void Game::startPopulating() {
         // EINVAL: a kernel without it; then the think's set-up touches the
         // pages. Anything else (no memory): the search faults in the rest.
         if (errno == EINVAL) touchPending_ = true;
-        return;
+        break;
       }
     }
+    populated_ = true;
   });
 #else
   (void)start;
@@ -633,10 +635,14 @@ void Game::stopPopulating() {
   touchPending_ = false;
 }
 
-double Game::waitTable() {
+double Game::waitTable(const std::atomic<bool>* stop) {
   const auto start = std::chrono::steady_clock::now();
-  if (populator_.joinable()) populator_.join();
-  if (touchPending_) {
+  // A stop (stop, ?, quit, a new game) ends the wait: the search then
+  // faults in what is left itself, beside the population.
+  while (populator_.joinable() && !populated_ && !(stop && stop->load()))
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  if (populator_.joinable() && populated_) populator_.join();
+  if (touchPending_ && !populator_.joinable()) {
     // Each page written with the byte it holds: its memory, the same zeroes.
     auto* const table = reinterpret_cast<volatile char*>(const_cast<HashEntry*>(engine_->hashTable().data()));
     const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));

@@ -199,10 +199,10 @@ class Game {
   /// command waits for it: only a think's set-up does (waitTable).
   void prepareTable();
   /// Waits until prepareTable()'s work on the table is done (at once if
-  /// there is none); returns the seconds waited. Where the system cannot
-  /// populate a mapping, the pages are touched here instead (each written
-  /// with the value it holds), on the calling thread.
-  double waitTable();
+  /// there is none), or until `stop` is raised; returns the seconds waited.
+  /// Where the system cannot populate a mapping, the pages are touched here
+  /// instead (each written with the value it holds), on the calling thread.
+  double waitTable(const std::atomic<bool>* stop = nullptr);
 
   /// "" while the game goes on; else a result line such as "1-0 {White mates}".
   std::string outcome() const;
@@ -260,6 +260,7 @@ class Game {
   std::atomic<bool> touchPending_{false};  // populating is not supported: waitTable() touches the pages
   std::thread populator_;                  // gives the table its memory (prepareTable)
   std::atomic<bool> stopPopulating_{false};
+  std::atomic<bool> populated_{true};  // the populator's work is over (its thread may still be joined)
   // The chosen move's main()'s path already run (prepareChosen): the position after it, valid
   // while the game is at ply preparedPly_ of game preparedGame_ (-1: none).
   Position preparedAfter_;
