@@ -158,11 +158,12 @@ TEST_CASE("every input of the committed fuzz_protocol corpus ends its session cl
 TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budget]") {
   using play::chooseBudget;
   play::TimeControl clock;
-  SECTION("sudden death: 40 moves assumed, t = left / 42") {
-    clock.timeLeft = 10;
+  SECTION("sudden death: 40 moves assumed, t = left / 42, the timer at t") {
+    clock.timeLeft = 100;
     const play::Budget budget = chooseBudget(clock, 1e6);
-    CHECK(budget.nodes == 142857);  // 0.6 x 10/42 s x 1e6 nodes/s
-    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 10.0 / 42));
+    CHECK(budget.nodes == 1428571);  // 0.6 x 100/42 s x 1e6 nodes/s
+    CHECK(budget.hardSeconds == Approx(100.0 / 42));
+    CHECK(budget.planSeconds == Approx(100.0 / 42));
   }
   SECTION("moves to go and an increment: t = (left + (n - 1) x inc) / (n + 2)") {
     clock.timeLeft = 60;
@@ -170,18 +171,21 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     clock.increment = 2;
     const play::Budget budget = chooseBudget(clock, 1e5);
     CHECK(budget.nodes == 267272);  // 0.6 x 98/22 s x 1e5
-    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 98.0 / 22));
+    CHECK(budget.hardSeconds == Approx(98.0 / 22));
   }
   SECTION("the hard limit never takes more than a quarter of the time left") {
     clock.timeLeft = 1;
     clock.movesToGo = 1;
     CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(0.25));
   }
-  SECTION("the hard limit is 1.2 t less the measured lateness of a stopped move, never below t / 4") {
-    clock.timeLeft = 60;
-    clock.afterThink = 0.1;  // an earlier stopped move went out 0.1 s after its stop
-    CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(play::kHardFactor * 60.0 / 42 - 0.1));
-    clock.afterThink = 0.3;
+  SECTION(
+      "the hard limit is t, or 1.2 t less the lateness (measured and unseen) if sooner, never below t / 4") {
+    clock.timeLeft = 60;     // t = 1.43 s
+    clock.afterThink = 0.1;  // an earlier stopped move went out 0.1 s after its stop: 1.2 t - 0.15 s > t
+    CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(60.0 / 42));
+    clock.afterThink = 0.3;  // 0.3 s: 1.2 t - 0.35 s < t
+    CHECK(chooseBudget(clock, 1e6).hardSeconds ==
+          Approx(play::kHardFactor * 60.0 / 42 - 0.3 - play::kUnseenLateness));
     clock.timeLeft = 6;  // t = 1/7 s: 1.2 t - 0.3 s would be below 0
     CHECK(chooseBudget(clock, 1e6).hardSeconds == Approx(0.25 * 6.0 / 42));
   }
@@ -191,7 +195,8 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     clock.overshoot = 2;
     const play::Budget budget = chooseBudget(clock, 1e6);
     CHECK(budget.nodes == 57142);  // 0.6 x 8/42 s x 1e6 / 2
-    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 8.0 / 42));
+    // t = 0.19 s: the unseen lateness brings 1.2 t below t.
+    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 8.0 / 42 - play::kUnseenLateness));
   }
   SECTION("the reserve never takes the clock: with 10 s or more left, t is at least 1/60 of it") {
     // GNOME Chess: go wtime 30000 btime 30000, after a set-up of 0.8 s on a
@@ -201,7 +206,7 @@ TEST_CASE("clocks become node budgets by Fairy-Max's formula", "[protocol][budge
     const play::Budget budget = chooseBudget(clock, 1e6);
     // Half the clock reserved at most leaves t = 15 / 42 s; 1/60 of 30 s is more.
     CHECK(budget.nodes == static_cast<long>(0.6 * (30.0 / 60) * 1e6));
-    CHECK(budget.hardSeconds == Approx(play::kHardFactor * 30.0 / 60));
+    CHECK(budget.hardSeconds == Approx(30.0 / 60));
     clock.reservePerMove = 0;
     clock.movesToGo = 1000;  // a control far away: t = 30 / 1002 s, raised to 1/60
     CHECK(chooseBudget(clock, 1e6).nodes == static_cast<long>(0.6 * (30.0 / 60) * 1e6));

@@ -2,6 +2,7 @@
 // engine through its pipes: features, the game commands, errors that keep
 // the game, and fixed-node games that equal the original's.
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -416,24 +417,40 @@ TEST_CASE("our move goes out before main()'s check of it, and the locks are clea
   CHECK(game.moves().size() == 4);
 }
 
-TEST_CASE("new and isready give a fresh table its memory, so the first think does not fault it in",
+namespace {
+
+/// The share of the original's table (2^24 slots) that is resident.
+double residentShare(play::Game& game) {
+  const std::span<const HashEntry> table = game.engine().hashTable();
+  const long page = sysconf(_SC_PAGESIZE);
+  const auto start = reinterpret_cast<uintptr_t>(table.data()) / page * page;
+  const auto end = reinterpret_cast<uintptr_t>(table.data() + (std::size_t{1} << kHashSlotBits));
+  std::vector<unsigned char> resident((end - start + page - 1) / page);
+  REQUIRE(mincore(reinterpret_cast<void*>(start), end - start, resident.data()) == 0);
+  long count = 0;
+  for (unsigned char flag : resident) count += flag & 1;
+  return static_cast<double>(count) / static_cast<double>(resident.size());
+}
+
+/// Page faults of the calling thread so far (minor and major).
+long threadPageFaults() {
+  rusage usage{};
+  getrusage(RUSAGE_THREAD, &usage);
+  return usage.ru_minflt + usage.ru_majflt;
+}
+
+}  // namespace
+
+TEST_CASE("a session gives a fresh table its memory at start-up, beside the commands",
           "[protocol][xboard][uci]") {
-  // A fresh table is an untouched mapping: the first think used to fault in
+  // A fresh table is an untouched mapping: a first think used to fault in
   // its pages one probe at a time (0.6 s for 368 nodes under load, counted
-  // as search time). new (xboard) and isready (UCI) touch it first.
-  const auto residentShare = [](play::Game& game) {
-    const std::span<const HashEntry> table = game.engine().hashTable();
-    const long page = sysconf(_SC_PAGESIZE);
-    const auto start = reinterpret_cast<uintptr_t>(table.data()) / page * page;
-    const auto end = reinterpret_cast<uintptr_t>(table.data() + (std::size_t{1} << kHashSlotBits));
-    std::vector<unsigned char> resident((end - start + page - 1) / page);
-    REQUIRE(mincore(reinterpret_cast<void*>(start), end - start, resident.data()) == 0);
-    long count = 0;
-    for (unsigned char flag : resident) count += flag & 1;
-    return static_cast<double>(count) / static_cast<double>(resident.size());
-  };
-  for (const auto& [protocol, input] : {std::pair{play::Protocol::kXboard, "xboard\nprotover 2\nnew\n"},
-                                        std::pair{play::Protocol::kUci, "uci\nisready\n"}}) {
+  // as search time), and new / isready touched them on the command's
+  // thread. Now a session starts giving the table its memory at once, on a
+  // thread of its own: no command waits (none here but the greeting), and a
+  // think's set-up waits for what is left.
+  for (const auto& [protocol, input] : {std::pair{play::Protocol::kXboard, "xboard\nprotover 2\n"},
+                                        std::pair{play::Protocol::kUci, "uci\n"}}) {
     play::Game fresh;
     CHECK(residentShare(fresh) < 0.1);
     play::SessionOptions options;
@@ -442,10 +459,93 @@ TEST_CASE("new and isready give a fresh table its memory, so the first think doe
     std::istringstream in(input);
     std::ostringstream out;
     play::runProtocol(protocol, in, out, options);
+    fresh.waitTable();
     CHECK(residentShare(fresh) == 1.0);
+    // Nothing written: the original's zeroes.
     CHECK(fresh.locksClearedAhead());
     CHECK(lockedSlots(fresh) == 0);
+    CHECK(fresh.engine().hashTableUnused());
   }
+}
+
+TEST_CASE("ping and isready outside a think answer once the table has its memory",
+          "[protocol][xboard][uci]") {
+  // The GUI's handshake before it starts a clock (xboard pings after new,
+  // UCI GUIs send isready): a table still being prepared is waited for
+  // there, not in the game's first think. (Under two CPU hogs at a load of
+  // 25, a first think through polyglot that waited for it lost at st 1.)
+  for (const auto& [protocol, input] :
+       {std::pair{play::Protocol::kXboard, "xboard\nprotover 2\nnew\nping 1\n"},
+        std::pair{play::Protocol::kUci, "uci\nucinewgame\nisready\n"}}) {
+    play::Game fresh;
+    play::SessionOptions options;
+    options.threaded = false;
+    options.game = &fresh;
+    std::istringstream in(input);
+    std::ostringstream out;
+    play::runProtocol(protocol, in, out, options);
+    CHECK(residentShare(fresh) == 1.0);  // nothing after the answer touches the table
+    CHECK(out.str().find(protocol == play::Protocol::kXboard ? "pong 1" : "readyok") != std::string::npos);
+  }
+}
+
+TEST_CASE("a think right after start-up faults no page of the table in, and plays the original's move",
+          "[protocol][xboard]") {
+  // The think's thread counts its page faults: a table not given its
+  // memory beforehand costs one for each page its probes and main()'s
+  // sweep of the locks reach (hundreds, 2 MB each with huge pages); a
+  // prepared one costs none of them, whatever the load.
+  constexpr long kBudget = 20000;
+  const auto faultsOfThink = [&](bool prepared, ThinkResult& result) {
+    play::Game game;
+    if (prepared) {
+      game.prepareTable();  // what a session does at start-up
+      game.waitTable();
+    }
+    REQUIRE(game.playMove("e2e4").empty());
+    play::ThinkLimits limits;
+    limits.budget = kBudget;
+    const long before = threadPageFaults();
+    result = game.choose(limits).result;
+    return threadPageFaults() - before;
+  };
+  ThinkResult unpreparedResult;
+  ThinkResult preparedResult;
+  const long unprepared = faultsOfThink(false, unpreparedResult);
+  const long prepared = faultsOfThink(true, preparedResult);
+  CAPTURE(unprepared, prepared);
+  // 20,000 nodes' probes reach nearly every page: 96 huge ones or thousands of small ones.
+  CHECK(unprepared >= 64);
+  CHECK(prepared < 20);
+  // The same zeroes: the same think.
+  CHECK(preparedResult.from == unpreparedResult.from);
+  CHECK(preparedResult.to == unpreparedResult.to);
+  CHECK(preparedResult.score == unpreparedResult.score);
+  CHECK(preparedResult.nodes == unpreparedResult.nodes);
+}
+
+TEST_CASE("a new game after a used table starts from a fresh one, given its memory in the background",
+          "[protocol][xboard][equivalence]") {
+  // new used to zero the 192 MB on the command's thread (a ping after it
+  // waited); the used table is now replaced by a fresh mapping, which the
+  // session's table preparation gives its memory.
+  play::Game game;
+  game.prepareTable();
+  REQUIRE(game.playMove("e2e4").empty());
+  play::ThinkLimits limits;
+  limits.budget = 3000;
+  const ThinkResult first = game.choose(limits).result;
+  REQUIRE(!game.engine().hashTableUnused());
+  game.newGame();
+  CHECK(game.engine().hashTableUnused());
+  game.waitTable();
+  CHECK(residentShare(game) == 1.0);
+  CHECK(lockedSlots(game) == 0);
+  REQUIRE(game.playMove("e2e4").empty());
+  const ThinkResult again = game.choose(limits).result;
+  CHECK(again.from == first.from);
+  CHECK(again.to == first.to);
+  CHECK(again.nodes == first.nodes);
 }
 
 namespace {

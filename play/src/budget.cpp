@@ -56,12 +56,15 @@ Budget chooseBudget(const TimeControl& control, double nodesPerSecond) {
     // With some time left, a think never gets less than a share of it.
     if (control.timeLeft >= kFloorFromSeconds) perMove = std::max(perMove, control.timeLeft / kFloorMoves);
     budget.nodes = nodesFor(kSoftShare * perMove / std::max(1.0, control.overshoot), nodesPerSecond);
-    // The hard limit: 1.2 t less how late after an earlier stop its move went
-    // out (the unwinding and a loaded machine's scheduling: up to 0.1 s at a
-    // load of 27 on two cores), so that the move itself goes out by 1.2 t;
+    // The hard limit: t itself (an iteration still running then could not
+    // finish in its time: it is stopped at the planned time), or sooner
+    // when how late an earlier stopped move went out (the unwinding and a
+    // loaded machine's scheduling: up to 0.4 s at a load of 15 to 20 on two
+    // cores) and kUnseenLateness (the pipes) would carry the move past 1.2 t;
     // never below t / 4, and never more than a quarter of what is usable
     // (it must not run the clock out).
-    const double hard = std::max(0.25 * perMove, kHardFactor * perMove - control.afterThink);
+    const double hard = std::max(
+        0.25 * perMove, std::min(perMove, kHardFactor * perMove - control.afterThink - kUnseenLateness));
     budget.hardSeconds = std::max(0.001, std::min(hard, 0.25 * usable));
     budget.planSeconds = std::min(perMove, budget.hardSeconds);
     budget.reason = describe("clock: t =", perMove, nodesPerSecond);

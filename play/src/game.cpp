@@ -2,7 +2,11 @@
 // for every move, FIDE's rules at the border.
 #include "umax/play/game.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <sstream>
 #include <utility>
@@ -17,6 +21,10 @@ namespace {
 
 /// Budget of the think that finds a move when a stop came before any.
 constexpr long kEmergencyBudget = 2000;
+
+/// The table is given its memory this many bytes at a time (four 2 MB
+/// pages), so that a new table or a new game stops the work within one piece.
+constexpr std::size_t kPopulateChunk = std::size_t{8} << 20;
 
 /// main()'s start state: the start board, white to move, O = 0 (the
 /// original's global starts at 0), eval 0.
@@ -96,8 +104,20 @@ std::string moveText(int from, int to, char promotion) {
 
 Game::Game() : engine_(std::make_unique<Engine>()) { newGame(); }
 
+Game::~Game() { stopPopulating(); }
+
 void Game::newGame() {
-  engine_->clearHashTable();
+  if (engine_->hashTableUnused()) {
+    engine_->clearHashTable();  // all zeroes still: only the engine's bookkeeping is reset
+  } else {
+    // A fresh mapping rather than 192 MB zeroed on the command's thread
+    // (a ping after new waited for that); its zeroes are the original's
+    // freshly started table, as clearHashTable's are.
+    stopPopulating();
+    engine_->resizeHashTable(engine_->hashSlotBits());
+    tablePrepared_ = false;
+  }
+  if (prepareTables_ && !tablePrepared_) startPopulating();
   locksClearedAhead_ = true;  // an empty table: every lock is 0, as main()'s clearing leaves them
   preparedPly_ = -1;
   chosenPlays_ = false;
@@ -140,9 +160,11 @@ std::string Game::setHashMegabytes(long megabytes) {
   while (bits < kHashSlotBits && (long{1} << (bits + 1)) * static_cast<long>(sizeof(HashEntry)) <= bytes)
     ++bits;
   if (bits != engine_->hashSlotBits()) {
+    stopPopulating();
     engine_->resizeHashTable(bits);
+    tablePrepared_ = false;
+    if (prepareTables_) startPopulating();
     locksClearedAhead_ = true;  // a new, empty table
-    tableTouched_ = false;
     preparedPly_ = -1;
     locksStale_ = true;  // the next think plays the last move again on main()'s path, into the new table
     thoughtHere_ = false;
@@ -434,6 +456,9 @@ GameThink Game::choose(const ThinkLimits& limits) {
     outcome.note = "no legal move";
     return outcome;
   }
+  // The table's memory, if it is still being given (a think right after
+  // start-up or a new game): set-up, before the search's clock starts.
+  outcome.tableWaitSeconds = waitTable(limits.stop);
   traceFailure_.clear();
   traceTrimmed_ = false;
   // A think from the position of the last think (a GUI's second go) starts
@@ -573,14 +598,67 @@ void Game::prepareChosen() {
   }
 }
 
-void Game::touchTable() {
-  if (tableTouched_ || !locksClearedAhead_) return;
-  engine_->clearHashLocks();  // every lock is 0 already: only the memory is touched
-  tableTouched_ = true;
+void Game::prepareTable() {
+  prepareTables_ = true;
+  if (!tablePrepared_) startPopulating();
+}
+
+// MADV_POPULATE_WRITE (Linux 5.14) faults the pages in as writes would,
+// without writing: the engine may use the table meanwhile (a legality
+// check on the command's thread), and every byte stays what it was.
+void Game::startPopulating() {
+  tablePrepared_ = true;
+  auto* const start = reinterpret_cast<char*>(const_cast<HashEntry*>(engine_->hashTable().data()));
+  const std::size_t bytes = engine_->hashTableBytes();
+#ifdef MADV_POPULATE_WRITE
+  stopPopulating_ = false;
+  populated_ = false;
+  populator_ = std::thread([this, start, bytes] {
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    for (std::size_t offset = 0; offset < bytes && !stopPopulating_; offset += kPopulateChunk) {
+      const std::size_t length = std::min(kPopulateChunk, bytes - offset);
+      if (madvise(start + offset, (length + page - 1) / page * page, MADV_POPULATE_WRITE) != 0) {
+        // EINVAL: a kernel without it; then the think's set-up touches the
+        // pages. Anything else (no memory): the search faults in the rest.
+        if (errno == EINVAL) touchPending_ = true;
+        break;
+      }
+    }
+    populated_ = true;
+  });
+#else
+  (void)start;
+  (void)bytes;
+  touchPending_ = true;
+#endif
+}
+
+void Game::stopPopulating() {
+  stopPopulating_ = true;
+  if (populator_.joinable()) populator_.join();
+  stopPopulating_ = false;
+  touchPending_ = false;
+}
+
+double Game::waitTable(const std::atomic<bool>* stop) {
+  const auto start = std::chrono::steady_clock::now();
+  // A stop (stop, ?, quit, a new game) ends the wait: the search then
+  // faults in what is left itself, beside the population.
+  while (populator_.joinable() && !populated_ && !(stop && stop->load()))
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  if (populator_.joinable() && populated_) populator_.join();
+  if (touchPending_ && !populator_.joinable()) {
+    // Each page written with the byte it holds: its memory, the same zeroes.
+    auto* const table = reinterpret_cast<volatile char*>(const_cast<HashEntry*>(engine_->hashTable().data()));
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    for (std::size_t offset = 0; offset < engine_->hashTableBytes(); offset += page)
+      table[offset] = table[offset];
+    touchPending_ = false;
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 void Game::clearLocksAhead() {
-  tableTouched_ = true;
   engine_->clearHashLocks();
   locksClearedAhead_ = true;
 }

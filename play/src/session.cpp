@@ -87,6 +87,9 @@ Session::Session(std::ostream& out, const SessionOptions& options)
       nps_(options.initialNps) {
   if (options.game) game_.newGame();
   game_.engine().setVariant(options.variant);  // the Lab's --without / --depth, for every think
+  // The table's 192 MB get their memory now, beside the first commands:
+  // no think faults them in, and no command waits for them.
+  game_.prepareTable();
 }
 
 Session::~Session() { abandonThink("the session ended"); }
@@ -150,7 +153,8 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
   const double seconds = think.searchSeconds;
   const double searchSeconds = seconds;
   if (think.searchStart != std::chrono::steady_clock::time_point{})
-    setupSeconds_ = std::max(0.0, std::chrono::duration<double>(think.searchStart - clockStart).count());
+    setupSeconds_ = std::max(
+        0.0, std::chrono::duration<double>(think.searchStart - clockStart).count() - think.tableWaitSeconds);
   if (searchSeconds >= kShortestMeasuredThink && think.result.nodes > 0)
     nps_ =
         (1 - kSpeedWeight) * nps_ + kSpeedWeight * (static_cast<double>(think.result.nodes) / searchSeconds);
@@ -174,11 +178,12 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
     if (budget.hardSeconds > 0 && think.stopped) {
       // How late after the timer's deadline the move goes out (the stop
       // unwinding, a loaded machine's scheduling): the next stops come that
-      // much sooner. The largest lateness seen, fading by kLatenessFade a think.
+      // much sooner. The largest lateness seen, fading by kLatenessFade a
+      // think, never below kLeastLateness.
       const double late =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - clockStart).count() -
           budget.hardSeconds;
-      lateness_ = std::max(kLatenessFade * lateness_, std::clamp(late, 0.0, kMaxLateness));
+      lateness_ = std::max({kLeastLateness, kLatenessFade * lateness_, std::clamp(late, 0.0, kMaxLateness)});
     }
     finish(think, budget, seconds);
     writeRecord();

@@ -27,6 +27,13 @@ namespace umax::play {
 /// a GUI hears from it at least once a second during a long iteration.
 inline constexpr double kPulseSeconds = 0.9;
 
+/// The least lateness assumed for a stopped think's move (seconds): before
+/// any stopped think of the session measured one (a game's first move is
+/// often the one the timer stops: the speed is not known yet), and after
+/// many stopped in time. On two cores loaded with two CPU hogs the move went
+/// out 0.02 to 0.13 s after the deadline.
+inline constexpr double kLeastLateness = 0.05;
+
 /// The longest command line accepted; longer lines are refused whole. A
 /// line is read in pieces: at most this many characters (and one) are kept,
 /// the rest of an overlong line is only counted, so memory stays bounded.
@@ -140,8 +147,9 @@ class Session {
   bool thinkOver_ = false;
   double nps_;
   double overshoot_ = 1;  // running average of nodes / budget of clock thinks
-  double lateness_ =
-      0;  // how late after the timer's deadline a stopped think's move went out (fading maximum)
+  // How late after the timer's deadline a stopped think's move went out
+  // (fading maximum, never below kLeastLateness, which is also assumed before any was measured).
+  double lateness_ = kLeastLateness;
   double setupSeconds_ = 0;  // the last think's set-up: from the command's arrival to its search
   // What the think has posted (progress()), guarded by progressMutex_,
   // which is held while a line is sent so that no pulse overtakes a newer line.

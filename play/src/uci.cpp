@@ -56,6 +56,7 @@ class UciSession final : public Session {
         return true;
       }
       if (command == "stop") {
+        stopSeenNow();
         stopThink();
         flushBestMove();
         return true;
@@ -66,11 +67,13 @@ class UciSession final : public Session {
       }
       if (command == "ponderhit") {
         // go ponder thinks until now: the move found so far is the answer.
+        stopSeenNow();
         stopThink();
         flushBestMove();
         return true;
       }
       // A GUI sends stop before anything else; anything else ends the think as stop would.
+      stopSeenNow();
       stopThink();
       flushBestMove();
     }
@@ -87,11 +90,13 @@ class UciSession final : public Session {
            std::to_string(kMinHashMegabytes) + " max " + std::to_string(kDefaultHashMegabytes));
       send("uciok");
     } else if (command == "isready") {
-      game_.touchTable();
+      // Outside a think, ready means the table too: one still being given
+      // its memory (start-up, ucinewgame, Hash) is waited for here, where
+      // the GUI waits before it starts a clock, not in a think.
+      game_.waitTable();
       send("readyok");
     } else if (command == "ucinewgame") {
       game_.newGame();
-      game_.touchTable();
       startGameRecord();
     } else if (command == "position") {
       positionLine_ = lineNumber_;
@@ -364,6 +369,18 @@ class UciSession final : public Session {
   void refuseGo(const std::string& why) {
     send("info string error " + why + "; no think: bestmove 0000");
     send("bestmove 0000");
+  }
+
+  /// A stop (or what ends a think as one) has come: a bestmove already
+  /// waiting for it goes out now, and the think's own goes out as soon as it
+  /// is found, before the work after it (the check of our move and the
+  /// clearing of the locks, which the stop would otherwise wait for: 0.1 to
+  /// 0.6 s under load).
+  void stopSeenNow() {
+    std::lock_guard lock(bestMutex_);
+    stopSeen_ = true;
+    if (!pendingBest_.empty()) send(pendingBest_);
+    pendingBest_.clear();
   }
 
   void flushBestMove() {

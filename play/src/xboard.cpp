@@ -120,7 +120,6 @@ class XboardSession final : public Session {
       send(kFeatures);
     } else if (command == "new") {
       game_.newGame();
-      game_.touchTable();
       startGameRecord();
       requestedSide_ = 0;
       force_ = false;
@@ -145,6 +144,10 @@ class XboardSession final : public Session {
     } else if (command == "setboard") {
       setBoard(rest);
     } else if (command == "ping") {
+      // Outside a think, the pong also says the table is ready: a table still
+      // being given its memory (start-up, new, memory) is waited for here,
+      // where xboard waits before it starts a clock, not in a think.
+      if (!thinking()) game_.waitTable();
       send("pong " + rest);
     } else if (command == "memory") {
       // One rule with UCI's Hash: below 1 MB refused, above 192 MB the original's table.

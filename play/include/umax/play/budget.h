@@ -7,7 +7,8 @@
 /// (moves left + 2), 40 moves assumed when the control does not say; the
 /// soft limit 0.6 t (no new iteration after it) becomes the budget, no
 /// iteration starts that would end after t (its time guessed from the last
-/// two), and a timer raises the stop flag at the hard limit 1.2 t. Two measured
+/// two), and a timer raises the stop flag at t, so that the move reaches
+/// the GUI before 1.2 t (kHardFactor). Two measured
 /// corrections keep the clock: the fixed cost of every move (the time from a
 /// command's arrival to its search) is reserved for the moves left, at most
 /// half of the clock, and the budget is divided by the overshoot (a think
@@ -51,12 +52,21 @@ inline constexpr long kMinClockBudget = 1000;
 inline constexpr int kAssumedMovesLeft = 40;
 /// The soft limit (no new iteration) as a share of the time per move.
 inline constexpr double kSoftShare = 0.6;
-/// The hard limit (stop flag) as a multiple of the time per move t: a move
-/// never takes more than 20% over its planned share. (It was 3: the first
+/// The most a move may take, as a multiple of the time per move t: no move
+/// takes more than 20% over its planned share. The timer stops the search
+/// at t (an iteration still running then is stopped at the planned time),
+/// sooner if the measured lateness of a stopped move and kUnseenLateness
+/// would carry the move past kHardFactor x t. (The limit was 3 t: the first
 /// move of a 5-minute game took 21 s, depth 6 started after depth 5 and was
-/// cut there.) The time plan (Budget::planSeconds = t) starts no iteration
-/// that would end past t, so the limit rarely strikes.
+/// cut there; then 1.2 t, and under load a stopped move went out up to
+/// 0.4 s later.) The time plan (Budget::planSeconds) starts no iteration
+/// that would end past t, so the timer rarely strikes.
 inline constexpr double kHardFactor = 1.2;
+/// The part of a move's time (as the GUI counts it) that the engine cannot
+/// see, in seconds: the GUI's line reaching it and its move reaching the
+/// GUI, each a process woken on a possibly loaded machine. The hard limit of
+/// a clock think comes this much sooner, beside the measured lateness.
+inline constexpr double kUnseenLateness = 0.05;
 /// The most of the clock reserved for the fixed costs of the moves left.
 inline constexpr double kMaxReservedShare = 0.5;
 /// With at least kFloorFromSeconds on the clock, the time per move t is at

@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "umax/engine.h"
@@ -101,6 +102,9 @@ struct GameThink {
   /// last move on main()'s path) took from the think's call to this.
   std::chrono::steady_clock::time_point searchStart{};
   double searchSeconds = 0;  ///< wall time of the search(es), set-up and playing the move not counted
+  /// Of the set-up, the wait for the table's memory (Game::prepareTable
+  /// still under way): a one-off cost, not a move's fixed cost.
+  double tableWaitSeconds = 0;
 };
 
 /// One move of the game record.
@@ -114,8 +118,15 @@ struct PlayedMove {
 class Game {
  public:
   Game();
+  /// Stops the table's preparation (prepareTable) before the table goes.
+  ~Game();
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
 
-  /// main()'s start: the start board with O = 0, an empty hash table.
+  /// main()'s start: the start board with O = 0, an empty hash table. A
+  /// table some think or check has used is replaced by a fresh mapping
+  /// (zeroes, as a new process has them), which prepareTable() then gives
+  /// its memory in the background if it was asked to once.
   void newGame();
   /// Starts from a FEN (castling and e.p. rights included); the table is kept.
   /// \throws FenError, and then nothing changes.
@@ -181,11 +192,19 @@ class Game {
   /// True while every lock of the table is 0 and nothing touched it since
   /// (after clearLocksAhead() or newGame()).
   bool locksClearedAhead() const { return locksClearedAhead_; }
-  /// Has the system give the table its memory now, once, if its locks are
-  /// all 0 (it writes them as they are): the front ends call it on `new`,
-  /// `isready` and `ucinewgame`, so that a fresh table's 192 MB are not
-  /// faulted in by the first think (0.6 s of 368 nodes under load).
-  void touchTable();
+  /// Has the system give the table its memory, on a thread of its own
+  /// (madvise MADV_POPULATE_WRITE, which keeps every byte as it is: the
+  /// zeroes of the original's static table), and from now on every fresh
+  /// table of this game too (newGame, setHashMegabytes). The front ends call
+  /// it at start-up, so that no think faults the 192 MB in probe by probe
+  /// (0.6 s for 368 nodes under load, counted as search time), and no
+  /// command waits for it: only a think's set-up does (waitTable).
+  void prepareTable();
+  /// Waits until prepareTable()'s work on the table is done (at once if
+  /// there is none), or until `stop` is raised; returns the seconds waited.
+  /// Where the system cannot populate a mapping, the pages are touched here
+  /// instead (each written with the value it holds), on the calling thread.
+  double waitTable(const std::atomic<bool>* stop = nullptr);
 
   /// "" while the game goes on; else a result line such as "1-0 {White mates}".
   std::string outcome() const;
@@ -223,6 +242,10 @@ class Game {
   void recordChosen(const Position& before);
   void placeMove(const Position& before, int from, int to, char promotion);
   ThinkResult search(const ThinkLimits& limits, long& budgetUsed, bool& stopped);
+  /// Starts populating the table in the background (tablePrepared_ false).
+  void startPopulating();
+  /// Ends the population under way, if any, and waits for its thread.
+  void stopPopulating();
 
   std::unique_ptr<Engine> engine_;
   std::string startFen_;
@@ -234,7 +257,12 @@ class Game {
   bool locksStale_ = false;         // positions were restored: clear the locks before the next think
   bool thoughtHere_ = false;        // the last think (not played) was from this very position
   bool locksClearedAhead_ = false;  // every lock is 0 and the table untouched since (see clearLocksAhead)
-  bool tableTouched_ = false;       // touchTable() wrote every lock of this table
+  bool prepareTables_ = false;      // prepareTable() was called: fresh tables get their memory too
+  bool tablePrepared_ = false;      // the table in use has its memory (or is being given it)
+  std::atomic<bool> touchPending_{false};  // populating is not supported: waitTable() touches the pages
+  std::thread populator_;                  // gives the table its memory (prepareTable)
+  std::atomic<bool> stopPopulating_{false};
+  std::atomic<bool> populated_{true};  // the populator's work is over (its thread may still be joined)
   // The chosen move's main()'s path already run (prepareChosen): the position after it, valid
   // while the game is at ply preparedPly_ of game preparedGame_ (-1: none).
   Position preparedAfter_;
