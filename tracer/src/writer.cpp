@@ -152,9 +152,11 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
     const std::string temporary(name.data());
     try {
       ::flock(file_, LOCK_EX | LOCK_NB);  // held until closed: one writer per file (claimPartial)
-      const mode_t mask = ::umask(0);     // mkostemp made it 0600: a new file's mode instead
+#ifndef __EMSCRIPTEN__
+      const mode_t mask = ::umask(0);  // mkostemp made it 0600: a new file's mode instead
       ::umask(mask);
       ::fchmod(file_, 0666 & ~mask);
+#endif  // the web's recorder keeps 0600: emscripten's umask() leaves a mode its FS.readFile refuses
       claimPartial(path, partial_, temporary);
     } catch (...) {
       ::close(file_);
