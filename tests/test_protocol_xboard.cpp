@@ -439,6 +439,16 @@ long threadPageFaults() {
   return usage.ru_minflt + usage.ru_majflt;
 }
 
+/// What a session of `protocol` answers `input` with, on this thread, playing `game`.
+std::string unthreadedSession(play::Protocol protocol, const std::string& input, play::Game& game) {
+  play::SessionOptions options;
+  options.threaded = false;
+  options.game = &game;
+  std::istringstream in(input);
+  std::ostringstream out;
+  play::runProtocol(protocol, in, out, options);
+  return out.str();
+}
 }  // namespace
 
 TEST_CASE("a session gives a fresh table its memory at start-up, beside the commands",
@@ -453,12 +463,7 @@ TEST_CASE("a session gives a fresh table its memory at start-up, beside the comm
                                         std::pair{play::Protocol::kUci, "uci\n"}}) {
     play::Game fresh;
     CHECK(residentShare(fresh) < 0.1);
-    play::SessionOptions options;
-    options.threaded = false;
-    options.game = &fresh;
-    std::istringstream in(input);
-    std::ostringstream out;
-    play::runProtocol(protocol, in, out, options);
+    unthreadedSession(protocol, input, fresh);
     fresh.waitTable();
     CHECK(residentShare(fresh) == 1.0);
     // Nothing written: the original's zeroes.
@@ -478,14 +483,9 @@ TEST_CASE("ping and isready outside a think answer once the table has its memory
        {std::pair{play::Protocol::kXboard, "xboard\nprotover 2\nnew\nping 1\n"},
         std::pair{play::Protocol::kUci, "uci\nucinewgame\nisready\n"}}) {
     play::Game fresh;
-    play::SessionOptions options;
-    options.threaded = false;
-    options.game = &fresh;
-    std::istringstream in(input);
-    std::ostringstream out;
-    play::runProtocol(protocol, in, out, options);
+    const std::string out = unthreadedSession(protocol, input, fresh);
     CHECK(residentShare(fresh) == 1.0);  // nothing after the answer touches the table
-    CHECK(out.str().find(protocol == play::Protocol::kXboard ? "pong 1" : "readyok") != std::string::npos);
+    CHECK(out.find(protocol == play::Protocol::kXboard ? "pong 1" : "readyok") != std::string::npos);
   }
 }
 

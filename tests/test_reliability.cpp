@@ -681,6 +681,16 @@ TEST_CASE("too little memory for the hash table gives a one-line message, not an
   }
 }
 
+/// Runs `command` after `limit` (a ulimit), checking that it thinks to a bestmove.
+static void thinksUnder(const std::string& limit, const std::string& command) {
+  CAPTURE(command);
+  int status = -1;
+  const std::string output = runCommand("(" + limit + command + ") 2>&1", &status);
+  CAPTURE(output);
+  CHECK(status == 0);
+  CHECK(output.find("bestmove ") != std::string::npos);
+}
+
 TEST_CASE("a --hash-bits table needs no more address space than the original's", "[reliability][memory]") {
   // 260 MB of address space: room for the original's table (205 MB reserved)
   // and the program, not for two tables. The default table was mapped, then
@@ -691,12 +701,7 @@ TEST_CASE("a --hash-bits table needs no more address space than the original's",
        {quote(binPath("umax-trace")) + " record --nodes 300 -q -o " + quote(trace),
         quote(binPath("umax-trace")) + " record --nodes 300 -q --hash-bits 12 -o " + quote(trace),
         quote(binPath("umax-readable")) + " --think --nodes 300 --hash-bits 12"}) {
-    CAPTURE(command);
-    int status = -1;
-    const std::string output = runCommand("(" + limit + command + ") 2>&1", &status);
-    CAPTURE(output);
-    CHECK(status == 0);
-    CHECK(output.find("bestmove ") != std::string::npos);
+    thinksUnder(limit, command);
   }
 }
 
@@ -709,12 +714,7 @@ TEST_CASE("a --hash-bits table maps only its own size, never the original's firs
   for (const std::string& command :
        {quote(binPath("umax-trace")) + " record --nodes 300 -q --hash-bits 12 -o " + quote(trace),
         quote(binPath("umax-readable")) + " --think --nodes 300 --hash-bits 12"}) {
-    CAPTURE(command);
-    int status = -1;
-    const std::string output = runCommand("(" + limit + command + ") 2>&1", &status);
-    CAPTURE(output);
-    CHECK(status == 0);
-    CHECK(output.find("bestmove ") != std::string::npos);
+    thinksUnder(limit, command);
   }
   const Engine small(kMinHashSlotBits);
   CHECK(small.hashTable().size() == (std::size_t{1} << kMinHashSlotBits) + kProbeSlots);
