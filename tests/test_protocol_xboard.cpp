@@ -3,6 +3,7 @@
 // the game, and fixed-node games that equal the original's.
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <mutex>
 #include <span>
 #include <sstream>
@@ -642,4 +644,47 @@ TEST_CASE("one thread at a time writes the session's output, however fast comman
     // The think ended while the commands came (end of input would drop its move).
     CHECK(linesAfter(output, protocol == play::Protocol::kXboard ? "move " : "bestmove ").size() == 1);
   }
+}
+
+TEST_CASE("analyze under --nodes N ends its think at N nodes, as UCI's go infinite does",
+          "[protocol][xboard]") {
+  // Analysis was a think without limit even under --nodes: a session without
+  // threads (the fuzzer's) thought on for 2e9 nodes. It runs in a child
+  // process here, killed after 120 s if it does not end.
+  const std::string input = "xboard\nprotover 2\nnew\nforce\nusermove e2e4\npost\nanalyze\nexit\nquit\n";
+  int pipeEnds[2];
+  REQUIRE(::pipe(pipeEnds) == 0);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::alarm(120);
+    const std::string output = converse(play::Protocol::kXboard, input, 2000);
+    const ssize_t written = ::write(pipeEnds[1], output.data(), output.size());
+    ::_exit(written == static_cast<ssize_t>(output.size()) ? 0 : 1);
+  }
+  ::close(pipeEnds[1]);
+  std::string output;
+  char buffer[4096];
+  for (ssize_t got; (got = ::read(pipeEnds[0], buffer, sizeof buffer)) > 0;) output.append(buffer, got);
+  ::close(pipeEnds[0]);
+  int status = -1;
+  ::waitpid(child, &status, 0);
+  CAPTURE(output);
+  REQUIRE(WIFEXITED(status));  // not killed by the alarm
+  CHECK(WEXITSTATUS(status) == 0);
+  // Its thinking lines (depth score time nodes line) stop at the budget's
+  // iteration, as a 2,000-node think's do.
+  long lastNodes = 0;
+  int lines = 0;
+  std::istringstream lineStream(output);
+  for (std::string line; std::getline(lineStream, line);) {
+    long depth = 0, score = 0, time = 0, nodes = 0;
+    if (std::sscanf(line.c_str(), "%ld %ld %ld %ld", &depth, &score, &time, &nodes) == 4) {
+      lastNodes = nodes;
+      ++lines;
+    }
+  }
+  CHECK(lines >= 1);
+  CHECK(lastNodes >= 2000);  // the last iteration begun under the budget ends past it
+  CHECK(lastNodes < 200000);
 }

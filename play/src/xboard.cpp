@@ -313,12 +313,14 @@ class XboardSession final : public Session {
            std::to_string(centiseconds) + " " + std::to_string(iteration.nodes) + " " + iteration.pv;
   }
 
-  /// Analysis (xboard's analyze mode): a think without limit that posts its
-  /// lines and plays nothing, until exit or a command that changes the game.
+  /// Analysis (xboard's analyze mode): a think without limit (but --nodes N's
+  /// budget) that posts its lines and plays nothing, until exit or a command
+  /// that changes the game.
   void analyze() {
     if (!game_.outcome().empty()) return;
     TimeControl control;
     control.infinite = true;
+    control.fixedNodes = options_.fixedNodes;  // --nodes N bounds an analysis too (as UCI's go infinite)
     const Budget budget = chooseBudget(control, nodesPerSecond());
     IterationListener listener = [this](const Iteration& iteration) { send(thinkingLine(iteration)); };
     analysisStart_ = std::chrono::steady_clock::now();
