@@ -38,4 +38,5 @@ set_tests_properties("umax:too little memory for the hash table gives a one-line
   "umax:a --hash-bits table needs no more address space than the original's"
   "umax:a --hash-bits table maps only its own size, never the original's first"
   "umax:umax-viz short of address space opens its window or names the limit, never aborts"
+  "umax:a program holding the original's table names it when it cannot be loaded, never dies of SIGSEGV"
   PROPERTIES LABELS address-limit)

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <csignal>
 #include <filesystem>
@@ -679,6 +680,58 @@ TEST_CASE("too little memory for the hash table gives a one-line message, not an
     CHECK(output.find(prefix + "cannot allocate the hash table: ") != std::string::npos);
     CHECK(output.find("MB of address space for 2^24 + 9 slots: Cannot allocate memory") != std::string::npos);
   }
+}
+
+TEST_CASE("a program holding the original's table names it when it cannot be loaded, never dies of SIGSEGV",
+          "[reliability][memory]") {
+  // micro-max.c's A[] is a 201 MB global: at 150 MB of address space the
+  // system cannot load a program that holds it (rc 139 before main, without a
+  // word). Each such tool is started by a launcher that checks first.
+  const std::string limit = "ulimit -v 150000; ";
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {"umax-minimal", "echo e2e4 | " + quote(binPath("umax-minimal"))},
+      {"umax-probe", quote(binPath("umax-probe")) + " --engine minimal --nodes 1000"},
+      {"umax-probe", quote(binPath("umax-probe")) + " --engine readable --nodes 1000"},
+      {"umax-replay", quote(binPath("umax-replay")) + " --help"},
+      {"umax-bench", quote(binPath("umax-bench")) + " --help"},
+  };
+  for (const auto& [tool, command] : commands) {
+    CAPTURE(command);
+    int status = -1;
+    const std::string output = runCommand("(" + limit + command + ") 2>&1", &status);
+    CAPTURE(output);
+    CHECK(status == 2);  // not 139
+    CHECK(output.starts_with(tool +
+                             ": out of memory: cannot allocate the original's hash table A[] (202 MB, "));
+    CHECK(output.find("(the address space is limited to 154 MB, ulimit -v 150000)\n") != std::string::npos);
+    CHECK(std::count(output.begin(), output.end(), '\n') == 1);
+  }
+  // Near the threshold the launcher's answer and the loader's agree: each
+  // limit gives the message or a search, never a signal.
+  int refused = 0;
+  int searched = 0;
+  for (const int kilobytes : {200000, 210000, 220000, 230000, 260000}) {
+    CAPTURE(kilobytes);
+    int status = -1;
+    const std::string output =
+        runCommand("(ulimit -v " + std::to_string(kilobytes) + "; " + quote(binPath("umax-probe")) +
+                       " --engine minimal --nodes 1000) 2>&1",
+                   &status);
+    CAPTURE(output);
+    CHECK((status == 0 || status == 2));
+    if (status == 2) CHECK(output.find("cannot allocate the original's hash table A[]") != std::string::npos);
+    refused += status == 2;
+    searched += status == 0 && output.starts_with("bestmove ");
+  }
+  CHECK(refused >= 1);
+  CHECK(searched >= 1);
+  // With room, the launcher hands over: arguments, output and exit status are the program's.
+  int status = -1;
+  CHECK(runCommand(quote(binPath("umax-probe")) + " --engine minimal --nodes 1000", &status)
+            .starts_with("bestmove "));
+  CHECK(status == 0);
+  runCommand(quote(binPath("umax-probe")) + " --nodes abc 2>&1", &status);
+  CHECK(status != 0);
 }
 
 /// Runs `command` after `limit` (a ulimit), checking that it thinks to a bestmove.
