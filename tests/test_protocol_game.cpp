@@ -87,6 +87,13 @@ TEST_CASE("FIDE's rules: castling through an attacked square or out of check is 
   CHECK(play::fideRefusal(outOfCheck, parseSquare("e1"), parseSquare("g1")) == "castles out of check");
   const Position through = parseFen("4k3/8/8/8/8/8/4p3/4K2R w K - 0 1");  // e2 pawn attacks f1
   CHECK(!play::isFideLegal(through, parseSquare("e1"), parseSquare("g1")));
+  CHECK(play::fideRefusal(through, parseSquare("e1"), parseSquare("g1")) ==
+        "castles through or into an attacked square");
+  // A castling blocked by men between, or without its rook, is not blamed on attacks.
+  const Position start = parseFen(std::string(kStartFen));
+  CHECK(play::fideRefusal(start, parseSquare("e1"), parseSquare("g1")) == "is not legal under FIDE rules");
+  const Position noRook = parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  CHECK(play::fideRefusal(noRook, parseSquare("e1"), parseSquare("c1")) == "is not legal under FIDE rules");
   const Position free = parseFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
   CHECK(play::isFideLegal(free, parseSquare("e1"), parseSquare("g1")));
   CHECK(play::fideLegalMoves(parseFen(std::string(kStartFen))).size() == 20);

@@ -2,6 +2,7 @@
 // checks the engine's root move before a chess GUI sees it.
 #include "umax/play/fide.h"
 
+#include <algorithm>
 #include <array>
 
 #include "umax/search_rules.h"
@@ -137,8 +138,18 @@ bool isFideLegal(const Position& position, int from, int to) {
 
 std::string fideRefusal(const Position& position, int from, int to) {
   if (isFideLegal(position, from, to)) return "";
-  const bool king = typeOf(position.board[from]) == kKing;
-  if (king && (to - from == 2 || from - to == 2)) {
+  const Board& board = position.board;
+  const int homeRow = position.side == kWhite ? 0x70 : 0x00;
+  const bool kingSide = to > from;
+  const int rook = kingSide ? homeRow + 7 : homeRow;
+  bool empty = true;  // the squares between king and rook
+  for (int square = std::min(from, rook) + 1; square < std::max(from, rook); ++square)
+    empty = empty && board[square] == 0;
+  // A castling refused for the attacks alone: king and rook unmoved at home, nothing between.
+  const bool castling = typeOf(board[from]) == kKing && (board[from] & kVirgin) && from == homeRow + 4 &&
+                        (to - from == 2 || from - to == 2) &&
+                        board[rook] == (kRook | position.side | kVirgin) && empty;
+  if (castling) {
     if (inCheck(position, position.side)) return "castles out of check";
     return "castles through or into an attacked square";
   }

@@ -154,8 +154,11 @@ std::string playRecordedMove(Position& position, const std::string& text) {
     type = std::array{kKnight, kBishop, kRook, kQueen}[letter];
   }
   if (!play::isFideLegal(position, from, to)) {
+    // fideRefusal names a reason of its own for a castling refused for the
+    // attacks only; for any other move it says again what "not legal here" says.
     const std::string why = play::fideRefusal(position, from, to);
-    return "'" + shownText(text) + "' is not legal here" + (why.empty() ? "" : " (" + why + ")");
+    return "'" + shownText(text) + "' is not legal here" +
+           (why.starts_with("castles") ? " (" + why + ")" : "");
   }
   const MadeMove made = applyMove(position, from, to, play::fideEpSquare(position));
   if (made.rookFrom != kNoSquare) position.epSquare = kNoSquare;
@@ -283,8 +286,8 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
           throw refuse("the move is " + shownText(move) + ", but " + traceFile + " chose " + think->move);
       }
       if (const std::string why = playRecordedMove(*position, move); !why.empty())
-        throw refuse(why + " (after " + std::to_string(moves.size()) + " plies from " + game.startText() +
-                     ")");
+        throw refuse(why + " (after " + std::to_string(moves.size()) +
+                     (moves.size() == 1 ? " ply from " : " plies from ") + game.startText() + ")");
       moves.push_back(move);
     } else if (keyword == "result") {
       if (!result.empty()) throw refuse("a second result line");
