@@ -87,7 +87,8 @@
               Math.floor(cap / Math.max(1, whole.nodes)) + ' times micro-Max\'s ' + count(whole.nodes) + '.'
         : 'Without ' + idea + ': ' + count(lacking.nodes) + ' nodes to finish depth ' + depth + ', ' +
               (lacking.nodes === whole.nodes ? 'as many as'
-               : ratio >= 1 ? ratio.toFixed(2) + ' times' : (1 / ratio).toFixed(2) + ' times fewer than') +
+               : ratio >= 1 ? ratio.toFixed(2) + ' times'
+                            : Math.max(1, Math.round(100 * (1 - ratio))) + '% fewer than') +
               ' micro-Max\'s ' + count(whole.nodes) + '.';
     status.appendChild(finding);
     // Text, with the option in a code span kept on one line ("--" is a place a line may break).
