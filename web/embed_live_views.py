@@ -58,8 +58,9 @@ def lab_control(idea, search):
             f'searches the same position twice in this page: as micro-Max does, with the example\'s budget, '
             f'then without {idea} to the depth that search reached (<a href="page_lab_theory.html">the Lab</a>, '
             f'<code>umax-probe --without {idea} --depth D</code>), so both rows finish the same depth; or '
-            f'<a href="viz/index.html?{query}" target="_blank">step through it without {idea}</a> (with the '
-            f'example\'s budget).</p>'
+            f'<a class="umax-lab-step" href="viz/index.html?{query}" target="_blank">step through it without '
+            f'{idea}</a><span class="umax-lab-step-note"> (with the example\'s budget; after a run, to its depth)'
+            f'</span>.</p>'
             f'<table class="umax-lab-result"></table><p class="umax-lab-status"></p></div>\n'
             f'<script src="viz/lab_toggle.js"></script>\n')
 

@@ -152,6 +152,19 @@
       show(table, [['micro-Max', whole], ['without ' + idea, lacking]]);
       if (whole.ok && lacking.ok) verdict(status, box, idea, nodes, depth, cap, whole, lacking);
       else status.textContent = '';
+      // The link under the button now steps through the search without the idea to that depth.
+      const link = box.querySelector('a.umax-lab-step');
+      if (link && depth >= 1) {
+        const query = new URLSearchParams();
+        if (position.fen) query.set('fen', position.fen);
+        if (position.moves) query.set('moves', position.moves);
+        query.set('depth', depth);
+        query.set('without', idea);
+        link.href = 'viz/index.html?' + query.toString();
+        link.textContent = 'step through it without ' + idea + ' to depth ' + depth;
+        const note = box.querySelector('.umax-lab-step-note');
+        if (note) note.textContent = ' (the second row\'s search)';
+      }
       box.dataset.depth = depth;  // for the browser tests
       box.dataset.done = 'true';
       button.disabled = false;

@@ -443,6 +443,15 @@ def main():
             check(got is not None and got.get("cursor") == 0 and got.get("eventCount", 0) > 0,
                   "  the recorded trace is open at its start")
 
+        # 2a. depth= (the Lab's --depth: no budget) with without=: the page records the think to that depth,
+        # as umax-probe --without IDEA --depth D prints it; the trace names the variant and its depth.
+        for moves, without, depth in [("e2e4", "best-first", 4), ("e2e4", "", 3)]:
+            expected = probe(build_bin, "", moves, 0, without, depth)
+            query = f"moves={moves}&depth={depth}" + (f"&without={without}" if without else "")
+            got = open_page(browser, f"{viz}?{query}", f"JSON.parse({STATE} || '{{}}').search", 120)
+            shown = {key: (got or {}).get("search", {}).get(key) for key in expected}
+            check(shown == expected, f"search ?{query}: page {shown} == umax-probe --depth {depth} {expected}")
+
         # 2b. The worker alone (umax-worker.js, what the page's recordings run in) answers as the
         # original does, "none" included.
         open_page(browser, viz, "window.umaxWeb && umaxWeb.firstFrame")
@@ -535,6 +544,9 @@ def main():
             check(f"reached depth {depth}" in status and f"--without {idea} --depth {depth}" in status and
                   "same depth" in status and "Compare the depth column" not in status,
                   f"{page}: the line under the table names depth {depth} and the command: {status!r}")
+            link = browser.evaluate("document.querySelector('.umax-lab a.umax-lab-step').href") or ""
+            check(f"depth={depth}&without={idea}" in link and "nodes=" not in link,
+                  f"{page}: after the run, 'step through it' records the second row's search ({link})")
             if page == "topic_move_sorting.html":
                 browser.screenshot(os.path.join(site_dir, "..", "test-lab-toggle.png"))
         # The page's cap: a search without the idea that passes it is stopped, its row says so and shows
@@ -609,6 +621,9 @@ def main():
                ("?trace=traces/no-such.trc", "cannot fetch the trace"),
                ("?trace=index.html", "cannot open"),
                ("?nodes=-5", "nodes must be a node budget"),
+               ("?moves=e2e4&nodes=100&depth=3", "nodes= and depth= exclude each other"),
+               ("?moves=e2e4&depth=98", "depth must be a number of plies from 1 to 97"),
+               ("?moves=e2e4&depth=0", "depth must be a number of plies from 1 to 97"),
                ("?fen=not-a-fen&nodes=100", "recording failed"),
                ("?moves=e2e5&nodes=100", "recording failed")]
         for query, words in bad:
