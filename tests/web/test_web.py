@@ -11,7 +11,8 @@
    positions without a move (stalemate, mate) included; so does the worker asked directly. The Lab
    in the worker (without=, depth=, the cap maxNodes) and on each idea's topic page: "without this
    idea" compares both searches at the depth micro-Max's reached, each row equal to umax-probe's
-   (--depth D, --without IDEA --depth D), and a search stopped at the page's cap says so.
+   (--depth D, --without IDEA --depth D), and a search stopped at the page's cap says so
+   (screenshot: build-web/test-lab-toggle.png, topic 11's).
 3. The keyboard steps the search (Right arrow) and the page does not scroll; the canvas follows
    its frame; a trace opens from the file picker and by drag and drop, and saves as a download.
 4. Bad query values (events past the trace however long, event= alone), a missing trace and a
@@ -547,7 +548,9 @@ def main():
             link = browser.evaluate("document.querySelector('.umax-lab a.umax-lab-step').href") or ""
             check(f"depth={depth}&without={idea}" in link and "nodes=" not in link,
                   f"{page}: after the run, 'step through it' records the second row's search ({link})")
-            if page == "topic_move_sorting.html":
+            if page == "topic_move_sorting.html":  # the control and its result in sight
+                browser.evaluate("document.querySelector('.umax-lab').scrollIntoView(), true")
+                time.sleep(0.5)
                 browser.screenshot(os.path.join(site_dir, "..", "test-lab-toggle.png"))
         # The page's cap: a search without the idea that passes it is stopped, its row says so and shows
         # no figures, and the line under the table gives the command that finishes it.
