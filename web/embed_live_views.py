@@ -55,10 +55,13 @@ def lab_control(idea, search):
     return (f'<div class="umax-lab" data-without="{idea}" data-fen="{html.escape(search["fen"])}" '
             f'data-moves="{html.escape(search["moves"])}" data-nodes="{search["nodes"]}">'
             f'<p><b>Without this idea:</b> <button type="button">run the example without {idea}</button> '
-            f'searches the same position with the same budget twice in this page, as micro-Max does and '
-            f'without {idea} (<a href="page_lab_theory.html">the Lab</a>, <code>umax-probe --without {idea}</code>), '
-            f'or <a href="viz/index.html?{query}" target="_blank">step through it without {idea}</a>.</p>'
-            f'<p class="umax-lab-status"></p><table class="umax-lab-result"></table></div>\n'
+            f'searches the same position twice in this page: as micro-Max does, with the example\'s budget, '
+            f'then without {idea} to the depth that search reached (<a href="page_lab_theory.html">the Lab</a>, '
+            f'<code>umax-probe --without {idea} --depth D</code>), so both rows finish the same depth; or '
+            f'<a class="umax-lab-step" href="viz/index.html?{query}" target="_blank">step through it without '
+            f'{idea}</a><span class="umax-lab-step-note"> (with the example\'s budget; after a run, to its depth)'
+            f'</span>.</p>'
+            f'<table class="umax-lab-result"></table><p class="umax-lab-status"></p></div>\n'
             f'<script src="viz/lab_toggle.js"></script>\n')
 
 

@@ -1655,9 +1655,7 @@ StoreKinds storeKinds(const TraceWalk& walk) {
 /// Refused stores and overwrites of another position's entry are rare: a node's slot must change
 /// hands between its probe and its first store. A table of 2^12 + 9 slots makes positions meet:
 /// the same think recorded with it and with the original's table.
-std::string smallTable(const Context& context) {
-  const auto walk =
-      context.record("replacement-small", "", kSmallTableMoves, kSmallTableNodes, kSmallTableBits);
+std::string smallTable(const Context& context, const TraceWalk& walk) {
   const StoreKinds small = storeKinds(walk);
   if (small.foreign == 0)
     claimFails("replacement", "the small table's think overwrote no other position's entry");
@@ -1751,14 +1749,9 @@ std::string smallTable(const Context& context) {
     refusedText = " It also refused " + std::to_string(small.refused) + " store" +
                   (small.refused == 1 ? "" : "s") + "; the first, at event " +
                   std::to_string(small.firstRefused) + ", met in slot " + std::to_string(kept.slot) + " " +
-                  entryText(kept.before) + ", exact and deeper than the node's draft, which Step 18 keeps.";
+                  entryText(kept.before) + ", exact and deeper than the node's draft, which line 104 keeps.";
   } else {
-    refusedText =
-        " No store was refused in it. A store is refused only when its slot already holds an *exact* "
-        "score from a *deeper* search (line 104). That almost never happens: a node stores after its "
-        "first iteration, at draft 1, and before that only the short recapture searches below it can take "
-        "its slot; their entries are deeper than draft 1 only for a king capture or a mate (stored at "
-        "draft 99), and exact only when the score fell inside their window.";
+    refusedText = " No store was refused in it either (why, see the first table).";
   }
   return "\n### A smaller table: positions meet\n\nTo see positions meet, the documentation build records "
          "the same kind of think with a table **shrunk** to "
@@ -1786,7 +1779,8 @@ std::string smallTable(const Context& context) {
                                        ", found slot " + num(store.slot) + " still empty and stored there"},
                 {"the node's store", "event " + num(index) + ": slot " + num(store.slot) + " holds " +
                                          entryText(store.before) + " (another position's)"},
-                {"the store's rule (Step 18, line 104)",
+                {"the store's rule (line 104: written unless the slot holds an exact score from a deeper "
+                 "search)",
                  std::string((store.before.from & kExactBits) == kExactBits ? "exact but not deeper"
                                                                             : "not exact") +
                      ", so it is written over: " + entryText(store.after)},
@@ -1803,36 +1797,29 @@ std::string smallTable(const Context& context) {
 
 std::string replacement(const Context& context) {
   const auto walk = context.record("replacement", "", "e2e4", 3000);
-  std::vector<std::vector<std::string>> rows;
+  const auto smallWalk =
+      context.record("replacement-small", "", kSmallTableMoves, kSmallTableNodes, kSmallTableBits);
+  const StoreKinds small = storeKinds(smallWalk);
   auto shortEntry = [](const HashEntry& entry) {
     return "D " + std::to_string(entry.draft) + ", V " + std::to_string(entry.score) + ", " +
            bounds(entry.from);
   };
-  // The first store of each kind into an occupied slot: a node updating its own entry (same lock)
-  // after a deeper iteration, a node replacing another position's entry, a store refused.
-  bool own = false, other = false, kept = false;
-  long firstRow = -1;  // the event of the table's first row
+  // Stores into an occupied slot, of three kinds: a node updating its own entry (same lock) after a
+  // deeper iteration, a node replacing another position's entry, a store refused. One row per kind,
+  // in that order, with its count and its first store; a kind this search never made says so.
+  std::size_t firstOf[3] = {0, 0, 0};
+  long counts[3] = {0, 0, 0};
+  long firstRow = -1;  // the event of the table's first store
   for (std::size_t index = 0; index < walk.events().size(); ++index) {
     const Event& event = walk.events()[index];
     if (event.kind != EventKind::kStore || event.before.lock == 0) continue;
-    const bool sameLock = event.before.lock == event.after.lock;
-    if (firstRow < 0 && ((event.written && (sameLock ? !own : !other)) || (!event.written && !kept)))
-      firstRow = static_cast<long>(index);
-    if (event.written && sameLock && !own) {
-      own = true;
-      rows.push_back({num(event.slot), "its own, from its previous iteration", shortEntry(event.before),
-                      shortEntry(event.after), "written"});
-    }
-    if (event.written && !sameLock && !other) {
-      other = true;
-      rows.push_back({num(event.slot), "another position's", shortEntry(event.before),
-                      shortEntry(event.after), "written"});
-    }
-    if (!event.written && !kept) {
-      kept = true;
-      rows.push_back({num(event.slot), "", shortEntry(event.before), "", "refused: exact and deeper"});
+    const int kind = !event.written ? 2 : event.before.lock == event.after.lock ? 0 : 1;
+    if (counts[kind]++ == 0) {
+      firstOf[kind] = index;
+      if (firstRow < 0) firstRow = static_cast<long>(index);
     }
   }
+  const bool own = counts[0] > 0, other = counts[1] > 0;
   if (!own && !other) claimFails("replacement", "no store replaced an entry");
   {
     // Not on the page: which bound bits a store writes, from the node's window and its result.
@@ -1874,33 +1861,59 @@ std::string replacement(const Context& context) {
     }
     if (!asked) claimFails("replacement", "no node below ply 1 failed low below a real alpha");
   }
-  long stores = 0, written = 0;
+  long stores = 0, empty = 0;
   for (const Event& event : walk.events())
     if (event.kind == EventKind::kStore) {
       ++stores;
-      written += event.written;
+      empty += event.before.lock == 0;
     }
+  const std::string kindNames[3] = {"its own entry, from its previous iteration: written over",
+                                    "another position's entry: written over",
+                                    "an exact score from a deeper search: refused, the slot kept as it was"};
+  const std::size_t smallFirst[3] = {0, small.firstForeign, small.firstRefused};
+  const long smallCounts[3] = {0, small.foreign, small.refused};
+  std::vector<std::vector<std::string>> rows;
+  for (int kind = 0; kind < 3; ++kind) {
+    const std::string label = std::to_string(kind + 1) + ". " + kindNames[kind];
+    if (counts[kind] > 0) {
+      const Event& event = walk.events()[firstOf[kind]];
+      rows.push_back({label, num(counts[kind]),
+                      "event " + num(static_cast<long>(firstOf[kind])) + ", slot " + num(event.slot),
+                      shortEntry(event.before), event.written ? shortEntry(event.after) : "(not written)"});
+    } else {
+      rows.push_back({label, num(0),
+                      smallCounts[kind] > 0 ? "none here; " + num(smallCounts[kind]) +
+                                                  " in the smaller table's think below, the first "
+                                                  "at its event " +
+                                                  num(static_cast<long>(smallFirst[kind]))
+                                            : "none here, nor in the smaller table's think below",
+                      "", ""});
+    }
+  }
   return context.header("replacement", "stores into occupied slots", walk, firstRow,
                         "the store of the table's first row") +
-         "\nA store into a slot that already holds an entry is one of three kinds: a node overwriting "
-         "its own entry after a deeper iteration, a node overwriting another position's entry, or a "
-         "store refused because the slot holds an exact score from a deeper search. In this search " +
-         std::to_string(written) + " of " + std::to_string(stores) + " stores wrote and " +
-         std::to_string(stores - written) + " were refused" +
-         (other && kept ? "; the table shows the first store of each kind"
-          : other       ? "; none was refused, so the table shows the first store of the other two kinds"
-          : kept        ? "; none overwrote another position's entry, so the table shows the first store of "
-                          "the other two kinds"
-                 : "; none overwrote another position's entry and none was refused, so the table shows "
-                   "only the first of the first kind") +
-         " (the next section shrinks the table to make positions meet):\n" +
-         table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows) +
-         "\nWhy so few? A node stores into the slot its probe chose, and from its first store on the slot "
-         "holds its own lock, so no other position's probe takes it. A store meets another position's "
-         "entry only when that position took the slot after this node's probe chose it and before its "
-         "first store, and that needs two positions within one probe window of 9 slots out of "
-         "16,777,224 at the same moment.\n" +
-         smallTable(context);
+         "\nThis think made " + num(stores) + " stores, one at the end of every iteration of every node. " +
+         num(empty) + " of them went into an empty slot. The other " + num(stores - empty) +
+         " met an entry already there, of one of three kinds: the node's own entry from its previous "
+         "iteration, another position's entry, or an exact score from a deeper search (the only entry "
+         "line 104 keeps). The table counts each kind and gives the first store of it:\n" +
+         table({"the slot held", "stores", "first store", "entry before", "entry after"}, rows) + "\n" +
+         (own && !other && counts[2] == 0 ? "Only the first kind happened here. " : "") +
+         "Why the other two are so rare:\n\n"
+         "- **Another position's entry.** A node's probe chooses its slot when the node starts, and the "
+         "node stores there after each iteration; from its first store on, the slot holds the node's own "
+         "lock and no other position's probe takes it. So another position gets in only between the "
+         "node's probe and its first store, and only a position searched below the node in that time (a "
+         "reply, a reply to the reply) whose own probe window of 9 slots reaches the same slot. In a table "
+         "of 16,777,224 slots that almost never happens; the next section shrinks the table to make it "
+         "happen.\n"
+         "- **An exact score from a deeper search.** A node whose probe finds an exact score of its own "
+         "position from at least as deep a search takes that score and returns at once (a hash cutoff, "
+         "\\ref topic_hashing), so it never stores over it. A refusal needs such an entry to arrive in the "
+         "node's slot after its probe, stored there by a search below the node: a shallower one, so its "
+         "entry is deeper only when its score was a mate score (a king capture or a mate: stored as draft "
+         "99, whatever the depth).\n" +
+         smallTable(context, smallWalk);
 }
 
 // ---- 14. material -----------------------------------------------------------------

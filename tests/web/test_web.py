@@ -8,7 +8,11 @@
    the counted nodes so far, and the window (q, l) of a call.
 2. Searches recorded in the page (?fen=...&moves=...&nodes=N, in the Web Worker) give the
    best move, score and node count of `umax-probe --engine minimal` (the original), "none" on
-   positions without a move (stalemate, mate) included; so does the worker asked directly.
+   positions without a move (stalemate, mate) included; so does the worker asked directly. The Lab
+   in the worker (without=, depth=, the cap maxNodes) and on each idea's topic page: "without this
+   idea" compares both searches at the depth micro-Max's reached, each row equal to umax-probe's
+   (--depth D, --without IDEA --depth D), and a search stopped at the page's cap says so
+   (screenshot: build-web/test-lab-toggle.png, topic 11's).
 3. The keyboard steps the search (Right arrow) and the page does not scroll; the canvas follows
    its frame; a trace opens from the file picker and by drag and drop, and saves as a download.
 4. Bad query values (events past the trace however long, event= alone), a missing trace and a
@@ -79,11 +83,16 @@ STALEMATE = "7k/5Q2/5K2/8/8/8/8/8 b - - 0 1"
 MATED = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
 
 
-def probe(build_bin, fen, moves, nodes, without=""):
+def probe(build_bin, fen, moves, nodes, without="", depth=0):
     """The original's result (umax-probe --engine minimal): bestmove, score and nodes; with `without`,
-    the readable build's without those ideas (the Lab: umax-probe --engine readable --without)."""
-    command = [os.path.join(build_bin, "umax-probe"), "--nodes", str(nodes)]
-    command += ["--engine", "readable", "--without", without] if without else ["--engine", "minimal"]
+    the readable build's without those ideas (the Lab: umax-probe --engine readable --without); with
+    `depth` (nodes then 0), the readable build's think to that depth (the Lab's --depth)."""
+    command = [os.path.join(build_bin, "umax-probe")]
+    command += ["--depth", str(depth)] if depth else ["--nodes", str(nodes)]
+    if without or depth:
+        command += ["--engine", "readable"] + (["--without", without] if without else [])
+    else:
+        command += ["--engine", "minimal"]
     if fen:
         command += ["--fen", fen]
     if moves:
@@ -435,6 +444,15 @@ def main():
             check(got is not None and got.get("cursor") == 0 and got.get("eventCount", 0) > 0,
                   "  the recorded trace is open at its start")
 
+        # 2a. depth= (the Lab's --depth: no budget) with without=: the page records the think to that depth,
+        # as umax-probe --without IDEA --depth D prints it; the trace names the variant and its depth.
+        for moves, without, depth in [("e2e4", "best-first", 4), ("e2e4", "", 3)]:
+            expected = probe(build_bin, "", moves, 0, without, depth)
+            query = f"moves={moves}&depth={depth}" + (f"&without={without}" if without else "")
+            got = open_page(browser, f"{viz}?{query}", f"JSON.parse({STATE} || '{{}}').search", 120)
+            shown = {key: (got or {}).get("search", {}).get(key) for key in expected}
+            check(shown == expected, f"search ?{query}: page {shown} == umax-probe --depth {depth} {expected}")
+
         # 2b. The worker alone (umax-worker.js, what the page's recordings run in) answers as the
         # original does, "none" included.
         open_page(browser, viz, "window.umaxWeb && umaxWeb.firstFrame")
@@ -460,31 +478,99 @@ def main():
         check(answer.get("ok") is False and "alpha-beta, quiescence" in answer.get("error", ""),
               f"the worker refuses without 'hsh' with the ideas' names: {answer}")
 
-        # 2d. Each idea's topic page: "without this idea" runs the example twice in the page; both rows
-        # equal umax-probe's (the default as the original, the other as --without).
-        for page, idea in [("topic_alpha_beta.html", "alpha-beta"), ("topic_hashing.html", "hash")]:
+        # 2d. The Lab's --depth in the worker: a think to a depth, no budget, answers as umax-probe --depth
+        # does (with and without ideas, a mate's position included); a cap (maxNodes) stops a think that
+        # passes it and the answer says so; bad depths are refused.
+        for fen, moves, without, depth in [("", "e2e4", "", 4), ("", "e2e4", "best-first", 4),
+                                           ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "", "alpha-beta", 6),
+                                           ("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", "", "delayed-gain", 3)]:
+            expected = probe(build_bin, fen, moves, 0, without, depth)
+            answer = worker_answer(browser, json.dumps({"fen": fen, "moves": moves, "nodes": 0, "without": without,
+                                                        "depth": depth})) or {}
+            shown = {key: answer.get(key) for key in expected}
+            check(shown == expected and answer.get("stopped") is False and answer.get("depthAsked") == depth,
+                  f"worker to depth {depth} without '{without}', fen='{fen}' moves='{moves}': {shown} == "
+                  f"umax-probe --depth {depth} {expected}")
+        answer = worker_answer(browser, json.dumps({"fen": "", "moves": "e2e4 c7c5", "nodes": 0, "without": "hash",
+                                                    "depth": 5, "maxNodes": 65536})) or {}
+        full = probe(build_bin, "", "e2e4 c7c5", 0, "hash", 5)
+        check(answer.get("ok") is True and answer.get("stopped") is True and answer.get("stoppedInDraft") == 5 and
+              65536 <= answer.get("nodes", 0) < full["nodes"] and not {"bestmove", "score", "depth"} & set(answer),
+              f"the worker stops a think to depth 5 without hash ({full['nodes']} nodes) at a cap of 65,536 nodes, "
+              f"in draft 5, and gives none of a finished think's figures: {answer}")
+        for job, words in [({"nodes": 100, "depth": 3}, "exclude each other"), ({"nodes": 0, "depth": 0}, "give a node"),
+                           ({"nodes": 0, "depth": 98}, "from 1 to 97"), ({"nodes": 0, "depth": 2.5}, "whole number")]:
+            answer = worker_answer(browser, json.dumps(dict(fen="", moves="", **job))) or {}
+            check(answer.get("ok") is False and words in answer.get("error", ""),
+                  f"the worker refuses {job} ('{words}'): {answer}")
+
+        # 2e. Each idea's topic page: "without this idea" runs the example in the page as micro-Max does (its
+        # budget), then without the idea to the depth that search reached (--depth, no budget). The first row
+        # equals the original's with the budget and the readable build's to that depth, the second
+        # umax-probe --without IDEA --depth D; the line under the table names the depth and the command.
+        lab_pages = [("topic_alpha_beta.html", "alpha-beta"), ("topic_quiescence.html", "quiescence"),
+                     ("topic_move_sorting.html", "best-first"), ("topic_hashing.html", "hash"),
+                     ("topic_iterative_deepening.html", "deepening"), ("topic_delayed_gain.html", "delayed-gain"),
+                     ("topic_centre_table.html", "centre")]
+        for page, idea in lab_pages:
             browser.open(site_url.rstrip("/") + "/" + page)
             if not browser.wait_until("document.querySelector('.umax-lab button') !== null", 30):
                 check(False, f"{page}: a 'without {idea}' control")
                 continue
-            data = browser.evaluate("JSON.stringify(document.querySelector('.umax-lab').dataset)")
-            data = json.loads(data)
+            data = json.loads(browser.evaluate("JSON.stringify(document.querySelector('.umax-lab').dataset)"))
             browser.evaluate("document.querySelector('.umax-lab button').click(), true")
             done = browser.wait_until("document.querySelector('.umax-lab').dataset.done === 'true'", 120)
             rows = json.loads(browser.evaluate(
                 "JSON.stringify([...document.querySelectorAll('.umax-lab-result tr')].slice(1).map("
                 "(r) => [...r.cells].map((c) => c.textContent)))") or "[]") if done else []
-            for row, without in zip(rows, ["", idea]):
-                expected = probe(build_bin, data["fen"], data["moves"], int(data["nodes"]), without)
-                shown = {"bestmove": row[1], "score": int(row[2]), "nodes": int(row[3].replace(",", ""))}
-                check(shown == expected, f"{page}: the row '{row[0]}' {shown} == umax-probe {expected}")
-            check(len(rows) == 2, f"{page}: 'without {idea}' shows two rows ({len(rows)})")
-            # Same budget, not same depth: the line under the table names the two depths of the rows,
-            # so a reader does not take the shallower search's fewer nodes for a saving.
-            if len(rows) == 2 and rows[0][4] != rows[1][4]:
-                status = browser.evaluate("document.querySelector('.umax-lab-status').textContent") or ""
-                check(f"({rows[1][4]} against {rows[0][4]})" in status and "Compare the depth column" in status,
-                      f"{page}: the status names both depths ({rows[1][4]}, {rows[0][4]}): {status!r}")
+            depth = int(browser.evaluate("document.querySelector('.umax-lab').dataset.depth") or 0) if done else 0
+            check(len(rows) == 2 and all(len(row) == 7 for row in rows) and depth >= 1,
+                  f"{page}: 'without {idea}' shows two rows of figures, to depth {depth} ({rows})")
+            if len(rows) != 2 or any(len(row) != 7 for row in rows) or depth < 1:
+                continue
+            # The columns: search, nodes, depth, best move, score, iterations, seconds.
+            shown = [{"bestmove": row[3], "score": int(row[4]), "nodes": int(row[1].replace(",", ""))} for row in rows]
+            check(rows[0][2] == rows[1][2] or (rows[0][2] == "99" and int(rows[0][5]) == depth),
+                  f"{page}: both rows finished depth {depth} (the depth column: {rows[0][2]}, {rows[1][2]})")
+            budget = int(data["nodes"])
+            original = probe(build_bin, data["fen"], data["moves"], budget)
+            whole = probe(build_bin, data["fen"], data["moves"], 0, "", depth)
+            lacking = probe(build_bin, data["fen"], data["moves"], 0, idea, depth)
+            check(shown[0] == original == whole,
+                  f"{page}: the row '{rows[0][0]}' {shown[0]} == umax-probe --engine minimal --nodes {budget} "
+                  f"{original} == umax-probe --engine readable --depth {depth} {whole}")
+            check(shown[1] == lacking, f"{page}: the row '{rows[1][0]}' {shown[1]} == umax-probe --engine readable "
+                                       f"--without {idea} --depth {depth} {lacking}")
+            status = browser.evaluate("document.querySelector('.umax-lab-status').textContent") or ""
+            check(f"reached depth {depth}" in status and f"--without {idea} --depth {depth}" in status and
+                  "same depth" in status and "Compare the depth column" not in status,
+                  f"{page}: the line under the table names depth {depth} and the command: {status!r}")
+            link = browser.evaluate("document.querySelector('.umax-lab a.umax-lab-step').href") or ""
+            check(f"depth={depth}&without={idea}" in link and "nodes=" not in link,
+                  f"{page}: after the run, 'step through it' records the second row's search ({link})")
+            if page == "topic_move_sorting.html":  # the control and its result in sight
+                browser.evaluate("document.querySelector('.umax-lab').scrollIntoView(), true")
+                time.sleep(0.5)
+                browser.screenshot(os.path.join(site_dir, "..", "test-lab-toggle.png"))
+        # The page's cap: a search without the idea that passes it is stopped, its row says so and shows
+        # no figures, and the line under the table gives the command that finishes it.
+        browser.open(site_url.rstrip("/") + "/topic_hash_replacement.html")
+        if browser.wait_until("document.querySelector('.umax-lab button') !== null", 30):
+            browser.evaluate("document.querySelector('.umax-lab').dataset.cap = '65536', "
+                             "document.querySelector('.umax-lab button').click(), true")
+            done = browser.wait_until("document.querySelector('.umax-lab').dataset.done === 'true'", 120)
+            rows = json.loads(browser.evaluate(
+                "JSON.stringify([...document.querySelectorAll('.umax-lab-result tr')].slice(1).map("
+                "(r) => [...r.cells].map((c) => c.textContent)))") or "[]") if done else []
+            status = browser.evaluate("document.querySelector('.umax-lab-status').textContent") or ""
+            check(len(rows) == 2 and len(rows[1]) == 2 and "stopped at the page's cap" in rows[1][1] and
+                  "depth 5 not reached" in rows[1][1] and "cap of 65,536 nodes" in status and
+                  "more than 65,536 nodes to finish depth 5" in status and
+                  "--without hash --depth 5" in status,
+                  f"topic_hash_replacement.html with a cap of 65,536 nodes: the row without hash says it stopped "
+                  f"({rows}), the line names the cap and the command ({status!r})")
+        else:
+            check(False, "topic_hash_replacement.html: a 'without hash' control")
 
         # 3. The keyboard steps the search; the page does not scroll.
         open_page(browser, f"{viz}?trace=traces/mate-300.trc&event=5", f"JSON.parse({STATE} || '{{}}').event === 5")
@@ -538,6 +624,9 @@ def main():
                ("?trace=traces/no-such.trc", "cannot fetch the trace"),
                ("?trace=index.html", "cannot open"),
                ("?nodes=-5", "nodes must be a node budget"),
+               ("?moves=e2e4&nodes=100&depth=3", "nodes= and depth= exclude each other"),
+               ("?moves=e2e4&depth=98", "depth must be a number of plies from 1 to 97"),
+               ("?moves=e2e4&depth=0", "depth must be a number of plies from 1 to 97"),
                ("?fen=not-a-fen&nodes=100", "recording failed"),
                ("?moves=e2e5&nodes=100", "recording failed")]
         for query, words in bad:

@@ -61,16 +61,22 @@ void drawRecordingProgress(Recording& job) {
   const double megabytes = ::stat(job.path.c_str(), &info) == 0 ? double(info.st_size) / 1e6 : 0.0;
   ImGui::Text("iteration %d, %llu nodes, %.1f MB written, %.1f s", job.draft.load(),
               static_cast<unsigned long long>(nodes), megabytes, seconds);
-  // The budget only stops new iterations: past it, the bar says so instead of a share.
+  // The budget only stops new iterations: past it, the bar says so instead of a share. A budget of 0:
+  // a think to a depth (the web edition's depth=), which has none.
   const bool past = nodes >= static_cast<uint64_t>(std::max(1L, job.budget));
   char overlay[96];
-  if (past)
+  if (job.budget <= 0)
+    std::snprintf(overlay, sizeof overlay, "a think to a depth (no budget): iteration %d", job.draft.load());
+  else if (past)
     std::snprintf(overlay, sizeof overlay, "budget of %ld passed: iteration %d runs to its end", job.budget,
                   job.draft.load());
   else
     std::snprintf(overlay, sizeof overlay, "%.0f%% of the budget of %ld nodes",
                   100.0 * double(nodes) / double(job.budget), job.budget);
-  ImGui::ProgressBar(past ? 1.0f : float(nodes) / float(job.budget), ImVec2(420, 0), overlay);
+  ImGui::ProgressBar(job.budget <= 0 ? 0.0f
+                     : past          ? 1.0f
+                                     : float(nodes) / float(job.budget),
+                     ImVec2(420, 0), overlay);
   // The think ends at its next node; the trace keeps what was searched and opens.
   if (job.stop) {
     ImGui::TextDisabled("stopping...");
