@@ -16,12 +16,12 @@
 
 #include "umax/cli_limits.h"
 #include "umax/engine.h"
+#include "umax/replacing_file.h"
 #include "umax/session.h"
 #include "umax/tool_output.h"
 #include "umax/trace/export.h"
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
-#include "umax/trace/replacing_file.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
 #include "umax/view/compare.h"
