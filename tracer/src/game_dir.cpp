@@ -6,9 +6,7 @@
 #endif
 
 #include <algorithm>
-#include <array>
 #include <cctype>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -134,37 +132,6 @@ struct RecordRefusal : std::runtime_error {
 /// move's details); a longer one is not a line it wrote.
 constexpr std::size_t kMaxGameRecordLine = 4096;
 
-/// Plays `text` ("e2e4", "e7e8n") on `position` as the protocol front ends place a move (FIDE's
-/// rules, FIDE's e.p. square, no e.p. square after a castling, an under-promotion's piece on the
-/// last rank); returns why not if it is not a legal move there.
-std::string playRecordedMove(Position& position, const std::string& text) {
-  int from = 0;
-  int to = 0;
-  if (text.size() < 4 || text.size() > 5 || !parseMove(std::string_view(text).substr(0, 4), from, to))
-    return "'" + shownText(text) + "' is not a move like e2e4";
-  const int piece = position.board[static_cast<std::size_t>(from)];
-  const bool pawn = (piece & position.side) != 0 && typeOf(piece) <= kDownwardPawn && typeOf(piece) != kEmpty;
-  const bool promotion = pawn && (to & kRowMask) == (position.side == kWhite ? 0 : 0x70);
-  int type = kQueen;
-  if (text.size() == 5) {
-    const std::string_view pieces = "nbrq";
-    const std::size_t letter = pieces.find(text[4]);
-    if (!promotion || letter == std::string_view::npos)
-      return "'" + shownText(text) + "': only a pawn reaching the last rank promotes, to q, r, b or n";
-    type = std::array{kKnight, kBishop, kRook, kQueen}[letter];
-  }
-  if (!play::isFideLegal(position, from, to)) {
-    const std::string why = play::fideRefusal(position, from, to);
-    return "'" + shownText(text) + "' is not legal here" + (why.empty() ? "" : " (" + why + ")");
-  }
-  const MadeMove made = applyMove(position, from, to, play::fideEpSquare(position));
-  if (made.rookFrom != kNoSquare) position.epSquare = kNoSquare;
-  if (promotion)
-    position.board[static_cast<std::size_t>(to)] =
-        static_cast<int8_t>(pieceCode(type, opponentOf(position.side)));
-  return "";
-}
-
 /// Reads a game's `game.txt` record into `game`, checked as any input is: every line one
 /// umax-readable writes (`#` comments, `protocol`, `start`, `move`, `unplayed`, `result`), the
 /// start the traces' start, each move legal in turn from it, numbered and sided as it falls, each
@@ -282,7 +249,7 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
         if (think->finished && !filtered && think->move != move.substr(0, 4))
           throw refuse("the move is " + shownText(move) + ", but " + traceFile + " chose " + think->move);
       }
-      if (const std::string why = playRecordedMove(*position, move); !why.empty())
+      if (const std::string why = play::playFideMove(*position, move); !why.empty())
         throw refuse(why + " (after " + std::to_string(moves.size()) + " plies from " + game.startText() +
                      ")");
       moves.push_back(move);
@@ -330,52 +297,22 @@ void readGameRecord(const fs::path& file, GameRecord& game, std::vector<std::str
 /// such a folder holds no game, and walking /proc or /sys reads the whole system's state.
 std::string pseudoFilesystem(const fs::path& folder) {
 #if defined(__linux__)
+  // The magic numbers of linux/magic.h (entering an autofs may mount a remote filesystem).
+  static constexpr std::pair<unsigned long, std::string_view> kPseudoFilesystems[] = {
+      {0x9fa0, "proc"},          {0x62656572, "sysfs"},       {0x1cd1, "devpts"},
+      {0x64626720, "debugfs"},   {0x74726163, "tracefs"},     {0x73636673, "securityfs"},
+      {0x27e0eb, "cgroup"},      {0x63677270, "cgroup2"},     {0xcafe4a11, "bpf"},
+      {0xf97cff8c, "selinuxfs"}, {0x42494e4d, "binfmt_misc"}, {0x6e736673, "nsfs"},
+      {0x6165676c, "pstore"},    {0x62656570, "configfs"},    {0x65735543, "fusectl"},
+      {0x19800202, "mqueue"},    {0xde5e81e4, "efivarfs"},    {0x0187, "autofs"}};
   struct statfs info {};
   if (statfs(folder.c_str(), &info) != 0) return "";
-  switch (static_cast<unsigned long>(info.f_type)) {  // the magic numbers of linux/magic.h
-    case 0x9fa0:
-      return "proc";
-    case 0x62656572:
-      return "sysfs";
-    case 0x1cd1:
-      return "devpts";
-    case 0x64626720:
-      return "debugfs";
-    case 0x74726163:
-      return "tracefs";
-    case 0x73636673:
-      return "securityfs";
-    case 0x27e0eb:
-      return "cgroup";
-    case 0x63677270:
-      return "cgroup2";
-    case 0xcafe4a11:
-      return "bpf";
-    case 0xf97cff8c:
-      return "selinuxfs";
-    case 0x42494e4d:
-      return "binfmt_misc";
-    case 0x6e736673:
-      return "nsfs";
-    case 0x6165676c:
-      return "pstore";
-    case 0x62656570:
-      return "configfs";
-    case 0x65735543:
-      return "fusectl";
-    case 0x19800202:
-      return "mqueue";
-    case 0xde5e81e4:
-      return "efivarfs";
-    case 0x0187:
-      return "autofs";  // entering one may mount a remote filesystem
-    default:
-      return "";
-  }
+  for (const auto& [magic, name] : kPseudoFilesystems)
+    if (static_cast<unsigned long>(info.f_type) == magic) return std::string(name);
 #else
   (void)folder;
-  return "";
 #endif
+  return "";
 }
 
 /// Collects the `*.trc` files in `folder` and in its direct sub-folders, the game folders
@@ -538,33 +475,6 @@ GameDir readGameDir(const std::string& path) {
                              "' or its direct sub-folders (the game folders; deeper ones are not read)" +
                              (dir.refusals.empty() ? "" : ": " + dir.refusals.front()));
   return dir;
-}
-
-std::string formatGameDir(const GameDir& dir) {
-  std::ostringstream out;
-  const fs::path folder(dir.path);
-  for (std::size_t index = 0; index < dir.games.size(); ++index) {
-    const GameRecord& game = dir.games[index];
-    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << game.startText();
-    if (!game.recordedMoves.empty()) out << "; game.txt: " << game.recordedMoves.size() << " plies";
-    if (!game.result.empty()) out << ", result " << game.result;
-    out << "\n";
-    out << "   ply  move    side   played   score      nodes     budget  file\n";
-    for (const GameThink& think : game.thinks) {
-      char line[160];
-      std::snprintf(line, sizeof line, "  %4d  %4d%-3s %-6s %-6s %7s %10s %10lld  ", think.ply,
-                    think.moveNumber, think.white ? "." : "...", think.white ? "white" : "black",
-                    think.finished ? think.move.c_str() : "?",
-                    think.finished ? std::to_string(think.score).c_str() : "-",
-                    think.finished ? std::to_string(think.nodes).c_str() : "cut short",
-                    static_cast<long long>(think.budget));
-      out << line << fs::path(think.path).lexically_relative(folder).string();
-      if (!think.notPlayed.empty()) out << "  not played: " << think.notPlayed;
-      out << "\n";
-    }
-  }
-  for (const std::string& refusal : dir.refusals) out << "not read: " << refusal << "\n";
-  return out.str();
 }
 
 }  // namespace umax::trace

@@ -136,6 +136,16 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
   return result.aborted ? 128 + stopSignal : 0;  // as a shell reports a process a signal ended
 }
 
+/// Warns on stderr when the trace `reader` read from `path` is cut short or has bytes after its
+/// end: the tool uses its complete events (`use`: "using", "comparing").
+void warnIfCut(const TraceReader& reader, const std::string& path, const char* use) {
+  if (reader.truncated())
+    std::cerr << "umax-trace: warning: '" << path << "' "
+              << (reader.trailingBytes() > 0 ? "has extra bytes after its end" : "is truncated") << " ("
+              << reader.truncationNote() << "); " << use << " its " << reader.eventCount()
+              << " complete events\n";
+}
+
 /// Runs `write` into `output`, or stdout when it is empty or "-". A file is
 /// written whole or not at all (a temporary beside it, renamed over it when
 /// complete): a full disk leaves no partial export and the old file as it was.
@@ -298,10 +308,8 @@ int main(int argc, char** argv) {
       const TraceReader first(firstPath);
       path = otherPath;  // a TraceError from here on names B
       const TraceReader second(otherPath);
-      for (const auto& [reader, name] : {std::pair{&first, &firstPath}, {&second, &otherPath}})
-        if (reader->truncated())
-          std::cerr << "umax-trace: warning: '" << *name << "' is truncated (" << reader->truncationNote()
-                    << "); comparing its " << reader->eventCount() << " complete events\n";
+      warnIfCut(first, firstPath, "comparing");
+      warnIfCut(second, otherPath, "comparing");
       writeComparison(first, firstPath, second, otherPath, compareTraces(first, second), std::cout);
       return finishOutput("umax-trace");
     }
@@ -310,10 +318,7 @@ int main(int argc, char** argv) {
       return finishOutput("umax-trace");
     }
     const TraceReader reader(path);
-    if (reader.truncated())
-      std::cerr << "umax-trace: warning: '" << path << "' "
-                << (reader.trailingBytes() > 0 ? "has extra bytes after its end" : "is truncated") << " ("
-                << reader.truncationNote() << "); using its " << reader.eventCount() << " complete events\n";
+    warnIfCut(reader, path, "using");
     if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
     if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
     if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });
