@@ -319,6 +319,12 @@ TEST_CASE("the trace format's version goes with its event schema", "[trace]") {
   }
   CHECK(versions.size() == 4);
   CHECK(schemaFingerprint(" kCall\t1 1\n\"call\";") == schemaFingerprint("kCall 1 1 \"call\";"));
+  // A parameter renamed is the same schema; a parameter of another type, or one more, is not.
+  const uint32_t dummy = schemaFingerprint("kDummy 14 13 \"dummy\" (int a, bool b);");
+  CHECK(schemaFingerprint("kDummy 14 13 \"dummy\" (int draft, bool seen);") == dummy);
+  CHECK(schemaFingerprint("kDummy 14 13 \"dummy\" (int a, int b);") != dummy);
+  CHECK(schemaFingerprint("kDummy 14 13 \"dummy\" (int a, bool b, int c);") != dummy);
+  CHECK(schemaFingerprint("kDummy 14 13 \"dummy\" (const Move& a, bool b);") != dummy);
   // The layout's number goes into the version too.
   CHECK(formatVersion(kLayoutVersion + 1, kSchemaFingerprint ^ 1) !=
         formatVersion(kLayoutVersion, kSchemaFingerprint ^ 1));

@@ -42,6 +42,6 @@ using EngineMoveCheck = std::function<std::string(const std::string& trace, cons
 /// as it falls, each engine move agreeing with its think (`check`).
 /// \throws RecordRefusal naming the line and why.
 RecordedGame readGameRecord(const std::filesystem::path& file, const std::string& fen,
-                               const EngineMoveCheck& check);
+                            const EngineMoveCheck& check);
 
 }  // namespace umax::play

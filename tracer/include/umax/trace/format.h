@@ -77,18 +77,39 @@ inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
 /// compact.h), raised by hand when it changes.
 inline constexpr uint32_t kLayoutVersion = 7;
 /// The rows of UMAX_SEARCH_EVENTS as one string: each kind, its site and
-/// record numbers and its name, what a trace file and its exports hold of
-/// the event schema (not the hooks' parameter names, which may be renamed).
-#define UMAX_TRACE_SCHEMA_ROW(kind, site, record, name, hook, parameters) kind site record name;
+/// record numbers, its name and its hook's parameters, what a trace file
+/// and its exports hold of the event schema.
+#define UMAX_TRACE_SCHEMA_ROW(kind, site, record, name, hook, parameters) kind site record name parameters;
 /// The tokens given, as a string literal (UMAX_TRACE_TEXT's second step).
 #define UMAX_TRACE_TEXT_OF(...) #__VA_ARGS__
 /// The tokens given, macros expanded first, as a string literal.
 #define UMAX_TRACE_TEXT(...) UMAX_TRACE_TEXT_OF(__VA_ARGS__)
-/// FNV-1a of `text` with its white space left out.
+/// FNV-1a of `text` with its white space left out, and in a parameter list
+/// each parameter's name: a parameter renamed is the same schema, a
+/// parameter of another type (a field of a kind's generic record) is not.
 constexpr uint32_t schemaFingerprint(std::string_view text) {
   uint32_t hash = 2166136261u;
-  for (const char c : text)
-    if (c != ' ' && c != '\t' && c != '\n') hash = (hash ^ static_cast<uint8_t>(c)) * 16777619u;
+  const auto add = [&hash](std::string_view part) {
+    for (const char c : part)
+      if (c != ' ' && c != '\t' && c != '\n') hash = (hash ^ static_cast<uint8_t>(c)) * 16777619u;
+  };
+  const auto inName = [](char c) {
+    return c == '_' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+  };
+  bool inList = false;  // between a '(' and its ')'
+  while (!text.empty()) {
+    const std::size_t cut = text.find_first_of(inList ? ",)" : "(");
+    std::string_view part = text.substr(0, cut);
+    if (inList) {  // a parameter: its type, without its name
+      while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+      while (!part.empty() && inName(part.back())) part.remove_suffix(1);
+    }
+    add(part);
+    if (cut == std::string_view::npos) break;
+    add(text.substr(cut, 1));
+    inList = text[cut] != ')';
+    text.remove_prefix(cut + 1);
+  }
   return hash;
 }
 /// The fingerprint of the event schema this code reads and writes.
@@ -97,7 +118,7 @@ inline constexpr uint32_t kSchemaFingerprint =
 /// The fingerprint of the event schema kLayoutVersion was made for (the
 /// twelve kinds of formats 6 and 7); it becomes kSchemaFingerprint when
 /// kLayoutVersion goes up.
-inline constexpr uint32_t kLayoutSchema = 0xf200e953u;
+inline constexpr uint32_t kLayoutSchema = 0x52c50384u;
 /// The bit of a format version made for another event schema than the layout's.
 inline constexpr uint32_t kOtherSchemaBit = 0x80000000u;
 /// The format version of a trace of layout `layout` whose event schema has
@@ -111,7 +132,7 @@ constexpr uint32_t formatVersion(uint32_t layout, uint32_t schema) {
 }
 /// The format version this code writes and the only one it reads.
 inline constexpr uint32_t kFormatVersion = formatVersion(kLayoutVersion, kSchemaFingerprint);
-/// A format version as the tools name it: "7", or "7 with event schema 0x2ab3c4".
+/// A format version as the tools name it: "7", or "7 with event schema 0xe8692e".
 std::string versionName(uint32_t version);
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
