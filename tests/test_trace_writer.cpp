@@ -296,14 +296,48 @@ TEST_CASE("the recorder hears a call's entry through onEnter only and works out 
 }
 
 TEST_CASE("the trace format's version goes with its event schema", "[trace]") {
-  // A row added to UMAX_SEARCH_EVENTS (or a kind renumbered or renamed) is
-  // a new format: kFormatVersion must go up, its fingerprint listed.
-  const auto& [version, fingerprint] = kSchemaOfVersion[std::size(kSchemaOfVersion) - 1];
-  INFO("the event schema's fingerprint is 0x"
-       << std::hex << kSchemaFingerprint << std::dec << ": raise kFormatVersion (format.h) and add {"
-       << version + 1 << ", 0x" << std::hex << kSchemaFingerprint << "u} to kSchemaOfVersion");
-  CHECK(kSchemaFingerprint == fingerprint);
-  CHECK(kFormatVersion == version);
+  // The version is made from the rows of UMAX_SEARCH_EVENTS: the layout's
+  // number for its own schema, another for any other, with no number edited.
+  const std::string schema = UMAX_TRACE_TEXT(UMAX_SEARCH_EVENTS(UMAX_TRACE_SCHEMA_ROW));
+  CHECK(kSchemaFingerprint == schemaFingerprint(schema));
+  CHECK(kFormatVersion == formatVersion(kLayoutVersion, kSchemaFingerprint));
+  CHECK(formatVersion(kLayoutVersion, kLayoutSchema) == kLayoutVersion);
+  CHECK(versionName(kLayoutVersion) == std::to_string(kLayoutVersion));
+  // A row added, a kind renamed or renumbered: another version, of none of the layouts so far;
+  // white space alone is no change.
+  std::set<uint32_t> versions;
+  for (const std::string& other : {schema + "kDummy 14 13 \"dummy\";",
+                                   std::string(schema).replace(schema.find("\"return\""), 8, "\"retour\""),
+                                   std::string(schema).replace(schema.find(" 12 \"return\""), 3, " 13"),
+                                   std::string("kCall 1 1 \"call\";")}) {
+    const uint32_t version = formatVersion(kLayoutVersion, schemaFingerprint(other));
+    CAPTURE(other, versionName(version));
+    CHECK(version != kFormatVersion);
+    CHECK(version > kLayoutVersion);
+    CHECK(versionName(version).starts_with(std::to_string(kLayoutVersion) + " with event schema 0x"));
+    versions.insert(version);
+  }
+  CHECK(versions.size() == 4);
+  CHECK(schemaFingerprint(" kCall\t1 1\n\"call\";") == schemaFingerprint("kCall 1 1 \"call\";"));
+  // A parameter renamed is the same schema; a parameter of another type, or one more, is not.
+  const uint32_t dummy = schemaFingerprint("kDummy 14 13 \"dummy\" (int a, bool b);");
+  CHECK(schemaFingerprint("kDummy 14 13 \"dummy\" (int draft, bool seen);") == dummy);
+  CHECK(schemaFingerprint("kDummy 14 13 \"dummy\" (int a, int b);") != dummy);
+  CHECK(schemaFingerprint("kDummy 14 13 \"dummy\" (int a, bool b, int c);") != dummy);
+  CHECK(schemaFingerprint("kDummy 14 13 \"dummy\" (const Move& a, bool b);") != dummy);
+  // The layout's number goes into the version too.
+  CHECK(formatVersion(kLayoutVersion + 1, kSchemaFingerprint ^ 1) !=
+        formatVersion(kLayoutVersion, kSchemaFingerprint ^ 1));
+  // A trace of another schema is refused, and so is a trace of the layout's number by code of
+  // another schema (a version derived from the schema is always higher than the layout's).
+  TraceHeader header = makeHeader(engineAt("", ""), 1000, "", "");
+  header.version = formatVersion(kLayoutVersion, kSchemaFingerprint ^ 1);
+  std::vector<uint8_t> bytes;
+  writeHeader(header, bytes);
+  TraceHeader read;
+  CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
+                    Catch::Contains("trace format version " + versionName(header.version)) &&
+                        Catch::Contains("a build with other event kinds wrote it"));
 }
 
 TEST_CASE("a kind numbered from 15 on takes a second tag byte, and the reader reads its number", "[trace]") {
@@ -329,14 +363,16 @@ TEST_CASE("a kind numbered from 15 on takes a second tag byte, and the reader re
 TEST_CASE("every event kind whose hook has parameters prints fields in the jsonl export", "[trace]") {
   // Each kind's line holds "i", "kind", "ply" and "site", then its fields:
   // a kind whose hook reports values must print some (a kind the export
-  // forgets prints none), a kind without any prints none. Every kind with
+  // forgets prints none; a kind without a layout of its own, each of its
+  // row's fields), a kind without any prints none. Every kind with
   // values must occur in these thinks (a new kind adds a think that has it).
   struct Row {
     std::string_view name;
     bool values;
+    EventKind kind;
   };
 #define UMAX_TEST_KIND_ROW(kind, site, record, name, hook, parameters) \
-  Row{name, std::string_view(#parameters) != "()"},
+  Row{name, std::string_view(#parameters) != "()", EventKind::kind},
   const Row rows[] = {UMAX_SEARCH_EVENTS(UMAX_TEST_KIND_ROW)};
 #undef UMAX_TEST_KIND_ROW
   std::map<std::string, std::set<int>> keysOf;  // per kind name, the key counts of its lines
@@ -369,6 +405,8 @@ TEST_CASE("every event kind whose hook has parameters prints fields in the jsonl
     }
     REQUIRE(seen != keysOf.end());
     CHECK(*seen->second.begin() > 4);
+    // A kind without a layout of its own prints each of its row's fields.
+    if (!hasOwnLayout(row.kind)) CHECK(seen->second == std::set<int>{4 + kKindFields[row.kind].count});
   }
 }
 
@@ -498,23 +536,25 @@ TEST_CASE("traces of versions 1 to 6 are refused naming their version, and the c
     REQUIRE(bytesOf(path)[8] == version);
     CHECK_THROWS_WITH(TraceReader(path),
                       Catch::Contains("trace format version " + std::to_string(version) +
-                                      " is not supported (this build reads version 7 only: "
-                                      "record the think again)"));
+                                      " is not supported (this build reads version " +
+                                      versionName(kFormatVersion) + " only: record the think again)"));
   }
-  // A header written as version 8 with its own right checksum, its version
-  // byte then set to 7: the checksum covers the version, so it is refused.
+  // A header written as the next version with its own right checksum, its
+  // version byte then set to this one's: the checksum covers the version,
+  // so it is refused.
   TraceHeader header = makeHeader(engineAt("", "e2e4"), 3000, "", "e2e4");
-  header.version = 8;
+  header.version = kFormatVersion + 1;
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
   TraceHeader read;
   CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
-                    Catch::Contains("version 8 is not supported") && Catch::Contains("damaged"));
-  bytes[8] = 7;
+                    Catch::Contains("version " + versionName(kFormatVersion + 1) + " is not supported") &&
+                        Catch::Contains("damaged"));
+  for (int shift = 0; shift < 32; shift += 8)
+    bytes[8 + shift / 8] = static_cast<uint8_t>(kFormatVersion >> shift);
   CHECK_THROWS_WITH(readHeader(bytes.data(), bytes.size(), read),
                     Catch::Contains("header checksum mismatch"));
-  bytes[8] = 8;
-  header.version = 7;
+  header.version = kFormatVersion;
   std::vector<uint8_t> right;
   writeHeader(header, right);
   CHECK_NOTHROW(readHeader(right.data(), right.size(), read));

@@ -1,11 +1,14 @@
 // fide.cpp - FIDE's legal moves on micro-Max's 0x88 board: the referee that
-// checks the engine's root move before a chess GUI sees it.
+// checks the engine's root move before a chess GUI sees it, and a game record's moves.
 #include "umax/play/fide.h"
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 
+#include "umax/notation.h"
 #include "umax/search_rules.h"
+#include "umax/session.h"
 
 namespace umax::play {
 namespace {
@@ -158,6 +161,37 @@ std::string fideRefusal(const Position& position, int from, int to) {
 
 std::string toFen(const Position& position, int fullMove) {
   return umax::toFen(position.board, position.side, fideEpSquare(position), fullMove);
+}
+
+std::string playFideMove(Position& position, const std::string& text) {
+  int from = 0;
+  int to = 0;
+  if (text.size() < 4 || text.size() > 5 || !parseMove(std::string_view(text).substr(0, 4), from, to))
+    return "'" + shownText(text) + "' is not a move like e2e4";
+  const int piece = position.board[static_cast<std::size_t>(from)];
+  const bool pawn = (piece & position.side) != 0 && typeOf(piece) <= kDownwardPawn && typeOf(piece) != kEmpty;
+  const bool promotion = pawn && (to & kRowMask) == (position.side == kWhite ? 0 : 0x70);
+  int type = kQueen;
+  if (text.size() == 5) {
+    const std::string_view pieces = "nbrq";
+    const std::size_t letter = pieces.find(text[4]);
+    if (!promotion || letter == std::string_view::npos)
+      return "'" + shownText(text) + "': only a pawn reaching the last rank promotes, to q, r, b or n";
+    type = std::array{kKnight, kBishop, kRook, kQueen}[letter];
+  }
+  if (!isFideLegal(position, from, to)) {
+    // fideRefusal names a reason of its own for a castling refused for the
+    // attacks only; for any other move it says again what "not legal here" says.
+    const std::string why = fideRefusal(position, from, to);
+    return "'" + shownText(text) + "' is not legal here" +
+           (why.starts_with("castles") ? " (" + why + ")" : "");
+  }
+  const MadeMove made = applyMove(position, from, to, fideEpSquare(position));
+  if (made.rookFrom != kNoSquare) position.epSquare = kNoSquare;
+  if (promotion)
+    position.board[static_cast<std::size_t>(to)] =
+        static_cast<int8_t>(pieceCode(type, opponentOf(position.side)));
+  return "";
 }
 
 }  // namespace umax::play

@@ -2,6 +2,7 @@
 #include "umax/trace/format.h"
 
 #include <array>
+#include <cstdio>
 #include <cstring>
 #include <sstream>
 
@@ -53,6 +54,13 @@ const bool kHasCrc32Instruction = __builtin_cpu_supports("sse4.2");
 #endif
 
 }  // namespace
+
+std::string versionName(uint32_t version) {
+  if (!(version & kOtherSchemaBit)) return std::to_string(version);
+  char schema[16];
+  std::snprintf(schema, sizeof schema, "%06x", version & 0xffffffu);
+  return std::to_string((version & ~kOtherSchemaBit) >> 24) + " with event schema 0x" + schema;
+}
 
 std::string_view kindName(EventKind kind) { return kNames[kind]; }
 

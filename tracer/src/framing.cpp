@@ -44,12 +44,15 @@ uint64_t readHeader(const uint8_t* data, std::size_t size, TraceHeader& header) 
     throw TraceError("not a umax trace file (wrong magic)", 0);
   if (size < 12) throw TraceError("truncated header", 8);
   const uint32_t version = loadU32(data + 8);
-  if (version != kFormatVersion)
-    throw TraceError(
-        "trace format version " + std::to_string(version) + " is not supported (this build reads " +
-            "version " + std::to_string(kFormatVersion) + " only" +
-            (version < kFormatVersion ? ": record the think again)" : "; or the file is damaged)"),
-        sizeof kMagic);
+  if (version != kFormatVersion) {
+    const char* why = (version & kOtherSchemaBit)
+                          ? "; a build with other event kinds wrote it, or it is damaged)"
+                      : version < kFormatVersion ? ": record the think again)"
+                                                 : "; or the file is damaged)";
+    throw TraceError("trace format version " + versionName(version) + " is not supported (this build reads " +
+                         "version " + versionName(kFormatVersion) + " only" + why,
+                     sizeof kMagic);
+  }
   if (size < 16) throw TraceError("truncated header", 12);
   const uint32_t length = loadU32(data + 12);
   const uint64_t start = 16;  // the header fields, after magic, version and length

@@ -6,22 +6,17 @@
 #endif
 
 #include <algorithm>
-#include <array>
 #include <cctype>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <numeric>
-#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
 #include <tuple>
 
-#include "umax/notation.h"
-#include "umax/play/fide.h"
+#include "umax/play/game_record.h"
 #include "umax/position.h"
 #include "umax/session.h"
 #include "umax/trace/reader.h"
@@ -32,9 +27,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kMaxGameDirTraces = 100000;        // the rest are listed as not read
-constexpr int kMaxFolderDepth = 1;                       // the folder and its game folders
-constexpr std::uintmax_t kMaxGameRecordBytes = 1 << 20;  // a game.txt umax-readable writes is a few KB
+constexpr std::size_t kMaxGameDirTraces = 100000;  // the rest are listed as not read
+constexpr int kMaxFolderDepth = 1;                 // the folder and its game folders
 
 /// File names in "natural" order, digit runs compared as numbers, so that
 /// "move-9" comes before "move-10" whatever the zero padding.
@@ -70,22 +64,6 @@ std::vector<std::string> words(const std::string& text) {
   return {std::istream_iterator<std::string>(stream), std::istream_iterator<std::string>()};
 }
 
-/// The chess move number of ply `ply` of a game started from `fen` (1 = its first move) and
-/// whether white plays it, from the FEN's second and sixth fields (the start position's when the
-/// FEN is empty or lacks them).
-std::pair<int, bool> numberPly(const std::string& fen, int ply) {
-  const std::vector<std::string> fields = words(fen);
-  int firstMoveNumber = 1;
-  if (fields.size() >= 6) {
-    try {
-      firstMoveNumber = std::max(1, std::stoi(fields[5]));
-    } catch (const std::exception&) {  // not a number: the start position's
-    }
-  }
-  const int halfMoves = ply - 1 + (fields.size() < 2 || fields[1] != "b" ? 0 : 1);  // from white's first
-  return {firstMoveNumber + halfMoves / 2, halfMoves % 2 == 0};
-}
-
 /// Is `name` a partial trace, `.NAME.trc.partial` (partialTracePath): a think whose recording
 /// was cut short (killed, a full disk), read as a trace cut short.
 bool isPartialTrace(const std::string& name) {
@@ -113,7 +91,7 @@ GameThink readThink(const fs::path& file) {
   think.events = reader.eventCount();
   think.white = header.position.side == kWhite;
   think.ply = static_cast<int>(words(header.moves).size()) + 1;
-  think.moveNumber = numberPly(header.fen, think.ply).first;
+  think.moveNumber = play::numberPly(header.fen, think.ply).first;
   think.finished = reader.hasResult();
   if (think.finished) {
     const TraceResult& result = reader.result();
@@ -125,180 +103,25 @@ GameThink readThink(const fs::path& file) {
   return think;
 }
 
-/// A game record (game.txt) that cannot be used: the line and why.
-struct RecordRefusal : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-/// The longest line of a game record umax-readable writes is a few hundred characters (a FEN, a
-/// move's details); a longer one is not a line it wrote.
-constexpr std::size_t kMaxGameRecordLine = 4096;
-
-/// Plays `text` ("e2e4", "e7e8n") on `position` as the protocol front ends place a move (FIDE's
-/// rules, FIDE's e.p. square, no e.p. square after a castling, an under-promotion's piece on the
-/// last rank); returns why not if it is not a legal move there.
-std::string playRecordedMove(Position& position, const std::string& text) {
-  int from = 0;
-  int to = 0;
-  if (text.size() < 4 || text.size() > 5 || !parseMove(std::string_view(text).substr(0, 4), from, to))
-    return "'" + shownText(text) + "' is not a move like e2e4";
-  const int piece = position.board[static_cast<std::size_t>(from)];
-  const bool pawn = (piece & position.side) != 0 && typeOf(piece) <= kDownwardPawn && typeOf(piece) != kEmpty;
-  const bool promotion = pawn && (to & kRowMask) == (position.side == kWhite ? 0 : 0x70);
-  int type = kQueen;
-  if (text.size() == 5) {
-    const std::string_view pieces = "nbrq";
-    const std::size_t letter = pieces.find(text[4]);
-    if (!promotion || letter == std::string_view::npos)
-      return "'" + shownText(text) + "': only a pawn reaching the last rank promotes, to q, r, b or n";
-    type = std::array{kKnight, kBishop, kRook, kQueen}[letter];
-  }
-  if (!play::isFideLegal(position, from, to)) {
-    // fideRefusal names a reason of its own for a castling refused for the
-    // attacks only; for any other move it says again what "not legal here" says.
-    const std::string why = play::fideRefusal(position, from, to);
-    return "'" + shownText(text) + "' is not legal here" +
-           (why.starts_with("castles") ? " (" + why + ")" : "");
-  }
-  const MadeMove made = applyMove(position, from, to, play::fideEpSquare(position));
-  if (made.rookFrom != kNoSquare) position.epSquare = kNoSquare;
-  if (promotion)
-    position.board[static_cast<std::size_t>(to)] =
-        static_cast<int8_t>(pieceCode(type, opponentOf(position.side)));
-  return "";
-}
-
-/// Reads a game's `game.txt` record into `game`, checked as any input is: every line one
-/// umax-readable writes (`#` comments, `protocol`, `start`, `move`, `unplayed`, `result`), the
-/// start the traces' start, each move legal in turn from it, numbered and sided as it falls, each
-/// engine move the one its trace chose, each think's moves before it the record's.
-/// \throws RecordRefusal naming the line and why; nothing of the record is used then.
+/// Reads a game's `game.txt` record into `game` (play::readGameRecord, each engine move the one
+/// its trace chose), each think's moves before it the record's.
+/// \throws play::RecordRefusal naming the line and why; nothing of the record is used then.
 void checkGameRecord(const fs::path& file, GameRecord& game) {
-  std::error_code error;
-  const std::uintmax_t size = fs::file_size(file, error);
-  if (error) throw RecordRefusal(": " + error.message());
-  if (size > kMaxGameRecordBytes)
-    throw RecordRefusal(" is " + std::to_string(size) +
-                        " bytes: larger than any record umax-readable writes (" +
-                        std::to_string(kMaxGameRecordBytes) + " at most)");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw RecordRefusal(": cannot be opened");
-  const auto thinkNamed = [&game](const std::string& name) -> const GameThink* {
-    for (const GameThink& think : game.thinks)
-      if (traceName(think.path) == name) return &think;
-    return nullptr;
+  const auto agrees = [&game](const std::string& trace, const std::string& before, const std::string& move,
+                              bool filtered) -> std::string {
+    const auto think = std::find_if(game.thinks.begin(), game.thinks.end(),
+                                    [&](const GameThink& one) { return traceName(one.path) == trace; });
+    if (think == game.thinks.end()) return "";
+    if (think->movesBefore != before)
+      return "the think of " + trace + " was made after '" + think->movesBefore + "', the record has '" +
+             before + "' before this move";
+    if (think->finished && !filtered && think->move != move.substr(0, 4))
+      return "the move is " + shownText(move) + ", but " + trace + " chose " + think->move;
+    return "";
   };
-  std::vector<std::string> moves;
-  std::map<std::string, std::string> unplayed;  // trace file name -> why its move was not played
-  std::string result;
-  std::optional<Position> position;  // after the moves so far, once `start` is read
-  bool protocolSeen = false;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    const std::string at = " line " + std::to_string(number) + ": ";
-    if (line.size() > kMaxGameRecordLine)
-      throw RecordRefusal(at + "the line is " + std::to_string(line.size()) +
-                          " characters long, longer than any umax-readable writes (" +
-                          std::to_string(kMaxGameRecordLine) + ")");
-    const auto refuse = [&](const std::string& why) {
-      return RecordRefusal(at + why + " (the line: '" + shownText(line, 80) + "')");
-    };
-    // umax-readable writes text: no control byte (a NUL, a carriage return, an escape sequence).
-    if (std::any_of(line.begin(), line.end(),
-                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
-      throw refuse("a control byte: not a line of text umax-readable writes");
-    std::istringstream record(line);
-    std::string keyword;
-    record >> keyword;
-    if (keyword.empty() || keyword.front() == '#') continue;
-    // The game's numbering at the next ply: move number and side.
-    // (Not a structured binding: clang lets no lambda capture one.)
-    const std::pair<int, bool> numbering = numberPly(game.fen, static_cast<int>(moves.size()) + 1);
-    const int moveNumber = numbering.first;
-    const bool white = numbering.second;
-    const auto checkNumber = [&](const std::string& numberText, const std::string& side) {
-      if (numberText != std::to_string(moveNumber) || side != (white ? "white" : "black"))
-        throw refuse("'" + shownText(numberText) + " " + shownText(side) + "' where the game is at move " +
-                     std::to_string(moveNumber) + ", " + (white ? "white" : "black") + " to move");
-    };
-    if (keyword == "protocol") {
-      std::string name;
-      if (protocolSeen || !(record >> name)) throw refuse("a second or empty protocol line");
-      protocolSeen = true;
-    } else if (keyword == "start") {
-      std::string kind;
-      record >> kind;
-      std::string fen;
-      std::getline(record >> std::ws, fen);
-      if (position) throw refuse("a second start line");
-      if (kind == "startpos" && fen.empty()) {
-        fen = std::string(kStartFen);
-      } else if (kind != "fen") {
-        throw refuse("a start line is 'start startpos' or 'start fen FEN'");
-      }
-      try {
-        position = parseFen(fen);
-      } catch (const std::exception& bad) {
-        throw refuse(std::string("the start FEN is refused: ") + bad.what());
-      }
-      const std::string traces = game.fen.empty() ? std::string(kStartFen) : game.fen;
-      if (fen != traces)
-        throw refuse("the traces start from " + game.startText() + ", not from this position");
-    } else if (keyword == "move" || keyword == "unplayed") {
-      std::string numberText, side, move;
-      if (!(record >> numberText >> side >> move))
-        throw refuse("a " + keyword + " line lacks its number, side or move");
-      if (!position) throw refuse("a " + keyword + " before the start line");
-      checkNumber(numberText, side);
-      if (keyword == "unplayed") {  // "unplayed 1 white c2c4 001-white.trc quit"
-        std::string traceFile, why;
-        if (!(record >> traceFile) || !std::getline(record >> std::ws, why) || why.empty())
-          throw refuse("an unplayed line names its think's trace and why it was not played");
-        int from = 0;
-        int to = 0;
-        if (move != "-" && move != "none" && (move.size() < 4 || !parseMove(move.substr(0, 4), from, to)))
-          throw refuse("'" + shownText(move) + "' is not a move like e2e4, '-' or 'none'");
-        if (traceFile.find('/') != std::string::npos || !traceFile.ends_with(".trc"))
-          throw refuse("'" + shownText(traceFile) + "' is not the name of a trace in the game's folder");
-        unplayed[traceFile] = why;
-        continue;
-      }
-      std::string who;
-      record >> who;
-      if (who != "engine" && who != "opponent") throw refuse("a move is the 'engine''s or the 'opponent''s");
-      // An engine move names its trace: the move is the one that think chose (unless the FIDE
-      // filter replaced it), after the record's moves so far.
-      std::string word, traceFile;
-      bool filtered = false;
-      while (record >> word) {
-        if (word == "trace" && !(record >> traceFile)) throw refuse("'trace' without its file");
-        if (word == "fide-filter") filtered = true;
-      }
-      if (const GameThink* think = who == "engine" && !traceFile.empty() ? thinkNamed(traceFile) : nullptr) {
-        std::string before;
-        for (const std::string& played : moves) before += (before.empty() ? "" : " ") + played;
-        if (think->movesBefore != before)
-          throw refuse("the think of " + traceFile + " was made after '" + think->movesBefore +
-                       "', the record has '" + before + "' before this move");
-        if (think->finished && !filtered && think->move != move.substr(0, 4))
-          throw refuse("the move is " + shownText(move) + ", but " + traceFile + " chose " + think->move);
-      }
-      if (const std::string why = playRecordedMove(*position, move); !why.empty())
-        throw refuse(why + " (after " + std::to_string(moves.size()) +
-                     (moves.size() == 1 ? " ply from " : " plies from ") + game.startText() + ")");
-      moves.push_back(move);
-    } else if (keyword == "result") {
-      if (!result.empty()) throw refuse("a second result line");
-      std::getline(record >> std::ws, result);
-      if (result.empty()) throw refuse("an empty result line");
-    } else {
-      throw refuse("'" + shownText(keyword, 40) + "' is not a line of a game record");
-    }
-  }
-  if (in.bad()) throw RecordRefusal(": a read failed");
-  if (!position) throw RecordRefusal(": no start line (not a record umax-readable wrote)");
+  play::RecordedGame record = play::readGameRecord(file, game.fen, agrees);
+  const std::vector<std::string>& moves = record.moves;
+  const std::map<std::string, std::string>& unplayed = record.unplayed;
   // Every think's moves before it are the record's first moves: all of them for a think whose
   // move was not played, fewer for one whose move was.
   for (const GameThink& think : game.thinks) {
@@ -307,15 +130,15 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
     const bool played = !unplayed.contains(name) && think.notPlayed.empty();
     if (before.size() + (played ? 1 : 0) > moves.size() ||
         !std::equal(before.begin(), before.end(), moves.begin()))
-      throw RecordRefusal(": " + name + " was searched after '" + think.movesBefore +
-                          "', which the record's " + std::to_string(moves.size()) + " plies do not " +
-                          (played ? "continue with its move" : "begin with"));
+      throw play::RecordRefusal(": " + name + " was searched after '" + think.movesBefore +
+                                "', which the record's " + std::to_string(moves.size()) + " plies do not " +
+                                (played ? "continue with its move" : "begin with"));
   }
   for (GameThink& think : game.thinks)
     if (const auto why = unplayed.find(traceName(think.path)); why != unplayed.end())
       think.notPlayed = why->second;
-  game.recordedMoves = std::move(moves);
-  game.result = result;
+  game.recordedMoves = std::move(record.moves);
+  game.result = record.result;
 }
 
 /// Reads a game's `game.txt` into `game` (checkGameRecord); a record that fails a check goes to
@@ -323,7 +146,7 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
 void readGameRecord(const fs::path& file, GameRecord& game, std::vector<std::string>& refusals) {
   try {
     checkGameRecord(file, game);
-  } catch (const RecordRefusal& refusal) {
+  } catch (const play::RecordRefusal& refusal) {
     refusals.push_back(file.string() + refusal.what() +
                        "; the record is not used (the game is listed from its traces)");
   }
@@ -333,52 +156,22 @@ void readGameRecord(const fs::path& file, GameRecord& game, std::vector<std::str
 /// such a folder holds no game, and walking /proc or /sys reads the whole system's state.
 std::string pseudoFilesystem(const fs::path& folder) {
 #if defined(__linux__)
+  // The magic numbers of linux/magic.h (entering an autofs may mount a remote filesystem).
+  static constexpr std::pair<unsigned long, std::string_view> kPseudoFilesystems[] = {
+      {0x9fa0, "proc"},          {0x62656572, "sysfs"},       {0x1cd1, "devpts"},
+      {0x64626720, "debugfs"},   {0x74726163, "tracefs"},     {0x73636673, "securityfs"},
+      {0x27e0eb, "cgroup"},      {0x63677270, "cgroup2"},     {0xcafe4a11, "bpf"},
+      {0xf97cff8c, "selinuxfs"}, {0x42494e4d, "binfmt_misc"}, {0x6e736673, "nsfs"},
+      {0x6165676c, "pstore"},    {0x62656570, "configfs"},    {0x65735543, "fusectl"},
+      {0x19800202, "mqueue"},    {0xde5e81e4, "efivarfs"},    {0x0187, "autofs"}};
   struct statfs info {};
   if (statfs(folder.c_str(), &info) != 0) return "";
-  switch (static_cast<unsigned long>(info.f_type)) {  // the magic numbers of linux/magic.h
-    case 0x9fa0:
-      return "proc";
-    case 0x62656572:
-      return "sysfs";
-    case 0x1cd1:
-      return "devpts";
-    case 0x64626720:
-      return "debugfs";
-    case 0x74726163:
-      return "tracefs";
-    case 0x73636673:
-      return "securityfs";
-    case 0x27e0eb:
-      return "cgroup";
-    case 0x63677270:
-      return "cgroup2";
-    case 0xcafe4a11:
-      return "bpf";
-    case 0xf97cff8c:
-      return "selinuxfs";
-    case 0x42494e4d:
-      return "binfmt_misc";
-    case 0x6e736673:
-      return "nsfs";
-    case 0x6165676c:
-      return "pstore";
-    case 0x62656570:
-      return "configfs";
-    case 0x65735543:
-      return "fusectl";
-    case 0x19800202:
-      return "mqueue";
-    case 0xde5e81e4:
-      return "efivarfs";
-    case 0x0187:
-      return "autofs";  // entering one may mount a remote filesystem
-    default:
-      return "";
-  }
+  for (const auto& [magic, name] : kPseudoFilesystems)
+    if (static_cast<unsigned long>(info.f_type) == magic) return std::string(name);
 #else
   (void)folder;
-  return "";
 #endif
+  return "";
 }
 
 /// Collects the `*.trc` files in `folder` and in its direct sub-folders, the game folders
@@ -452,7 +245,7 @@ std::vector<GamePly> gamePlies(const GameRecord& game) {
   for (std::size_t index = 0; index < moves.size(); ++index) {
     GamePly ply;
     ply.ply = static_cast<int>(index) + 1;
-    std::tie(ply.moveNumber, ply.white) = numberPly(game.fen, ply.ply);
+    std::tie(ply.moveNumber, ply.white) = play::numberPly(game.fen, ply.ply);
     ply.move = moves[index];
     for (std::size_t think = 0; think < game.thinks.size(); ++think)
       if (game.thinks[think].ply == ply.ply && game.thinks[think].notPlayed.empty())
@@ -541,33 +334,6 @@ GameDir readGameDir(const std::string& path) {
                              "' or its direct sub-folders (the game folders; deeper ones are not read)" +
                              (dir.refusals.empty() ? "" : ": " + dir.refusals.front()));
   return dir;
-}
-
-std::string formatGameDir(const GameDir& dir) {
-  std::ostringstream out;
-  const fs::path folder(dir.path);
-  for (std::size_t index = 0; index < dir.games.size(); ++index) {
-    const GameRecord& game = dir.games[index];
-    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << game.startText();
-    if (!game.recordedMoves.empty()) out << "; game.txt: " << game.recordedMoves.size() << " plies";
-    if (!game.result.empty()) out << ", result " << game.result;
-    out << "\n";
-    out << "   ply  move    side   played   score      nodes     budget  file\n";
-    for (const GameThink& think : game.thinks) {
-      char line[160];
-      std::snprintf(line, sizeof line, "  %4d  %4d%-3s %-6s %-6s %7s %10s %10lld  ", think.ply,
-                    think.moveNumber, think.white ? "." : "...", think.white ? "white" : "black",
-                    think.finished ? think.move.c_str() : "?",
-                    think.finished ? std::to_string(think.score).c_str() : "-",
-                    think.finished ? std::to_string(think.nodes).c_str() : "cut short",
-                    static_cast<long long>(think.budget));
-      out << line << fs::path(think.path).lexically_relative(folder).string();
-      if (!think.notPlayed.empty()) out << "  not played: " << think.notPlayed;
-      out << "\n";
-    }
-  }
-  for (const std::string& refusal : dir.refusals) out << "not read: " << refusal << "\n";
-  return out.str();
 }
 
 }  // namespace umax::trace

@@ -16,12 +16,12 @@
 
 #include "umax/cli_limits.h"
 #include "umax/engine.h"
+#include "umax/replacing_file.h"
 #include "umax/session.h"
 #include "umax/tool_output.h"
 #include "umax/trace/export.h"
 #include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
-#include "umax/trace/replacing_file.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
 #include "umax/view/compare.h"
@@ -134,6 +134,16 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
             << " bytes (" << ratio(reader.fileSize(), reader.eventCount()) << " bytes/event), " << seconds
             << " s\n";
   return result.aborted ? 128 + stopSignal : 0;  // as a shell reports a process a signal ended
+}
+
+/// Warns on stderr when the trace `reader` read from `path` is cut short or has bytes after its
+/// end: the tool uses its complete events (`use`: "using", "comparing").
+void warnIfCut(const TraceReader& reader, const std::string& path, const char* use) {
+  if (reader.truncated())
+    std::cerr << "umax-trace: warning: '" << path << "' "
+              << (reader.trailingBytes() > 0 ? "has extra bytes after its end" : "is truncated") << " ("
+              << reader.truncationNote() << "); " << use << " its " << reader.eventCount()
+              << " complete events\n";
 }
 
 /// Runs `write` into `output`, or stdout when it is empty or "-". A file is
@@ -298,10 +308,8 @@ int main(int argc, char** argv) {
       const TraceReader first(firstPath);
       path = otherPath;  // a TraceError from here on names B
       const TraceReader second(otherPath);
-      for (const auto& [reader, name] : {std::pair{&first, &firstPath}, {&second, &otherPath}})
-        if (reader->truncated())
-          std::cerr << "umax-trace: warning: '" << *name << "' is truncated (" << reader->truncationNote()
-                    << "); comparing its " << reader->eventCount() << " complete events\n";
+      warnIfCut(first, firstPath, "comparing");
+      warnIfCut(second, otherPath, "comparing");
       writeComparison(first, firstPath, second, otherPath, compareTraces(first, second), std::cout);
       return finishOutput("umax-trace");
     }
@@ -310,10 +318,7 @@ int main(int argc, char** argv) {
       return finishOutput("umax-trace");
     }
     const TraceReader reader(path);
-    if (reader.truncated())
-      std::cerr << "umax-trace: warning: '" << path << "' "
-                << (reader.trailingBytes() > 0 ? "has extra bytes after its end" : "is truncated") << " ("
-                << reader.truncationNote() << "); using its " << reader.eventCount() << " complete events\n";
+    warnIfCut(reader, path, "using");
     if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
     if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
     if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });

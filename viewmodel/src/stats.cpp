@@ -1,8 +1,11 @@
-// stats.cpp - one pass over a trace, counting what the search did.
+// stats.cpp - one pass over a trace, counting what the search did; a game folder listed.
 #include "umax/view/stats.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
 #include <ostream>
+#include <sstream>
 
 #include "umax/notation.h"
 #include "umax/session.h"
@@ -107,6 +110,33 @@ void writeInfo(const TraceReader& reader, std::ostream& out) {
     out << "iteration " << iteration.draft << " nodes " << iteration.nodes << " calls " << iteration.calls
         << " branching " << iteration.branching << "\n";
   out << "max-ply " << stats.maxPly << "\n";
+}
+
+std::string formatGameDir(const GameDir& dir) {
+  std::ostringstream out;
+  const std::filesystem::path folder(dir.path);
+  for (std::size_t index = 0; index < dir.games.size(); ++index) {
+    const GameRecord& game = dir.games[index];
+    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << game.startText();
+    if (!game.recordedMoves.empty()) out << "; game.txt: " << game.recordedMoves.size() << " plies";
+    if (!game.result.empty()) out << ", result " << game.result;
+    out << "\n";
+    out << "   ply  move    side   played   score      nodes     budget  file\n";
+    for (const GameThink& think : game.thinks) {
+      char line[160];
+      std::snprintf(line, sizeof line, "  %4d  %4d%-3s %-6s %-6s %7s %10s %10lld  ", think.ply,
+                    think.moveNumber, think.white ? "." : "...", think.white ? "white" : "black",
+                    think.finished ? think.move.c_str() : "?",
+                    think.finished ? std::to_string(think.score).c_str() : "-",
+                    think.finished ? std::to_string(think.nodes).c_str() : "cut short",
+                    static_cast<long long>(think.budget));
+      out << line << std::filesystem::path(think.path).lexically_relative(folder).string();
+      if (!think.notPlayed.empty()) out << "  not played: " << think.notPlayed;
+      out << "\n";
+    }
+  }
+  for (const std::string& refusal : dir.refusals) out << "not read: " << refusal << "\n";
+  return out.str();
 }
 
 }  // namespace umax::trace

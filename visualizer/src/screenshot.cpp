@@ -8,12 +8,12 @@
 #include <ostream>
 
 #include "headless.h"
-#include "umax/trace/replacing_file.h"
+#include "umax/replacing_file.h"
 
 namespace umax::viz {
 
 // The PNG goes to a temporary file beside `path`, renamed over it once
-// whole (trace::ReplacingFile): a full disk or a kill leaves what was there.
+// whole (ReplacingFile): a full disk or a kill leaves what was there.
 std::string writeScreenshot(const std::string& path, int width, int height) {
   std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * height * 3);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -21,7 +21,7 @@ std::string writeScreenshot(const std::string& path, int width, int height) {
   glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
   stbi_flip_vertically_on_write(1);
   try {
-    trace::ReplacingFile file(path);
+    ReplacingFile file(path);
     const auto write = [](void* context, void* data, int size) {
       static_cast<std::ostream*>(context)->write(static_cast<const char*>(data), size);
     };

@@ -42,6 +42,11 @@ bool isFideLegal(const Position& position, int from, int to);
 /// check" (empty if it is legal).
 std::string fideRefusal(const Position& position, int from, int to);
 
+/// Plays `text` ("e2e4", "e7e8n") on `position` as the protocol front ends place a move (FIDE's
+/// rules, FIDE's e.p. square, no e.p. square after a castling, an under-promotion's piece on the
+/// last rank); returns why not ("" when played) if it is not a legal move there.
+std::string playFideMove(Position& position, const std::string& text);
+
 /// The FEN of a position (umax::toFen: half-move clock 0; castling rights
 /// from the virgin bits of kings and rooks on their start squares), its e.p.
 /// square only where a pawn could capture there (fideEpSquare).

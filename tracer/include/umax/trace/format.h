@@ -42,7 +42,9 @@
 /// the chunks it had flushed: the reader reads them to the last whole record.
 ///
 /// This code reads and writes version 7 only and refuses any other version
-/// by name (the versions before are told on \ref page_recording). Version 6
+/// by name (the versions before are told on \ref page_recording); code
+/// whose event schema (UMAX_SEARCH_EVENTS) is not the layout's writes and
+/// reads a version made from its schema instead (formatVersion). Version 6
 /// added the Lab's variant to the header: the records of a think without
 /// some idea leave out what that variant's rules predict (search_rules.h,
 /// the Lab's rules), a default think's are version 5's. Version 7 (the same
@@ -71,32 +73,67 @@ inline constexpr char kEndMagic[8] = {'U', 'M', 'A', 'X', 'E', 'N', 'D', '\0'};
 inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
 /// The 4 bytes that start the footer.
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
-/// The format version this code writes and the only one it reads (compact
-/// records, see compact.h; CRC-32C throughout).
-inline constexpr uint32_t kFormatVersion = 7;
+/// The version of the file's layout (the sections above, the records of
+/// compact.h), raised by hand when it changes.
+inline constexpr uint32_t kLayoutVersion = 7;
 /// The rows of UMAX_SEARCH_EVENTS as one string: each kind, its site and
-/// record numbers and its name, what a trace file and its exports hold of
-/// the event schema (not the hooks' parameter names, which may be renamed).
-#define UMAX_TRACE_SCHEMA_ROW(kind, site, record, name, hook, parameters) kind site record name;
+/// record numbers, its name and its hook's parameters, what a trace file
+/// and its exports hold of the event schema.
+#define UMAX_TRACE_SCHEMA_ROW(kind, site, record, name, hook, parameters) kind site record name parameters;
 /// The tokens given, as a string literal (UMAX_TRACE_TEXT's second step).
 #define UMAX_TRACE_TEXT_OF(...) #__VA_ARGS__
 /// The tokens given, macros expanded first, as a string literal.
 #define UMAX_TRACE_TEXT(...) UMAX_TRACE_TEXT_OF(__VA_ARGS__)
-/// FNV-1a of `text` with its white space left out.
+/// FNV-1a of `text` with its white space left out, and in a parameter list
+/// each parameter's name: a parameter renamed is the same schema, a
+/// parameter of another type (a field of a kind's generic record) is not.
 constexpr uint32_t schemaFingerprint(std::string_view text) {
   uint32_t hash = 2166136261u;
-  for (const char c : text)
-    if (c != ' ' && c != '\t' && c != '\n') hash = (hash ^ static_cast<uint8_t>(c)) * 16777619u;
+  const auto add = [&hash](std::string_view part) {
+    for (const char c : part)
+      if (c != ' ' && c != '\t' && c != '\n') hash = (hash ^ static_cast<uint8_t>(c)) * 16777619u;
+  };
+  const auto inName = [](char c) {
+    return c == '_' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+  };
+  bool inList = false;  // between a '(' and its ')'
+  while (!text.empty()) {
+    const std::size_t cut = text.find_first_of(inList ? ",)" : "(");
+    std::string_view part = text.substr(0, cut);
+    if (inList) {  // a parameter: its type, without its name
+      while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+      while (!part.empty() && inName(part.back())) part.remove_suffix(1);
+    }
+    add(part);
+    if (cut == std::string_view::npos) break;
+    add(text.substr(cut, 1));
+    inList = text[cut] != ')';
+    text.remove_prefix(cut + 1);
+  }
   return hash;
 }
 /// The fingerprint of the event schema this code reads and writes.
 inline constexpr uint32_t kSchemaFingerprint =
     schemaFingerprint(UMAX_TRACE_TEXT(UMAX_SEARCH_EVENTS(UMAX_TRACE_SCHEMA_ROW)));
-/// Each format version with the fingerprint of its event schema, from
-/// version 6 on. A test fails when kSchemaFingerprint is not the last
-/// one's: a row added to UMAX_SEARCH_EVENTS, or changed, makes a new
-/// format, so kFormatVersion goes up and its fingerprint joins the list.
-inline constexpr std::pair<uint32_t, uint32_t> kSchemaOfVersion[] = {{6, 0xf200e953u}, {7, 0xf200e953u}};
+/// The fingerprint of the event schema kLayoutVersion was made for (the
+/// twelve kinds of formats 6 and 7); it becomes kSchemaFingerprint when
+/// kLayoutVersion goes up.
+inline constexpr uint32_t kLayoutSchema = 0x52c50384u;
+/// The bit of a format version made for another event schema than the layout's.
+inline constexpr uint32_t kOtherSchemaBit = 0x80000000u;
+/// The format version of a trace of layout `layout` whose event schema has
+/// the fingerprint `schema`: the layout's number with the layout's schema;
+/// with any other (a kind added, a row changed) kOtherSchemaBit, the layout
+/// in bits 24-30 and the fingerprint's low 24 bits. So a change of the
+/// schema changes the version without anyone editing a number, and a
+/// trace of one schema is refused by the code of another.
+constexpr uint32_t formatVersion(uint32_t layout, uint32_t schema) {
+  return schema == kLayoutSchema ? layout : kOtherSchemaBit | layout << 24 | (schema & 0xffffffu);
+}
+/// The format version this code writes and the only one it reads.
+inline constexpr uint32_t kFormatVersion = formatVersion(kLayoutVersion, kSchemaFingerprint);
+/// A format version as the tools name it: "7", or "7 with event schema 0xe8692e".
+std::string versionName(uint32_t version);
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
 /// The largest payload a reader accepts in one chunk (a record never

@@ -81,7 +81,4 @@ struct GameDir {
 /// trace at all.
 GameDir readGameDir(const std::string& path);
 
-/// The listing `umax-trace game` prints: per game a header line, then one line per think.
-std::string formatGameDir(const GameDir& dir);
-
 }  // namespace umax::trace

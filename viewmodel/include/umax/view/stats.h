@@ -1,5 +1,6 @@
 /// \file stats.h
-/// \brief Figures about a trace: event counts, hash hit rate, cutoffs, branching.
+/// \brief Figures about a trace: event counts, hash hit rate, cutoffs, branching; and a folder's
+/// games listed.
 #pragma once
 
 #include <array>
@@ -8,6 +9,7 @@
 #include <ostream>
 #include <vector>
 
+#include "umax/trace/game_dir.h"
 #include "umax/trace/reader.h"
 #include "umax/view/hash_history.h"
 
@@ -45,5 +47,8 @@ TraceStats computeStats(const TraceReader& reader);
 /// `umax-trace info`: the header's position, search and table, the result and computeStats'
 /// figures, one `name value` a line. Throws TraceError for an inconsistent trace.
 void writeInfo(const TraceReader& reader, std::ostream& out);
+
+/// The listing `umax-trace game` prints: per game a header line, then one line per think.
+std::string formatGameDir(const GameDir& dir);
 
 }  // namespace umax::trace

@@ -1,5 +1,5 @@
 // replacing_file.cpp - files written whole or not at all (temporary + rename).
-#include "umax/trace/replacing_file.h"
+#include "umax/replacing_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace umax::trace {
+namespace umax {
 
 std::string reasonOf(int error) { return error != 0 ? std::strerror(error) : "a write failed"; }
 
@@ -82,4 +82,4 @@ void ReplacingFile::commit() {
   if (!temporary_.empty()) renameOver(temporary_, target_);
 }
 
-}  // namespace umax::trace
+}  // namespace umax

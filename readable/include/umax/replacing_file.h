@@ -14,7 +14,7 @@
 
 #include "umax/tool_output.h"
 
-namespace umax::trace {
+namespace umax {
 
 /// The temporary file for `target`: `.NAME.XXXXXX` in its folder, created
 /// (mode 0666 less the umask, as a new file gets). Returns its path and
@@ -66,4 +66,4 @@ class ReplacingFile {
   bool committed_ = false;
 };
 
-}  // namespace umax::trace
+}  // namespace umax
