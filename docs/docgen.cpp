@@ -609,7 +609,8 @@ void writeSnippetSources(const std::set<fs::path>& pages, const fs::path& root, 
       if (second == std::string::npos)
         throw std::runtime_error(file + ": no block [" + name + "] marked twice for \\snippet");
       const std::string body = filtered.substr(first, second - first);
-      for (const char* traced : {"observer_", "kTraced", "hooks<", "prefetch", "UndoCheck", "always_inline"})
+      for (const char* traced :
+           {"observer_", "<Observer", "class Observer", "hooks<", "prefetch", "UndoCheck", "always_inline"})
         if (body.find(traced) != std::string::npos)
           throw std::runtime_error(file + " [" + name + "]: the snippet still shows '" + traced +
                                    "' after the tracing statements were taken out; write the statement "

@@ -1,19 +1,20 @@
 // snippet_filter.h - the sources as the walkthrough shows them: the search
 // without its hooks.
 //
-// The readable search reports each step to a SearchObserver when it is
-// compiled with kTraced = true (see the tools page), and asks memory for
-// what it will read; both go through one seam, a statement of the form
+// The readable search reports each step to an observer when it is
+// compiled for one (Observer other than NoObserver: see the tools page), and
+// asks memory for what it will read; both go through one seam, a statement
+// of the form
 //
-//   hooks<kTraced>().onIteration(node.draft);                (readable/src/search.cpp)
+//   hooks<Observer>().onIteration(node.draft);               (readable/src/search.cpp)
 //
 // that may run on over several lines to its `;`. Those statements are there
 // for the tracer and for speed, not for the algorithm, so the docs build
 // gives Doxygen's \snippet a copy of each source with them taken out, and
 // with them the debug build's `assert(...);` statements (checks of
 // invariants, not steps of the search). The template line
-// `template <bool kTraced>` (or `<bool kTraced, bool kLab>`), the `<kTraced>`
-// or `<kTraced, kLab>` of the recursive call, the `<kLab>` of the Lab's
+// `template <class Observer>` (or `<class Observer, bool kLab>`), the `<Observer>`
+// or `<Observer, kLab>` of the recursive call, the `<kLab>` of the Lab's
 // switches (`without<kLab>(Idea::kHash)` reads as `without(Idea::kHash)`), the
 // `<false>` of a call of the untraced search (`search<false>(...)` reads as
 // `search(...)`) and the forced-inline attributes are dropped, since the
@@ -41,7 +42,7 @@ inline bool endsStatement(const std::string& line) {
 
 /// `source` without its tracing statements (see the file comment).
 inline std::string withoutTracing(const std::string& source) {
-  static const std::string kHook = "hooks<kTraced>().";
+  static const std::string kHook = "hooks<Observer>().";
   static const std::string kAssert = "assert(";
   std::vector<std::string> lines;
   std::istringstream in(source);
@@ -54,7 +55,7 @@ inline std::string withoutTracing(const std::string& source) {
   for (std::size_t index = 0; index < lines.size(); ++index) {
     const std::string& line = lines[index];
     const std::string text = trimmed(line);
-    if (text == "template <bool kTraced>" || text == "template <bool kTraced, bool kLab>") continue;
+    if (text == "template <class Observer>" || text == "template <class Observer, bool kLab>") continue;
     if (text.rfind(kHook, 0) == 0 || text.rfind(kAssert, 0) == 0) {  // a hook or assert, to its `;`
       while (index < lines.size() && !endsStatement(lines[index])) ++index;
       continue;
@@ -71,7 +72,8 @@ inline std::string withoutTracing(const std::string& source) {
     }
     const int before = openParens;
     std::size_t removed = 0;
-    for (const std::string_view word : {"[[gnu::always_inline]] ", "<kTraced>", "<kTraced, kLab>", "<kLab>"})
+    for (const std::string_view word :
+         {"[[gnu::always_inline]] ", "<Observer>", "<Observer, kLab>", "<kLab>"})
       for (auto at = kept.find(word); at != std::string::npos; at = kept.find(word)) {
         kept.erase(at, word.size());
         removed += word.size();

@@ -295,10 +295,10 @@ TEST_CASE("the snippets the pages quote show the search without its tracing stat
       REQUIRE(second != std::string::npos);
       return text.substr(first, second - first);
     };
-    tracedBefore += block(original).find("hooks<kTraced>()") != std::string::npos;
+    tracedBefore += block(original).find("hooks<Observer>()") != std::string::npos;
     // The algorithm only: no tracing, no speed line.
-    for (const char* hidden : {"observer_", "kTraced", "hooks<", "prefetch", "UndoCheck", "always_inline",
-                               "stop_", "Abort", "<false>"}) {
+    for (const char* hidden : {"observer_", "<Observer", "class Observer", "hooks<", "prefetch", "UndoCheck",
+                               "always_inline", "stop_", "Abort", "<false>"}) {
       CAPTURE(hidden);
       CHECK(block(filtered).find(hidden) == std::string::npos);
     }
@@ -321,7 +321,7 @@ TEST_CASE("the snippets the pages quote show the search without its tracing stat
         CAPTURE(entry.path().string());
         const std::string page = readFile(entry.path().string());
         CHECK(page.find("observer_") == std::string::npos);
-        CHECK(page.find("kTraced") == std::string::npos);
+        CHECK(page.find("&lt;Observer") == std::string::npos);
         CHECK(page.find("hooks&lt;") == std::string::npos);
         ++topicPages;
       }
@@ -335,17 +335,17 @@ TEST_CASE("the snippets the pages quote show the search without its tracing stat
 
 TEST_CASE("the snippet filter takes out hook and assert statements and nothing else", "[docs]") {
   const std::string source =
-      "template <bool kTraced>\n"
+      "template <class Observer>\n"
       "int Engine::search(int side) {\n"
-      "  hooks<kTraced>().call(side);\n"
+      "  hooks<Observer>().call(side);\n"
       "  int best = 0;\n"
-      "  hooks<kTraced>().probe(report,\n"
+      "  hooks<Observer>().probe(report,\n"
       "                         entry);\n"
       "  assert(best == 0 &&\n"
       "         side != 0);\n"
-      "  best = -search<kTraced>(side,\n"
-      "                          best);\n"
-      "  best = -search<kTraced>(\n"
+      "  best = -search<Observer>(side,\n"
+      "                           best);\n"
+      "  best = -search<Observer>(\n"
       "      side, best);\n"
       "  if (search<false>(side,\n"
       "                    best) == 0) return 1;\n"

@@ -142,7 +142,8 @@ TEST_CASE("every search site of the tracer names lines of both builds", "[line-m
   const std::vector<std::string> search = splitLines(readFile(sourcePath("readable/src/search.cpp")));
   const auto callsOf = [&](const std::string& hook) {
     int calls = 0;
-    for (const auto& text : search) calls += text.find("hooks<kTraced>()." + hook + "(") != std::string::npos;
+    for (const auto& text : search)
+      calls += text.find("hooks<Observer>()." + hook + "(") != std::string::npos;
     return calls;
   };
 #define UMAX_TEST_SITE(kind, site, record, name, hook, parameters) \

@@ -121,30 +121,30 @@ TEST_CASE("search.cpp is the search alone: no tracing call, no speed line, at mo
 }
 
 TEST_CASE("every hook statement of search.cpp has the one form the docs leave out", "[source]") {
-  // `hooks<kTraced>().event(...);`, alone on its line(s): the snippet filter
-  // takes it out from its start to its `;`. kTraced appears nowhere else but
-  // in a template's head and the recursive calls.
+  // `hooks<Observer>().event(...);`, alone on its line(s): the snippet filter
+  // takes it out from its start to its `;`. The template parameter Observer
+  // appears nowhere else but in a template's head and the recursive calls.
   const auto lines = splitLines(readFile(sourcePath("readable/src/search.cpp")));
   int statements = 0;
   for (std::size_t index = 0; index < lines.size(); ++index) {
     const std::string& line = lines[index];
-    const auto at = line.find("kTraced");
-    if (at == std::string::npos || line.compare(indentOf(line), 2, "//") == 0) continue;
-    if (line.find("template <bool kTraced>") != std::string::npos ||
-        line.find("template <bool kTraced, bool kLab>") != std::string::npos)
+    if (!std::regex_search(line, std::regex("\\bObserver\\b")) || line.compare(indentOf(line), 2, "//") == 0)
+      continue;
+    if (line.find("template <class Observer>") != std::string::npos ||
+        line.find("template <class Observer, bool kLab>") != std::string::npos)
       continue;
     CAPTURE(index + 1, line);
-    if (line.compare(indentOf(line), 17, "hooks<kTraced>().") == 0) {
+    if (line.compare(indentOf(line), 18, "hooks<Observer>().") == 0) {
       ++statements;
       CHECK(line.find("hooks<", indentOf(line) + 1) == std::string::npos);  // one hook per statement
       continue;
     }
-    // A recursive call or a call of a step: search<kTraced, kLab>,
-    // searchMove<kTraced, kLab>... (the Lab's instantiation, variant.h),
-    // or leaveNode<kTraced>.
+    // A recursive call or a call of a step: search<Observer, kLab>,
+    // searchMove<Observer, kLab>... (the Lab's instantiation, variant.h),
+    // or leaveNode<Observer>.
     CHECK(line.find("hooks<") == std::string::npos);
-    CHECK(
-        (line.find("<kTraced>(") != std::string::npos || line.find("<kTraced, kLab>(") != std::string::npos));
+    CHECK((line.find("<Observer>(") != std::string::npos ||
+           line.find("<Observer, kLab>(") != std::string::npos));
   }
   // One per search site but the four that the entry hook tells (call, probe,
   // hash cutoff, node counted), the store's copy of the slot before it, and
@@ -153,7 +153,7 @@ TEST_CASE("every hook statement of search.cpp has the one form the docs leave ou
   // The filter leaves none of them.
   const std::string filtered = umax::docs::withoutTracing(readFile(sourcePath("readable/src/search.cpp")));
   CHECK(filtered.find("hooks<") == std::string::npos);
-  CHECK(filtered.find("kTraced") == std::string::npos);
+  CHECK(!std::regex_search(filtered, std::regex("\\bObserver\\b")));
   CHECK(filtered.find("<kLab>") == std::string::npos);
 }
 

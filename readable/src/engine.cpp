@@ -150,14 +150,31 @@ void Engine::setRootMoveListener(IterationListener listener) {
 
 // micro-Max's own search, or the Lab's instantiation when a variant is set.
 ThinkResult Engine::think(long budget) {
-  return variant_.isDefault() ? thinkWith<false, false>(budget) : thinkWith<false, true>(budget);
+  return variant_.isDefault() ? thinkWith<NoObserver, false>(budget) : thinkWith<NoObserver, true>(budget);
 }
 
 ThinkResult Engine::think(long budget, SearchObserver& observer) {
   observer_ = &observer;
   tellReturns_ = observer.wantsReturns();
-  const ThinkResult result =
-      variant_.isDefault() ? thinkWith<true, false>(budget) : thinkWith<true, true>(budget);
+  const ThinkResult result = variant_.isDefault() ? thinkWith<SearchObserver, false>(budget)
+                                                  : thinkWith<SearchObserver, true>(budget);
+  observer_ = nullptr;
+  return result;
+}
+
+// The root call of think(budget, observer, search): the search it was given.
+template <>
+int Engine::search<Engine::CompiledObserver, false>(int side, int alpha, int beta, int eval, uint32_t hashKey,
+                                                    uint32_t hashLock, int epSquare, int lastTo, int depth) {
+  return (this->*compiledSearch_)(side, alpha, beta, eval, hashKey, hashLock, epSquare, lastTo, depth);
+}
+
+ThinkResult Engine::think(long budget, SearchObserver& observer, CompiledSearch search) {
+  if (!variant_.isDefault()) return think(budget, observer);
+  observer_ = &observer;
+  tellReturns_ = observer.wantsReturns();
+  compiledSearch_ = search;
+  const ThinkResult result = thinkWith<CompiledObserver, false>(budget);
   observer_ = nullptr;
   return result;
 }
@@ -178,7 +195,7 @@ void SearchObserver::onEnter(const NodeCall& call, const ProbeReport& report, co
 // A think: the root of the search, with the node counter started so that the
 // original's limit falls where the budget ends. The best move is left in
 // bestFrom_ and bestTo_ (K and L).
-template <bool kTraced, bool kLab>
+template <class Observer, bool kLab>
 int Engine::searchRoot(long budget) {
   // The original stops deepening once N >= 1e7; starting N that far below
   // the limit gives any budget without touching the search. (A Lab think
@@ -186,13 +203,13 @@ int Engine::searchRoot(long budget) {
   const int start = kLab && variant_.depth ? 0 : kNodeLimit - static_cast<int>(budget);
   thinkStart_.store(start, std::memory_order_relaxed);
   setNodeCount(start);
-  return search<kTraced, kLab>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epSquare_,
-                               kThinkMarker, 0);
+  return search<Observer, kLab>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epSquare_,
+                                kThinkMarker, 0);
 }
 // [think]
 
 // The think around searchRoot(): the caller's stop flag, and the result.
-template <bool kTraced, bool kLab>
+template <class Observer, bool kLab>
 ThinkResult Engine::thinkWith(long budget) {
   lastIteration_ = IterationReport{};
   const Board boardBefore = board_;
@@ -207,7 +224,7 @@ ThinkResult Engine::thinkWith(long budget) {
   tableUnused_ = false;  // the search stores from here on
   locksListed_ = false;  // ... in slots no list keeps
   try {
-    result.score = searchRoot<kTraced, kLab>(budget);
+    result.score = searchRoot<Observer, kLab>(budget);
     result.from = bestFrom_;
     result.to = bestTo_;
   } catch (const ThinkAborted&) {
@@ -251,8 +268,8 @@ int Engine::legalitySearch() {
   } observerScope{*this};
   observer_ = &list;
   tellReturns_ = false;
-  return search<true>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epSquare_,
-                      kLegalityMarker, kLegalityDepth);
+  return search<SearchObserver>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epSquare_,
+                                kLegalityMarker, kLegalityDepth);
 }
 
 // [legality-check]

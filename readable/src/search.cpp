@@ -71,7 +71,7 @@ inline HashEntry& Engine::probe(int side, int epSquare, uint32_t hashKey, uint32
 // `depth` within the window (alpha, beta). Steps 1-4 are here; the loop
 // hands every move to searchMove() and ends each iteration in
 // finishIteration(); leaveNode() returns. All three follow below.
-template <bool kTraced, bool kLab>
+template <class Observer, bool kLab>
 int Engine::search(int side,           // k: the side to move, 8 or 16
                    int alpha,          // q: lower end of the window
                    int beta,           // l: upper end of the window
@@ -91,7 +91,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   // hash table: the dummy slot, which always looks empty, and no store.)
   HashEntry& entry =
       without<kLab>(Idea::kHash) ? table_[kDummySlot] : probe(side, epSquare, hashKey, hashLock);  // a
-  hooks<kTraced>().onEnter(node, entry);
+  hooks<Observer>().onEnter(node, entry);
   if (entry.lock != 0) {
     // Step 2. A hit: use the stored score if it was searched deep enough and
     // its bound type settles our window (storedScoreSettles); otherwise
@@ -119,7 +119,7 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
   if constexpr (kLab) node.draft = firstDraft(variant_, node.draft, depth, lastTo);
   while (kLab ? deepensAgain(variant_, node.draft++, depth, lastTo, nodes_)
               : deepensAgain(node.draft++, depth, lastTo, nodes_)) {  // micro-Max: W(d++<n|z==8&N<1e7&d<98)
-    hooks<kTraced>().onIteration(node.draft);
+    hooks<Observer>().onIteration(node.draft);
     // Best-move-first ordering (topic 11): the board scan starts at the
     // previous best move's square, and that move is sneaked in (tried
     // first) unless it castles: the sneak bit of Y asks for it.
@@ -136,18 +136,18 @@ int Engine::search(int side,           // k: the side to move, 8 or 16
     // [iteration]
     // Steps 5-16: the generator finds each move (moves.h), searchMove() searches it.
     generateMoves(side, epSquare, scanStart, node.bestTo,
-                  [&](const Move& move) { return searchMove<kTraced, kLab>(node, move); });
-    if (node.played) return beta;                 // Step 13 played the entered move: it stays on the board
-    finishIteration<kTraced, kLab>(node, entry);  // Steps 17-18
+                  [&](const Move& move) { return searchMove<Observer, kLab>(node, move); });
+    if (node.played) return beta;                  // Step 13 played the entered move: it stays on the board
+    finishIteration<Observer, kLab>(node, entry);  // Steps 17-18
   }
-  return leaveNode<kTraced>(node);  // Step 19
+  return leaveNode<Observer>(node);  // Step 19
   // [iteration]
 }
 
 // [visit-move]
 // The move body: what the original's loop does with one move x -> y. It
 // answers the generator: next move, stop the scan, or replay the direction.
-template <bool kTraced, bool kLab>
+template <class Observer, bool kLab>
 inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // Step 8. The capture's material gain i = 99 * value of the victim (a
   // king's value is -1, so taking it makes the gain negative). A king
@@ -157,11 +157,11 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   int gain = captureGain(move.victim);  // i
   if (capturesKing(gain, move.to, node.epSquare)) {
     node.best = kInfinity;
-    hooks<kTraced>().onKingCapture(move.from, move.to, gain >= 0);
+    hooks<Observer>().onKingCapture(move.from, move.to, gain >= 0);
   }
   // Step 9. Fail high: the opponent will avoid this position; stop the scan.
   if (node.best >= node.beta) {
-    hooks<kTraced>().onCutoff(node.best);
+    hooks<Observer>().onCutoff(node.best);
     return Verdict::kStop;
   }
 
@@ -180,11 +180,11 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // the board, so it can be computed before the move is made.
   const int arriving = moves::arrivingPiece(move);
   const uint32_t replyKey = node.hashKey + keyChange(kKeySalt, move, arriving);
-  hooks<kTraced>().replyKeyKnown(node, move, replyKey);
+  hooks<Observer>().replyKeyKnown(node, move, replyKey);
   int positional = makeMove(move, node.side, gain);  // v: centre points, castling bonus
   if (without<kLab>(Idea::kCentre)) positional = 0;  // Lab: material only
   assert(board_[move.to] == arriving);
-  hooks<kTraced>().onMoveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
+  hooks<Observer>().onMoveMade(move, remaining, (node.bestTo & kSneakBit) != 0);
   // [visit-move]
 
   // [recursion]
@@ -202,8 +202,8 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
   // The reply's eval e is ours turned round, less this move's gains; its E
   // is the square this move skipped (F).
   const int replyEval = -node.eval - positional - gain;
-  int score = -search<kTraced, kLab>(opponentOf(node.side), window.alpha, window.beta, replyEval, replyKey,
-                                     replyLock, move.passedSquare, move.to, remaining);
+  int score = -search<Observer, kLab>(opponentOf(node.side), window.alpha, window.beta, replyEval, replyKey,
+                                      replyLock, move.passedSquare, move.to, remaining);
   if (!without<kLab>(Idea::kDelayedGain))
     score = withDelayedGainPenalty(score, node.eval);  // a gain now beats the same gain later
   // [recursion]
@@ -224,7 +224,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
 
   // Step 14. Undo the move (unmakeMove in moves.h).
   unmakeMove(move, node.side);
-  hooks<kTraced>().onMoveScored(score);
+  hooks<Observer>().onMoveScored(score);
 
   // [sneak-replay]
   // Step 15. The move was sneaked in (the best move of the last iteration,
@@ -242,7 +242,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
     node.best = score;
     node.bestFrom = move.from;
     node.bestTo = static_cast<int8_t>(bestMoveTo(move.to, move.rookFrom));
-    hooks<kTraced>().onBestMove(node);
+    hooks<Observer>().onBestMove(node);
   }
   return Verdict::kNext;
   // [best-move]
@@ -250,7 +250,7 @@ inline Engine::Verdict Engine::searchMove(Node& node, const Move& move) {
 
 // [mate-stalemate]
 // The end of one iteration of the deepening loop (the original's label C:).
-template <bool kTraced, bool kLab>
+template <class Observer, bool kLab>
 inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // Step 17. Mate scores hold at any depth (and -infinity is one: a
   // stalemate is stored with the mate draft too). No move at all kept the
@@ -262,8 +262,8 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // micro-Max: -D(24-k,-I,I,0,J,Z,S,S,1)/2
   node.draft = storedDraft(node.draft, node.best);
   if (node.best == -kInfinity) {  // micro-Max: m+I == 0
-    hooks<kTraced>().onMateProbe();
-    node.best = mateProbeBest(search<kTraced, kLab>(
+    hooks<Observer>().onMateProbe();
+    node.best = mateProbeBest(search<Observer, kLab>(
         opponentOf(node.side), kMateProbeCall.alpha, kMateProbeCall.beta, kMateProbeCall.eval, node.hashKey,
         node.hashLock, kMateProbeCall.epSquare, kMateProbeCall.lastTo, kMateProbeCall.depth));
   }
@@ -272,7 +272,7 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
   // [hash-store]
   // Step 18. Store in the hash table unless that would overwrite an exact
   // score of a deeper search. (Lab: without the hash table, never.)
-  hooks<kTraced>().onStoreBegins(entry);
+  hooks<Observer>().onStoreBegins(entry);
   const bool store = !without<kLab>(Idea::kHash) &&
                      (!entry.lock || (entry.from & kExactBits) != kExactBits || entry.draft <= node.draft);
   if (store) {
@@ -284,7 +284,7 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
     entry.from = static_cast<int8_t>(storedFrom(node.bestFrom, node.best, node.alpha, node.beta));
     entry.to = node.bestTo;
   }
-  hooks<kTraced>().onStore(entry, store);
+  hooks<Observer>().onStore(entry, store);
   // [hash-store]
   if (node.lastTo == kThinkMarker)  // tell the think (engine.cpp)
     finishRootIteration(node.draft, node.best, node.bestFrom,
@@ -294,22 +294,27 @@ inline void Engine::finishIteration(Node& node, HashEntry& entry) {
 // [root-report]
 // Step 19. Return the best score. A root (think or legality check) also
 // leaves its best move in K, L for main(). // micro-Max: if(z&8){K=X;L=Y&~M;}
-template <bool kTraced>
+template <class Observer>
 inline int Engine::leaveNode(const Node& node) {
   if (node.lastTo & kRootMarkerBit) {
     bestFrom_ = node.bestFrom;
     bestTo_ = node.bestTo & ~kBestToFlags;
   }
-  hooks<kTraced>().onReturn(node);
+  hooks<Observer>().onReturn(node);
   return node.best;
 }
 // [root-report]
 
-// The searches: the ordinary one, the one an observer watches, and the
-// Lab's of both.
-template int Engine::search<false, false>(int, int, int, int, uint32_t, uint32_t, int, int, int);
-template int Engine::search<true, false>(int, int, int, int, uint32_t, uint32_t, int, int, int);
-template int Engine::search<false, true>(int, int, int, int, uint32_t, uint32_t, int, int, int);
-template int Engine::search<true, true>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+// The searches: the ordinary one (no observer: every hook vanishes), the
+// one any SearchObserver watches through its virtual hooks, and the Lab's of
+// both. The trace recorder compiles one more, which calls its hooks
+// directly: tracer/src/event_kinds.cpp includes this file for it, without
+// these four.
+#ifndef UMAX_SEARCH_DEFINITIONS_ONLY
+template int Engine::search<NoObserver, false>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+template int Engine::search<SearchObserver, false>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+template int Engine::search<NoObserver, true>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+template int Engine::search<SearchObserver, true>(int, int, int, int, uint32_t, uint32_t, int, int, int);
+#endif
 
 }  // namespace umax

@@ -4,10 +4,12 @@
 // a think.
 //
 // None of it changes what the search computes or stores. In the untraced
-// search (kTraced = false) every event hook does nothing: the call and its
+// search (Observer = NoObserver) every event hook does nothing: the call and its
 // arguments, computed only for it, vanish: the untraced search compiles as
 // if the hooks were absent.
 #pragma once
+
+#include <type_traits>
 
 #include "moves.h"
 #include "umax/engine.h"
@@ -35,18 +37,24 @@ namespace umax {
 
 /// Everything the search does besides the search, one call per place,
 /// named after the SearchObserver hook it calls:
-/// `hooks<kTraced>().onMoveMade(...)`, so that `grep onMoveMade` finds the
+/// `hooks<Observer>().onMoveMade(...)`, so that `grep onMoveMade` finds the
 /// step of search.cpp that reports it. Each event call tells
 /// Engine::observer_ one event (search_observer.h names the step of each)
-/// when kTraced, and does nothing otherwise; onStoreBegins, before the
+/// when the search has an observer, and does nothing otherwise; onStoreBegins, before the
 /// store, keeps what onStore needs. replyKeyKnown, the one call that is not
 /// an event, asks memory for what the reply will read, in both searches.
-template <bool kTraced>
+template <class Observer>
 struct Engine::Hooks {
+  /// False in the ordinary search (NoObserver): every event hook does nothing.
+  static constexpr bool kTraced = !std::is_same_v<Observer, NoObserver>;
   Engine& engine;
+  /// The observer, as its class: the hooks of a final class (the trace
+  /// recorder's) are called directly, not through SearchObserver's table
+  /// (Engine::CompiledSearch).
+  [[gnu::always_inline]] Observer& observer() const { return *static_cast<Observer*>(engine.observer_); }
 
   // One call per row of UMAX_SEARCH_EVENTS, named as its hook, that passes
-  // the search's values on as they are: `hooks<kTraced>().onCutoff(best)`
+  // the search's values on as they are: `hooks<Observer>().onCutoff(best)`
   // calls observer_->onCutoff(best). The values are passed on by value
   // (const references here made the traced search run 2,101 more
   // instructions in 100,000 nodes, cachegrind); so onMoveMade gets a copy
@@ -58,7 +66,7 @@ struct Engine::Hooks {
 #define UMAX_SEARCH_SEAM_CALL(kind, site, record, name, hook, parameters) \
   template <class... Values>                                              \
   [[gnu::always_inline]] void hook(Values... values) const {              \
-    if constexpr (kTraced) engine.observer_->hook(values...);             \
+    if constexpr (kTraced) observer().hook(values...);                    \
   }
   UMAX_SEARCH_EVENTS(UMAX_SEARCH_SEAM_CALL)
 #undef UMAX_SEARCH_SEAM_CALL
@@ -87,9 +95,9 @@ struct Engine::Hooks {
         report.outcome = entry.lock != 0 ? ProbeOutcome::kHit : ProbeOutcome::kMiss;
       }
       report.endsNode = entry.lock != 0 && storedScoreSettles(entry, node.depth, node.alpha, node.beta);
-      engine.observer_->onEnter({node.side, node.alpha, node.beta, node.eval, node.hashKey, node.hashLock,
-                                 node.epSquare, node.lastTo, node.depth},
-                                report, entry, engine.nodes_ + 1);
+      observer().onEnter({node.side, node.alpha, node.beta, node.eval, node.hashKey, node.hashLock,
+                          node.epSquare, node.lastTo, node.depth},
+                         report, entry, engine.nodes_ + 1);
     }
   }
   /// Not an event: the reply's hash key is known before the move is made.
@@ -101,7 +109,7 @@ struct Engine::Hooks {
   /// listener may be told (setRootMoveListener): one test of a flag, in
   /// both searches.
   [[gnu::always_inline]] void onBestMove(const Node& node) const {
-    if constexpr (kTraced) engine.observer_->onBestMove(node.best, node.bestFrom, node.bestTo);
+    if constexpr (kTraced) observer().onBestMove(node.best, node.bestFrom, node.bestTo);
     if (engine.tellRootMoves_ && node.lastTo == kThinkMarker) [[unlikely]]
       engine.rootMoveChanged(node.draft, node.best, node.bestFrom,
                              static_cast<int8_t>(node.bestTo & ~kBestToFlags));
@@ -112,21 +120,20 @@ struct Engine::Hooks {
   }
   /// onStore: Step 18 stored into `entry` (or refused to: `written`).
   [[gnu::always_inline]] void onStore(const HashEntry& entry, bool written) const {
-    if constexpr (kTraced)
-      engine.observer_->onStore(engine.slotOf(entry), engine.entryBeforeStore_, entry, written);
+    if constexpr (kTraced) observer().onStore(engine.slotOf(entry), engine.entryBeforeStore_, entry, written);
   }
   /// onReturn: Step 19, unless the observer works the returns out itself
   /// (SearchObserver::wantsReturns).
   [[gnu::always_inline]] void onReturn(const Node& node) const {
     if constexpr (kTraced) {
-      if (engine.tellReturns_) engine.observer_->onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
+      if (engine.tellReturns_) observer().onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
     }
   }
 };
 
-template <bool kTraced>
-[[gnu::always_inline]] inline Engine::Hooks<kTraced> Engine::hooks() {
-  return Hooks<kTraced>{*this};
+template <class Observer>
+[[gnu::always_inline]] inline Engine::Hooks<Observer> Engine::hooks() {
+  return Hooks<Observer>{*this};
 }
 
 // ---- Memory hints -------------------------------------------------------------

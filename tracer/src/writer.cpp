@@ -364,7 +364,7 @@ RecordedThink recordInto(TraceWriter& writer, Engine& engine, long budget, Progr
   try {
     Recorder recorder(writer, engine, std::move(progress));
     recorder.setByteLimit(byteLimit);
-    recorded.result = engine.think(budget, recorder);
+    recorded.result = engine.think(budget, recorder, Engine::compiledSearch<Recorder>());
     recorded.trimmed = recorder.trimmed();
   } catch (...) {
     engine.setPosition(before);

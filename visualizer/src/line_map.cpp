@@ -82,12 +82,12 @@ void LineMap::load(const std::string& sourceDir) {
   }
   if (sites_.empty()) problems_.push_back("the line map has no \"sites\" yet: no line is highlighted");
   // A site the map does not name (a kind added since it was written) is shown at its hook's call
-  // in search.cpp, `hooks<kTraced>().onCutoff(`; its lines in the original, if it has any, are
+  // in search.cpp, `hooks<Observer>().onCutoff(`; its lines in the original, if it has any, are
   // for a person to add to the map.
   const std::string search = "readable/src/search.cpp";
 #define UMAX_VIZ_DERIVED_SITE(kind, id, record, name, hook, parameters) \
   if (!sites_.count(id))                                                \
-    sites_[id] = Site{id, name, {}, {{search, findLine(search, "hooks<kTraced>()." #hook "(")}}};
+    sites_[id] = Site{id, name, {}, {{search, findLine(search, "hooks<Observer>()." #hook "(")}}};
   UMAX_SEARCH_EVENTS(UMAX_VIZ_DERIVED_SITE)
 #undef UMAX_VIZ_DERIVED_SITE
 }

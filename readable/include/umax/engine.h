@@ -96,6 +96,10 @@ struct IterationReport {
 /// Receives an IterationReport after each completed root iteration of a think.
 using IterationListener = std::function<void(const IterationReport&)>;
 
+/// The observer of the ordinary search: none. Engine::search<NoObserver>
+/// compiles every hook away (search_seam.h).
+struct NoObserver;
+
 /// micro-Max 3.2 as a C++ object: the board, the hash table and the search.
 ///
 /// The state and every operation follow the original's globals and main():
@@ -151,6 +155,20 @@ class Engine {
   /// The same think, reporting every event of the search to `observer`
   /// (the traced instantiation of the search; see search_observer.h).
   ThinkResult think(long budget, SearchObserver& observer);
+  /// The search compiled for one final observer class (Engine::search<Observer>),
+  /// which calls its hooks directly, not through SearchObserver's table, where
+  /// both the search and those hooks are defined: the trace recorder's, at the
+  /// end of tracer/src/event_kinds.cpp.
+  using CompiledSearch = int (Engine::*)(int, int, int, int, uint32_t, uint32_t, int, int, int);
+  /// The search compiled for `Observer` (see CompiledSearch).
+  template <class Observer>
+  static CompiledSearch compiledSearch() {
+    return &Engine::search<Observer, false>;
+  }
+  /// think(budget, observer), searched by `search`: compiledSearch<Observer>()
+  /// of the observer's own class. (A think of the Lab goes through the
+  /// observer's virtual hooks.)
+  ThinkResult think(long budget, SearchObserver& observer, CompiledSearch search);
   /// A flag that ends a think early (nullptr: none; the default). The
   /// search reads it once per counted node; when it is raised, the think
   /// unwinds at once, stores nothing more in the hash table, puts the board
@@ -248,12 +266,12 @@ class Engine {
     int8_t repliesPrefetched = 0;
   };
   /// The hooks through which the search tells an observer its events and
-  /// asks memory for what it will read (search_seam.h): for kTraced = false
+  /// asks memory for what it will read (search_seam.h): for NoObserver
   /// every event hook does nothing.
-  template <bool kTraced>
+  template <class Observer>
   struct Hooks;
-  template <bool kTraced>
-  inline Hooks<kTraced> hooks();
+  template <class Observer>
+  inline Hooks<Observer> hooks();
 
   template <class Visit>
   inline bool generateMoves(int side, int epSquare, int8_t scanStart, int8_t& bestTo, Visit&& visit);
@@ -262,14 +280,14 @@ class Engine {
   inline void unmakeMove(const Move& move, int side);
   inline uint32_t keyChange(int salt, const Move& move, int arriving) const;
   inline HashEntry& probe(int side, int epSquare, uint32_t hashKey, uint32_t hashLock);
-  template <bool kTraced, bool kLab = false>
+  template <class Observer, bool kLab = false>
   int search(int side, int alpha, int beta, int eval, uint32_t hashKey, uint32_t hashLock, int epSquare,
              int lastTo, int depth);
-  template <bool kTraced, bool kLab>
+  template <class Observer, bool kLab>
   inline Verdict searchMove(Node& node, const Move& move);
-  template <bool kTraced, bool kLab>
+  template <class Observer, bool kLab>
   inline void finishIteration(Node& node, HashEntry& entry);
-  template <bool kTraced>
+  template <class Observer>
   inline int leaveNode(const Node& node);
   inline void prefetchLaterReplies(Node& node);
   inline void prefetchProbeWindow(int side, int epSquare, uint32_t hashKey) const;
@@ -283,9 +301,11 @@ class Engine {
   /// The slot number of an entry of the table.
   uint32_t slotOf(const HashEntry& entry) const { return static_cast<uint32_t>(&entry - table_.data()); }
 
-  template <bool kTraced, bool kLab>
+  /// Stands for the search a think(budget, observer, search) was given.
+  struct CompiledObserver;
+  template <class Observer, bool kLab>
   int searchRoot(long budget);
-  template <bool kTraced, bool kLab>
+  template <class Observer, bool kLab>
   ThinkResult thinkWith(long budget);
   /// The Lab's switches as search.cpp reads them: `without<kLab>(idea)` is
   /// false at compile time in the default search (kLab = false).
@@ -318,6 +338,7 @@ class Engine {
   int8_t epSquare_ = 0;                          // micro-Max: O
   int side_ = kWhite;                            // micro-Max: main()'s k
   SearchObserver* observer_ = nullptr;           // receives the events of a traced think
+  CompiledSearch compiledSearch_ = nullptr;      // think(budget, observer, search): its search
   bool tellReturns_ = true;                      // observer_->wantsReturns()
   const std::atomic<bool>* stopFlag_ = nullptr;  // the caller's flag (setStopFlag)
   const std::atomic<bool>* stop_;                // the flag the search reads: never null

@@ -2,9 +2,9 @@
 /// \brief The hook interface through which a search can be watched, event by event.
 ///
 /// The readable engine knows nothing of trace files. It offers one thing: a
-/// think that reports every step of the search to a SearchObserver. Which of
-/// the two searches runs is decided at compile time (`Engine::search<kTraced>`):
-/// in the untraced instantiation every hook is removed by `if constexpr`, so
+/// think that reports every step of the search to a SearchObserver. Which
+/// search runs is decided at compile time (`Engine::search<Observer>`): in
+/// the untraced instantiation (NoObserver) every hook is removed by `if constexpr`, so
 /// an ordinary think does exactly the machine work it did before the hooks
 /// existed. The tracer (tracer/) implements this interface and writes the
 /// events to a file.
