@@ -52,7 +52,13 @@ class Session {
   /// hold only the first kMaxCommandLength + 1): a line cleanLine refuses
   /// goes to refuse(), a blank one is skipped, any other to handle(); false
   /// when the session should end.
-  bool take(const std::string& line, std::size_t length);
+  /// `arrival`: when the line was read (a think's clock counts from there).
+  bool take(const std::string& line, std::size_t length,
+            std::chrono::steady_clock::time_point arrival = std::chrono::steady_clock::now());
+  /// The session's last line (quit, or the end of input) has been read
+  /// while earlier lines are still being handled: the table's work for later
+  /// thinks stops (Game::endSoon). Safe from any thread.
+  void endSoon() { game_.endSoon(); }
   /// Handles one clean line: its first word `command`, the `rest`, the whole
   /// `line`; false when the session should end (quit).
   virtual bool handle(const std::string& command, const std::string& rest, const std::string& line) = 0;
