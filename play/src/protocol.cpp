@@ -51,17 +51,25 @@ struct ReadLine {
   std::string text;
   std::size_t length = 0;
   std::chrono::steady_clock::time_point arrival;
+  std::string command;  // its first word ("" if blank or refused)
 };
 
-/// True for the line that ends a session in both protocols: `quit`.
-bool isQuit(const std::string& raw, std::size_t length) {
+/// The first word of a clean line ("" for a line cleanLine refuses).
+std::string commandOf(const std::string& raw, std::size_t length) {
   std::string line = raw;
   std::string why;
-  if (!cleanLine(line, length, why)) return false;
+  if (!cleanLine(line, length, why)) return "";
   std::string command;
   std::string rest;
   splitCommand(line, command, rest);
-  return command == "quit";
+  return command;
+}
+
+/// Lines that only start or stop a think, or ask about it (InboxState).
+bool onlyThink(const std::string& command) {
+  for (const char* word : {"position", "go", "stop", "ponderhit", "isready", "."})
+    if (command == word) return true;
+  return false;
 }
 
 /// The lines the reader thread has read and the session has not yet taken.
@@ -70,9 +78,21 @@ class Inbox {
   void put(ReadLine line) {
     {
       std::lock_guard lock(mutex_);
+      count(line, 1);
       lines_.push_back(std::move(line));
     }
     ready_.notify_one();
+  }
+  /// The lines not yet handled, the one being handled included.
+  InboxState state() {
+    std::lock_guard lock(mutex_);
+    return {others_ == 0, goes_};
+  }
+  /// The line last taken has been handled.
+  void handled() {
+    std::lock_guard lock(mutex_);
+    count(current_, -1);
+    current_ = {};
   }
   void close() {
     {
@@ -86,15 +106,25 @@ class Inbox {
     std::unique_lock lock(mutex_);
     ready_.wait(lock, [this] { return !lines_.empty() || closed_; });
     if (lines_.empty()) return false;
-    line = std::move(lines_.front());
+    line = lines_.front();
+    current_ = std::move(lines_.front());
     lines_.pop_front();
     return true;
   }
 
  private:
+  void count(const ReadLine& line, int sign) {
+    if (line.command.empty()) return;  // a blank or refused line changes nothing
+    if (!onlyThink(line.command)) others_ += sign;
+    if (line.command == "go") goes_ += sign;
+  }
+
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<ReadLine> lines_;
+  ReadLine current_;  // the line being handled (text "": none)
+  int others_ = 0;    // lines not yet handled that are not onlyThink
+  int goes_ = 0;      // ... that are go
   bool closed_ = false;
 };
 
@@ -136,8 +166,11 @@ int runProtocol(Protocol protocol, std::istream& in, std::ostream& out, const Se
     std::string text;
     std::size_t size = 0;
     while (readBoundedLine(in, text, size, kMaxCommandLength)) {
-      const bool quit = isQuit(text, size);
-      inbox->put({text, size, std::chrono::steady_clock::now()});
+      const auto arrival = std::chrono::steady_clock::now();
+      std::string command = commandOf(text, size);
+      if (!command.empty() && shared->answerAtOnce(command, inbox->state())) continue;
+      const bool quit = command == "quit";
+      inbox->put({text, size, arrival, std::move(command)});
       if (quit) {
         shared->endSoon();
         inbox->close();
@@ -150,7 +183,10 @@ int runProtocol(Protocol protocol, std::istream& in, std::ostream& out, const Se
   ReadLine next;
   bool quit = false;
   try {
-    while (!quit && inbox->take(next)) quit = !shared->take(next.text, next.length, next.arrival);
+    while (!quit && inbox->take(next)) {
+      quit = !shared->take(next.text, next.length, next.arrival);
+      inbox->handled();
+    }
   } catch (...) {
     reader.detach();
     throw;
