@@ -25,6 +25,8 @@
 #   --replay           after the match (needs --nodes): replay every game in both builds with
 #                      umax-replay and check that each of our moves is the one the original's
 #                      main() chooses with the same moves and budget
+#   --gui              xboard draws its board (on Xvfb when there is no display), as a player sees
+#                      the game; the default is -noGUI
 #   --engine CMD       our engine's command [BIN/umax-readable --xboard|--uci]
 #   --opponent CMD     the opponent's command, a CECP engine [fairymax]; it runs with address
 #                      randomisation off (setarch -R), see below
@@ -88,6 +90,7 @@ hash=192
 nodes=""
 protocol="xboard"
 replay=0
+gui=0
 engine=""
 opponent="fairymax"
 trace_dir=""
@@ -105,6 +108,7 @@ while (($#)); do
     --hash) hash=${2:-}; shift 2 || fail_usage "--hash needs a value" ;;
     --uci) protocol="uci"; shift ;;
     --replay) replay=1; shift ;;
+    --gui) gui=1; shift ;;
     --engine) engine=${2:-}; shift 2 || fail_usage "--engine needs a value" ;;
     --opponent) opponent=${2:-}; shift 2 || fail_usage "--opponent needs a value" ;;
     --trace-dir) trace_dir=${2:-}; shift 2 || fail_usage "--trace-dir needs a value" ;;
@@ -208,7 +212,7 @@ echo "exit \$status" >> "$out/opponent-exit.txt"
 EOF
 chmod +x "$opponent_wrapper"
 
-xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProgram ""
+xboard_args=(-popupExitMessage false -saveSettingsOnExit false -soundProgram ""
   -autoCallFlag true -testLegality true -ruleMoves 51 -repeatsToDraw 3
   -mg "$games" -secondTimeOdds "$odds" -defaultHashSize "$hash"
   -fcp "$wrapper" -scp "$opponent_wrapper" -sgf "$pgn" -debug -nameOfDebugFile "$log")
@@ -219,6 +223,7 @@ else
   if ((mps == 0)); then xboard_args+=(-tc "$tc" -inc "$inc"); else xboard_args+=(-tc "$tc" -mps "$mps"); fi
 fi
 [[ $protocol == uci ]] && xboard_args+=(-fUCI)
+((gui)) || xboard_args=(-noGUI "${xboard_args[@]}")
 runner=()
 [[ -n ${DISPLAY:-} ]] || runner=(xvfb-run -a)
 
