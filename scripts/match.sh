@@ -25,6 +25,8 @@
 #   --replay           after the match (needs --nodes): replay every game in both builds with
 #                      umax-replay and check that each of our moves is the one the original's
 #                      main() chooses with the same moves and budget
+#   --gui              xboard draws its board (on Xvfb when there is no display), as a player sees
+#                      the game; the default is -noGUI
 #   --engine CMD       our engine's command [BIN/umax-readable --xboard|--uci]
 #   --opponent CMD     the opponent's command, a CECP engine [fairymax]; it runs with address
 #                      randomisation off (setarch -R), see below
@@ -57,6 +59,10 @@
 #   just ends "on time" once its clock runs out. So our engine runs under a small wrapper that
 #   appends its exit status to engine-exit.txt; anything but a clean exit 0 after `quit` is a
 #   crash;
+# - after `quit` xboard waits 1 s for the engine (alarm(1 + -delayAfterQuit)), then kills the
+#   process it started with SIGKILL: our wrapper, whose record of the exit is then lost. The
+#   engine's lock (see the wrapper) tells when it ended: "quit: our engine ended about N ms after
+#   xboard's quit", a problem from 1000 ms on (xboard killed it);
 # - an engine's refusals show in the log (-debug) as "<first : Error (...)" or "Illegal move";
 # - a game's moves reach the engine as "usermove e7e5" (or "e7e5") and leave it as "move e2e4",
 #   the same with UCI, since xboard talks CECP to polyglot; the script takes the games' moves
@@ -84,6 +90,7 @@ hash=192
 nodes=""
 protocol="xboard"
 replay=0
+gui=0
 engine=""
 opponent="fairymax"
 trace_dir=""
@@ -101,6 +108,7 @@ while (($#)); do
     --hash) hash=${2:-}; shift 2 || fail_usage "--hash needs a value" ;;
     --uci) protocol="uci"; shift ;;
     --replay) replay=1; shift ;;
+    --gui) gui=1; shift ;;
     --engine) engine=${2:-}; shift 2 || fail_usage "--engine needs a value" ;;
     --opponent) opponent=${2:-}; shift 2 || fail_usage "--opponent needs a value" ;;
     --trace-dir) trace_dir=${2:-}; shift 2 || fail_usage "--trace-dir needs a value" ;;
@@ -138,27 +146,42 @@ pgn="$out/match.pgn"
 log="$out/xboard.log"
 rm -f "$pgn" "$log" "$out/engine-exit.txt" "$out/engine.stderr" "$out/opponent-exit.txt" "$out/opponent.stderr"
 
-# Our engine runs under a wrapper that records how it ended (see above).
+# Our engine runs under a wrapper that records how it ended (see above), and when: xboard 4.9.1
+# gives an engine 1 s to exit after `quit` (alarm(1 + -delayAfterQuit)), then kills the process
+# it started, which is the wrapper: its record is then lost. So the engine also holds a lock
+# (flock on engine.lock, a descriptor only the engine keeps), and a watcher of its own, which
+# xboard does not kill, writes the time the lock is freed: when the engine's process ended.
+watch_limit=$((24 * 3600))
 if [[ -z $engine ]]; then
   [[ -x $bin/umax-readable ]] || { echo "match.sh: $bin/umax-readable not found (build it first)" >&2; exit 2; }
   engine="$(cd "$bin" && pwd)/umax-readable --$protocol"
   [[ -z $nodes ]] || engine+=" --nodes $nodes"
   [[ -z $trace_dir ]] || engine+=" --trace-dir $(mkdir -p "$trace_dir" && cd "$trace_dir" && pwd)"
 fi
+rm -f "$out/engine-times.txt" "$out/engine.lock"
 wrapper="$out/engine.sh"
 cat > "$wrapper" << EOF
 #!/usr/bin/env bash
 # Written by scripts/match.sh: runs the engine, passes on the signals xboard sends it, and
-# records how it ended (status 128 + N: killed by signal N).
+# records how it ended (status 128 + N: killed by signal N); engine-times.txt gets the times
+# (ns since the epoch) it started, ended (from a watcher that outlives this wrapper) and was
+# reaped here.
 trap 'kill -INT \$pid 2> /dev/null' INT
 trap 'kill -TERM \$pid 2> /dev/null' TERM
-$engine <&0 2>> "$out/engine.stderr" &
+echo "start \$(date +%s%N)" >> "$out/engine-times.txt"
+exec 9> "$out/engine.lock"
+flock 9
+$engine <&0 9>&9 2>> "$out/engine.stderr" &
 pid=\$!
+echo "pid \$pid" >> "$out/engine-times.txt"
+exec 9>&-
+timeout $watch_limit flock "$out/engine.lock" sh -c 'echo "ended \$(date +%s%N)" >> "$out/engine-times.txt"' < /dev/null > /dev/null 2>&1 &
 while :; do
   wait \$pid && status=0 || status=\$?
   kill -0 \$pid 2> /dev/null || break
 done
 echo "exit \$status" >> "$out/engine-exit.txt"
+echo "reaped \$(date +%s%N)" >> "$out/engine-times.txt"
 EOF
 chmod +x "$wrapper"
 
@@ -189,7 +212,7 @@ echo "exit \$status" >> "$out/opponent-exit.txt"
 EOF
 chmod +x "$opponent_wrapper"
 
-xboard_args=(-noGUI -popupExitMessage false -saveSettingsOnExit false -soundProgram ""
+xboard_args=(-popupExitMessage false -saveSettingsOnExit false -soundProgram ""
   -autoCallFlag true -testLegality true -ruleMoves 51 -repeatsToDraw 3
   -mg "$games" -secondTimeOdds "$odds" -defaultHashSize "$hash"
   -fcp "$wrapper" -scp "$opponent_wrapper" -sgf "$pgn" -debug -nameOfDebugFile "$log")
@@ -200,6 +223,7 @@ else
   if ((mps == 0)); then xboard_args+=(-tc "$tc" -inc "$inc"); else xboard_args+=(-tc "$tc" -mps "$mps"); fi
 fi
 [[ $protocol == uci ]] && xboard_args+=(-fUCI)
+((gui)) || xboard_args=(-noGUI "${xboard_args[@]}")
 runner=()
 [[ -n ${DISPLAY:-} ]] || runner=(xvfb-run -a)
 
@@ -300,12 +324,51 @@ if [[ -n $tally && $tally != "$wins-$losses-$draws" ]]; then
 fi
 
 # --- The engine's exit status and its refusals in xboard's log.
+# How long after xboard's `quit` the engine's process ended: xboard's log stamps lines in ms since
+# it started; the wrapper's last start (engine-times.txt) is placed at the stamp of xboard's first
+# line to the engine it last started (the wrapper starts just before, so the figure may be a few
+# ms short).
+quit_delay() {
+  local first quit start ended
+  first=$(awk '/StartChildProcess .*engine\.sh/ { wanted = 1; next }
+               wanted && /^[0-9]+ >first *:/ { stamp = $1; wanted = 0 } END { print stamp }' "$log" 2> /dev/null)
+  quit=$(grep -a -E '^[0-9]+ >first *: *quit$' "$log" 2> /dev/null | tail -1 | awk '{print $1}')
+  start=$(awk '$1 == "start" {print $2}' "$out/engine-times.txt" 2> /dev/null | tail -1)
+  # The end: the watcher's time, or the wrapper's if it reaped the engine sooner.
+  ended=$(awk '$1 == "start" { end = "" }
+               ($1 == "ended" || $1 == "reaped") && (end == "" || $2 < end) { end = $2 }
+               END { print end }' "$out/engine-times.txt" 2> /dev/null)
+  [[ -n $first && -n $quit && -n $start && -n $ended ]] || return 1
+  local delay=$(((ended - start) / 1000000 + first - quit))
+  echo $((delay < 0 ? 0 : delay))
+}
 for _ in $(seq 50); do  # the engine may still be quitting when xboard is gone
   [[ ! -s $out/engine-exit.txt ]] || break
   sleep 0.1
 done
+for _ in $(seq 20); do  # its watcher writes the time the engine ended
+  grep -q '^ended ' "$out/engine-times.txt" 2> /dev/null && break
+  sleep 0.1
+done
+delay=$(quit_delay || true)
+[[ -z $delay ]] || echo "quit: our engine ended about ${delay} ms after xboard's quit (xboard 4.9.1 kills an engine still there 1 s after it)"
 if [[ ! -s $out/engine-exit.txt ]]; then
-  problem "our engine had not exited 5 s after xboard ended (hung, or never started: see $out/xboard.out)"
+  engine_pid=$(awk '$1 == "pid" {print $2; exit}' "$out/engine-times.txt" 2> /dev/null)
+  if ! grep -q '^ended ' "$out/engine-times.txt" 2> /dev/null; then
+    if [[ -n $engine_pid ]] && kill -0 "$engine_pid" 2> /dev/null; then
+      problem "our engine still runs 7 s after xboard ended: hung (process $engine_pid, now killed; see $out/xboard.out)"
+      kill -KILL "$engine_pid" 2> /dev/null || true
+    else
+      problem "our engine left no record of its end (never started? see $out/xboard.out)"
+    fi
+  elif [[ -n $delay ]] && ((delay >= 1000)); then
+    # Our engine was still there when xboard's 1 s were over: xboard killed the wrapper.
+    problem "our engine ended about ${delay} ms after xboard's quit, over xboard's 1 s: xboard killed it (its wrapper)"
+  else
+    # The engine ended within the second, the wrapper (a shell, on a loaded machine) did not
+    # record it in time, and xboard killed the wrapper: no fault of our engine's.
+    echo "note: xboard killed our engine's wrapper before it recorded the exit status; the engine ended ${delay:-?} ms after quit"
+  fi
 else
   while read -r _ status; do
     if ((status > 128)); then

@@ -92,6 +92,13 @@ match_test("match.sh reports an engine crash (xboard records only the time forfe
   1 "-n;1;--tc;0:02;--engine;${broken} crash" "PROBLEM: game 1: time forfeit: Black wins on time;PROBLEM: our engine was killed by signal SEGV" "")
 match_test("match.sh reports the error lines an engine answers xboard's commands with"
   1 "-n;1;--tc;0:03;--engine;${broken} errors" "PROBLEM: our engine refused input xboard sent:\n[^\n]*Error \\(unknown command\\): black" "")
+# An engine still there 1 s after `quit` is killed by xboard 4.9.1 (its wrapper, whose record
+# of the exit is then lost): the engine's lock, watched apart from the wrapper, tells when it
+# ended (a suite run once failed with no more than "our engine had not exited 5 s after xboard
+# ended").
+match_test("match.sh reports an engine that is still there 1 s after quit (xboard kills it)"
+  1 "-n;1;--tc;0:03;--engine;${broken} slowquit"
+  "PROBLEM: our engine ended about [1-9][0-9][0-9][0-9]+ ms after xboard's quit, over xboard's 1 s: xboard killed it" "")
 # The opponent's crash is the opponent's: status 3 (inconclusive), none of ours.
 match_test("match.sh reports an opponent's crash as the opponent's, the match inconclusive"
   3 "-n;1;--tc;0:02;--opponent;${broken} crash"

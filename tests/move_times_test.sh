@@ -64,6 +64,28 @@ if command -v xmllint > /dev/null; then xmllint --noout "$work/plot.svg" || fail
 echo "not a plot" > "$work/other.svg"
 if "$scripts/move-times.sh" --svg "$work/other.svg" "$work/match" > /dev/null 2>&1; then fail "replaced a file it did not make"; fi
 [[ "$(cat "$work/other.svg")" == "not a plot" ]] || fail "other.svg was changed"
+# At a fixed time per move (xboard -st 0:01 sends `st 1`) the share is the whole second; the
+# --by-move plot (time / share against the move's number) has one point per move, move 2 at
+# x = 70 + 2 / 4 * 520 px (the axis runs to the highest number, 3, plus 1).
+mkdir "$work/st"
+cat > "$work/st/xboard.log" << 'EOF2'
+100 >first : new
+100 >first : st 1
+200 >first : time 100
+200 >first : go
+1100 <first : move e2e4
+2000 >first : usermove 2000 >first : e7e5
+2950 <first : move d2d4
+EOF2
+tsv="$("$scripts/move-times.sh" --tsv "$work/st")" || fail "move-times.sh --tsv failed (st)"
+expected="match	game	move	clock_left_s	moves_to_go	share_s	engine_t_s	move_s
+st	1	1	1.00	40	1.000	-	0.900
+st	1	2	1.00	40	1.000	-	0.950"
+[[ "$(head -3 <<< "$tsv")" == "$expected" ]] || fail "the st moves read are"$'\n'"$(head -3 <<< "$tsv")"
+"$scripts/move-times.sh" --by-move --svg "$work/moves.svg" "$work/match" "$work/st" > /dev/null || fail "--by-move failed"
+[[ $(grep -c '<circle cx="[0-9.]*" cy="[0-9.]*" r="2.5"' "$work/moves.svg") == 6 ]] || fail "the --by-move plot has not 6 points"
+grep -q '<circle cx="330.0" cy="[0-9.]*" r="2.5"' "$work/moves.svg" || fail "no point at move 2 in the --by-move plot"
+if command -v xmllint > /dev/null; then xmllint --noout "$work/moves.svg" || fail "the --by-move plot is not valid XML"; fi
 # A folder without a log is refused.
 mkdir "$work/empty"
 if "$scripts/move-times.sh" "$work/empty" > /dev/null 2>&1; then fail "a folder without xboard.log was accepted"; fi

@@ -116,6 +116,33 @@ TEST_CASE("go infinite thinks until stop, and isready is answered meanwhile, thr
   CHECK(output.find("info depth ") != std::string::npos);
 }
 
+TEST_CASE("isready overtakes only lines that start or stop thinks, through a pipe",
+          "[protocol][uci][pipes]") {
+  // The input is read ahead on a thread of its own. The first isready waits for the Hash before
+  // it (its readyok says the new table is there); the second, behind position and go only, is
+  // answered as the engine calculates, before the think's bestmove.
+  const std::string output = pipeSession(
+      "printf 'uci\\nsetoption name Hash value 16\\nisready\\nposition startpos\\ngo movetime "
+      "400\\nisready\\n';"
+      " sleep 1.5; printf 'quit\\n'",
+      30);
+  const std::vector<std::string> lines = splitLines(output);
+  std::vector<std::size_t> ready;
+  std::size_t hash = lines.size();
+  std::size_t best = lines.size();
+  for (std::size_t index = 0; index < lines.size(); ++index) {
+    if (lines[index] == "readyok") ready.push_back(index);
+    if (lines[index].rfind("info string hash table ", 0) == 0) hash = std::min(hash, index);
+    if (lines[index].rfind("bestmove ", 0) == 0) best = std::min(best, index);
+  }
+  CAPTURE(output);
+  REQUIRE(ready.size() == 2);
+  REQUIRE(hash < lines.size());
+  REQUIRE(best < lines.size());
+  CHECK(hash < ready[0]);
+  CHECK(ready[1] < best);
+}
+
 TEST_CASE("go infinite posts an info line at least once a second during long iterations",
           "[protocol][uci][pipes]") {
   const std::string output = pipeSession(

@@ -26,6 +26,10 @@ constexpr long kEmergencyBudget = 2000;
 /// pages), so that a new table or a new game stops the work within one piece.
 constexpr std::size_t kPopulateChunk = std::size_t{8} << 20;
 
+/// Slots a sweep of the locks clears between two looks at endSoon(): 12 MB
+/// of the table, a millisecond or so of the sweep's 20 to 50 ms.
+constexpr std::size_t kSweepSlots = std::size_t{1} << 20;
+
 /// main()'s start state: the start board, white to move, O = 0 (the
 /// original's global starts at 0), eval 0.
 Position mainStart() {
@@ -207,6 +211,8 @@ bool Game::playOnEngine(int from, int to, char promotion, Path path) {
   const bool ahead = locksClearedAhead_;
   locksClearedAhead_ = false;
   if (ahead) path = Path::kOriginal;
+  // The session ends: no think follows whose table this check would prepare.
+  if (ending_ && !ahead) path = Path::kFast;
   const bool legal =
       path == Path::kOriginal && !ahead ? engine_->playMove(from, to) : engine_->checkMove(from, to);
   if (path == Path::kOriginal) {
@@ -479,7 +485,7 @@ GameThink Game::choose(const ThinkLimits& limits) {
       engine_->setPosition(before_.back());
       if (!playOnEngine(from, to, promotion, Path::kOriginal)) placeMove(before_.back(), from, to, promotion);
     } else {
-      engine_->clearHashLocks();
+      sweepLocks();
     }
     locksStale_ = false;
   }
@@ -518,7 +524,7 @@ GameThink Game::choose(const ThinkLimits& limits) {
       // a refused move) or found nothing. Clear the locks and search again.
       outcome.note = "FIDE filter: " + outcome.filtered + " " + fideRefusal(before, from, to) +
                      "; searched again from a table with cleared locks";
-      engine_->clearHashLocks();
+      sweepLocks();
       outcome.result = search(limits, outcome.budget, outcome.stopped);
     }
     from = outcome.result.from;
@@ -608,6 +614,7 @@ void Game::prepareTable() {
 // check on the command's thread), and every byte stays what it was.
 void Game::startPopulating() {
   tablePrepared_ = true;
+  if (ending_) return;  // no think follows: a search would fault in what it needs
   auto* const start = reinterpret_cast<char*>(const_cast<HashEntry*>(engine_->hashTable().data()));
   const std::size_t bytes = engine_->hashTableBytes();
 #ifdef MADV_POPULATE_WRITE
@@ -659,8 +666,28 @@ double Game::waitTable(const std::atomic<bool>* stop) {
 }
 
 void Game::clearLocksAhead() {
-  engine_->clearHashLocks();
-  locksClearedAhead_ = true;
+  if (sweepLocks()) {
+    locksClearedAhead_ = true;
+  } else {
+    // Cut short (endSoon): some locks are left, so the table is not main()'s.
+    locksClearedAhead_ = false;
+    locksStale_ = true;
+  }
+}
+
+bool Game::sweepLocks() {
+  const std::size_t slots = engine_->hashTable().size();
+  for (std::size_t first = 0; first < slots; first += kSweepSlots) {
+    if (ending_) return false;
+    const std::size_t last = std::min(slots, first + kSweepSlots);
+    for (std::size_t slot = first; slot < last; ++slot) engine_->clearHashLock(static_cast<int32_t>(slot));
+  }
+  return true;
+}
+
+void Game::endSoon(bool ending) {
+  ending_ = ending;
+  if (ending) stopPopulating_ = true;  // the populator ends at its next piece; its thread is joined as before
 }
 
 std::string Game::outcome() const {

@@ -85,6 +85,7 @@ Session::Session(std::ostream& out, const SessionOptions& options)
       ownGame_(options.game ? nullptr : std::make_unique<Game>()),
       game_(options.game ? *options.game : *ownGame_),
       nps_(options.initialNps) {
+  game_.endSoon(false);  // a lent game's last session may have ended it
   if (options.game) game_.newGame();
   game_.engine().setVariant(options.variant);  // the Lab's --without / --depth, for every think
   // The table's 192 MB get their memory now, beside the first commands:
@@ -94,8 +95,9 @@ Session::Session(std::ostream& out, const SessionOptions& options)
 
 Session::~Session() { abandonThink("the session ended"); }
 
-bool Session::take(const std::string& raw, std::size_t length) {
-  arrival_ = std::chrono::steady_clock::now();
+bool Session::take(const std::string& raw, std::size_t length,
+                   std::chrono::steady_clock::time_point arrival) {
+  arrival_ = arrival;
   ++lineNumber_;
   std::string line = raw;
   std::string why;

@@ -43,6 +43,13 @@ inline constexpr std::size_t kMaxCommandLength = 4096;
 /// characters in `line` and its whole length in `length`. False at end of input.
 bool readBoundedLine(std::istream& in, std::string& line, std::size_t& length, std::size_t limit);
 
+/// What the lines read and not yet handled (the one being handled
+/// included) hold, for Session::answerAtOnce.
+struct InboxState {
+  bool onlyThinks = true;  ///< every one is position, go, stop, ponderhit, isready or `.`
+  int goes = 0;            ///< how many are `go`
+};
+
 class Session {
  public:
   Session(std::ostream& out, const SessionOptions& options);
@@ -52,7 +59,18 @@ class Session {
   /// hold only the first kMaxCommandLength + 1): a line cleanLine refuses
   /// goes to refuse(), a blank one is skipped, any other to handle(); false
   /// when the session should end.
-  bool take(const std::string& line, std::size_t length);
+  /// `arrival`: when the line was read (a think's clock counts from there).
+  bool take(const std::string& line, std::size_t length,
+            std::chrono::steady_clock::time_point arrival = std::chrono::steady_clock::now());
+  /// Called by the reading thread for each line as it arrives (threaded
+  /// sessions): true if the line was answered now and is not to be handled
+  /// in turn. Only for lines whose answer may overtake the lines before them
+  /// (`ahead`): thread-safe reads of the session, send().
+  virtual bool answerAtOnce(const std::string& /*command*/, const InboxState& /*ahead*/) { return false; }
+  /// The session's last line (quit, or the end of input) has been read
+  /// while earlier lines are still being handled: the table's work for later
+  /// thinks stops (Game::endSoon). Safe from any thread.
+  void endSoon() { game_.endSoon(); }
   /// Handles one clean line: its first word `command`, the `rest`, the whole
   /// `line`; false when the session should end (quit).
   virtual bool handle(const std::string& command, const std::string& rest, const std::string& line) = 0;

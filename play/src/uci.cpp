@@ -49,6 +49,17 @@ class UciSession final : public Session {
 
   void refuse(const std::string&, const std::string& why) override { send("info string error " + why); }
 
+  // isready while the engine calculates is answered at once (UCI): so too
+  // while the lines before it only start or stop thinks (position, go,
+  // stop, ponderhit) and a think runs or a go is among them, however long
+  // their set-up takes (the last move's sweep of the locks, under load).
+  // Anything else before it (setoption, ucinewgame...) is waited for.
+  bool answerAtOnce(const std::string& command, const InboxState& ahead) override {
+    if (command != "isready" || !ahead.onlyThinks || !(thinking() || ahead.goes > 0)) return false;
+    send("readyok");
+    return true;
+  }
+
   bool handle(const std::string& command, const std::string& rest, const std::string& line) override {
     if (thinking()) {
       if (command == "isready") {

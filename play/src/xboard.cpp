@@ -81,6 +81,16 @@ class XboardSession final : public Session {
     send("Error (" + why + "): " + printable(line));
   }
 
+  // `.` asks for the analysis's status and changes nothing: while the
+  // analysis thinks, the reading thread answers it as it arrives, whatever
+  // lines wait before it (else it is handled in turn: an analysis about to
+  // start again after a move answers it then).
+  bool answerAtOnce(const std::string& command, const InboxState&) override {
+    if (command != "." || !analyze_ || !thinking()) return false;
+    send(status());
+    return true;
+  }
+
   bool handle(const std::string& command, const std::string& rest, const std::string& line) override {
     // While we think, every command is answered at once and the think goes
     // on (ping, post, easy, time...: none touches the game being searched);
@@ -323,7 +333,7 @@ class XboardSession final : public Session {
     control.fixedNodes = options_.fixedNodes;  // --nodes N bounds an analysis too (as UCI's go infinite)
     const Budget budget = chooseBudget(control, nodesPerSecond());
     IterationListener listener = [this](const Iteration& iteration) { send(thinkingLine(iteration)); };
-    analysisStart_ = std::chrono::steady_clock::now();
+    analysisStart_ = std::chrono::steady_clock::now().time_since_epoch().count();
     rootMoves_ = static_cast<int>(fideLegalMoves(game_.position()).size());
     // However long an iteration takes, the last line comes again at least
     // once a second with the nodes and time of now.
@@ -340,7 +350,9 @@ class XboardSession final : public Session {
     // Before the first line: the time since the analysis began, no depth yet.
     const double seconds =
         line ? line->seconds
-             : std::chrono::duration<double>(std::chrono::steady_clock::now() - analysisStart_).count();
+             : std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch() -
+                                             std::chrono::steady_clock::duration(analysisStart_.load()))
+                   .count();
     const long nodes = line ? line->nodes : game_.engine().thinkNodes();
     // A completed iteration's line: the next one is under way.
     const int depth = !line ? 0 : line->midIteration ? line->depth : line->depth + 1;
@@ -429,9 +441,10 @@ class XboardSession final : public Session {
   }
 
   bool force_ = false;
-  bool analyze_ = false;                                 // analyze mode: think without end, play nothing
-  std::chrono::steady_clock::time_point analysisStart_;  // when the analysis think started
-  int rootMoves_ = 0;                                    // legal moves in the analysed position
+  // (Read by the reading thread too: `.`.)
+  std::atomic<bool> analyze_{false};  // analyze mode: think without end, play nothing
+  std::atomic<std::chrono::steady_clock::rep> analysisStart_{0};  // when the analysis think started
+  std::atomic<int> rootMoves_{0};                                 // legal moves in the analysed position
   std::mutex hintMutex_;
   std::string hint_;               // the reply the last think's line expects ("" if none)
   std::string lastLine_;           // the think's last line (read by the thinking thread)

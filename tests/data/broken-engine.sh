@@ -8,8 +8,10 @@
 #   slow      thinks for 30 s, so that its flag falls
 #   errors    answers commands it does not know with "Error (unknown command): ..." and
 #             resigns at its third move
+#   slowquit  resigns at its third move, and exits 1.5 s after `quit` (xboard 4.9.1 kills an
+#             engine that is still there 1 s after `quit`)
 trap '' INT
-mode=${1:?usage: broken-engine.sh illegal|crash|slow|errors}
+mode=${1:?usage: broken-engine.sh illegal|crash|slow|errors|slowquit}
 script=(e2e4 d2d4)
 protocol=xboard
 colour=""
@@ -37,7 +39,7 @@ reply() {
     illegal) send_move a1a8 ;;
     crash) kill -SEGV $$ ;;
     slow) sleep 30 && send_move g1f3 ;;
-    errors) [[ $protocol == uci ]] && send_move 0000 || echo "resign" ;;
+    errors | slowquit) [[ $protocol == uci ]] && send_move 0000 || echo "resign" ;;
   esac
 }
 
@@ -57,7 +59,7 @@ while read -r command rest; do
     position) played=$((($(wc -w <<< "$rest") - 1) / 2)) ;;
     # both
     go) forced=0 && reply ;;
-    quit) exit 0 ;;
+    quit) [[ $mode != slowquit ]] || sleep 1.5; exit 0 ;;
     *) [[ $mode != errors ]] || echo "Error (unknown command): $command" ;;
   esac
 done

@@ -189,6 +189,16 @@ class Game {
   /// before that move arrives, playMove() then only checks it, which is
   /// main()'s path on a table whose locks are all 0.
   void clearLocksAhead();
+  /// The session is ending (quit, or the end of its input, read while
+  /// earlier commands are still being handled); safe from any thread. From
+  /// now on the table's work that only later thinks need stops: a sweep of
+  /// the locks under way ends at its next piece of kSweepSlots slots (the
+  /// table is then marked as not main()'s: locksStale), the population at
+  /// its next 8 MB, and moves are checked without a sweep (Path::kFast).
+  /// Nothing after it is node-identical to the original, which no longer
+  /// matters: the session ends without another think. endSoon(false) takes
+  /// it back, for the next session of a game lent to several (SessionOptions::game).
+  void endSoon(bool ending = true);
   /// True while every lock of the table is 0 and nothing touched it since
   /// (after clearLocksAhead() or newGame()).
   bool locksClearedAhead() const { return locksClearedAhead_; }
@@ -246,6 +256,10 @@ class Game {
   void startPopulating();
   /// Ends the population under way, if any, and waits for its thread.
   void stopPopulating();
+  /// main()'s clearing of every lock (Engine::clearHashLocks, the same
+  /// writes), in pieces of kSweepSlots slots so that endSoon() can cut it
+  /// short; false if it was cut short (then some locks are left).
+  bool sweepLocks();
 
   std::unique_ptr<Engine> engine_;
   std::string startFen_;
@@ -263,6 +277,7 @@ class Game {
   std::thread populator_;                  // gives the table its memory (prepareTable)
   std::atomic<bool> stopPopulating_{false};
   std::atomic<bool> populated_{true};  // the populator's work is over (its thread may still be joined)
+  std::atomic<bool> ending_{false};    // endSoon(): the session ends, no think follows
   // The chosen move's main()'s path already run (prepareChosen): the position after it, valid
   // while the game is at ply preparedPly_ of game preparedGame_ (-1: none).
   Position preparedAfter_;

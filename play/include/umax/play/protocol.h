@@ -32,7 +32,9 @@ struct SessionOptions {
   std::string traceDir;  ///< --trace-dir DIR: record every think (see /work/notes/trace-dir.md layout)
   /// --trace-limit: each think's trace trimmed to about this many bytes (0: whole thinks).
   uint64_t traceLimitBytes = static_cast<uint64_t>(kDefaultTraceLimitMegabytes * 1048576);
-  bool threaded = true;       ///< think on a worker thread so stop/?/isready are answered (false: inline)
+  /// Think on a worker thread so stop/?/isready are answered, and read the
+  /// input on a thread of its own (false: inline, each line handled before the next is read).
+  bool threaded = true;
   double initialNps = 1.0e6;  ///< speed assumed until the first think has been measured
   Game* game = nullptr;       ///< play in this game (set to main()'s start first) instead of a new one
   /// --without / --depth: the Lab's variant every think runs (variant.h); the
@@ -41,7 +43,11 @@ struct SessionOptions {
 };
 
 /// Runs a session until quit or end of input; `firstLine` (if not empty) is
-/// handled as if read first. Returns the process's exit status (0).
+/// handled as if read first. Returns the process's exit status (0). A
+/// threaded session reads `in` on a thread of its own, which stamps each line
+/// when it arrives, answers `.` and UCI `isready` at once where they may
+/// overtake the lines before them, and sees `quit` (or the end of input)
+/// while earlier lines are handled (Game::endSoon); it reads nothing after `quit`.
 int runProtocol(Protocol protocol, std::istream& in, std::ostream& out, const SessionOptions& options,
                 std::string_view firstLine = {});
 
