@@ -1505,6 +1505,9 @@ std::string hashing(const Context& context) {
     const Call& call = walk.calls()[callIndex];
     const auto& entry = event.entry;
     if (entry.draft < call.args.depth) claimFails("hashing", "a hit that ends the node is not deep enough");
+    // The row "window start j ... found in slot ..., the Nth it read": A[j+1] is the first slot read.
+    if (event.probe.slot != event.probe.firstSlot + static_cast<uint32_t>(event.probe.slotsProbed))
+      claimFails("hashing", "the hit's slot is not the last of the slots read from j + 1");
     long hits = 0, ends = 0;
     for (const Event& other : walk.events())
       if (other.kind == EventKind::kProbe && other.probe.outcome == ProbeOutcome::kHit) {
@@ -1592,8 +1595,12 @@ std::string hashing(const Context& context) {
                                    std::to_string(call.ply - 1) + "), window " +
                                    window(call.args.alpha, call.args.beta) +
                                    ", depth n = " + std::to_string(call.args.depth)},
-                  {"probe", "first slot j = " + num(event.probe.firstSlot) + ", slots probed " +
-                                num(event.probe.slotsProbed) + ", found in slot " + num(event.probe.slot)},
+                  {"probe", "window start j = " + num(event.probe.firstSlot) +
+                                " (the probe reads from j + 1): " +
+                                (event.probe.slotsProbed == 1
+                                     ? "found in the first slot it read, " + num(event.probe.slot)
+                                     : "found in slot " + num(event.probe.slot) + ", the last of the " +
+                                           std::to_string(event.probe.slotsProbed) + " slots it read")},
                   {"entry found", "draft D = " + num(entry.draft) + ", score V = " + num(entry.score) +
                                       ", bound bits of X: " + bounds(entry.from)},
                   {"why it ends the node",
@@ -1751,14 +1758,14 @@ std::string smallTable(const Context& context) {
     refusedText = " It also refused " + std::to_string(small.refused) + " store" +
                   (small.refused == 1 ? "" : "s") + "; the first, at event " +
                   std::to_string(small.firstRefused) + ", met in slot " + std::to_string(kept.slot) + " " +
-                  entryText(kept.before) + ", exact and deeper than the node's draft, which Step 18 keeps.";
+                  entryText(kept.before) + ", exact and deeper than the node's draft, which line 104 keeps.";
   } else {
     refusedText =
         " No store was refused in it. A store is refused only when its slot already holds an *exact* "
         "score from a *deeper* search (line 104). That almost never happens: a node stores after its "
         "first iteration, at draft 1, and before that only the short recapture searches below it can take "
-        "its slot; their entries are deeper than draft 1 only for a king capture or a mate (stored at "
-        "draft 99), and exact only when the score fell inside their window.";
+        "its slot; their entries are deeper than draft 1 only for a king capture, a mate or a stalemate "
+        "(stored at draft 99), and exact only when the score fell inside their window.";
   }
   return "\n### A smaller table: positions meet\n\nTo see positions meet, the documentation build records "
          "the same kind of think with a table **shrunk** to "
@@ -1786,7 +1793,7 @@ std::string smallTable(const Context& context) {
                                        ", found slot " + num(store.slot) + " still empty and stored there"},
                 {"the node's store", "event " + num(index) + ": slot " + num(store.slot) + " holds " +
                                          entryText(store.before) + " (another position's)"},
-                {"the store's rule (Step 18, line 104)",
+                {"the store's rule (line 104)",
                  std::string((store.before.from & kExactBits) == kExactBits ? "exact but not deeper"
                                                                             : "not exact") +
                      ", so it is written over: " + entryText(store.after)},
@@ -1885,14 +1892,16 @@ std::string replacement(const Context& context) {
          "\nA store into a slot that already holds an entry is one of three kinds: a node overwriting "
          "its own entry after a deeper iteration, a node overwriting another position's entry, or a "
          "store refused because the slot holds an exact score from a deeper search. In this search " +
-         std::to_string(written) + " of " + std::to_string(stores) + " stores wrote and " +
-         std::to_string(stores - written) + " were refused" +
+         (written == stores
+              ? "all " + std::to_string(stores) + " stores were written"
+              : std::to_string(written) + " of " + std::to_string(stores) + " stores were written and " +
+                    std::to_string(stores - written) + " refused") +
          (other && kept ? "; the table shows the first store of each kind"
           : other       ? "; none was refused, so the table shows the first store of the other two kinds"
-          : kept        ? "; none overwrote another position's entry, so the table shows the first store of "
+          : kept        ? "; none met another position's entry, so the table shows the first store of "
                           "the other two kinds"
-                 : "; none overwrote another position's entry and none was refused, so the table shows "
-                   "only the first of the first kind") +
+                 : " and none met another position's entry, so every store into an occupied slot was a "
+                   "node overwriting its own entry; the table shows the first of them") +
          " (the next section shrinks the table to make positions meet):\n" +
          table({"slot", "whose entry was there", "entry before", "entry after", "decision"}, rows) +
          "\nWhy so few? A node stores into the slot its probe chose, and from its first store on the slot "
@@ -2048,6 +2057,16 @@ std::string mate(const Context& context) {
     const long rootProbe = static_cast<long>(walk.ownOfKind(0, EventKind::kMateProbe).at(0));
     context.showsEvent(name, rootProbe);
     probeEvents.push_back(rootProbe);
+    // Topic 13 and the variable index: a mate and a stalemate are both stored at draft 99 (line 102
+    // sets d=99 while m is still -I, before the probe of line 103 turns a stalemate's score to 0).
+    bool stored99 = false;
+    for (std::size_t index : walk.ownOfKind(0, EventKind::kStore))
+      if (static_cast<long>(index) > rootProbe) {
+        stored99 = walk.events()[index].after.draft == 99;
+        break;
+      }
+    if (!stored99)
+      claimFails("mate", std::string(name) + ": the root's store after its probe is not at draft 99");
     if (isMate) {
       // Before the probe: black's moves of its last iteration, each refuted by a king capture.
       const std::size_t probeAt = walk.ownOfKind(0, EventKind::kMateProbe).at(0);
