@@ -206,7 +206,9 @@ class Generator {
 
   /// Every "line N (`code`)", "`code`, line N", "line N is `code`" and "line N: `code`" of a page
   /// quotes code that is on line N of the original (blanks ignored): a page that names the
-  /// wrong line stops the build. Returns how many quotes it checked.
+  /// wrong line stops the build. On the flag-bit page (page_flags), which promises the line that
+  /// sets and the line that reads each flag, every line a table row names must be such a quote.
+  /// Returns how many quotes it checked.
   int checkQuotedLines(const std::string& page, const std::string& pageFile) const {
     static const std::vector<std::pair<std::regex, bool>> forms = {
         {std::regex(R"([Ll]ines? (\d+) \(`([^`]+)`)"), false},
@@ -233,9 +235,11 @@ class Generator {
       }
     }
     int checked = 0;
+    std::set<std::size_t> quotedNumbers;  // where the line numbers of the quotes are in the page
     for (const auto& [form, codeFirst] : forms)
       for (auto it = std::sregex_iterator(page.begin(), page.end(), form); it != std::sregex_iterator();
            ++it) {
+        quotedNumbers.insert(static_cast<std::size_t>(it->position(codeFirst ? 2 : 1)));
         const int number = std::stoi((*it)[codeFirst ? 2 : 1]);
         const std::string code = (*it)[codeFirst ? 1 : 2];
         if (number < 1 || number > static_cast<int>(source_.size()))
@@ -246,6 +250,20 @@ class Generator {
                                    " of micro-max.c is \"" + rstrip(line) + "\"");
         ++checked;
       }
+    if (pageLabel(page) == "page_flags") {
+      static const std::regex named(R"(\b([Ll]ines?) (\d+)(,? (?:and )?\d+)?)");
+      std::size_t at = 0;
+      for (const std::string& row : splitLines(page)) {
+        if (row.rfind("|", 0) == 0)
+          for (auto it = std::sregex_iterator(row.begin(), row.end(), named); it != std::sregex_iterator();
+               ++it)
+            if ((*it)[3].matched || !quotedNumbers.count(at + static_cast<std::size_t>(it->position(2))))
+              throw std::runtime_error(pageFile + ": \"" + it->str() +
+                                       "\" in a table row: name each line with the code it quotes there, "
+                                       "as line N (`code`)");
+        at += row.size() + 1;
+      }
+    }
     return checked;
   }
 

@@ -28,6 +28,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -102,16 +103,29 @@ inline std::string decodeEntities(const std::string& text) {
 /// The text of an HTML fragment: tags dropped, entities decoded, blanks
 /// collapsed.
 inline std::string textOf(const std::string& html) {
-  std::string plain;
+  // An inline element (a link, a code span) joins the words around it as they stand ("<code>e</code>:"
+  // reads "e:"); any other tag (a paragraph, a table cell, a line break) separates them.
+  static const std::set<std::string> inlineTags = {"a",    "abbr",  "b",    "code",   "em",  "i",   "kbd",
+                                                   "mark", "small", "span", "strong", "sub", "sup", "tt"};
+  std::string plain, tag;
   bool inTag = false;
   for (char c : html) {
-    if (c == '<')
+    if (c == '<') {
       inTag = true;
-    else if (c == '>' && inTag) {
+      tag.clear();
+    } else if (c == '>' && inTag) {
       inTag = false;
-      plain += ' ';
-    } else if (!inTag)
+      std::string name;
+      for (char t : tag.substr(!tag.empty() && tag[0] == '/' ? 1 : 0)) {
+        if (!std::isalnum(static_cast<unsigned char>(t))) break;
+        name += static_cast<char>(std::tolower(static_cast<unsigned char>(t)));
+      }
+      if (!inlineTags.count(name)) plain += ' ';
+    } else if (inTag) {
+      tag += c;
+    } else {
       plain += c;
+    }
   }
   plain = decodeEntities(plain);
   std::string out;
@@ -684,9 +698,34 @@ inline std::string movesAfter(const std::string& html, std::size_t end) {
   return std::regex_search(after, found, pattern) ? found[1].str() : std::string();
 }
 
+/// Where the board of a FEN at `from` goes: the end of the enclosing block, after a paragraph or
+/// code block, inside a table cell or list item (the nearest closing tag), else the textblock's end.
+inline std::size_t boardPoint(const std::string& html, const Range& block, std::size_t from) {
+  static const std::vector<std::pair<std::string, bool>> ends = {{"<!-- fragment -->", true},
+                                                                 {"</p>", true},
+                                                                 {"</pre>", true},
+                                                                 {"</td>", false},
+                                                                 {"</li>", false},
+                                                                 {"</dd>", false},
+                                                                 {"</table>", true}};
+  std::size_t nearest = std::string::npos, point = block.end;
+  for (const auto& [end, after] : ends) {
+    const auto found = html.find(end, from);
+    if (found == std::string::npos || found > block.end) continue;
+    if (nearest == std::string::npos || found < nearest) {
+      nearest = found;
+      point = after ? found + end.size() : found;
+    }
+  }
+  return point;
+}
+
 /// Draws every FEN of a page (its textblock) beside its first use: after the
 /// paragraph, code block or list item that holds it, or inside its table
-/// cell. One board per position and page. When a recorded search plays moves
+/// cell. One board per position and page, except that a place whose block names
+/// two positions or more draws each of them (a board drawn higher up too), so that
+/// one board alone never stands under a command about another position (topic 5's
+/// Try it). When a recorded search plays moves
 /// after the FEN (umax-trace record --moves), the position after them (its root) is drawn
 /// beside it; when one place gets two boards or more, each is captioned.
 inline std::string addBoards(const std::string& html) {
@@ -696,35 +735,26 @@ inline std::string addBoards(const std::string& html) {
   const std::string text = html.substr(block.begin, block.end - block.begin);
   std::map<std::size_t, std::vector<std::pair<std::string, std::string>>> at;  // point -> FENs, moves
   std::set<std::string> drawn;
+  // Where each FEN's board would go, and how many positions each such place names.
+  std::vector<std::tuple<std::size_t, std::string, std::string>> uses;  // FEN's position, FEN, key
+  std::map<std::size_t, std::set<std::string>> positionsAt, drawnAt;    // point -> keys
   for (const auto& [position, fen] : fensIn(text)) {
     const std::string key = fen.substr(0, fen.find(' ', fen.find(' ', fen.find(' ') + 1) + 1));
-    if (!drawn.insert(key).second) continue;
+    uses.emplace_back(position, fen, key);
+    positionsAt[boardPoint(html, block, block.begin + position)].insert(key);
+  }
+  for (const auto& [position, fen, key] : uses) {
     const std::size_t from = block.begin + position;
-    // The end of the enclosing block: after a paragraph or code block,
-    // inside a table cell or list item.
-    static const std::vector<std::pair<std::string, bool>> ends = {{"<!-- fragment -->", true},
-                                                                   {"</p>", true},
-                                                                   {"</pre>", true},
-                                                                   {"</td>", false},
-                                                                   {"</li>", false},
-                                                                   {"</dd>", false},
-                                                                   {"</table>", true}};
-    // Prefer the nearest closing tag.
-    std::size_t nearest = std::string::npos, point = block.end;
-    for (const auto& [end, after] : ends) {
-      const auto found = html.find(end, from);
-      if (found == std::string::npos || found > block.end) continue;
-      if (nearest == std::string::npos || found < nearest) {
-        nearest = found;
-        point = after ? found + end.size() : found;
-      }
-    }
+    const std::size_t place = boardPoint(html, block, from);
+    const bool several = positionsAt[place].size() > 1;
+    const bool first = drawn.insert(key).second;
+    if (!(several ? drawnAt[place].insert(key).second : first)) continue;
     // Only a recorded search's root is drawn after its moves: a command that just plays them may
     // refuse one (topic 5's castling through check).
     const auto command = html.rfind("umax-", from);
     const bool recorded = command != std::string::npos && from - command < 60 &&
                           html.compare(command, 17, "umax-trace record") == 0;
-    at[point].push_back({fen, recorded ? movesAfter(html, from + fen.size()) : std::string()});
+    at[place].push_back({fen, recorded ? movesAfter(html, from + fen.size()) : std::string()});
   }
   std::string out = html;
   for (auto it = at.rbegin(); it != at.rend(); ++it) {
@@ -750,6 +780,70 @@ inline std::string addBoards(const std::string& html) {
     out.insert(it->first, boards);
   }
   return out;
+}
+
+// -------------------------------------------------------------- options
+
+/// Keeps each "--option value" of a code span on one line (`<span class="umax-opt">`, nowrap in
+/// umax.css): a phone wraps a long command at its spaces, and Chromium would also break after the
+/// hyphens of "--event" ("--" at a line's end, "event 230" on the next). The text is unchanged.
+inline std::string optionsKeptWhole(const std::string& html) {
+  if (html.find("class=\"umax-opt\"") != std::string::npos) return html;
+  static const std::regex option(R"re(--[a-z][a-z-]*(?: [^ <-][^ <]*)?)re");
+  std::string out;
+  std::size_t i = 0;
+  // Plain code spans only: a classed one (code.umax-nowrap, under a screenshot) has its own rule.
+  for (auto at = html.find("<code>"); at != std::string::npos; at = html.find("<code>", at + 1)) {
+    const auto open = html.find('>', at);
+    const auto close = html.find("</code>", at);
+    if (open == std::string::npos || close == std::string::npos || open > close) break;
+    const std::string inside = html.substr(open + 1, close - open - 1);
+    if (inside.find('<') != std::string::npos) continue;  // a span with markup of its own: left alone
+    out += html.substr(i, open + 1 - i) +
+           std::regex_replace(inside, option, "<span class=\"umax-opt\">$&</span>");
+    i = close;
+    at = close;
+  }
+  return out + html.substr(i);
+}
+
+// ------------------------------------------------------------------ cards
+
+/// Marks each markdown table of a page as cards for a phone (umax.css: one card per row, each cell
+/// under its column's name): the table gets the class umax-cards and each body cell a data-label,
+/// its column's header text. The flag-bit page's seven columns left its "meaning" 90 px at 390 px.
+inline std::string tablesAsCards(const std::string& html) {
+  static const std::string kTable = "<table class=\"markdownTable\">";
+  if (html.find("umax-cards") != std::string::npos) return html;
+  std::string out;
+  std::size_t i = 0;
+  for (auto at = html.find(kTable); at != std::string::npos; at = html.find(kTable, at + 1)) {
+    const auto end = html.find("</table>", at);
+    if (end == std::string::npos) break;
+    std::string table = html.substr(at, end - at);
+    std::vector<std::string> labels;
+    const auto headEnd = table.find("</tr>");
+    static const std::regex th(R"re(<th[^>]*>([\s\S]*?)</th>)re");
+    const std::string head = table.substr(0, headEnd == std::string::npos ? 0 : headEnd);
+    for (auto it = std::sregex_iterator(head.begin(), head.end(), th); it != std::sregex_iterator(); ++it)
+      labels.push_back(textOf((*it)[1].str()));
+    std::string cards = "<table class=\"markdownTable umax-cards\">";
+    std::size_t j = kTable.size();
+    std::size_t column = 0;
+    for (auto cell = table.find("<td", j); cell != std::string::npos; cell = table.find("<td", cell + 1)) {
+      if (table.compare(cell, 3, "<td") != 0 || (table[cell + 3] != ' ' && table[cell + 3] != '>')) continue;
+      const auto rowStart = table.rfind("<tr", cell);
+      const auto lastCell = table.rfind("</td>", cell);
+      column = lastCell == std::string::npos || lastCell < rowStart ? 0 : column + 1;
+      cards += table.substr(j, cell + 3 - j);
+      if (column < labels.size()) cards += " data-label=\"" + escapeHtml(labels[column]) + "\"";
+      j = cell + 3;
+    }
+    cards += table.substr(j);
+    out += html.substr(i, at - i) + cards;
+    i = end;
+  }
+  return out + html.substr(i);
 }
 
 // ------------------------------------------------------------- screenshots
@@ -880,7 +974,10 @@ inline std::vector<SearchDocument> searchDocuments(const std::string& file, cons
       {"<script", "</script>"},
       {"<div class=\"umax-listing\">", "</pre>"},
       {"<style", "</style>"},
-      {"<div class=\"umax-boards\">", "<!-- /umax-boards -->"}};
+      {"<div class=\"umax-boards\">", "<!-- /umax-boards -->"},
+      // A table's header row would run into the sentence before the table.
+      {"<tr class=\"markdownTableHead\">", "</tr>"},
+      {"<tr><th>", "</tr>"}};
   while (i < block.end) {
     std::size_t next = block.end;
     const std::pair<std::string, std::string>* which = nullptr;

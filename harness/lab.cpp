@@ -240,12 +240,15 @@ constexpr Opening kOpenings[] = {
 };
 
 /// The games' tables: 2^20 slots (12 MB) instead of the original's 2^24.
-/// micro-Max's hash keys are relative to the root (every root has J = Z = 1),
-/// so main() clears every lock before each move and each think starts from
-/// an empty table; here the whole (small) table is cleared instead, which
-/// is the same for the search (an entry with lock 0 is empty) and costs
-/// about a millisecond rather than the 20 ms of a sweep over 16M slots. A
-/// think at these budgets stores far fewer entries than 2^20.
+/// micro-Max's hash keys are relative to the root (every root has J = Z = 1);
+/// main() clears every lock before each legality check (line 130), and a
+/// think starts with the entries the last check left. Here the whole (small)
+/// table is cleared before every check and every think instead: before a
+/// check that is the same for the search (an entry with lock 0 is empty),
+/// before a think it differs from the original only when the think meets an
+/// entry the check left; it costs about a millisecond rather than the 20 ms
+/// of a sweep over 16M slots. A think at these budgets stores far fewer
+/// entries than 2^20.
 constexpr int kGameTableBits = 20;
 
 struct GameWorker {
@@ -317,8 +320,8 @@ GameResult playGame(GameWorker& worker, const Opening& opening, bool wholeIsWhit
     }
     Engine& mover = worker.players[game.side == wholeSide ? 0 : 1];
     // Keys are relative to the root: the entries of the last legality check
-    // would answer this root's positions wrongly (main() clears every lock
-    // before each move for this reason).
+    // belong to another root (main() clears the locks only before each
+    // check, so the original's think meets them; here it starts empty).
     mover.clearHashTable();
     const umax::ThinkResult thought = mover.think(budget);
     const std::vector<LegalMove> legal = umax::lab::legalMoves(worker.rules, game);
@@ -921,11 +924,16 @@ int main(int argc, char** argv) {
            << " nodes per move (the same budget rule). "
               "Every move goes to both engines through Engine::checkMove, main()'s legality check by search "
               "that plays the move. micro-Max's hash keys are relative to the root (every root has J = Z = "
-              "1), so main() clears every lock before each move and every think starts from an empty table; "
-              "Engine::playMove does that sweep over the original's 16M slots (about 20 ms). Here each "
-              "engine has a table of 2^20 slots (12 MB, far more than a think at this budget fills), "
-              "cleared whole before every check and every think, which is the same for the search and "
-              "costs about a millisecond. A move the game's rules (FIDE's) find illegal would forfeit the "
+              "1), and main() clears every lock before each legality check, on line 130 "
+              "(`F(i,0,U)A[i].K=0;`), "
+              "after the think: a "
+              "think starts with the entries the last check left (\\ref topic_hash_replacement), which "
+              "belong to another root; Engine::playMove does that sweep over the original's 16M slots "
+              "(about 20 ms). Here each engine has a table of 2^20 slots (12 MB, far more than a think at "
+              "this budget fills), cleared whole before every check and every think (about a millisecond): "
+              "before a check that is the same as clearing the locks, and before a think it differs from "
+              "the original only when the think meets one of the entries the check left. A move the game's "
+              "rules (FIDE's) find illegal would forfeit the "
               "game (the outcomes below say if one did). A game ends in mate or stalemate, a third "
               "repetition, 50 moves "
               "without a capture or pawn move, bare kings (or a single minor piece), or after "

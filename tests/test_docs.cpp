@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "../docs/snippet_filter.h"
+#include "engines.h"
 #include "support.h"
 #include "umax/engine.h"
 #include "umax/notation.h"
@@ -365,6 +366,62 @@ TEST_CASE("the snippet filter takes out hook and assert statements and nothing e
   // A source without tracing comes back unchanged.
   const std::string plain = "int f() {\n  if (x) {\n    y();\n  }\n  return 0;\n}\n";
   CHECK(umax::docs::withoutTracing(plain) == plain);
+}
+
+TEST_CASE("the virgin bit is on every back-rank piece of main()'s board, as the course says", "[docs]") {
+  // The glossary, the flag-bit page and types.h's comment (quoted on topic 1) define it as an
+  // unmoved back-rank piece, never a pawn; "a king or rook that has not moved" was once said.
+  const umax::Position start = umax::makeEngine("minimal")->position();  // the board line 119 builds
+  int carriers = 0;
+  for (int square = 0; square < umax::kBoardSize; ++square) {
+    if (!umax::isOnBoard(square)) continue;
+    const int piece = start.board[static_cast<std::size_t>(square)];
+    const int type = piece & umax::kTypeMask;
+    const bool backRank = square < 8 || (square >= 0x70 && square < 0x78);
+    CAPTURE(square, piece);
+    CHECK(((piece & umax::kVirgin) != 0) == (backRank && type != umax::kEmpty));
+    if (type == umax::kUpwardPawn || type == umax::kDownwardPawn) CHECK((piece & umax::kVirgin) == 0);
+    carriers += (piece & umax::kVirgin) != 0;
+  }
+  CHECK(carriers == 16);
+  const std::string types = readFile(sourcePath("readable/include/umax/types.h"));
+  CHECK(types.find("The virgin bit marks a\n/// back-rank piece that has not moved") != std::string::npos);
+  CHECK(types.find("king or rook that has not moved") == std::string::npos);
+  CHECK(readFile(sourcePath("docs/pages/33-flags.md")).find("a back-rank piece that has not moved") !=
+        std::string::npos);
+}
+
+TEST_CASE("every step off the board sets bit 3 or bit 7, as the 0x88 board page says", "[docs]") {
+  // Topic 2: a step right past the h-file or left past the a-file lands in columns 8 to 15 (leftwards
+  // in the row above the one aimed at), a step off the top or bottom (past no side) gives a number
+  // below 0 or at least 128. Checked
+  // for every step vector of the original's o[] (line 26) from every real square.
+  const int steps[] = {-16, -15, -17, 1, 16, 15, 17, 14, 18, 31, 33, -1, -14, -18, -31, -33};
+  int offBoard = 0;
+  for (int row = 0; row < 8; ++row)
+    for (int file = 0; file < 8; ++file)
+      for (int step : steps) {
+        const int x = 16 * row + file;
+        const int y = x + step;
+        const int dy = (step + 8 + 128) / 16 - 8;  // the step's rows (-2 to 2) and files (-2 to 2)
+        const int dx = step - 16 * dy;
+        const bool off = row + dy < 0 || row + dy > 7 || file + dx < 0 || file + dx > 7;
+        CAPTURE(x, step);
+        CHECK(((y & 0x88) != 0) == off);
+        if (!off) continue;
+        ++offBoard;
+        const bool side = file + dx < 0 || file + dx > 7;
+        if (!side) CHECK((y < 0 || y >= 128));  // off the top or bottom only
+        if (side) {
+          CHECK((y & 15) >= 8);  // off a side: columns 8 to 15
+          // Leftwards in the row above the one the step aims at, rightwards in that row.
+          if (y >= 0 && y < 128) CHECK(y / 16 == row + dy - (file + dx < 0 ? 1 : 0));
+        }
+      }
+  CHECK(offBoard > 100);
+  const std::string page = readFile(sourcePath("docs/pages/02-board.md"));
+  CHECK(page.find("walking right past the h-file or left past the a-file lands in columns 8 to 15") !=
+        std::string::npos);
 }
 
 TEST_CASE("the board scan x=x+9&~M of the move-generation page visits the 64 real squares", "[docs]") {

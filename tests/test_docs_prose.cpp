@@ -564,6 +564,34 @@ TEST_CASE("a recorded search's board is drawn after its --moves too, each board 
       "--moves "
       "&quot;e2e4&quot;</pre></div>");
   CHECK(played.find("3pP3") == std::string::npos);
+  // A block that names two positions draws both, captioned, even the one drawn higher up the page
+  // (topic 5's Try it: the refused r3kr2 was drawn by the worked example above it).
+  const std::string twice = prose::addBoards(
+      "<div class=\"textblock\"><p>The position <code>r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1</code>.</p>"
+      "<pre>$ umax-readable --fen &quot;r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1&quot;\n$ umax-readable --fen "
+      "&quot;r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1&quot;</pre><p>Once more: "
+      "<code>r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1</code>.</p></div>");
+  const auto pre = twice.find("</pre>");
+  REQUIRE(pre != std::string::npos);
+  const std::string below = twice.substr(pre, twice.find("</div><!-- /umax-boards -->", pre) - pre);
+  CHECK(below.find("data-fen=\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"") != std::string::npos);
+  CHECK(below.find("data-fen=\"r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1\"") != std::string::npos);
+  CHECK(below.find("the FEN <code>r3kr2/8/8/8/8/8/8/R3K2R</code>") != std::string::npos);
+  CHECK(below.find("the FEN <code>r3k2r/8/8/8/8/8/8/R3K2R</code>") != std::string::npos);
+  int boards = 0;
+  for (auto at = twice.find("data-fen="); at != std::string::npos; at = twice.find("data-fen=", at + 1))
+    ++boards;
+  CHECK(boards == 3);  // the first paragraph's, and the block's two; the last paragraph draws none
+  const auto pages = builtPages("topic 5's Try-it boards were not checked");
+  if (pages.empty()) return;
+  const std::string& castling = pages.at("topic_castling.html");
+  const auto refused = castling.find("is illegal here");
+  REQUIRE(refused != std::string::npos);
+  const auto end = castling.find("<!-- /umax-boards -->", refused);
+  REQUIRE(end != std::string::npos);
+  const std::string tryBoards = castling.substr(refused, end - refused);
+  CHECK(tryBoards.find("data-fen=\"r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1\"") != std::string::npos);
+  CHECK(tryBoards.find("data-fen=\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"") != std::string::npos);
 }
 
 TEST_CASE("every dot figure of a built page is an image that can shrink, not a fixed frame",
@@ -584,4 +612,77 @@ TEST_CASE("every dot figure of a built page is an image that can shrink, not a f
       ++figures;
   }
   CHECK(figures >= 15);
+}
+
+TEST_CASE("the prose search's text joins inline elements without a space and skips table headers",
+          "[docs][prose]") {
+  // The second reader's finding 12: "returns its own evaluation e : no recapture", "umax-trace
+  // jsonl )." and a table's header cells run into the sentence before the table.
+  CHECK(prose::textOf("<p>returns its own evaluation <code>e</code>: no <a class=\"umax-gloss\" "
+                      "href=\"x\">recapture</a>.</p><p>Next</p>") ==
+        "returns its own evaluation e: no recapture. Next");
+  CHECK(prose::textOf("<td>a</td><td>b<br/>c</td>") == "a b c");
+  const std::string html =
+      "<div class=\"title\">T</div><div class=\"textblock\"><p>Before the table.</p>\n<table "
+      "class=\"markdownTable\">\n<tr class=\"markdownTableHead\">\n<th>ply of the "
+      "reply</th><th>move</th></tr>\n"
+      "<tr class=\"markdownTableRowOdd\">\n<td>1</td><td>e4d5</td></tr>\n</table>\n<table "
+      "class=\"umax-notes\"><tr><th>line</th><th>code</th></tr><tr><td>73</td><td>x</td></tr></table>"
+      "</div>";
+  const auto documents = prose::searchDocuments("t.html", html);
+  REQUIRE(documents.size() == 1);
+  CHECK(documents[0].body == "Before the table. 1 e4d5 73 x");
+}
+
+TEST_CASE("the flag-bit page's and the glossary's tables are cards on a phone, each cell named",
+          "[docs][prose]") {
+  const std::string html =
+      "<p>x</p><table class=\"markdownTable\">\n<tr class=\"markdownTableHead\">\n<th "
+      "class=\"markdownTableHeadNone\">bit   </th><th class=\"markdownTableHeadNone\">meaning <a "
+      "href=\"g\">here</a></th></tr>\n<tr class=\"markdownTableRowOdd\">\n<td "
+      "class=\"markdownTableBodyNone\">128</td><td class=\"markdownTableBodyNone\"><code>Y</code></td></tr>\n"
+      "<tr class=\"markdownTableRowEven\">\n<td class=\"markdownTableBodyNone\">8</td><td>two</td></tr>\n"
+      "</table><p>y</p>";
+  const std::string cards = prose::tablesAsCards(html);
+  CHECK(cards ==
+        "<p>x</p><table class=\"markdownTable umax-cards\">\n<tr class=\"markdownTableHead\">\n<th "
+        "class=\"markdownTableHeadNone\">bit   </th><th class=\"markdownTableHeadNone\">meaning <a "
+        "href=\"g\">here</a></th></tr>\n<tr class=\"markdownTableRowOdd\">\n<td data-label=\"bit\" "
+        "class=\"markdownTableBodyNone\">128</td><td data-label=\"meaning here\" "
+        "class=\"markdownTableBodyNone\"><code>Y</code></td></tr>\n<tr class=\"markdownTableRowEven\">\n<td "
+        "data-label=\"bit\" class=\"markdownTableBodyNone\">8</td><td data-label=\"meaning "
+        "here\">two</td></tr>\n"
+        "</table><p>y</p>");
+  CHECK(prose::tablesAsCards(cards) == cards);  // once only
+  const auto pages = builtPages("the cards of the flag-bit page were not checked");
+  if (pages.empty()) return;
+  for (const std::string name : {"page_flags.html", "page_glossary.html"}) {
+    CAPTURE(name);
+    const std::string& page = pages.at(name);
+    CHECK(page.find("<table class=\"markdownTable umax-cards\">") != std::string::npos);
+    CHECK(page.find("<table class=\"markdownTable\">") == std::string::npos);
+  }
+  CHECK(pages.at("page_flags.html").find("data-label=\"meaning\"") != std::string::npos);
+  const std::string css = readFile(sourcePath("docs/umax.css"));
+  CHECK(css.find("table.umax-cards td[data-label]:not(:first-child)::before") != std::string::npos);
+}
+
+TEST_CASE("a command's options in running text stay whole when a phone wraps it", "[docs][prose]") {
+  // The second reader's finding 10: "--" at a line's end and "event 230" on the next.
+  const std::string html =
+      "<p>open it with <code>build/bin/umax-viz x.umaxtrace --event 230</code>. "
+      "Then <code>t--;</code> and <code class=\"umax-nowrap\">a --nodes 3000 -q</code>"
+      " <code><a href=\"x\">--not</a></code></p>";
+  const std::string kept = prose::optionsKeptWhole(html);
+  CHECK(kept ==
+        "<p>open it with <code>build/bin/umax-viz x.umaxtrace <span class=\"umax-opt\">--event "
+        "230</span></code>. "
+        "Then <code>t--;</code> and <code class=\"umax-nowrap\">a --nodes 3000 -q</code> "
+        "<code><a href=\"x\">--not</a></code></p>");
+  CHECK(prose::optionsKeptWhole(kept) == kept);
+  CHECK(prose::textOf(kept) == prose::textOf(html));  // the text (and what a copy takes) is the same
+  const auto pages = builtPages("the options' spans were not checked");
+  if (pages.empty()) return;
+  CHECK(pages.at("topic_move_sorting.html").find("<span class=\"umax-opt\">--event 230</span></code>.") !=
+        std::string::npos);
 }

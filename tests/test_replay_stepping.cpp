@@ -84,6 +84,12 @@ const std::string& mateTrace() {
   return trace.path;
 }
 
+/// Topic 16's mate (the docs' mate.umaxtrace): black to move, mated, 100 nodes.
+const std::string& matedTrace() {
+  static const RecordedThink trace("mated", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100);
+  return trace.path;
+}
+
 /// A trace with the indexes the visualizer builds in the background.
 struct Indexed {
   TraceReader reader;
@@ -589,6 +595,33 @@ TEST_CASE("the tree's iteration groups hold the root's replies of each iteration
   for (uint32_t child = nodes[0].firstChild; child != 0; child = nodes[child].nextSibling) ++replies;
   CHECK(grouped == replies);
   CHECK(replies > walked.size());
+}
+
+TEST_CASE("an iteration's row counts the mate probe apart from the replies", "[navigator][stepping]") {
+  // Topic 16's mate (the docs' mate.umaxtrace): black's three king moves each lose the king, then
+  // the root's mate probe, a null move that is no reply; the row once said "4 replies".
+  const Indexed trace(matedTrace());
+  const auto& nodes = trace.tree.nodes();
+  int withProbe = 0;
+  for (const IterationGroup& group : iterationGroups(trace.tree, &trace.timeline)) {
+    std::size_t moves = 0, probes = 0;
+    for (uint32_t call : group.calls) {
+      const bool probe = (nodes[call].flags & kTreeMateProbe) != 0;
+      probes += probe;
+      moves += !probe;
+    }
+    const std::string label = iterationGroupLabel(trace.tree, group);
+    CAPTURE(label);
+    if (group.calls.empty()) {
+      CHECK(label == "iteration " + std::to_string(group.draft) + ": no reply searched");
+      continue;
+    }
+    CHECK(label == "iteration " + std::to_string(group.draft) + ": " + std::to_string(moves) +
+                       (moves == 1 ? " reply" : " replies") + (probes ? ", then the mate probe; " : ", ") +
+                       std::to_string(group.subtreeCalls) + " calls");
+    if (probes == 1 && moves == 3) ++withProbe;
+  }
+  CHECK(withProbe >= 1);
 }
 
 TEST_CASE("the navigator lands on the same event with the indexes as without them, for every move",

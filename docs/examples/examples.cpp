@@ -1505,6 +1505,9 @@ std::string hashing(const Context& context) {
     const Call& call = walk.calls()[callIndex];
     const auto& entry = event.entry;
     if (entry.draft < call.args.depth) claimFails("hashing", "a hit that ends the node is not deep enough");
+    // The row "window start j ... found in slot ..., the Nth it read": A[j+1] is the first slot read.
+    if (event.probe.slot != event.probe.firstSlot + static_cast<uint32_t>(event.probe.slotsProbed))
+      claimFails("hashing", "the hit's slot is not the last of the slots read from j + 1");
     long hits = 0, ends = 0;
     for (const Event& other : walk.events())
       if (other.kind == EventKind::kProbe && other.probe.outcome == ProbeOutcome::kHit) {
@@ -1592,8 +1595,12 @@ std::string hashing(const Context& context) {
                                    std::to_string(call.ply - 1) + "), window " +
                                    window(call.args.alpha, call.args.beta) +
                                    ", depth n = " + std::to_string(call.args.depth)},
-                  {"probe", "first slot j = " + num(event.probe.firstSlot) + ", slots probed " +
-                                num(event.probe.slotsProbed) + ", found in slot " + num(event.probe.slot)},
+                  {"probe", "window start j = " + num(event.probe.firstSlot) +
+                                " (the probe reads from j + 1): " +
+                                (event.probe.slotsProbed == 1
+                                     ? "found in the first slot it read, " + num(event.probe.slot)
+                                     : "found in slot " + num(event.probe.slot) + ", the last of the " +
+                                           std::to_string(event.probe.slotsProbed) + " slots it read")},
                   {"entry found", "draft D = " + num(entry.draft) + ", score V = " + num(entry.score) +
                                       ", bound bits of X: " + bounds(entry.from)},
                   {"why it ends the node",
@@ -1911,8 +1918,8 @@ std::string replacement(const Context& context) {
          "position from at least as deep a search takes that score and returns at once (a hash cutoff, "
          "\\ref topic_hashing), so it never stores over it. A refusal needs such an entry to arrive in the "
          "node's slot after its probe, stored there by a search below the node: a shallower one, so its "
-         "entry is deeper only when its score was a mate score (a king capture or a mate: stored as draft "
-         "99, whatever the depth).\n" +
+         "entry is deeper only when it was stored at draft 99 (a king capture, a mate or a stalemate, "
+         "whatever the depth).\n" +
          smallTable(context, smallWalk);
 }
 
@@ -2061,6 +2068,16 @@ std::string mate(const Context& context) {
     const long rootProbe = static_cast<long>(walk.ownOfKind(0, EventKind::kMateProbe).at(0));
     context.showsEvent(name, rootProbe);
     probeEvents.push_back(rootProbe);
+    // Topic 13 and the variable index: a mate and a stalemate are both stored at draft 99 (line 102
+    // sets d=99 while m is still -I, before the probe of line 103 turns a stalemate's score to 0).
+    bool stored99 = false;
+    for (std::size_t index : walk.ownOfKind(0, EventKind::kStore))
+      if (static_cast<long>(index) > rootProbe) {
+        stored99 = walk.events()[index].after.draft == 99;
+        break;
+      }
+    if (!stored99)
+      claimFails("mate", std::string(name) + ": the root's store after its probe is not at draft 99");
     if (isMate) {
       // Before the probe: black's moves of its last iteration, each refuted by a king capture.
       const std::size_t probeAt = walk.ownOfKind(0, EventKind::kMateProbe).at(0);

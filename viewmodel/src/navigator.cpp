@@ -259,6 +259,20 @@ std::vector<IterationGroup> iterationGroups(const CallTree& tree, const Timeline
   return groups;
 }
 
+std::string iterationGroupLabel(const CallTree& tree, const IterationGroup& group) {
+  const std::string head = "iteration " + std::to_string(group.draft) + ": ";
+  if (group.calls.empty()) return head + "no reply searched";
+  std::size_t probes = 0;
+  for (uint32_t call : group.calls) probes += (tree.nodes()[call].flags & kTreeMateProbe) != 0;
+  const std::size_t replies = group.calls.size() - probes;
+  std::string text = head + std::to_string(replies) + (replies == 1 ? " reply" : " replies");
+  if (probes > 0)
+    text += probes == 1 ? ", then the mate probe;" : ", then " + std::to_string(probes) + " mate probes;";
+  else
+    text += ",";
+  return text + " " + std::to_string(group.subtreeCalls) + " calls";
+}
+
 std::optional<std::size_t> iterationAt(const std::vector<IterationGroup>& groups, uint64_t cursor) {
   const auto after =
       std::partition_point(groups.begin(), groups.end(),

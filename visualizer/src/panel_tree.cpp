@@ -214,17 +214,6 @@ std::string label(const trace::TreeNode& node, uint32_t index, uint64_t cursor, 
   return text;
 }
 
-/// An iteration group's row: "iteration 3: 20 moves, 1234 calls".
-std::string groupLabel(const trace::IterationGroup& group) {
-  char buffer[120];
-  if (group.calls.empty())
-    std::snprintf(buffer, sizeof buffer, "iteration %d: no reply searched", group.draft);
-  else
-    std::snprintf(buffer, sizeof buffer, "iteration %d: %zu replies, %u calls", group.draft,
-                  group.calls.size(), group.subtreeCalls);
-  return buffer;
-}
-
 void rowTooltip(const trace::TreeNode& node, uint32_t index) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(tooltipWrap(34));
@@ -343,7 +332,8 @@ void drawGroupRow(TreeView& view, uint32_t row, uint64_t cursor, RowClick& click
   ImVec4 colour = colours::kIterationRow;
   if (group.startEvent >= cursor) colour.w = colours::kRowNotReachedAlpha;
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  rowLabel(groupLabel(group), false, !group.calls.empty(), row, group.startEvent + 1, click);
+  rowLabel(trace::iterationGroupLabel(*view.tree, group), false, !group.calls.empty(), row,
+           group.startEvent + 1, click);
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();

@@ -53,7 +53,8 @@ constexpr Square makeSquare(int file, int rank) { return 16 * (8 - rank) + file;
 /// \endverbatim
 /// micro-Max tells the two pawn colours apart by direction: white pawns move
 /// up the board (towards row 0), black pawns down. The virgin bit marks a
-/// king or rook that has not moved (castling needs both).
+/// back-rank piece that has not moved (never a pawn); only castling reads it,
+/// on the king and the rook.
 enum PieceCode : int {
   kEmpty = 0,
   kUpwardPawn = 1,    ///< white pawn

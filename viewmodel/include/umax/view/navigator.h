@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -105,6 +106,10 @@ struct IterationGroup {
 /// a position without captures) and startEvent is its kIteration event; without, only the
 /// iterations that called a reply, starting at their first reply's kCall.
 std::vector<IterationGroup> iterationGroups(const CallTree& tree, const TimelineIndex* timeline = nullptr);
+
+/// A group's row in the search tree: "iteration 3: 20 replies, 1234 calls"; a mate probe (a null
+/// move, no reply) is counted apart: "iteration 2: 3 replies, then the mate probe; 4 calls".
+std::string iterationGroupLabel(const CallTree& tree, const IterationGroup& group);
 
 /// The group of the iteration the root is in at replay cursor `cursor` (events applied): the last
 /// of `groups` whose startEvent has been applied; nothing before the first.
