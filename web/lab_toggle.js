@@ -94,7 +94,8 @@
     // Text, with the option in a code span kept on one line ("--" is a place a line may break).
     const say = (words) => status.appendChild(document.createTextNode(words));
     say(' Both rows are searches to the same depth, ' + depth + ': micro-Max\'s with the example\'s budget of ' +
-        count(nodes) + ' nodes, which reached depth ' + depth +
+        count(nodes) + ' nodes (a budget only keeps a new iteration from starting, so a search ends past it), ' +
+        'which reached depth ' + depth +
         (whole.depth === kMateDraft ? ' (its last iteration found a mate, so its depth column shows the mate\'s ' +
          'draft, ' + kMateDraft + ')' : '') + ', and the one without ' + idea + ' with that depth and no budget ' +
         '(the Lab\'s ');
