@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "engines.h"
 #include "protocol_support.h"
@@ -343,4 +344,69 @@ TEST_CASE("a time plan starts no iteration it cannot finish, the think ends as a
   const play::GameThink unplanned = game.choose(limits);
   CHECK(!unplanned.planEnded);
   CHECK(unplanned.result.nodes > think.result.nodes);
+}
+
+TEST_CASE("a clearing of the locks a command cut short is finished by the next think: the original's replies",
+          "[protocol][equivalence]") {
+  // After our move the locks are cleared for the reply (clearLocksAhead);
+  // an xboard move arriving meanwhile cuts that short (cutSweep) and is only
+  // set on the board (Path::kDeferred), and the next think finishes the
+  // clearing and checks the move before its search. The replies stay the
+  // original's whether the clearing was done whole, cut before it began, or
+  // cut by another thread at some moment of it.
+  constexpr long kBudget = 3000;
+  // Each reply's move, node count and score, as the original's game loop gives them.
+  std::vector<std::string> expected;
+  {
+    auto original = makeEngine("minimal");
+    original->reset();
+    for (const char* move : {"e2e4", "d2d4", "g1f3"}) {
+      int from;
+      int to;
+      REQUIRE(parseMove(move, from, to));
+      REQUIRE(original->playMove(from, to));
+      const ThinkResult reply = original->think(kBudget);
+      REQUIRE(original->playMove(reply.from, reply.to));
+      expected.push_back(squareName(reply.from) + squareName(reply.to) + " " + std::to_string(reply.nodes) +
+                         " " + std::to_string(reply.score));
+    }
+  }
+  play::Game& game = sharedGame();
+  for (int way = 0; way < 3; ++way) {
+    game.newGame();
+    std::vector<std::string> replies;
+    int ply = 0;
+    for (const char* move : {"e2e4", "d2d4", "g1f3"}) {
+      REQUIRE(game.playMove(move, play::Game::Path::kDeferred).empty());
+      play::ThinkLimits limits;
+      limits.budget = kBudget;
+      play::GameThink think = game.choose(limits);
+      game.playChosen(think);
+      REQUIRE(think.played);
+      replies.push_back(think.move + " " + std::to_string(think.result.nodes) + " " +
+                        std::to_string(think.result.score));
+      if (way == 0) {
+        game.clearLocksAhead();
+        CHECK(game.locksClearedAhead());
+      } else if (way == 1) {
+        game.cutSweep();
+        game.clearLocksAhead();
+        game.cutSweep(false);
+        CHECK(!game.locksClearedAhead());
+        CHECK(lockedSlots(game) > 0);  // the think's stores are still there
+      } else {
+        std::thread cutter([&game, ply] {
+          std::this_thread::sleep_for(std::chrono::microseconds(300 * (ply + 1)));
+          game.cutSweep();
+        });
+        game.clearLocksAhead();
+        cutter.join();
+        game.cutSweep(false);
+      }
+      ++ply;
+    }
+    INFO("way " << way);
+    CHECK(replies == expected);
+  }
+  game.newGame();
 }

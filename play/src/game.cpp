@@ -123,6 +123,7 @@ void Game::newGame() {
   }
   if (prepareTables_ && !tablePrepared_) startPopulating();
   locksClearedAhead_ = true;  // an empty table: every lock is 0, as main()'s clearing leaves them
+  resumeSweep_ = false;
   preparedPly_ = -1;
   chosenPlays_ = false;
   start_ = mainStart();
@@ -169,6 +170,7 @@ std::string Game::setHashMegabytes(long megabytes) {
     tablePrepared_ = false;
     if (prepareTables_) startPopulating();
     locksClearedAhead_ = true;  // a new, empty table
+    resumeSweep_ = false;
     preparedPly_ = -1;
     locksStale_ = true;  // the next think plays the last move again on main()'s path, into the new table
     thoughtHere_ = false;
@@ -210,6 +212,7 @@ bool Game::playOnEngine(int from, int to, char promotion, Path path) {
   const auto start = std::chrono::steady_clock::now();
   const bool ahead = locksClearedAhead_;
   locksClearedAhead_ = false;
+  resumeSweep_ = false;  // the check touches the table: a clearing cut short can no longer be finished
   if (ahead) path = Path::kOriginal;
   // The session ends: no think follows whose table this check would prepare.
   if (ending_ && !ahead) path = Path::kFast;
@@ -268,6 +271,12 @@ std::string Game::playMove(std::string_view text, Path path) {
     engine_->setPosition(preparedAfter_);
     lastCheckSeconds_ = 0;
     locksStale_ = true;
+  } else if (path == Path::kDeferred) {
+    // The board only (the table untouched): the next think's set-up plays
+    // the move again on main()'s path, as after a restored position.
+    placeMove(before, from, to, promotion);
+    lastCheckSeconds_ = 0;
+    locksStale_ = true;
   } else if (!playOnEngine(from, to, promotion, path)) {
     // FIDE allows it but the original's check refuses it: a castling whose
     // rook lands where a reply can capture it, or whose king's square a reply
@@ -323,6 +332,7 @@ bool Game::undo() {
 ThinkResult Game::search(const ThinkLimits& limits, long& budgetUsed, bool& stopped) {
   budgetUsed = limits.budget;
   locksClearedAhead_ = false;
+  resumeSweep_ = false;
   preparedPly_ = -1;
   const auto searchStart = std::chrono::steady_clock::now();
   const auto secondsSoFar = [searchStart] {
@@ -472,6 +482,13 @@ GameThink Game::choose(const ThinkLimits& limits) {
   // last think's result from the table whatever limit it has now.
   if (thoughtHere_) locksStale_ = true;
   thoughtHere_ = !limits.play;
+  // A clearing of the locks that a command cut short (cutSweep), the table
+  // untouched since: finished here, it leaves every lock 0 as a whole one
+  // does, and the last move is then only checked (main()'s path on cleared locks).
+  if (resumeSweep_ && sweepLocksFrom(sweepNext_)) {
+    resumeSweep_ = false;
+    locksClearedAhead_ = true;
+  }
   if (locksStale_) {
     // The position was reached by restoring a saved one or by the fast check:
     // the last move is played again on main()'s path (clear the locks, check,
@@ -483,8 +500,13 @@ GameThink Game::choose(const ThinkLimits& limits) {
       parseMove(std::string_view(last.text).substr(0, 4), from, to);
       const char promotion = last.text.size() == 5 ? last.text[4] : 0;
       engine_->setPosition(before_.back());
-      if (!playOnEngine(from, to, promotion, Path::kOriginal)) placeMove(before_.back(), from, to, promotion);
-    } else {
+      if (!playOnEngine(from, to, promotion, Path::kOriginal)) {
+        placeMove(before_.back(), from, to, promotion);
+        if (!last.byEngine)
+          outcome.note = "micro-Max's rules refuse " + last.text +
+                         " (FIDE allows it): set on the board directly, the original's game path ends here";
+      }
+    } else if (!locksClearedAhead_) {
       sweepLocks();
     }
     locksStale_ = false;
@@ -666,22 +688,37 @@ double Game::waitTable(const std::atomic<bool>* stop) {
 }
 
 void Game::clearLocksAhead() {
-  if (sweepLocks()) {
+  if (sweepLocksFrom(0)) {
     locksClearedAhead_ = true;
+    resumeSweep_ = false;
   } else {
-    // Cut short (endSoon): some locks are left, so the table is not main()'s.
+    // Cut short (endSoon, cutSweep): some locks are left, so the table is
+    // not main()'s until the clearing is finished (resumeSweep_: the next
+    // think does it) or done again (the last move on main()'s path).
     locksClearedAhead_ = false;
     locksStale_ = true;
+    resumeSweep_ = !ending_;
   }
 }
 
 bool Game::sweepLocks() {
+  resumeSweep_ = false;
+  const bool done = sweepLocksFrom(0);
+  if (!done) locksStale_ = true;  // cut short: the next think clears them on main()'s path
+  return done;
+}
+
+bool Game::sweepLocksFrom(std::size_t first) {
   const std::size_t slots = engine_->hashTable().size();
-  for (std::size_t first = 0; first < slots; first += kSweepSlots) {
-    if (ending_) return false;
+  for (; first < slots; first += kSweepSlots) {
+    if (ending_ || cutSweep_) {
+      sweepNext_ = first;
+      return false;
+    }
     const std::size_t last = std::min(slots, first + kSweepSlots);
     for (std::size_t slot = first; slot < last; ++slot) engine_->clearHashLock(static_cast<int32_t>(slot));
   }
+  sweepNext_ = slots;
   return true;
 }
 

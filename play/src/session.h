@@ -108,6 +108,12 @@ class Session {
   void waitThink();
   /// Ends the think now; its move is still played and reported.
   void stopThink();
+  /// Ends the think now and waits until its move has been sent (moveSent()),
+  /// not for the work after it (our move's check, the clearing of the locks):
+  /// xboard's `?`, whose move must come before the answer to any later command.
+  void stopThinkUntilMoved();
+  /// Called by a think's finish right after its move line went out.
+  void moveSent();
   /// Ends the think now and plays nothing; a traced think is recorded in
   /// game.txt as not played, `why` ("quit", "end of input", ...).
   void abandonThink(const std::string& why = "the session ended");
@@ -163,11 +169,14 @@ class Session {
   std::mutex timerMutex_;
   std::condition_variable timerWake_;
   bool thinkOver_ = false;
+  bool moveOut_ = false;  // the think's move went out (or the think is over), guarded by timerMutex_
   double nps_;
   double overshoot_ = 1;  // running average of nodes / budget of clock thinks
   // How late after the timer's deadline a stopped think's move went out
   // (fading maximum, never below kLeastLateness, which is also assumed before any was measured).
   double lateness_ = kLeastLateness;
+  // The lateness expected from the share of a core the last think had: kLeastLateness / share.
+  double starvedLateness_ = kLeastLateness;
   double setupSeconds_ = 0;  // the last think's set-up: from the command's arrival to its search
   // What the think has posted (progress()), guarded by progressMutex_,
   // which is held while a line is sent so that no pulse overtakes a newer line.

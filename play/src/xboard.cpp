@@ -103,7 +103,9 @@ class XboardSession final : public Session {
     }
     if (thinking()) {
       if (command == "?") {
-        if (!analyze_) stopThink();  // analysis has no move to make
+        // The move before anything later is answered; the work after it
+        // (our move's check, the clearing of the locks) goes on meanwhile.
+        if (!analyze_) stopThinkUntilMoved();  // analysis has no move to make
         return true;
       }
       if (command == "quit") {
@@ -274,7 +276,14 @@ class XboardSession final : public Session {
     }
     // In force mode (a GUI setting up a game) the fast check; a think plays
     // the last move again on main()'s path before it starts.
-    const std::string why = game_.playMove(text, force_ ? Game::Path::kFast : Game::Path::kOriginal);
+    // A move our think answers is only set on the board here: main()'s check
+    // of it (on the locks cleared after our last move) is the think's set-up,
+    // on its thread and clock, so that the command is done at once and a
+    // `ping` after it is answered at once too.
+    const bool thinkFollows = analyze_ || (!force_ && opponentOf(game_.sideToMove()) == engineSide_);
+    const std::string why = game_.playMove(text, force_         ? Game::Path::kFast
+                                                 : thinkFollows ? Game::Path::kDeferred
+                                                                : Game::Path::kOriginal);
     if (!why.empty()) {
       send(why == "illegal" ? "Illegal move: " + printable(text)
                             : "Illegal move (" + why + "): " + printable(text));
@@ -411,6 +420,7 @@ class XboardSession final : public Session {
           // the locks for the opponent's move follow, on the opponent's time.
           ++ourMoves_;
           send("move " + think.move);
+          moveSent();
           const std::string noteBefore = think.note;
           game_.playChosen(think);
           if (think.note != noteBefore)

@@ -136,6 +136,12 @@ class Game {
   enum class Path {
     kOriginal,  ///< main()'s path: clear the table's locks, legality check by search, play
     kFast,      ///< the same check after clearing only the root's probe window (a replay)
+    /// No check yet: the move (FIDE-legal) is set on the board without
+    /// touching the table, and the next think's set-up plays it again on
+    /// main()'s path (after finishing a clearing of the locks cut short),
+    /// on the think's own thread and clock. An xboard move answered by a
+    /// think: the command is done at once, so that a `ping` after it is too.
+    kDeferred,
   };
   /// Plays an opponent's move like "e2e4" or "a7a8n". Returns "" if played,
   /// else why not ("not a move like e2e4", "illegal"). A move FIDE allows
@@ -199,6 +205,12 @@ class Game {
   /// matters: the session ends without another think. endSoon(false) takes
   /// it back, for the next session of a game lent to several (SessionOptions::game).
   void endSoon(bool ending = true);
+  /// A command needs the game now (safe from any thread): a clearing of the
+  /// locks under way (clearLocksAhead) stops at its next kSweepSlots slots
+  /// and remembers where; the next think finishes it before its search if
+  /// nothing touched the table since (else it plays the last move again on
+  /// main()'s path, a whole clearing). cutSweep(false) takes it back.
+  void cutSweep(bool cut = true) { cutSweep_ = cut; }
   /// True while every lock of the table is 0 and nothing touched it since
   /// (after clearLocksAhead() or newGame()).
   bool locksClearedAhead() const { return locksClearedAhead_; }
@@ -260,6 +272,9 @@ class Game {
   /// writes), in pieces of kSweepSlots slots so that endSoon() can cut it
   /// short; false if it was cut short (then some locks are left).
   bool sweepLocks();
+  /// Clears the locks from slot `first` on, in pieces (as sweepLocks); false
+  /// if endSoon() or cutSweep() cut it short, sweepNext_ then the first slot left.
+  bool sweepLocksFrom(std::size_t first);
 
   std::unique_ptr<Engine> engine_;
   std::string startFen_;
@@ -278,6 +293,11 @@ class Game {
   std::atomic<bool> stopPopulating_{false};
   std::atomic<bool> populated_{true};  // the populator's work is over (its thread may still be joined)
   std::atomic<bool> ending_{false};    // endSoon(): the session ends, no think follows
+  std::atomic<bool> cutSweep_{false};  // cutSweep(): a command waits for the clearing of the locks
+  // A clearing of the locks cut short (cutSweep) at slot sweepNext_, the table untouched since:
+  // finishing it leaves every lock 0, as the whole clearing does.
+  bool resumeSweep_ = false;
+  std::size_t sweepNext_ = 0;
   // The chosen move's main()'s path already run (prepareChosen): the position after it, valid
   // while the game is at ply preparedPly_ of game preparedGame_ (-1: none).
   Position preparedAfter_;
