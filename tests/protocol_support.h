@@ -2,14 +2,22 @@
 // in-process through string streams, and the lines it answered.
 #pragma once
 
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <csignal>
 #include <cstddef>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "engines.h"
@@ -160,6 +168,137 @@ inline std::string pipeSession(const std::string& feed, int timeoutSeconds, cons
   CHECK(status == 0);
   return output;
 }
+
+/// umax-readable on pipes, driven line by line as a GUI drives it: each
+/// line is sent when the engine's answers so far call for it, not after a
+/// fixed sleep, so that a loaded machine (a slow start, a starved think)
+/// changes when things happen but not what the session shows.
+class PipedEngine {
+ public:
+  /// Starts umax-readable with `flags` (words separated by blanks).
+  explicit PipedEngine(const std::string& flags) {
+    std::signal(SIGPIPE, SIG_IGN);  // an engine gone is seen as a failed write, not a killed test
+    int toEngine[2];
+    int fromEngine[2];
+    REQUIRE(pipe(toEngine) == 0);
+    REQUIRE(pipe(fromEngine) == 0);
+    std::vector<std::string> words{binPath("umax-readable")};
+    std::istringstream split(flags);
+    for (std::string word; split >> word;) words.push_back(word);
+    pid_ = fork();
+    REQUIRE(pid_ >= 0);
+    if (pid_ == 0) {
+      dup2(toEngine[0], 0);
+      dup2(fromEngine[1], 1);
+      for (int fd : {toEngine[0], toEngine[1], fromEngine[0], fromEngine[1]}) close(fd);
+      std::vector<char*> argv;
+      for (std::string& word : words) argv.push_back(word.data());
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(toEngine[0]);
+    close(fromEngine[1]);
+    to_ = toEngine[1];
+    from_ = fromEngine[0];
+  }
+  PipedEngine(const PipedEngine&) = delete;
+  PipedEngine& operator=(const PipedEngine&) = delete;
+  ~PipedEngine() {
+    if (to_ >= 0) close(to_);
+    if (from_ >= 0) close(from_);
+    if (pid_ > 0 && !reaped_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+
+  /// Writes `line` and a newline; false if the engine is gone.
+  bool send(const std::string& line) {
+    const std::string data = line + "\n";
+    return write(to_, data.data(), data.size()) == static_cast<ssize_t>(data.size());
+  }
+
+  /// The next line (after those already awaited) that `accept` takes, read
+  /// within `timeoutSeconds`; nullopt if none came (timeout or end of output).
+  std::optional<std::string> await(const std::function<bool(const std::string&)>& accept,
+                                   double timeoutSeconds = 120) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
+    for (;;) {
+      while (next_ < lines_.size())
+        if (accept(lines_[next_++])) return lines_[next_ - 1];
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now())
+              .count();
+      if (left <= 0 || !readSome(static_cast<int>(left))) return std::nullopt;
+    }
+  }
+  /// await() for the line `exact`.
+  bool awaitLine(const std::string& exact, double timeoutSeconds = 120) {
+    return await([&exact](const std::string& line) { return line == exact; }, timeoutSeconds).has_value();
+  }
+
+  /// Closes the engine's input, reads the rest of its output and returns its
+  /// exit status (-1 if it had not exited within `timeoutSeconds`: then killed).
+  int finish(double timeoutSeconds = 60) {
+    close(to_);
+    to_ = -1;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
+    while (std::chrono::steady_clock::now() < end &&
+           readSome(static_cast<int>(
+               std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now())
+                   .count()))) {
+    }
+    int status = 0;
+    for (;;) {
+      const pid_t done = waitpid(pid_, &status, WNOHANG);
+      if (done == pid_) break;
+      if (std::chrono::steady_clock::now() >= end) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, &status, 0);
+        reaped_ = true;
+        return -1;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    reaped_ = true;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+  /// Everything the engine wrote so far, one line each.
+  std::string output() const {
+    std::string all;
+    for (const std::string& line : lines_) all += line + "\n";
+    return all + partial_;
+  }
+
+ private:
+  /// Reads what the engine has written within `milliseconds`; false at the end of its output or on a timeout.
+  bool readSome(int milliseconds) {
+    pollfd ready{from_, POLLIN, 0};
+    if (poll(&ready, 1, std::max(0, milliseconds)) <= 0) return false;
+    char buffer[4096];
+    const ssize_t count = read(from_, buffer, sizeof buffer);
+    if (count <= 0) return false;
+    for (ssize_t index = 0; index < count; ++index) {
+      if (buffer[index] == '\n') {
+        lines_.push_back(partial_);
+        partial_.clear();
+      } else {
+        partial_ += buffer[index];
+      }
+    }
+    return true;
+  }
+
+  pid_t pid_ = -1;
+  int to_ = -1;
+  int from_ = -1;
+  bool reaped_ = false;
+  std::vector<std::string> lines_;
+  std::size_t next_ = 0;
+  std::string partial_;
+};
 
 /// Checks that `output` holds `answer` and `reply`, the answer first (given
 /// while the engine thought); returns where the reply starts.

@@ -145,10 +145,26 @@ TEST_CASE("isready overtakes only lines that start or stop thinks, through a pip
 
 TEST_CASE("go infinite posts an info line at least once a second during long iterations",
           "[protocol][uci][pipes]") {
-  const std::string output = pipeSession(
-      "printf 'uci\\nisready\\nposition startpos moves e2e4\\ngo infinite\\n'; sleep 7; printf 'stop\\n';"
-      " sleep 0.5; printf 'quit\\n'",
-      30);
+  // Driven by the engine's own clock, not by sleeps: `stop` goes once a line
+  // says the search has run 7 s (on a loaded machine that takes longer; a
+  // fixed sleep once left the search 2.8 s of its 7).
+  PipedEngine engine("--uci");
+  engine.send("uci");
+  engine.send("isready");
+  REQUIRE(engine.awaitLine("readyok"));
+  engine.send("position startpos moves e2e4");
+  engine.send("go infinite");
+  const auto searchTime = [](const std::string& line) {
+    if (line.rfind("info depth ", 0) != 0) return 0L;
+    const std::size_t at = line.find(" time ");
+    return at == std::string::npos ? 0L : std::stol(line.substr(at + 6));
+  };
+  CHECK(engine.await([&](const std::string& line) { return searchTime(line) >= 7000; }));
+  engine.send("stop");
+  CHECK(engine.await([](const std::string& line) { return line.rfind("bestmove ", 0) == 0; }));
+  engine.send("quit");
+  CHECK(engine.finish() == 0);
+  const std::string output = engine.output();
   struct Line {
     int depth;
     long milliseconds;

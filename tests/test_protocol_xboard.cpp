@@ -255,11 +255,41 @@ TEST_CASE("undo and remove restore the positions before the moves, castling and 
 TEST_CASE(
     "analyze posts thinking lines until exit, follows the moves entered, and plays nothing, through a pipe",
     "[protocol][xboard][pipes]") {
-  const std::string output = pipeSession(
-      "printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\nanalyze\\n'; sleep 1; printf 'usermove "
-      "e7e5\\n';"
-      " sleep 1; printf '.\\nexit\\nping 3\\n'; sleep 0.5; printf 'quit\\n'",
-      20, "--xboard");
+  // Each move is entered once the analysis has posted a line for the side
+  // to move (a fixed sleep of 1 s once saw no line for black on a loaded machine).
+  const auto firstMove = [](const std::string& line) -> std::string {
+    std::istringstream fields(line);
+    int depth;
+    long score;
+    long centiseconds;
+    long nodes;
+    std::string first;
+    int from;
+    int to;
+    if (!(fields >> depth >> score >> centiseconds >> nodes >> first) || !parseMove(first, from, to))
+      return "";
+    return first;
+  };
+  // Black's pieces still stand on ranks 7 and 8, white's on 1 and 2.
+  const auto blackLine = [&](const std::string& line) {
+    const std::string move = firstMove(line);
+    return !move.empty() && move[1] >= '7';
+  };
+  const auto whiteLine = [&](const std::string& line) {
+    const std::string move = firstMove(line);
+    return !move.empty() && move[1] <= '2';
+  };
+  PipedEngine engine("--xboard");
+  for (const char* line : {"xboard", "protover 2", "new", "force", "usermove e2e4", "analyze"})
+    engine.send(line);
+  CHECK(engine.await(blackLine));
+  engine.send("usermove e7e5");
+  CHECK(engine.await(whiteLine));
+  for (const char* line : {".", "exit", "ping 3"}) engine.send(line);
+  CHECK(engine.awaitLine("pong 3"));
+  engine.send("quit");
+  CHECK(engine.finish() == 0);
+  const std::string output = engine.output();
   CHECK(output.find("analyze=1") != std::string::npos);
   CHECK(output.find("Error") == std::string::npos);
   CHECK(output.find("\nmove ") == std::string::npos);
@@ -286,12 +316,25 @@ TEST_CASE(
 
 TEST_CASE("analyze posts a line at least once a second during long iterations, and . gets stat01",
           "[protocol][xboard][pipes]") {
-  // Seven seconds of analysis after 1. e4: iterations from depth 5 on take
-  // seconds each, and the lines come on without them.
-  const std::string output = pipeSession(
-      "printf 'xboard\\nprotover 2\\nnew\\nforce\\nusermove e2e4\\nanalyze\\n'; sleep 7;"
-      " printf '.\\nexit\\nping 1\\n'; sleep 0.5; printf 'quit\\n'",
-      30, "--xboard");
+  // Seven seconds of analysis after 1. e4 by the engine's own clock (its
+  // lines' times; a loaded machine takes longer, and fixed sleeps once left
+  // the search too little of them): iterations from depth 5 on take seconds
+  // each, and the lines come on without them.
+  PipedEngine engine("--xboard");
+  for (const char* line : {"xboard", "protover 2", "new", "force", "usermove e2e4", "analyze"})
+    engine.send(line);
+  CHECK(engine.await([](const std::string& line) {
+    std::istringstream fields(line);
+    int depth;
+    long score;
+    long centiseconds = 0;
+    return fields >> depth >> score >> centiseconds && centiseconds >= 700;
+  }));
+  for (const char* line : {".", "exit", "ping 1"}) engine.send(line);
+  CHECK(engine.awaitLine("pong 1"));
+  engine.send("quit");
+  CHECK(engine.finish() == 0);
+  const std::string output = engine.output();
   CHECK(output.find("pong 1") != std::string::npos);
   struct Line {
     int depth;
