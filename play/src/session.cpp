@@ -153,11 +153,15 @@ void Session::runThink(const Budget& budget, IterationListener listener, Finish 
     // How much of a core the think had: on a starved machine a stopped
     // think's move goes out late by about kLeastLateness over that share
     // (measured at a load of 20 under two hogs: a fifth of a core, the move
-    // 0.2 s after the stop), so the next stops come that much sooner.
+    // 0.2 s after the stop), so the next stops come that much sooner. The
+    // share swings from one think to the next on a loaded machine (a think
+    // with most of a core, the next stalled for 0.2 s), so the largest
+    // lateness so expected is kept, fading by kLatenessFade a think.
     const double wall = std::chrono::duration<double>(tChosen - tBegin).count();
     if (wall >= kShortestMeasuredThink) {
       const double share = std::clamp((threadCpuSeconds() - cpuBegin) / wall, 0.01, 1.0);
-      starvedLateness_ = std::clamp(kLeastLateness / share, kLeastLateness, kMaxLateness);
+      starvedLateness_ = std::max(
+          {kLeastLateness, kLatenessFade * starvedLateness_, std::min(kMaxLateness, kLeastLateness / share)});
     }
   }
   {
