@@ -90,7 +90,9 @@ class EventWitness final : public SearchObserver {
   void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
                int nodeCount) override {
     recorder_.onEnter(call, report, entry, nodeCount);
-    SearchObserver::onEnter(call, report, entry, nodeCount);  // the events below, one by one
+    entering_ = true;  // the events below, one by one; a hash cutoff's return is the recorder's already
+    SearchObserver::onEnter(call, report, entry, nodeCount);
+    entering_ = false;
   }
   void onCall(const NodeCall& call) override { add(EventKind::kCall).call = call; }
   void onProbe(const ProbeReport& report, const HashEntry& entry) override {
@@ -145,7 +147,7 @@ class EventWitness final : public SearchObserver {
     event.after = written ? after : before;
   }
   void onReturn(int score, int from, int to, int draft) override {
-    recorder_.onReturn(score, from, to, draft);
+    if (!entering_) recorder_.onReturn(score, from, to, draft);
     ++returns;
     Event& event = add(EventKind::kReturn);
     event.best = score;
@@ -161,6 +163,7 @@ class EventWitness final : public SearchObserver {
     return event;
   }
   Recorder& recorder_;
+  bool entering_ = false;  // in onEnter: its events go to the recorder through it
 };
 
 /// How many records of a trace wrote out a value their state predicts

@@ -543,30 +543,26 @@ void SearchState::onReturn(const Event& event, uint64_t offset) {
   if (top_) takeChildScore(*top_, score);
 }
 
-// Step 19 (a hash cutoff's return comes with its call, in onEnter): the
-// record is its tag alone when the call returns its best score and move and
-// the loop counter one past its draft (predictedReturn), else the values.
-// Inline in the search compiled for the recorder: a call here cost more
-// than the record (callgrind).
+// Step 19 (a hash cutoff's return comes in onEnter): the tag alone if predictedReturn holds, else
+// the values (out of line). Inline in the search compiled for the recorder: a call cost more.
 [[gnu::always_inline]] inline void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
   const Frame& frame = *top_;
+  RecordWriter write{cursor_.at};
   if (score != frame.best || bestFrom != frame.bestFrom || bestTo != frame.bestTo || draft != frame.draft + 1)
       [[unlikely]]
-    return recordExplicitReturn(score, bestFrom, bestTo, draft);
-  RecordWriter write{cursor_.at};
-  write.u8(recordTag(EventKind::kReturn, 0));
+    write.at = writeExplicitReturn(write.at, score, bestFrom, bestTo, draft);
+  else
+    write.u8(recordTag(EventKind::kReturn, 0));
   popFrame(score);
   endRecord(write.at);
 }
 
-// A return with other values than the frame's.
-void Recorder::recordExplicitReturn(int score, int bestFrom, int bestTo, int draft) {
-  RecordWriter write{cursor_.at};
+uint8_t* Recorder::writeExplicitReturn(uint8_t* at, int score, int bestFrom, int bestTo, int draft) {
+  RecordWriter write{at};
   writeBestValues(write, EventKind::kReturn,
                   {score, asSignedChar(bestFrom), asSignedChar(bestTo), asSignedChar(draft)},
                   predictedReturn(*top_));
-  popFrame(score);
-  endRecord(write.at);
+  return write.at;
 }
 
 // ---- kCall, kProbe, kNodeCounted or kReturn in one hook ---------------------------

@@ -169,7 +169,7 @@ class Recorder final : public SearchObserver {
   void recordNode(RecordWriter& write);
   void afterNodeCounted();
   void popFrame(int score);
-  [[gnu::noinline]] void recordExplicitReturn(int score, int bestFrom, int bestTo, int draft);
+  [[gnu::noinline]] uint8_t* writeExplicitReturn(uint8_t* at, int score, int bestFrom, int bestTo, int draft);
   [[gnu::noinline]] void recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
                                                 int beforeKind, bool afterFollows);
   [[noreturn, gnu::noinline, gnu::cold]] static void failed(const char* what);
