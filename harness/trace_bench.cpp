@@ -47,14 +47,9 @@ struct Cost {
 };
 
 /// An observer that records nothing: what the hooks alone cost (the traced instantiation of the
-/// search, its calls through the interface; one call for a call's first three events). With
-/// `returns` false it works the returns out as the recorder does (wantsReturns): the search skips
-/// the onReturn of Step 19.
+/// search, its calls through the interface; one call for a call's first three events).
 struct HooksOnly final : SearchObserver {
-  explicit HooksOnly(bool returns) : returns_(returns) {}
   void onEnter(const NodeCall&, const ProbeReport&, const HashEntry&, int) override {}
-  bool wantsReturns() const override { return returns_; }
-  bool returns_;
 };
 
 /// Drops `path`'s pages from the page cache, as if it were read a day after it was written.
@@ -98,12 +93,12 @@ int main(int argc, char** argv) {
               "hooks", "no file", "cpu ratio", "wall ratio", "ev/node", "B/event");
   std::vector<double> cpuRatios, wallRatios, hooksRatios, noFileRatios;
   // What each piece of tuning saves: the cost without it over the cost with it.
-  std::vector<double> returnsSaved, compiledSaved;
+  std::vector<double> compiledSaved;
   uint64_t allEvents = 0, allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
     if (!search.traced) continue;
     const Position position = parseFen(search.fen);
-    Cost plain, traced, hooks, noFile, hooksReturns, noFileTable;
+    Cost plain, traced, hooks, noFile, noFileTable;
     ThinkResult plainResult, tracedResult;
     // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
     const auto timed = [&](Cost& cost, const auto& think) {
@@ -123,9 +118,8 @@ int main(int argc, char** argv) {
       // Each traced run writes a new file: removing the last one (its page cache) is not recording.
       std::filesystem::remove(path);
       tracedResult = timed(traced, recordTo(path));
-      HooksOnly nothing(false), returnsTold(true);
+      HooksOnly nothing;
       const ThinkResult hooked = timed(hooks, [&] { return engine->think(budget, nothing); });
-      const ThinkResult told = timed(hooksReturns, [&] { return engine->think(budget, returnsTold); });
       // /dev/null: the file system's share left out (never removed: as root that deletes the device).
       const ThinkResult discarded = timed(noFile, recordTo("/dev/null"));
       // The same recorder called through SearchObserver's table, not by the search compiled for it
@@ -142,7 +136,7 @@ int main(int argc, char** argv) {
         return result;
       });
       if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes ||
-          told.nodes != tracedResult.nodes || throughTable.nodes != tracedResult.nodes) {
+          throughTable.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;
       }
@@ -158,7 +152,6 @@ int main(int argc, char** argv) {
     wallRatios.push_back(traced.wall / plain.wall);
     hooksRatios.push_back(hooks.cpu / plain.cpu);
     noFileRatios.push_back(noFile.cpu / plain.cpu);
-    returnsSaved.push_back(hooksReturns.cpu / hooks.cpu);
     compiledSaved.push_back(noFileTable.cpu / noFile.cpu);
     allEvents += events;
     allBytes += bytes;
@@ -174,11 +167,10 @@ int main(int argc, char** argv) {
       "without the file %.2fx (writing to /dev/null), to a file %.2fx\n",
       median(hooksRatios), median(noFileRatios), median(cpuRatios));
   std::printf(
-      "what each piece of tuning saves (median CPU without it / with it): the search skipping Step 19's "
-      "onReturn for an observer that works the returns out (wantsReturns) %.3fx of the hooks alone; the "
-      "search compiled for the recorder, calling its hooks directly (Engine::CompiledSearch) %.3fx of the "
-      "recorder without the file\n",
-      median(returnsSaved), median(compiledSaved));
+      "what the search compiled for the recorder saves, calling its hooks directly "
+      "(Engine::CompiledSearch): the recorder through SearchObserver's table %.3fx of it (median CPU, "
+      "without the file)\n",
+      median(compiledSaved));
 
   if (bigBudget > 0) {
     std::printf("\n2. a big trace: 1. e4, budget %ld\n", bigBudget);

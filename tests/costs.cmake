@@ -19,7 +19,7 @@ set(umax_test_costs
   "umax:the navigator lands on the same event with the indexes as without them, for every move|9"
   "umax:step over a move lands after its score with the same stack and board|9"
   "umax:the view model agrees with an independent walk of the jsonl export at every event|9"
-  "umax:a recorder that works out the returns gives back the returns the search tells, stopped or not|9"
+  "umax:a trace gives back every event the search tells, returns included, stopped or not|9"
   "umax:an overlong line is read in pieces and discarded with a message, in bounded memory, in every mode|9")
 foreach(entry IN LISTS umax_test_costs)
   string(FIND "${entry}" "|" bar REVERSE)

@@ -54,9 +54,9 @@ class BoardWitness final : public SearchObserver {
   void onStore(uint32_t slot, const HashEntry& before, const HashEntry& after, bool written) override {
     recorder_.onStore(slot, before, after, written), keep();
   }
-  // The search tells every return of Step 19 here (wantsReturns() is
-  // true): a board for each. The recorder works them out itself.
-  void onReturn(int, int, int, int) override { keep(); }
+  void onReturn(int score, int from, int to, int draft) override {
+    recorder_.onReturn(score, from, to, draft), keep();
+  }
 
  private:
   void keep() { boards.push_back(engine_.position().board); }

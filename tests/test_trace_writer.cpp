@@ -80,10 +80,7 @@ Engine& engineAt(const std::string& fen, const std::string& moves) {
 }
 
 /// Forwards every hook to the recorder and keeps the event each hook
-/// describes, as a trace reader must give it back. It asks the search for
-/// every return (wantsReturns() is true: the search's own Step 19 says
-/// what each call returned) and passes none on: the recorder works out the
-/// returns itself (a hash cutoff's in onEnter).
+/// describes, as a trace reader must give it back.
 class EventWitness final : public SearchObserver {
  public:
   explicit EventWitness(Recorder& recorder) : recorder_(recorder) {}
@@ -93,7 +90,9 @@ class EventWitness final : public SearchObserver {
   void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
                int nodeCount) override {
     recorder_.onEnter(call, report, entry, nodeCount);
-    SearchObserver::onEnter(call, report, entry, nodeCount);  // the events below, one by one
+    entering_ = true;  // the events below, one by one; a hash cutoff's return is the recorder's already
+    SearchObserver::onEnter(call, report, entry, nodeCount);
+    entering_ = false;
   }
   void onCall(const NodeCall& call) override { add(EventKind::kCall).call = call; }
   void onProbe(const ProbeReport& report, const HashEntry& entry) override {
@@ -148,6 +147,7 @@ class EventWitness final : public SearchObserver {
     event.after = written ? after : before;
   }
   void onReturn(int score, int from, int to, int draft) override {
+    if (!entering_) recorder_.onReturn(score, from, to, draft);
     ++returns;
     Event& event = add(EventKind::kReturn);
     event.best = score;
@@ -163,6 +163,7 @@ class EventWitness final : public SearchObserver {
     return event;
   }
   Recorder& recorder_;
+  bool entering_ = false;  // in onEnter: its events go to the recorder through it
 };
 
 /// How many records of a trace wrote out a value their state predicts
@@ -213,14 +214,12 @@ Spelled spelledOut(const TraceReader& reader) {
 
 }  // namespace
 
-TEST_CASE("a recorder that works out the returns gives back the returns the search tells, stopped or not",
-          "[trace]") {
-  // The recorder as recordThink uses it (the search skips onReturn) against
-  // the returns the search itself tells a witness at Step 19, from every
-  // 25th test position (mates, stalemates, promotions, endings) and from a
-  // think stopped at its first progress report (the stop flag is read right
-  // after that node is counted). The witness passes the hooks on: that file
-  // must be the one the recorder writes when the search calls it directly.
+TEST_CASE("a trace gives back every event the search tells, returns included, stopped or not", "[trace]") {
+  // The events the search tells a witness (which passes them on to the
+  // recorder), read back from the trace: from every 25th test position
+  // (mates, stalemates, promotions, endings) and from a think stopped at its
+  // first progress report (the stop flag is read right after that node is
+  // counted).
   const auto& positions = testPositions();
   int compared = 0;
   int aborted = 0;
@@ -230,50 +229,32 @@ TEST_CASE("a recorder that works out the returns gives back the returns the sear
     for (const bool stopped : {false, true}) {
       CAPTURE(fen, stopped);
       const long budget = stopped ? 100000 : 3000;
-      std::vector<uint8_t> files[2];
-      ThinkResult results[2];
-      std::vector<Event> told;
-      for (const bool witnessed : {false, true}) {
-        const std::string path = scratchFile("returns.trc");
-        Engine& engine = engineAt(fen, "");
-        std::atomic<bool> stop{false};
-        engine.setStopFlag(&stop);
-        TraceWriter writer(path, makeHeader(engine, budget, fen, ""));
-        ProgressCallback raise;
-        if (stopped) raise = [&stop](uint64_t, int) { stop = true; };
-        Recorder recorder(writer, engine, raise);
-        CHECK_FALSE(recorder.wantsReturns());
-        EventWitness witness(recorder);
-        const ThinkResult result = witnessed ? engine.think(budget, witness) : engine.think(budget, recorder);
-        engine.setStopFlag(nullptr);
-        finishWith(writer, result);
-        results[witnessed] = result;
-        files[witnessed] = bytesOf(path);
-        if (witnessed) {
-          returns += witness.returns;
-          const TraceReader reader(path);
-          REQUIRE(reader.eventCount() == witness.events.size());
-          uint64_t mismatches = 0;
-          reader.forEach([&](const Event& event, uint64_t at) {
-            if (event == witness.events[at]) return;
-            if (mismatches++ == 0)
-              FAIL_CHECK("event " << at << ": read " << toString(event) << ", told "
-                                  << toString(witness.events[at]));
-          });
-          CHECK(mismatches == 0);
-        }
-        std::remove(path.c_str());
-      }
-      CHECK(results[0].nodes == results[1].nodes);
-      CHECK(results[0].aborted == results[1].aborted);
-      CHECK(!files[0].empty());
-      // Where the files part (not the bytes themselves: Catch would print them all).
-      const auto parted = std::mismatch(files[0].begin(), files[0].end(), files[1].begin(), files[1].end());
-      CAPTURE(files[0].size(), files[1].size());
-      CHECK(parted.first - files[0].begin() == static_cast<std::ptrdiff_t>(files[0].size()));
-      CHECK(files[0].size() == files[1].size());
+      const std::string path = scratchFile("returns.trc");
+      Engine& engine = engineAt(fen, "");
+      std::atomic<bool> stop{false};
+      engine.setStopFlag(&stop);
+      TraceWriter writer(path, makeHeader(engine, budget, fen, ""));
+      ProgressCallback raise;
+      if (stopped) raise = [&stop](uint64_t, int) { stop = true; };
+      Recorder recorder(writer, engine, raise);
+      EventWitness witness(recorder);
+      const ThinkResult result = engine.think(budget, witness);
+      engine.setStopFlag(nullptr);
+      finishWith(writer, result);
+      returns += witness.returns;
+      const TraceReader reader(path);
+      REQUIRE(reader.eventCount() == witness.events.size());
+      uint64_t mismatches = 0;
+      reader.forEach([&](const Event& event, uint64_t at) {
+        if (event == witness.events[at]) return;
+        if (mismatches++ == 0)
+          FAIL_CHECK("event " << at << ": read " << toString(event) << ", told "
+                              << toString(witness.events[at]));
+      });
+      CHECK(mismatches == 0);
+      std::remove(path.c_str());
       ++compared;
-      aborted += results[0].aborted;  // a root that finds a mate ends before its first report
+      aborted += result.aborted;  // a root that finds a mate ends before its first report
     }
   }
   CHECK(compared >= 50);
@@ -281,13 +262,11 @@ TEST_CASE("a recorder that works out the returns gives back the returns the sear
   CHECK(returns > 10000);
 }
 
-TEST_CASE("the recorder hears a call's entry through onEnter only and works out every return", "[trace]") {
-  const std::string path = scratchFile("returns-told.trc");
+TEST_CASE("the recorder hears a call's entry through onEnter only", "[trace]") {
+  const std::string path = scratchFile("entry-told.trc");
   Engine& engine = engineAt("", "");
   TraceWriter writer(path, makeHeader(engine, 1000, "", ""));
   Recorder recorder(writer, engine);
-  CHECK_FALSE(recorder.wantsReturns());
-  CHECK_THROWS_WITH(recorder.onReturn(0, 0, 0, 1), Catch::Contains("return"));
   CHECK_THROWS_WITH(recorder.onCall(writer.root()), Catch::Contains("onEnter"));
   CHECK_THROWS_WITH(recorder.onProbe(ProbeReport{}, HashEntry{}), Catch::Contains("onEnter"));
   CHECK_THROWS_WITH(recorder.onNodeCounted(1), Catch::Contains("onEnter"));

@@ -32,7 +32,6 @@ class StoreList final : public SearchObserver {
   void onStore(uint32_t slot, const HashEntry&, const HashEntry&, bool written) override {
     if (written) slots_.push_back(slot);
   }
-  bool wantsReturns() const override { return false; }
 
  private:
   std::vector<uint32_t>& slots_;
@@ -160,7 +159,6 @@ ThinkResult Engine::think(long budget) {
 
 ThinkResult Engine::think(long budget, SearchObserver& observer) {
   observer_ = &observer;
-  tellReturns_ = observer.wantsReturns();
   const ThinkResult result = variant_.isDefault() ? thinkWith<SearchObserver, false>(budget)
                                                   : thinkWith<SearchObserver, true>(budget);
   observer_ = nullptr;
@@ -177,7 +175,6 @@ int Engine::search<Engine::CompiledObserver, false>(int side, int alpha, int bet
 ThinkResult Engine::think(long budget, SearchObserver& observer, CompiledSearch search) {
   if (!variant_.isDefault()) return think(budget, observer);
   observer_ = &observer;
-  tellReturns_ = observer.wantsReturns();
   compiledSearch_ = search;
   const ThinkResult result = thinkWith<CompiledObserver, false>(budget);
   observer_ = nullptr;
@@ -272,7 +269,6 @@ int Engine::legalitySearch() {
     ~ObserverScope() { engine.observer_ = nullptr; }
   } observerScope{*this};
   observer_ = &list;
-  tellReturns_ = false;
   return search<SearchObserver>(side_, -kInfinity, kInfinity, eval_, kRootHashCode, kRootHashCode, epSquare_,
                                 kLegalityMarker, kLegalityDepth);
 }

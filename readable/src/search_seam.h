@@ -122,12 +122,9 @@ struct Engine::Hooks {
   [[gnu::always_inline]] void onStore(const HashEntry& entry, bool written) const {
     if constexpr (kTraced) observer().onStore(engine.slotOf(entry), engine.entryBeforeStore_, entry, written);
   }
-  /// onReturn: Step 19, unless the observer works the returns out itself
-  /// (SearchObserver::wantsReturns).
+  /// onReturn: Step 19, the call returns.
   [[gnu::always_inline]] void onReturn(const Node& node) const {
-    if constexpr (kTraced) {
-      if (engine.tellReturns_) observer().onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
-    }
+    if constexpr (kTraced) observer().onReturn(node.best, node.bestFrom, node.bestTo, node.draft);
   }
 };
 

@@ -495,9 +495,6 @@ void Recorder::onStore(uint32_t slot, const HashEntry& before, const HashEntry& 
     write.u8(recordTag(EventKind::kStore, (written ? 1 : 0) | beforeKind << 1));
     endRecord(write.at);
   }
-  // The call returns unless Step 4's loop goes on after the iteration to frame.draft.
-  if (!deepensAgain(variant_, frame.draft, frame.call.depth, frame.call.lastTo, engine_.nodeCount()))
-    recordDerivedReturn(frame);
 }
 
 // A store whose previous entry or new entry the reader cannot know.
@@ -546,21 +543,26 @@ void SearchState::onReturn(const Event& event, uint64_t offset) {
   if (top_) takeChildScore(*top_, score);
 }
 
-// Step 19 after the last store: the call returns its best score and move
-// and the loop counter one past its draft, just what predictedReturn gives,
-// so the record is its tag alone. Its own record after the store's, as the
-// search's onReturn would write it: a chunk ends at the same place.
-[[gnu::always_inline]] inline void Recorder::recordDerivedReturn(const Frame& frame) {
+// Step 19 (a hash cutoff's return comes in onEnter): the tag alone if predictedReturn holds, else
+// the values (out of line). Inline in the search compiled for the recorder: a call cost more.
+[[gnu::always_inline]] inline void Recorder::onReturn(int score, int bestFrom, int bestTo, int draft) {
+  const Frame& frame = *top_;
   RecordWriter write{cursor_.at};
-  write.u8(recordTag(EventKind::kReturn, 0));
-  popFrame(frame.best);
+  if (score != frame.best || bestFrom != frame.bestFrom || bestTo != frame.bestTo || draft != frame.draft + 1)
+      [[unlikely]]
+    write.at = writeExplicitReturn(write.at, score, bestFrom, bestTo, draft);
+  else
+    write.u8(recordTag(EventKind::kReturn, 0));
+  popFrame(score);
   endRecord(write.at);
 }
 
-// Step 19: the recorder works every return out itself (recordDerivedReturn
-// after a store, onEnter for a hash cutoff): it is told none.
-void Recorder::onReturn(int, int, int, int) {
-  failed("told a return it works out itself (wantsReturns() is false)");
+uint8_t* Recorder::writeExplicitReturn(uint8_t* at, int score, int bestFrom, int bestTo, int draft) {
+  RecordWriter write{at};
+  writeBestValues(write, EventKind::kReturn,
+                  {score, asSignedChar(bestFrom), asSignedChar(bestTo), asSignedChar(draft)},
+                  predictedReturn(*top_));
+  return write.at;
 }
 
 // ---- kCall, kProbe, kNodeCounted or kReturn in one hook ---------------------------

@@ -339,7 +339,6 @@ class Engine {
   int side_ = kWhite;                            // micro-Max: main()'s k
   SearchObserver* observer_ = nullptr;           // receives the events of a traced think
   CompiledSearch compiledSearch_ = nullptr;      // think(budget, observer, search): its search
-  bool tellReturns_ = true;                      // observer_->wantsReturns()
   const std::atomic<bool>* stopFlag_ = nullptr;  // the caller's flag (setStopFlag)
   const std::atomic<bool>* stop_;                // the flag the search reads: never null
   IterationListener iterationListener_;          // told after each root iteration

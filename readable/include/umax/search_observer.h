@@ -172,18 +172,10 @@ class SearchObserver {
   /// refused (an exact score of a deeper search is kept).
   virtual void onStore([[maybe_unused]] uint32_t slot, [[maybe_unused]] const HashEntry& before,
                        [[maybe_unused]] const HashEntry& after, [[maybe_unused]] bool written) {}
-  /// kReturn (Step 19): the call returns `score`; the best move and draft it ends with.
-  /// Not called at Step 19 for an observer whose wantsReturns() is false (a
-  /// hash cutoff's return still comes through onEnter).
+  /// kReturn (Step 19): the call returns `score`; the best move and draft it
+  /// ends with. A hash cutoff's return (Step 2) comes through onEnter.
   virtual void onReturn([[maybe_unused]] int score, [[maybe_unused]] int bestFrom,
                         [[maybe_unused]] int bestTo, [[maybe_unused]] int draft) {}
-  /// False if this observer works out each return of Step 19 itself, so that
-  /// the search need not call onReturn: one call less per node. An observer
-  /// that keeps the open calls' variables can: a call returns after the store
-  /// of the iteration that Step 4's loop does not follow, with its best score
-  /// and move and the loop counter one past its draft. The trace recorder
-  /// does so. Asked once, when a think starts.
-  virtual bool wantsReturns() const { return true; }
 };
 
 }  // namespace umax

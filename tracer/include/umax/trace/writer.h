@@ -134,9 +134,8 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked);
 /// its event's transition to the open calls, as SearchState::apply does
 /// without its checks. A checkpoint's board is the engine's own. One path
 /// for a node's entry: a call's first three events come through onEnter
-/// only (onCall, onProbe and onNodeCounted throw std::logic_error), and the
-/// returns are worked out, after the store that ends a call or in onEnter
-/// for a hash cutoff (wantsReturns() is false: onReturn throws too).
+/// only (onCall, onProbe and onNodeCounted throw std::logic_error), a hash
+/// cutoff's return with them; every other return through onReturn.
 class Recorder final : public SearchObserver {
  public:
   /// Records the think of `engine` into `writer`; `progress` (may be empty)
@@ -151,7 +150,6 @@ class Recorder final : public SearchObserver {
 #define UMAX_TRACE_RECORDER_HOOK(kind, site, record, name, hook, parameters) void hook parameters override;
   UMAX_SEARCH_EVENTS(UMAX_TRACE_RECORDER_HOOK)
 #undef UMAX_TRACE_RECORDER_HOOK
-  bool wantsReturns() const override { return false; }
 
   /// The checkpoint of the state after the events so far.
   std::vector<uint8_t> checkpoint() const;
@@ -171,6 +169,7 @@ class Recorder final : public SearchObserver {
   void recordNode(RecordWriter& write);
   void afterNodeCounted();
   void popFrame(int score);
+  [[gnu::noinline]] uint8_t* writeExplicitReturn(uint8_t* at, int score, int bestFrom, int bestTo, int draft);
   [[gnu::noinline]] void recordStoreWithEntries(const HashEntry& before, const HashEntry& after, bool written,
                                                 int beforeKind, bool afterFollows);
   [[noreturn, gnu::noinline, gnu::cold]] static void failed(const char* what);
@@ -179,7 +178,6 @@ class Recorder final : public SearchObserver {
   void recordUsualMove(const Move& move, int remaining, bool sneaked);
   void writeMoveMade(int shape, bool sneaked, const Move& move);
   void endRecord(uint8_t* end, uint32_t events = 1);
-  void recordDerivedReturn(const Frame& frame);
   void flushChunk();
   [[gnu::noinline, gnu::cold]] void trim();
   [[gnu::noinline]] void atRootIteration();
