@@ -8,7 +8,10 @@
 #     which first replays every committed corpus file;
 #  4. the web edition (scripts/web.sh installs emscripten, chromium and the
 #     imgui sources, builds build-web/site/) and its browser tests, and the
-#     suite's [.browser] cases (the course pages in Chromium).
+#     suite's [.browser] cases (the course pages in Chromium), at the same
+#     time as 3's fuzzing: each fuzzer runs on one core for a fixed time
+#     (45 s a target), so the web stage takes the other cores, at a lower
+#     priority so that the fuzzers keep theirs.
 #   scripts/ci-extra.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +24,12 @@ cmake --build --preset sanitize -j "$(nproc)"
 ctest --preset sanitize -j "$(( $(nproc) + 1 ))"
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$(nproc)"
-fuzz/run.sh ci 45
-scripts/web.sh
-tests/web/run.sh
-build/bin/umax-tests "[.browser]"
+setsid -w fuzz/run.sh ci 45 &  # its own process group: stopped whole below
+fuzz=$!
+# Should the web stage fail, the fuzz pass does not outlive the script.
+trap 'kill -- -"$fuzz" 2>/dev/null || true' EXIT
+nice -n 10 scripts/web.sh
+nice -n 10 tests/web/run.sh
+nice -n 10 build/bin/umax-tests "[.browser]"
+wait "$fuzz"  # its status: a finding fails the script here
+trap - EXIT

@@ -10,6 +10,8 @@ scripts/install-deps.sh
 scripts/check-format.sh  # .clang-format; scripts/check-format.sh --fix applies it
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j "$(nproc)"
-cmake --build build --target docs  # the Doxygen walkthrough; any warning fails it
+# The Doxygen walkthrough; any warning fails it. Its own programs (the page
+# generator, the worked examples' recorder) compile in parallel too.
+cmake --build build --target docs -j "$(nproc)"
 # One test more than cores: the match tests mostly wait on their clocks.
 (cd build && ctest -j "$(( $(nproc) + 1 ))" --output-on-failure --timeout 900)
