@@ -220,7 +220,8 @@ int runHtml(const std::map<std::string, std::vector<std::string>>& options) {
       const auto boardsBefore = text.size();
       text = prose::addBoards(text);
       boards += static_cast<int>(text.size() != boardsBefore);
-      if (name == "page_flags.html" || name == "page_glossary.html") text = prose::tablesAsCards(text);
+      if (name == "page_flags.html" || name == "page_glossary.html" || name == "page_quirks.html")
+        text = prose::tablesAsCards(text);
       text = prose::optionsKeptWhole(text);
       for (const auto& document : prose::searchDocuments(name, text))
         documents.push_back({{"id", documents.size()},

@@ -391,6 +391,46 @@ TEST_CASE("the virgin bit is on every back-rank piece of main()'s board, as the 
         std::string::npos);
 }
 
+TEST_CASE("after a castling the next root gets the square the king passed as E, as the pages say", "[docs]") {
+  // Topic 4 and the glossary once said O holds 128 (-128 as a char) after every move but a double
+  // step; line 87 (O=F) hands on the square a castling king passed too (the third reader).
+  for (const std::string name : {"minimal", "readable"}) {
+    CAPTURE(name);
+    auto engine = umax::makeEngine(name);
+    umax::playMoves(*engine, "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6");
+    CHECK(engine->position().epSquare == -128);  // after moves without a double step
+    umax::playMoves(*engine, "e1g1");
+    CHECK(engine->position().epSquare == 0x75);  // f1, 117: where the king passed
+    umax::playMoves(*engine, "d7d5");
+    CHECK(engine->position().epSquare == 0x23);  // d6: the square the double step skipped
+  }
+  const std::string topic = readFile(sourcePath("docs/pages/04-en-passant.md"));
+  CHECK(topic.find("after a castling the square the\nking passed (f1, 117, after e1g1)") !=
+        std::string::npos);
+  CHECK(topic.find("After a move without a double step `O` holds 128") == std::string::npos);
+  CHECK(readFile(sourcePath("docs/pages/19-glossary.md"))
+            .find("the square the king passed if it was a castling (117, f1, after e1g1)") !=
+        std::string::npos);
+}
+
+TEST_CASE("the flag-bit page says where the legality check's K and L are used after all", "[docs]") {
+  // The third reader: row z = 9 said "the K and L it leaves there are not used". After an illegal
+  // move the check's line 110 leaves its best, a8a8 (no move beats the best at that root), and an
+  // empty line's think is answered from the table before its own line 110: main() checks that a8a8.
+  umax::Engine engine;
+  CHECK_FALSE(engine.playMove(0x64, 0x44 - 16));  // e2e5: illegal
+  const umax::ThinkResult result = engine.think(10'000'000);
+  CHECK(result.nodes == 0);
+  CHECK(result.from == 0);
+  CHECK(result.to == 0);  // a8a8, which the next check refuses
+  CHECK_FALSE(engine.playMove(result.from, result.to));
+  const std::string flags = readFile(sourcePath("docs/pages/33-flags.md"));
+  CHECK(flags.find("are not used") == std::string::npos);
+  CHECK(flags.find("are what main() checks next if an empty line's think is answered from the table") !=
+        std::string::npos);
+  CHECK(readFile(sourcePath("docs/pages/21-quirks.md")).find("the check refuses a8a8") != std::string::npos);
+}
+
 TEST_CASE("every step off the board sets bit 3 or bit 7, as the 0x88 board page says", "[docs]") {
   // Topic 2: a step right past the h-file or left past the a-file lands in columns 8 to 15 (leftwards
   // in the row above the one aimed at), a step off the top or bottom (past no side) gives a number

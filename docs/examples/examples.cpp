@@ -1811,22 +1811,36 @@ std::string replacement(const Context& context) {
     return "D " + std::to_string(entry.draft) + ", V " + std::to_string(entry.score) + ", " +
            bounds(entry.from);
   };
-  // Stores into an occupied slot, of three kinds: a node updating its own entry (same lock) after a
-  // deeper iteration, a node replacing another position's entry, a store refused. One row per kind,
-  // in that order, with its count and its first store; a kind this search never made says so.
-  std::size_t firstOf[3] = {0, 0, 0};
-  long counts[3] = {0, 0, 0};
+  // Stores into an occupied slot, of four kinds: a node updating its own entry (same lock) after a
+  // deeper iteration; a node's first store over the same position's entry an earlier node left (its
+  // probe's hit did not end it); a node replacing another position's entry; a store refused. One row
+  // per kind, in that order, with its count and its first store; a kind this search never made says so.
+  // (The third reader: 1532 of the 1887 "own entry" stores were first stores after a hit.)
+  std::size_t firstOf[4] = {0, 0, 0, 0};
+  long counts[4] = {0, 0, 0, 0};
   long firstRow = -1;  // the event of the table's first store
+  std::vector<char> hasStored(walk.calls().size(), 0);
   for (std::size_t index = 0; index < walk.events().size(); ++index) {
     const Event& event = walk.events()[index];
-    if (event.kind != EventKind::kStore || event.before.lock == 0) continue;
-    const int kind = !event.written ? 2 : event.before.lock == event.after.lock ? 0 : 1;
+    if (event.kind != EventKind::kStore) continue;
+    const int node = walk.callOf(index);
+    const bool first = !hasStored[node];
+    hasStored[node] = 1;
+    if (event.before.lock == 0) continue;
+    const bool same = event.before.lock == event.after.lock;
+    const int kind = !event.written ? 3 : !same ? 2 : first ? 1 : 0;
+    if (kind == 1) {
+      // The row says the entry was the one the node's probe found: a hit that did not end the node.
+      const auto probes = walk.ownOfKind(node, EventKind::kProbe);
+      if (probes.empty() || walk.events()[probes.front()].probe.outcome != ProbeOutcome::kHit)
+        claimFails("replacement", "a node's first store met its own lock without a hit at its probe");
+    }
     if (counts[kind]++ == 0) {
       firstOf[kind] = index;
       if (firstRow < 0) firstRow = static_cast<long>(index);
     }
   }
-  const bool own = counts[0] > 0, other = counts[1] > 0;
+  const bool own = counts[0] + counts[1] > 0, other = counts[2] > 0;
   if (!own && !other) claimFails("replacement", "no store replaced an entry");
   {
     // Not on the page: which bound bits a store writes, from the node's window and its result.
@@ -1874,13 +1888,16 @@ std::string replacement(const Context& context) {
       ++stores;
       empty += event.before.lock == 0;
     }
-  const std::string kindNames[3] = {"its own entry, from its previous iteration: written over",
-                                    "another position's entry: written over",
-                                    "an exact score from a deeper search: refused, the slot kept as it was"};
-  const std::size_t smallFirst[3] = {0, small.firstForeign, small.firstRefused};
-  const long smallCounts[3] = {0, small.foreign, small.refused};
+  const std::string kindNames[4] = {
+      "this position's entry, from the node's own previous iteration: written over",
+      "this position's entry, left by an earlier node of it (the node's first store, after a probe "
+      "hit that did not end the node): written over",
+      "another position's entry: written over",
+      "an exact score from a deeper search: refused, the slot kept as it was"};
+  const std::size_t smallFirst[4] = {0, 0, small.firstForeign, small.firstRefused};
+  const long smallCounts[4] = {0, 0, small.foreign, small.refused};
   std::vector<std::vector<std::string>> rows;
-  for (int kind = 0; kind < 3; ++kind) {
+  for (int kind = 0; kind < 4; ++kind) {
     const std::string label = std::to_string(kind + 1) + ". " + kindNames[kind];
     if (counts[kind] > 0) {
       const Event& event = walk.events()[firstOf[kind]];
@@ -1901,11 +1918,17 @@ std::string replacement(const Context& context) {
                         "the store of the table's first row") +
          "\nThis think made " + num(stores) + " stores, one at the end of every iteration of every node. " +
          num(empty) + " of them went into an empty slot. The other " + num(stores - empty) +
-         " met an entry already there, of one of three kinds: the node's own entry from its previous "
-         "iteration, another position's entry, or an exact score from a deeper search (the only entry "
-         "line 104 keeps). The table counts each kind and gives the first store of it:\n" +
+         " met an entry already there, of one of four kinds: this position's entry from the node's own "
+         "previous iteration; this position's entry left by an earlier node of the same position (a "
+         "probe hit that could not end the node, its draft too shallow or its bound not settling the "
+         "window: the node resumes deepening from the stored draft, \\ref topic_iterative_deepening, "
+         "and its first store writes over that entry); another "
+         "position's entry; or an exact score from a deeper search (the only entry line 104 keeps). The "
+         "table counts each kind and gives the first store of it:\n" +
          table({"the slot held", "stores", "first store", "entry before", "entry after"}, rows) + "\n" +
-         (own && !other && counts[2] == 0 ? "Only the first kind happened here. " : "") +
+         (counts[0] > 0 && counts[1] > 0 && !other && counts[3] == 0
+              ? "Only the first two kinds happened here. "
+              : "") +
          "Why the other two are so rare:\n\n"
          "- **Another position's entry.** A node's probe chooses its slot when the node starts, and the "
          "node stores there after each iteration; from its first store on, the slot holds the node's own "

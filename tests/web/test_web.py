@@ -22,8 +22,8 @@
    the event the example is about, the whole view in sight at 1280x800; keys typed into it step it.
 6. The course's main page and the app render non-blank.
 7. On a phone (390x844, 3 device pixels per CSS pixel, touch) and a tablet held upright (768x1024),
-   in Chromium's device emulation: every course page (the topics, the glossary, the flag bits, the Lab, the main page) has
-   no horizontal scroll, text of a readable size across the whole width, and its navigation behind a
+   in Chromium's device emulation: every course page (the topics, the glossary, the flag bits, the
+   Lab and its theory, the quirks, the variable index, the main page) has no horizontal scroll, text of a readable size across the whole width, and its navigation behind a
    button a finger can hit that opens and closes it; the app takes the compact layout (tabs, the
    board first, the Timeline below), all of it on the screen, its tabs and step buttons at least
    40 CSS px, a tap on > steps exactly one event and a tap on a tab shows its panel. One navigation
@@ -33,8 +33,9 @@
    opens the help within the screen (at 1280x800 too). Screenshots: build-web/test-phone-*.png and
    test-tablet-*.png. On the phone also the reader's layout findings
    (issue 39 item 7): figures shrink to the screen, each line's explanation under its code, wide
-   tables keep their first column in sight, the Lab's button and the folds 40 px tall, headings'
-   lines apart, the Lab's result table styled and scrolling inside itself.
+   tables keep their first column in sight, no table row taller than 600 px (the quirks' were
+   754), the Lab's button and the folds 40 px tall, headings' lines apart, the Lab's result table
+   styled and scrolling inside itself.
 8. The worked examples recorded with a web edition's address (umax-docexamples --web-url, what
    -DUMAX_WEB_URL passes) link all 18 examples' traces at their events, and a link opens there.
 """
@@ -222,7 +223,8 @@ def center(rect):
 def small_screen(browser, site_url, site_dir, device, width, height):
     """Section 7 on one emulated device (its metrics and touch already set)."""
     base = site_url.rstrip("/") + "/"
-    pages = ["index.html", "page_glossary.html", "page_flags.html", "page_lab.html"] + sorted(
+    pages = ["index.html", "page_glossary.html", "page_flags.html", "page_lab.html", "page_lab_theory.html",
+             "page_quirks.html", "page_variables.html"] + sorted(
         name for name in os.listdir(site_dir) if name.startswith("topic_") and name.endswith(".html"))
     for page in pages:
         browser.open(base + page)
@@ -237,6 +239,11 @@ def small_screen(browser, site_url, site_dir, device, width, height):
                                    "at least 12")
         if device == "phone":
             layout_checks(browser, where)
+            # The third reader: the quirks page's rows were 754 px tall, three words a line in 122 px
+            # columns; a table a phone cannot show whole scrolls sideways or turns into cards.
+            tallest = browser.evaluate("Math.max(0, ...[...document.querySelectorAll('.contents table tr')]"
+                                       ".map(r => r.getBoundingClientRect().height))")
+            check(tallest <= 600, f"{where}: no table row is taller than 600 px ({tallest:.0f})")
         contents = m["contents"] or {"w": 0}
         check(contents["w"] >= m["innerWidth"] - 30,
               f"{where}: the text takes the width ({contents['w']:.0f} of {m['innerWidth']} px)")
