@@ -25,7 +25,7 @@ using Board = std::array<int8_t, kBoardSize>;
 struct Position {
   Board board{};             ///< pieces, centre table, dummy // micro-Max: b[]
   int side = kWhite;         ///< side to move, 8 or 16 // micro-Max: k (main's local)
-  int epSquare = kNoSquare;  ///< square a pawn skipped last move, or 128 // micro-Max: O
+  int epSquare = kNoSquare;  ///< square skipped by a double step or castling, else 128 // micro-Max: O
   int eval = 0;              ///< material balance for the side to move // micro-Max: Q
 };
 
