@@ -695,7 +695,15 @@ def main():
                   f"{topic}: the live view (y {fits[0]:.0f} to {fits[1]:.0f}) fits the visible page "
                   f"(y {fits[2]:.0f} to {fits[3]:.0f})")
             # Inside the view, the Timeline's narration lies within its panel (it was cut at the bottom).
-            rects = {r["name"]: r for r in browser.evaluate(f"{frame_state}.layout") or []} if reached else {}
+            # Judged on the settled layout: the same in two reads 0.5 s apart (on a loaded machine the
+            # first frames after scrolling the view in once showed a transitional Timeline).
+            rects, before = {}, None
+            for _ in range(20 if reached else 0):
+                rects = {r["name"]: r for r in browser.evaluate(f"{frame_state}.layout") or []}
+                if rects == before:
+                    break
+                before = rects
+                time.sleep(0.5)
             line, panel = rects.get("Timeline / narration"), rects.get("Timeline")
             check(line and panel and line["y"] >= panel["y"] and line["y"] + line["h"] <= panel["y"] + panel["h"] + 1,
                   f"{topic}: the live view's narration ({line}) lies inside its Timeline ({panel})")
