@@ -14,7 +14,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
-#include <tuple>
 
 #include "umax/play/game_record.h"
 #include "umax/position.h"
@@ -231,28 +230,6 @@ struct FiledThink {
 std::string GameThink::label() const {
   return std::to_string(moveNumber) + (white ? ". " : "... ") + (finished ? move : std::string("?")) +
          (notPlayed.empty() ? "" : " (not played)");
-}
-
-std::vector<GamePly> gamePlies(const GameRecord& game) {
-  std::vector<GamePly> plies;
-  if (game.thinks.empty()) return plies;
-  const GameThink& last = game.thinks.back();
-  std::vector<std::string> moves = game.recordedMoves;
-  if (moves.empty()) {
-    moves = words(last.movesBefore);
-    if (last.finished && last.move != "none" && last.notPlayed.empty()) moves.push_back(last.move);
-  }
-  for (std::size_t index = 0; index < moves.size(); ++index) {
-    GamePly ply;
-    ply.ply = static_cast<int>(index) + 1;
-    std::tie(ply.moveNumber, ply.white) = play::numberPly(game.fen, ply.ply);
-    ply.move = moves[index];
-    for (std::size_t think = 0; think < game.thinks.size(); ++think)
-      if (game.thinks[think].ply == ply.ply && game.thinks[think].notPlayed.empty())
-        ply.think = static_cast<int>(think);
-    plies.push_back(std::move(ply));
-  }
-  return plies;
 }
 
 std::string GameRecord::startText() const {
