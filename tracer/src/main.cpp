@@ -24,6 +24,7 @@
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
+#include "umax/view/call_tree_dot.h"
 #include "umax/view/compare.h"
 #include "umax/view/stats.h"
 #include "umax/view/view_state.h"
