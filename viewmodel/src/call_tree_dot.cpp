@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "umax/notation.h"
-#include "umax/trace/replay.h"
 #include "umax/trace/state.h"
+#include "umax/view/call_tree.h"
 
 namespace umax::trace {
 namespace {
