@@ -24,6 +24,7 @@
 #include "umax/trace/framing.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
+#include "umax/view/call_tree.h"
 #include "umax/view/navigator.h"
 #include "umax/view/stats.h"
 

@@ -24,6 +24,7 @@
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
+#include "umax/view/call_tree.h"
 
 namespace {
 

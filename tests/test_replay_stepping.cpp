@@ -23,6 +23,7 @@
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
+#include "umax/view/call_tree.h"
 #include "umax/view/hash_history.h"
 #include "umax/view/navigator.h"
 

@@ -20,6 +20,7 @@
 #include "umax/trace/replay.h"
 #include "umax/trace/state.h"
 #include "umax/trace/writer.h"
+#include "umax/view/call_tree.h"
 #include "umax/view/hash_history.h"
 #include "umax/view/stats.h"
 

@@ -30,6 +30,7 @@
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/types.h"
+#include "umax/view/call_tree.h"
 
 using namespace umax::test;
 using namespace umax::trace;

@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "json_sink.h"
-#include "umax/notation.h"
 #include "umax/trace/export.h"
 #include "umax/trace/replay.h"
 
@@ -91,7 +90,9 @@ void writeChromeTrace(const TraceReader& reader, std::ostream& out) {
       default:  // a kind without a layout of its own (fields.h): a mark with its fields
         if (hasOwnLayout(event.kind)) return;
         begin("i", index, kindName(event.kind)) << ",\"s\":\"t\",\"cat\":\"event\",\"args\":{\"ply\":";
-        sink.number(open.size() - 1).values(event) << "}}";
+        sink.number(open.size() - 1);
+        eventFields(sink, event);
+        sink << "}}";
         return;
     }
   });

@@ -1,7 +1,9 @@
-// export_jsonl.cpp - every event of a trace as one line of JSON (see export.h). Streams: one chunk of
-// events at a time.
+// export_jsonl.cpp - every event of a trace as one line of JSON (see export.h), streamed one chunk
+// of events at a time; and one event as text, its fields named as jsonl names them (toString).
+#include <sstream>
+#include <type_traits>
+
 #include "json_sink.h"
-#include "umax/notation.h"
 #include "umax/trace/export.h"
 #include "umax/trace/replay.h"
 
@@ -32,71 +34,45 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
     (sink << "{\"i\":").number(index);
     sink.field("kind", kindName(event.kind)).field("ply", ply);
     sink.field("site", static_cast<int>(siteOf(event.kind, endsNode)));
-    const MoveRecord& m = event.move;
-    switch (event.kind) {
-      case EventKind::kCall: {
-        const NodeCall& c = event.call;
-        sink.field("k", c.side).field("q", c.alpha).field("l", c.beta).field("e", c.eval);
-        sink.field("J", c.hashKey).field("Z", c.hashLock).field("E", c.epSquare).field("z", c.lastTo);
-        sink.field("n", c.depth);
-        break;
-      }
-      case EventKind::kProbe: {
-        const ProbeReport& p = event.probe;
-        sink.field("outcome", outcomeName(p.outcome)).field("j", p.firstSlot).field("probed", p.slotsProbed);
-        sink.field("a", p.slot).field("endsNode", p.endsNode);
-        if (p.outcome == ProbeOutcome::kHit)
-          sink.field("V", event.entry.score)
-              .field("X", event.entry.from)
-              .field("Y", event.entry.to)
-              .field("D", event.entry.draft);
-        break;
-      }
-      case EventKind::kNodeCounted:
-        sink.field("N", ++nodes);
-        break;
-      case EventKind::kIteration:
-        sink.field("d", event.value);
-        break;
-      case EventKind::kKingCapture:
-        sink.field("x", m.from).field("y", m.to).field("badCastling", event.badCastling);
-        break;
-      case EventKind::kCutoff:
-        sink.field("m", event.value);
-        break;
-      case EventKind::kMoveMade:
-        sink.field("move", std::string_view(moveName(m.from, m.to))).field("x", m.from).field("y", m.to);
-        sink.field("u", m.piece).field("t", m.victim).field("H", m.captureSquare).field("G", m.rookFrom);
-        sink.field("F", m.passedSquare)
-            .field("h", m.remaining)
-            .field("bestFirst", (m.flags & kMoveSneaked) != 0);
-        sink.field("enPassant", (m.flags & kMoveEnPassant) != 0)
-            .field("castling", (m.flags & kMoveCastling) != 0);
-        sink.field("promotion", (m.flags & kMovePromotion) != 0);
-        break;
-      case EventKind::kMoveScored:
-        sink.field("v", event.value);
-        break;
-      case EventKind::kBestMove:
-        sink.field("m", event.best).field("X", event.bestFrom).field("Y", event.bestTo);
-        break;
-      case EventKind::kStore:
-        sink.field("a", event.slot).field("written", event.written);
-        sink.field("before", event.before).field("after", event.after);
-        break;
-      case EventKind::kReturn:  // "draft": the D it stored; "dLoop": the search's d (completedDraft)
-        sink.field("m", event.best).field("X", event.bestFrom).field("Y", event.bestTo);
-        sink.field("draft", completedDraft(event.draft, answeredByHash)).field("dLoop", event.draft);
-        sink.field("fromHash", answeredByHash);
-        break;
-      default:  // the kinds without fields, and any kind without a layout of its own (fields.h)
-        sink.values(event);
-        break;
+    eventFields(sink, event);
+    if (event.kind == EventKind::kNodeCounted) sink.field("N", ++nodes);
+    if (event.kind == EventKind::kReturn) {  // "draft": the D it stored; "dLoop": the search's d
+      sink.field("draft", completedDraft(event.draft, answeredByHash)).field("dLoop", event.draft);
+      sink.field("fromHash", answeredByHash);
     }
     sink << "}\n";
     answeredByHash = endsNode;
   });
   sink.flush();
+}
+
+namespace {
+
+/// Prints `key=value` fields after a blank each (eventFields' `out`).
+struct TextFields {
+  std::ostringstream& text;
+  template <class Value>
+  TextFields& field(std::string_view key, const Value& value) {
+    if constexpr (std::is_same_v<Value, bool>)
+      text << " " << key << "=" << (value ? "true" : "false");
+    else if constexpr (std::is_same_v<Value, HashEntry>)
+      text << " " << key << "={K=" << value.lock << " V=" << value.score << " X=" << int(value.from)
+           << " Y=" << int(value.to) << " D=" << int(value.draft) << "}";
+    else
+      text << " " << key << "=" << value;
+    return *this;
+  }
+};
+
+}  // namespace
+
+std::string toString(const Event& event) {
+  std::ostringstream text;
+  text << kindName(event.kind);
+  TextFields fields{text};
+  eventFields(fields, event);
+  if (event.kind == EventKind::kReturn) fields.field("dLoop", event.draft);
+  return text.str();
 }
 
 }  // namespace umax::trace

@@ -1,17 +1,13 @@
-// format.cpp - event kinds' names and sites, CRC-32C, and an event as text.
+// format.cpp - event kinds' names and sites, CRC-32C.
 #include "umax/trace/format.h"
 
 #include <array>
 #include <cstdio>
 #include <cstring>
-#include <sstream>
 
 #if defined(__x86_64__)
 #include <nmmintrin.h>
 #endif
-
-#include "umax/trace/fields.h"
-#include "umax/trace/records.h"
 
 namespace umax::trace {
 
@@ -90,67 +86,6 @@ uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size) {
   const uint8_t count[4] = {static_cast<uint8_t>(events), static_cast<uint8_t>(events >> 8),
                             static_cast<uint8_t>(events >> 16), static_cast<uint8_t>(events >> 24)};
   return crc32c(payload, size, crc32c(count, sizeof count));
-}
-
-std::string toString(const Event& event) {
-  std::ostringstream text;
-  text << kindName(event.kind);
-  switch (event.kind) {
-    case EventKind::kCall: {
-      const NodeCall& c = event.call;
-      text << " k=" << c.side << " q=" << c.alpha << " l=" << c.beta << " e=" << c.eval << " J=" << c.hashKey
-           << " Z=" << c.hashLock << " E=" << c.epSquare << " z=" << c.lastTo << " n=" << c.depth;
-      break;
-    }
-    case EventKind::kProbe: {
-      text << " " << outcomeName(event.probe.outcome) << " first=" << event.probe.firstSlot
-           << " probed=" << event.probe.slotsProbed << " slot=" << event.probe.slot;
-      if (event.probe.outcome == ProbeOutcome::kHit)
-        text << " V=" << event.entry.score << " D=" << int(event.entry.draft)
-             << " X=" << int(event.entry.from) << " Y=" << int(event.entry.to);
-      if (event.probe.endsNode) text << " ends-node";
-      break;
-    }
-    case EventKind::kIteration:
-      text << " d=" << event.value;
-      break;
-    case EventKind::kKingCapture:
-      text << " " << moveName(event.move.from, event.move.to) << (event.badCastling ? " bad-castling" : "");
-      break;
-    case EventKind::kCutoff:
-    case EventKind::kMoveScored:
-      text << " " << event.value;
-      break;
-    case EventKind::kMoveMade: {
-      const MoveRecord& m = event.move;
-      text << " " << moveName(m.from, m.to) << " u=" << m.piece << " t=" << m.victim << " h=" << m.remaining;
-      if (m.flags & kMoveSneaked) text << " best-first";
-      if (m.flags & kMoveEnPassant) text << " ep H=" << squareName(m.captureSquare);
-      if (m.flags & kMoveCastling) text << " castling G=" << squareName(m.rookFrom);
-      if (m.flags & kMoveHasF) text << " F=" << squareName(m.passedSquare);
-      if (m.flags & kMovePromotion) text << " promotion";
-      break;
-    }
-    case EventKind::kBestMove:
-      text << " m=" << event.best << " " << bestMoveName(event.bestFrom, event.bestTo);
-      break;
-    case EventKind::kStore:
-      text << " slot=" << event.slot << (event.written ? " written" : " refused")
-           << " V=" << event.after.score << " D=" << int(event.after.draft);
-      break;
-    case EventKind::kReturn:
-      text << " " << event.best << " d=" << event.draft
-           << " (the loop counter: one past the draft completed, unless the table answered)";
-      break;
-    default: {  // the kinds without fields, and a kind without a layout of its own: its row's fields
-      const FieldList& list = kKindFields[event.kind];
-      for (int index = 0; index < list.count && list.numbers && !hasOwnLayout(event.kind); ++index)
-        text << " " << list.fields[static_cast<std::size_t>(index)].name << "="
-             << event.values[static_cast<std::size_t>(index)];
-      break;
-    }
-  }
-  return text.str();
 }
 
 }  // namespace umax::trace

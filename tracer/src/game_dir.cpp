@@ -14,7 +14,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
-#include <tuple>
 
 #include "umax/play/game_record.h"
 #include "umax/position.h"
@@ -141,17 +140,6 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
   game.result = record.result;
 }
 
-/// Reads a game's `game.txt` into `game` (checkGameRecord); a record that fails a check goes to
-/// `refusals` with its line and reason, and the game is listed from its traces alone.
-void readGameRecord(const fs::path& file, GameRecord& game, std::vector<std::string>& refusals) {
-  try {
-    checkGameRecord(file, game);
-  } catch (const play::RecordRefusal& refusal) {
-    refusals.push_back(file.string() + refusal.what() +
-                       "; the record is not used (the game is listed from its traces)");
-  }
-}
-
 /// The kernel's pseudo filesystem `folder` lies on ("proc", "sysfs", ...), or "" for any other:
 /// such a folder holds no game, and walking /proc or /sys reads the whole system's state.
 std::string pseudoFilesystem(const fs::path& folder) {
@@ -233,28 +221,6 @@ std::string GameThink::label() const {
          (notPlayed.empty() ? "" : " (not played)");
 }
 
-std::vector<GamePly> gamePlies(const GameRecord& game) {
-  std::vector<GamePly> plies;
-  if (game.thinks.empty()) return plies;
-  const GameThink& last = game.thinks.back();
-  std::vector<std::string> moves = game.recordedMoves;
-  if (moves.empty()) {
-    moves = words(last.movesBefore);
-    if (last.finished && last.move != "none" && last.notPlayed.empty()) moves.push_back(last.move);
-  }
-  for (std::size_t index = 0; index < moves.size(); ++index) {
-    GamePly ply;
-    ply.ply = static_cast<int>(index) + 1;
-    std::tie(ply.moveNumber, ply.white) = play::numberPly(game.fen, ply.ply);
-    ply.move = moves[index];
-    for (std::size_t think = 0; think < game.thinks.size(); ++think)
-      if (game.thinks[think].ply == ply.ply && game.thinks[think].notPlayed.empty())
-        ply.think = static_cast<int>(think);
-    plies.push_back(std::move(ply));
-  }
-  return plies;
-}
-
 std::string GameRecord::startText() const {
   return fen.empty() || fen == kStartFen ? "the start position" : fen;
 }
@@ -326,8 +292,13 @@ GameDir readGameDir(const std::string& path) {
   for (const std::string& gameFolder : gameFolders) ++gamesPerFolder[gameFolder];
   for (std::size_t index = 0; index < dir.games.size(); ++index) {
     const fs::path record = fs::path(gameFolders[index]) / "game.txt";
-    if (gamesPerFolder[gameFolders[index]] == 1 && fs::is_regular_file(record, error))
-      readGameRecord(record, dir.games[index], dir.refusals);
+    if (gamesPerFolder[gameFolders[index]] != 1 || !fs::is_regular_file(record, error)) continue;
+    try {  // a record that fails a check is refused with its line and reason, the game listed from its traces
+      checkGameRecord(record, dir.games[index]);
+    } catch (const play::RecordRefusal& refusal) {
+      dir.refusals.push_back(record.string() + refusal.what() +
+                             "; the record is not used (the game is listed from its traces)");
+    }
   }
   if (dir.games.empty())
     throw std::runtime_error("no readable trace (*.trc) in '" + folder.string() +

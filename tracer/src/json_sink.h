@@ -1,5 +1,6 @@
 // json_sink.h - JSON text for the exporters (jsonl, chrome): collected in a buffer and handed to
-// the stream in 64 KB pieces, with numbers, escaped strings and `,"key":value` fields.
+// the stream in 64 KB pieces, with numbers, escaped strings and `,"key":value` fields; and the
+// fields an event holds, named as jsonl names them (eventFields), which toString prints too.
 #pragma once
 
 #include <charconv>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "umax/engine.h"
+#include "umax/notation.h"
 #include "umax/trace/fields.h"
 
 namespace umax::trace {
@@ -65,19 +67,6 @@ class JsonSink {
     (*this << ",\"" << key << "\":{\"K\":").number(entry.lock);
     return field("V", entry.score).field("X", entry.from).field("Y", entry.to).field("D", entry.draft) << "}";
   }
-  /// A kind without a layout of its own (fields.h): its row's fields, named as its hook's parameters.
-  JsonSink& values(const Event& event) {
-    const FieldList& list = kKindFields[event.kind];
-    for (int index = 0; index < list.count && list.numbers && !hasOwnLayout(event.kind); ++index) {
-      const Field& one = list.fields[static_cast<std::size_t>(index)];
-      const int64_t value = event.values[static_cast<std::size_t>(index)];
-      if (one.type == FieldType::kBool)
-        field(one.name, value != 0);
-      else
-        field(one.name, value);
-    }
-    return *this;
-  }
   /// Hands the buffer to the stream; throws std::runtime_error if it fails.
   void flush() {
     out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
@@ -90,5 +79,77 @@ class JsonSink {
   std::ostream& out_;
   std::string buffer_;
 };
+
+/// The fields `event` holds itself, in jsonl's order and names, each handed to `out.field(key,
+/// value)` (an integer, a bool, a string or a HashEntry): the original's variables (k q l e J Z E z
+/// n for a call, x y u t H G F h for a move...), and a kind without a layout of its own its row's
+/// fields, named as its hook's parameters. What depends on the events before it is the caller's:
+/// a counted node's N, a return's draft, dLoop and fromHash.
+template <class Out>
+void eventFields(Out& out, const Event& event) {
+  const MoveRecord& m = event.move;
+  switch (event.kind) {
+    case EventKind::kCall: {
+      const NodeCall& c = event.call;
+      out.field("k", c.side).field("q", c.alpha).field("l", c.beta).field("e", c.eval);
+      out.field("J", c.hashKey).field("Z", c.hashLock).field("E", c.epSquare).field("z", c.lastTo);
+      out.field("n", c.depth);
+      break;
+    }
+    case EventKind::kProbe: {
+      const ProbeReport& p = event.probe;
+      out.field("outcome", outcomeName(p.outcome)).field("j", p.firstSlot).field("probed", p.slotsProbed);
+      out.field("a", p.slot).field("endsNode", p.endsNode);
+      if (p.outcome == ProbeOutcome::kHit)
+        out.field("V", event.entry.score)
+            .field("X", event.entry.from)
+            .field("Y", event.entry.to)
+            .field("D", event.entry.draft);
+      break;
+    }
+    case EventKind::kIteration:
+      out.field("d", event.value);
+      break;
+    case EventKind::kKingCapture:
+      out.field("x", m.from).field("y", m.to).field("badCastling", event.badCastling);
+      break;
+    case EventKind::kCutoff:
+      out.field("m", event.value);
+      break;
+    case EventKind::kMoveMade:
+      out.field("move", std::string_view(moveName(m.from, m.to))).field("x", m.from).field("y", m.to);
+      out.field("u", m.piece).field("t", m.victim).field("H", m.captureSquare).field("G", m.rookFrom);
+      out.field("F", m.passedSquare)
+          .field("h", m.remaining)
+          .field("bestFirst", (m.flags & kMoveSneaked) != 0);
+      out.field("enPassant", (m.flags & kMoveEnPassant) != 0)
+          .field("castling", (m.flags & kMoveCastling) != 0);
+      out.field("promotion", (m.flags & kMovePromotion) != 0);
+      break;
+    case EventKind::kMoveScored:
+      out.field("v", event.value);
+      break;
+    case EventKind::kBestMove:
+    case EventKind::kReturn:
+      out.field("m", event.best).field("X", event.bestFrom).field("Y", event.bestTo);
+      break;
+    case EventKind::kStore:
+      out.field("a", event.slot).field("written", event.written);
+      out.field("before", event.before).field("after", event.after);
+      break;
+    default: {  // the kinds without fields, and a kind without a layout of its own: its row's fields
+      const FieldList& list = kKindFields[event.kind];
+      for (int index = 0; index < list.count && list.numbers && !hasOwnLayout(event.kind); ++index) {
+        const Field& one = list.fields[static_cast<std::size_t>(index)];
+        const int64_t value = event.values[static_cast<std::size_t>(index)];
+        if (one.type == FieldType::kBool)
+          out.field(one.name, value != 0);
+        else
+          out.field(one.name, value);
+      }
+      break;
+    }
+  }
+}
 
 }  // namespace umax::trace

@@ -24,6 +24,7 @@
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
 #include "umax/trace/writer.h"
+#include "umax/view/call_tree_dot.h"
 #include "umax/view/compare.h"
 #include "umax/view/stats.h"
 #include "umax/view/view_state.h"
@@ -236,7 +237,8 @@ int main(int argc, char** argv) {
   auto* dotCommand = readingCommand(
       "dot",
       "one root iteration's call tree as Graphviz DOT, root at the top, cutoffs and hash hits marked "
-      "(dot -Tsvg renders it)");
+      "(dot -Tsvg renders it)",
+      true);
   dotCommand->add_option("--max-ply", dot.maxPly, "deepest ply drawn (root = 0; default 3)")
       ->check(umax::cli::whole(0, 200, "plies"));
   dotCommand->add_option("--iteration", dot.iteration, "root iteration to draw (default: the last)")
@@ -252,7 +254,6 @@ int main(int argc, char** argv) {
       ->add_option("--max-nodes", dot.maxNodes,
                    "stop drawing after this many calls, with a note saying so (default 60)")
       ->check(umax::cli::whole(1, 1000000, "calls"));
-  dotCommand->add_option("-o,--output", output, "file to write (default: stdout)");
   auto* jsonlCommand = readingCommand(
       "jsonl", "every event as one JSON object per line, its fields named as in the original (k q l ...)",
       true);

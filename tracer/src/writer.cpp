@@ -2,18 +2,15 @@
 #include "umax/trace/writer.h"
 
 #include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
-#include <string_view>
 
+#include "umax/replacing_file.h"
 #include "umax/trace/compact.h"
 #include "umax/trace/framing.h"
 #include "umax/trace/records.h"
@@ -23,95 +20,10 @@ namespace umax::trace {
 // ---- TraceWriter -----------------------------------------------------------
 
 void checkTraceTarget(const std::string& path, bool force) {
-  struct stat info {};
-  if (::lstat(path.c_str(), &info) != 0) return;  // a new file
-  if (S_ISLNK(info.st_mode)) {
-    if (force) return;
-    throw std::runtime_error(
-        "'" + path + "' is a symbolic link: not followed, not overwritten (--force replaces the link)");
-  }
-  if (!S_ISREG(info.st_mode))
-    throw std::runtime_error("cannot write a trace to '" + path +
-                             "': not a regular file (a folder, FIFO or device)");
-  if (force || info.st_size == 0) return;
-  char magic[sizeof kMagic] = {};
-  const int file = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
-  const bool read = file >= 0 && ::read(file, magic, sizeof magic) == static_cast<ssize_t>(sizeof magic);
-  if (file >= 0) ::close(file);
-  if (!read || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
-    throw std::runtime_error("'" + path +
-                             "' exists and is not a trace: not overwritten (--force overwrites it)");
+  checkReplaceable(path, force, {kMagic, sizeof kMagic}, "trace");
 }
 
-std::string partialTracePath(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  const std::size_t name = slash == std::string::npos ? 0 : slash + 1;
-  return path.substr(0, name) + "." + path.substr(name) + ".partial";
-}
-
-namespace {
-
-/// Holds `.NAME.partial` for the file `temporary` (open as `fd`, locked): linked there if no such
-/// file exists, put over a partial trace no writer holds (a killed recording's), refused while a
-/// writer holds one. Throws std::runtime_error saying why.
-void claimPartial(const std::string& path, const std::string& partial, const std::string& temporary) {
-  for (int attempt = 0; attempt < 8; ++attempt) {
-    const int linkError = ::link(temporary.c_str(), partial.c_str()) == 0 ? 0 : errno;
-    if (linkError == 0) return;
-    // A filesystem without hard links (vfat, emscripten's MEMFS): the partial trace is renamed
-    // into place instead, if there is none (a race with another writer is then not excluded).
-    const bool noLinks =
-        linkError == EPERM || linkError == ENOSYS || linkError == EOPNOTSUPP || linkError == EMLINK;
-    if (linkError != EEXIST && !noLinks)
-      throw std::runtime_error("cannot create '" + partial + "' for '" + path +
-                               "': " + std::strerror(linkError));
-    const int old = ::open(partial.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
-    if (old < 0) {
-      if (errno == ENOENT && noLinks) {
-        if (::rename(temporary.c_str(), partial.c_str()) == 0) return;
-        throw std::runtime_error("cannot create '" + partial + "' for '" + path +
-                                 "': " + std::strerror(errno));
-      }
-      if (errno == ENOENT) continue;  // gone meanwhile: link again
-      throw std::runtime_error("'" + partial + "' exists and is not a partial trace: not overwritten (" +
-                               std::strerror(errno) + ")");
-    }
-    // One writer per file: a trace being recorded is held locked by its writer.
-    if (::flock(old, LOCK_EX | LOCK_NB) != 0) {
-      const int error = errno;
-      ::close(old);
-      if (error == EWOULDBLOCK)
-        throw std::runtime_error(
-            "cannot write '" + path +
-            "': another process is recording into it (one writer per file): its events so far "
-            "are in '" +
-            partial + "'");
-      throw std::runtime_error("cannot lock '" + partial + "': " + std::strerror(error));
-    }
-    struct stat held {};
-    struct stat named {};
-    char magic[sizeof kMagic] = {};
-    const bool trace =
-        ::fstat(old, &held) == 0 && S_ISREG(held.st_mode) &&
-        (held.st_size == 0 || (::read(old, magic, sizeof magic) == static_cast<ssize_t>(sizeof magic) &&
-                               std::memcmp(magic, kMagic, sizeof magic) == 0));
-    if (!trace) {  // held, but no trace of ours
-      ::close(old);
-      throw std::runtime_error("'" + partial + "' exists and is not a partial trace: not overwritten");
-    }
-    // A killed recording's partial trace, held now: replaced, if it is still the one named.
-    const bool same =
-        ::lstat(partial.c_str(), &named) == 0 && named.st_dev == held.st_dev && named.st_ino == held.st_ino;
-    const bool replaced = same && ::rename(temporary.c_str(), partial.c_str()) == 0;
-    const int error = errno;
-    ::close(old);
-    if (replaced) return;
-    if (same) throw std::runtime_error("cannot replace '" + partial + "': " + std::strerror(error));
-  }
-  throw std::runtime_error("cannot create '" + partial + "': other writers keep replacing it");
-}
-
-}  // namespace
+std::string partialTracePath(const std::string& path) { return partialPath(path); }
 
 TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
     : path_(path), root_(header.root) {
@@ -127,44 +39,17 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
   // Only a regular file is written (or a symbolic link replaced: never followed); /dev/null is
   // let through, written as it is, for umax-trace-bench (the tools refuse it). A FIFO would wait
   // for a reader for ever, a device would take a whole recording and keep nothing.
-  struct stat status {};
   if (path == "/dev/null") {
     file_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (file_ < 0) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   } else {
-    if (::lstat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode) && !S_ISLNK(status.st_mode))
-      throw std::runtime_error("cannot write a trace to '" + path +
-                               "': not a regular file (a folder, FIFO or device)");
     // The trace is written to `.NAME.partial` beside it and renamed over NAME when complete
     // (finish()): a reader's open trace is never changed under it (truncating a mapped file
     // raised SIGBUS in the reader), and a killed recording leaves NAME as it was and its events so
-    // far in the partial trace, which the tools read as a trace cut short. The partial trace is
-    // made under a name of its own, locked, then linked into place (claimPartial), so that two
-    // writers never write one file.
+    // far in the partial trace, which the tools read as a trace cut short. One writer per file:
+    // the partial trace is held locked (claimPartialFile).
+    file_ = claimPartialFile(path, {kMagic, sizeof kMagic}, "trace");
     partial_ = partialTracePath(path);
-    std::vector<char> name(partial_.begin(), partial_.end());
-    for (const char c : std::string_view("-XXXXXX")) name.push_back(c);
-    name.push_back('\0');
-    file_ = ::mkostemp(name.data(), O_CLOEXEC);
-    if (file_ < 0)
-      throw std::runtime_error("cannot create '" + partial_ + "' for '" + path +
-                               "': " + std::strerror(errno));
-    const std::string temporary(name.data());
-    try {
-      ::flock(file_, LOCK_EX | LOCK_NB);  // held until closed: one writer per file (claimPartial)
-#ifndef __EMSCRIPTEN__
-      const mode_t mask = ::umask(0);  // mkostemp made it 0600: a new file's mode instead
-      ::umask(mask);
-      ::fchmod(file_, 0666 & ~mask);
-#endif  // the web's recorder keeps 0600: emscripten's umask() leaves a mode its FS.readFile refuses
-      claimPartial(path, partial_, temporary);
-    } catch (...) {
-      ::close(file_);
-      file_ = -1;
-      std::remove(temporary.c_str());
-      throw;
-    }
-    std::remove(temporary.c_str());  // linked as the partial trace (or renamed there already)
   }
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);

@@ -1,13 +1,17 @@
-// stats.cpp - one pass over a trace, counting what the search did; a game folder listed.
+// stats.cpp - one pass over a trace, counting what the search did; a game folder listed, each
+// game's move list.
 #include "umax/view/stats.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 #include <ostream>
 #include <sstream>
+#include <tuple>
 
 #include "umax/notation.h"
+#include "umax/play/game_record.h"
 #include "umax/session.h"
 #include "umax/trace/state.h"
 
@@ -110,6 +114,29 @@ void writeInfo(const TraceReader& reader, std::ostream& out) {
     out << "iteration " << iteration.draft << " nodes " << iteration.nodes << " calls " << iteration.calls
         << " branching " << iteration.branching << "\n";
   out << "max-ply " << stats.maxPly << "\n";
+}
+
+std::vector<GamePly> gamePlies(const GameRecord& game) {
+  std::vector<GamePly> plies;
+  if (game.thinks.empty()) return plies;
+  const GameThink& last = game.thinks.back();
+  std::vector<std::string> moves = game.recordedMoves;
+  if (moves.empty()) {
+    std::istringstream before(last.movesBefore);
+    moves.assign(std::istream_iterator<std::string>(before), std::istream_iterator<std::string>());
+    if (last.finished && last.move != "none" && last.notPlayed.empty()) moves.push_back(last.move);
+  }
+  for (std::size_t index = 0; index < moves.size(); ++index) {
+    GamePly ply;
+    ply.ply = static_cast<int>(index) + 1;
+    std::tie(ply.moveNumber, ply.white) = play::numberPly(game.fen, ply.ply);
+    ply.move = moves[index];
+    for (std::size_t think = 0; think < game.thinks.size(); ++think)
+      if (game.thinks[think].ply == ply.ply && game.thinks[think].notPlayed.empty())
+        ply.think = static_cast<int>(think);
+    plies.push_back(std::move(ply));
+  }
+  return plies;
 }
 
 std::string formatGameDir(const GameDir& dir) {

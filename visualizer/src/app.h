@@ -19,6 +19,7 @@
 #include "umax/notation.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
+#include "umax/view/call_tree.h"
 #include "umax/view/compare.h"
 #include "umax/view/hash_history.h"
 #include "umax/view/navigator.h"

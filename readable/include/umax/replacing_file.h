@@ -11,6 +11,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "umax/tool_output.h"
 
@@ -25,6 +26,29 @@ std::string createTemporaryBeside(const std::string& target, int& fd);
 /// Renames `temporary` over `target` (std::runtime_error with the reason
 /// if it cannot; the temporary is then removed).
 void renameOver(const std::string& temporary, const std::string& target);
+
+/// The partial file of `target` ("dir/.NAME.partial" for "dir/NAME"): where a long write (a
+/// trace recorded as the search runs) goes until it is complete, then is renamed to `target`. A
+/// write killed or cut short (a full disk) leaves it, and `target` as it was.
+std::string partialPath(const std::string& target);
+
+/// Refuses, before a long write, a `target` that must not be written: a folder, FIFO or device,
+/// and, unless `force`, a symbolic link (never followed: `force` replaces the link itself) or a
+/// file that exists, is not empty and does not start with `signature` (not one of ours).
+/// `what` names such a file in the messages ("trace").
+/// \throws std::runtime_error saying why (and that --force overrides it where it does).
+void checkReplaceable(const std::string& target, bool force, std::string_view signature,
+                      const std::string& what);
+
+/// Claims partialPath(`target`) for one writer and returns it open for writing, empty and locked
+/// (flock) until closed. It is made under a temporary name (createTemporaryBeside), locked, then
+/// linked into place, so that two writers never write one file: a partial file that another
+/// writer holds locked is refused; one that no writer holds (a killed write's) is replaced if it
+/// is empty or starts with `signature`, else refused. `target` itself is never touched (the
+/// writer renames the partial file over it when complete). On a file system without hard links
+/// (vfat, emscripten's MEMFS) the partial file is renamed into place if there is none.
+/// \throws std::runtime_error saying why, leaving no file of its own.
+int claimPartialFile(const std::string& target, std::string_view signature, const std::string& what);
 
 /// `errno`'s reason as text ("No space left on device"), or "a write failed"
 /// when errno is 0.

@@ -275,7 +275,8 @@ constexpr int completedDraft(int returnedDraft, bool answeredByHash) {
   return answeredByHash ? returnedDraft : returnedDraft - 1;
 }
 
-/// A one-line description of an event, for tools and tests.
+/// An event as one line of text, for tools and tests: its kind, then its fields as `umax-trace
+/// jsonl` names them ("move move=e2e4 x=100 y=68 ..."; a return's d as "dLoop").
 std::string toString(const Event& event);
 
 /// What the header of a trace says.

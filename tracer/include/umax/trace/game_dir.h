@@ -49,19 +49,6 @@ struct GameRecord {
   std::string startText() const;
 };
 
-/// One half-move of a game's move list.
-struct GamePly {
-  int ply = 1;         ///< 1 = the first move of the game
-  int moveNumber = 1;  ///< the chess move number
-  bool white = true;   ///< the side that moved
-  std::string move;    ///< "e2e4" as the game records it
-  int think = -1;      ///< index of the think that chose it in GameRecord::thinks, -1: the opponent's
-};
-
-/// The game's moves: its `game.txt` record's, else the moves before its last think and the move
-/// that think chose. The plies our engine thought about point to their think.
-std::vector<GamePly> gamePlies(const GameRecord& game);
-
 /// A folder of traces read as games.
 struct GameDir {
   std::string path;                   ///< the folder

@@ -146,9 +146,9 @@ class TraceReader {
 inline constexpr std::size_t kChunksPerStep = 64;
 
 /// A pass over a trace's events a few chunks at a time, for the builders
-/// that a caller interleaves with other work (CallTreeBuilder,
-/// HistoriesBuilder: the web edition's main loop, the visualizer's
-/// background tasks). `reader` must outlive the pass.
+/// that a caller interleaves with other work (the view model's call tree and
+/// histories: the web edition's main loop, the visualizer's background
+/// tasks). `reader` must outlive the pass.
 class ChunkPass {
  public:
   /// Starts the pass over `reader`'s chunks (nothing read yet).

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "umax/trace/replay.h"
+#include "umax/view/call_tree.h"
 #include "umax/view/hash_history.h"
 
 namespace umax::trace {

@@ -1,12 +1,13 @@
 /// \file stats.h
 /// \brief Figures about a trace: event counts, hash hit rate, cutoffs, branching; and a folder's
-/// games listed.
+/// games listed, each with its move list.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <map>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "umax/trace/game_dir.h"
@@ -47,6 +48,19 @@ TraceStats computeStats(const TraceReader& reader);
 /// `umax-trace info`: the header's position, search and table, the result and computeStats'
 /// figures, one `name value` a line. Throws TraceError for an inconsistent trace.
 void writeInfo(const TraceReader& reader, std::ostream& out);
+
+/// One half-move of a game's move list.
+struct GamePly {
+  int ply = 1;         ///< 1 = the first move of the game
+  int moveNumber = 1;  ///< the chess move number
+  bool white = true;   ///< the side that moved
+  std::string move;    ///< "e2e4" as the game records it
+  int think = -1;      ///< index of the think that chose it in GameRecord::thinks, -1: the opponent's
+};
+
+/// The game's moves: its `game.txt` record's, else the moves before its last think and the move
+/// that think chose. The plies our engine thought about point to their think.
+std::vector<GamePly> gamePlies(const GameRecord& game);
 
 /// The listing `umax-trace game` prints: per game a header line, then one line per think.
 std::string formatGameDir(const GameDir& dir);

@@ -1,6 +1,8 @@
-// export_dot.cpp - one root iteration's call tree (the CallTree) drawn for a learner: the root at
+// call_tree_dot.cpp - one root iteration's call tree (the CallTree) drawn for a learner: the root at
 // the top, the principal variation and the best few moves at each of its calls, the rest of each
 // call's moves folded into one "+N more" box.
+#include "umax/view/call_tree_dot.h"
+
 #include <algorithm>
 #include <deque>
 #include <stdexcept>
@@ -9,9 +11,8 @@
 #include <vector>
 
 #include "umax/notation.h"
-#include "umax/trace/export.h"
-#include "umax/trace/replay.h"
 #include "umax/trace/state.h"
+#include "umax/view/call_tree.h"
 
 namespace umax::trace {
 namespace {
