@@ -37,6 +37,12 @@ namespace umax::trace {
 
 // ---- all kinds --------------------------------------------------------------------
 
+// Recorder's first virtual member, its destructor, is defined here, beside the
+// hooks: the class's vtable is emitted with it, in the file that also holds the
+// inline onReturn it points to (with writer.cpp compiled on its own, as the web
+// edition does, the vtable there named an onReturn no file emitted).
+Recorder::~Recorder() { writer_.returnCursor(); }
+
 // Ends the record written up to `end` (`events` records in one go); a full
 // chunk is flushed with the checkpoint of the state after it.
 inline void Recorder::endRecord(uint8_t* end, uint32_t events) {

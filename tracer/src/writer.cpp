@@ -177,8 +177,6 @@ Recorder::Recorder(TraceWriter& writer, const Engine& engine, ProgressCallback p
   writer_.lendCursor(cursor_);
 }
 
-Recorder::~Recorder() { writer_.returnCursor(); }
-
 std::vector<uint8_t> Recorder::checkpoint() const {
   std::vector<uint8_t> bytes;
   saveCheckpoint(engine_.position().board, frames_.data(), depth_, cursor_.events, nodes_, calls_, bytes);
