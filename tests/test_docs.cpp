@@ -431,6 +431,65 @@ TEST_CASE("the flag-bit page says where the legality check's K and L are used af
   CHECK(readFile(sourcePath("docs/pages/21-quirks.md")).find("the check refuses a8a8") != std::string::npos);
 }
 
+namespace {
+/// Follows every call of a think: for each call of depth 2 or more whose draft-1 iteration
+/// stands pat (a cutoff before any move, not a king capture's), whether it searched draft 2.
+class StandPatWatch final : public umax::SearchObserver {
+ public:
+  int deepStandPats = 0;   // calls of depth >= 2 that stood pat at draft 1
+  int goneOnToDraft2 = 0;  // of those, the calls that then searched draft 2
+  int shallowReturns = 0;  // calls of depth 1 that stood pat and returned their eval
+  void onCall(const umax::NodeCall& call) override { calls_.push_back({call.depth, call.eval, 0, 0, false}); }
+  void onIteration(int draft) override {
+    Call& call = calls_.back();
+    if (call.standPat && draft == 2) ++goneOnToDraft2;
+    call.draft = draft;
+    call.moves = 0;
+  }
+  void onMoveMade(const umax::Move&, int, bool) override { ++calls_.back().moves; }
+  void onCutoff(int best) override {
+    Call& call = calls_.back();
+    if (call.draft != 1 || call.moves != 0 || best > umax::kInfinity / 4) return;
+    CHECK(best == call.eval);  // the stand pat: the best it starts with is its eval
+    call.standPat = true;
+    if (call.depth >= 2) ++deepStandPats;
+  }
+  void onReturn(int score, int, int, int) override {
+    const Call call = calls_.back();
+    calls_.pop_back();
+    if (call.standPat && call.depth == 1) {
+      CHECK(score == call.eval);
+      ++shallowReturns;
+    }
+  }
+
+ private:
+  struct Call {
+    int depth, eval, draft, moves;
+    bool standPat;
+  };
+  std::vector<Call> calls_;
+};
+}  // namespace
+
+TEST_CASE("a stand pat ends the draft-1 iteration, and only a call of depth 1 returns, as the glossary says",
+          "[docs]") {
+  // The fourth reader: the glossary said a call that stands pat "returns without a move". Line 71's
+  // goto C ends the iteration; the deepening loop (line 53) then goes on to draft 2 if n >= 2.
+  umax::Engine engine;
+  engine.setPosition(umax::parseFen("4k3/8/2n5/3p4/4P3/2N5/8/4K3 w - - 0 1"));
+  StandPatWatch watch;
+  const umax::ThinkResult result = engine.think(2000, watch);
+  CHECK(result.nodes == 4820);  // topic 8's exchange, as its Try it prints
+  CHECK(watch.shallowReturns > 1000);
+  CHECK(watch.deepStandPats > 10);
+  CHECK(watch.goneOnToDraft2 == watch.deepStandPats);
+  const std::string glossary = readFile(sourcePath("docs/pages/19-glossary.md"));
+  CHECK(glossary.find("if that already reaches beta it returns without a move") == std::string::npos);
+  CHECK(glossary.find("a call of depth 1 then returns its eval, a deeper call goes on to draft 2") !=
+        std::string::npos);
+}
+
 TEST_CASE("every step off the board sets bit 3 or bit 7, as the 0x88 board page says", "[docs]") {
   // Topic 2: a step right past the h-file or left past the a-file lands in columns 8 to 15 (leftwards
   // in the row above the one aimed at), a step off the top or bottom (past no side) gives a number
