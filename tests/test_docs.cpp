@@ -490,6 +490,34 @@ TEST_CASE("a stand pat ends the draft-1 iteration, and only a call of depth 1 re
         std::string::npos);
 }
 
+TEST_CASE(
+    "castling past a pawn's attack is refused only with a piece of ours behind the square, as Quirks says",
+    "[docs]") {
+  // The fourth reader: the quirks page said the pawn's capture onto the passed square "finds none"
+  // (its victim is looked for one row further, line 67). With a piece of the castling side on f2
+  // that capture exists and line 70 refuses the castling.
+  const auto castles = [](const std::string& name, const char* fen) {
+    auto engine = umax::makeEngine(name);
+    engine->setPosition(umax::parseFen(fen));
+    int from = 0;
+    int to = 0;
+    REQUIRE(umax::parseMove("e1g1", from, to));
+    return engine->playMove(from, to);
+  };
+  for (const std::string name : {"minimal", "readable"}) {
+    CAPTURE(name);
+    CHECK(castles(name, "4k3/8/8/8/8/8/6p1/4K2R w K - 0 1"));         // g2 hits f1: accepted
+    CHECK_FALSE(castles(name, "4k3/8/8/8/8/8/5Np1/4K2R w K - 0 1"));  // a white knight on f2: refused
+    CHECK(castles(name, "4k3/8/8/8/8/8/5np1/4K2R w K - 0 1"));        // a black one there: accepted
+  }
+  const std::string quirks = readFile(sourcePath("docs/pages/21-quirks.md"));
+  CHECK(quirks.find("looks for its victim one row further, so it finds none") == std::string::npos);
+  CHECK(quirks.find("it finds none there unless a piece of the castling side stands on it") !=
+        std::string::npos);
+  CHECK(quirks.find("61 leaves more than FIDE.") == std::string::npos);
+  CHECK(quirks.find("61 more than FIDE's rules with queen promotions only (4,074,224)") != std::string::npos);
+}
+
 TEST_CASE("every step off the board sets bit 3 or bit 7, as the 0x88 board page says", "[docs]") {
   // Topic 2: a step right past the h-file or left past the a-file lands in columns 8 to 15 (leftwards
   // in the row above the one aimed at), a step off the top or bottom (past no side) gives a number
