@@ -488,6 +488,8 @@ TEST_CASE("a stand pat ends the draft-1 iteration, and only a call of depth 1 re
   CHECK(glossary.find("if that already reaches beta it returns without a move") == std::string::npos);
   CHECK(glossary.find("a call of depth 1 then returns its eval, a deeper call goes on to draft 2") !=
         std::string::npos);
+  CHECK(glossary.find("a call fails high when its last iteration does (a deeper draft may follow one that") !=
+        std::string::npos);
 }
 
 TEST_CASE(
