@@ -431,6 +431,95 @@ TEST_CASE("the flag-bit page says where the legality check's K and L are used af
   CHECK(readFile(sourcePath("docs/pages/21-quirks.md")).find("the check refuses a8a8") != std::string::npos);
 }
 
+namespace {
+/// Follows every call of a think: for each call of depth 2 or more whose draft-1 iteration
+/// stands pat (a cutoff before any move, not a king capture's), whether it searched draft 2.
+class StandPatWatch final : public umax::SearchObserver {
+ public:
+  int deepStandPats = 0;   // calls of depth >= 2 that stood pat at draft 1
+  int goneOnToDraft2 = 0;  // of those, the calls that then searched draft 2
+  int shallowReturns = 0;  // calls of depth 1 that stood pat and returned their eval
+  void onCall(const umax::NodeCall& call) override { calls_.push_back({call.depth, call.eval, 0, 0, false}); }
+  void onIteration(int draft) override {
+    Call& call = calls_.back();
+    if (call.standPat && draft == 2) ++goneOnToDraft2;
+    call.draft = draft;
+    call.moves = 0;
+  }
+  void onMoveMade(const umax::Move&, int, bool) override { ++calls_.back().moves; }
+  void onCutoff(int best) override {
+    Call& call = calls_.back();
+    if (call.draft != 1 || call.moves != 0 || best > umax::kInfinity / 4) return;
+    CHECK(best == call.eval);  // the stand pat: the best it starts with is its eval
+    call.standPat = true;
+    if (call.depth >= 2) ++deepStandPats;
+  }
+  void onReturn(int score, int, int, int) override {
+    const Call call = calls_.back();
+    calls_.pop_back();
+    if (call.standPat && call.depth == 1) {
+      CHECK(score == call.eval);
+      ++shallowReturns;
+    }
+  }
+
+ private:
+  struct Call {
+    int depth, eval, draft, moves;
+    bool standPat;
+  };
+  std::vector<Call> calls_;
+};
+}  // namespace
+
+TEST_CASE("a stand pat ends the draft-1 iteration, and only a call of depth 1 returns, as the glossary says",
+          "[docs]") {
+  // The fourth reader: the glossary said a call that stands pat "returns without a move". Line 71's
+  // goto C ends the iteration; the deepening loop (line 53) then goes on to draft 2 if n >= 2.
+  umax::Engine engine;
+  engine.setPosition(umax::parseFen("4k3/8/2n5/3p4/4P3/2N5/8/4K3 w - - 0 1"));
+  StandPatWatch watch;
+  const umax::ThinkResult result = engine.think(2000, watch);
+  CHECK(result.nodes == 4820);  // topic 8's exchange, as its Try it prints
+  CHECK(watch.shallowReturns > 1000);
+  CHECK(watch.deepStandPats > 10);
+  CHECK(watch.goneOnToDraft2 == watch.deepStandPats);
+  const std::string glossary = readFile(sourcePath("docs/pages/19-glossary.md"));
+  CHECK(glossary.find("if that already reaches beta it returns without a move") == std::string::npos);
+  CHECK(glossary.find("a call of depth 1 then returns its eval, a deeper call goes on to draft 2") !=
+        std::string::npos);
+  CHECK(glossary.find("a call fails high when its last iteration does (a deeper draft may follow one that") !=
+        std::string::npos);
+}
+
+TEST_CASE(
+    "castling past a pawn's attack is refused only with a piece of ours behind the square, as Quirks says",
+    "[docs]") {
+  // The fourth reader: the quirks page said the pawn's capture onto the passed square "finds none"
+  // (its victim is looked for one row further, line 67). With a piece of the castling side on f2
+  // that capture exists and line 70 refuses the castling.
+  const auto castles = [](const std::string& name, const char* fen) {
+    auto engine = umax::makeEngine(name);
+    engine->setPosition(umax::parseFen(fen));
+    int from = 0;
+    int to = 0;
+    REQUIRE(umax::parseMove("e1g1", from, to));
+    return engine->playMove(from, to);
+  };
+  for (const std::string name : {"minimal", "readable"}) {
+    CAPTURE(name);
+    CHECK(castles(name, "4k3/8/8/8/8/8/6p1/4K2R w K - 0 1"));         // g2 hits f1: accepted
+    CHECK_FALSE(castles(name, "4k3/8/8/8/8/8/5Np1/4K2R w K - 0 1"));  // a white knight on f2: refused
+    CHECK(castles(name, "4k3/8/8/8/8/8/5np1/4K2R w K - 0 1"));        // a black one there: accepted
+  }
+  const std::string quirks = readFile(sourcePath("docs/pages/21-quirks.md"));
+  CHECK(quirks.find("looks for its victim one row further, so it finds none") == std::string::npos);
+  CHECK(quirks.find("it finds none there unless a piece of the castling side stands on it") !=
+        std::string::npos);
+  CHECK(quirks.find("61 leaves more than FIDE.") == std::string::npos);
+  CHECK(quirks.find("61 more than FIDE's rules with queen promotions only (4,074,224)") != std::string::npos);
+}
+
 TEST_CASE("every step off the board sets bit 3 or bit 7, as the 0x88 board page says", "[docs]") {
   // Topic 2: a step right past the h-file or left past the a-file lands in columns 8 to 15 (leftwards
   // in the row above the one aimed at), a step off the top or bottom (past no side) gives a number
