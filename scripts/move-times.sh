@@ -113,12 +113,29 @@ for dir in "${dirs[@]}"; do
 done
 
 [[ -n $svg ]] || exit 0
+# What both plots share, as awk functions: the escaped title, the frame and the
+# legend of one colour per match (palette as in split() below; k names, names[]).
+svg_common='
+  function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); return s }
+  function header() {
+    split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b", palette, " ")
+    print marker
+    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", 420 + 16 * k
+    printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+    printf "<text x=\"320\" y=\"24\" text-anchor=\"middle\" font-size=\"14\">%s</text>\n", esc(title)
+    printf "<rect x=\"70\" y=\"50\" width=\"520\" height=\"320\" fill=\"none\" stroke=\"#888\"/>\n"
+  }
+  function legend(  j) {
+    for (j = 1; j <= k; j++)
+      printf "<circle cx=\"80\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text x=\"90\" y=\"%d\">%s</text>\n", 412 + 16 * j - 4, palette[(j - 1) % 6 + 1], 412 + 16 * j, esc(names[j])
+    print "</svg>"
+  }
+'
 fresh="$(mktemp "$(dirname "$svg")/.move-times.XXXXXX")"
 if ((by_move)); then
-  awk -F'\t' -v marker="$marker" -v title="$title" '
+  awk -F'\t' -v marker="$marker" -v title="$title" "$svg_common"'
   function x(v) { return 70 + v / right * 520 }
   function y(v) { return 370 - v / top * 320 }
-  function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); return s }
   {
     n++; m[n] = $1; number[n] = $3; base = $7 == "-" ? $6 : $7; ratio[n] = base > 0 ? $8 / base : 0
     if (!($1 in colour)) { names[++k] = $1; colour[$1] = k }
@@ -126,14 +143,9 @@ if ((by_move)); then
     if ($3 > right) right = $3
   }
   END {
-    split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b", palette, " ")
     top = (top > 1.3 ? top : 1.3) * 1.05
     right = right > 0 ? right + 1 : 1
-    print marker
-    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", 420 + 16 * k
-    printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-    printf "<text x=\"320\" y=\"24\" text-anchor=\"middle\" font-size=\"14\">%s</text>\n", esc(title)
-    printf "<rect x=\"70\" y=\"50\" width=\"520\" height=\"320\" fill=\"none\" stroke=\"#888\"/>\n"
+    header()
     for (v = 0; v <= top; v += 0.2)
       printf "<line x1=\"66\" y1=\"%.1f\" x2=\"70\" y2=\"%.1f\" stroke=\"#888\"/><text x=\"62\" y=\"%.1f\" text-anchor=\"end\">%.1f</text>\n", y(v), y(v), y(v) + 4, v
     step = right > 100 ? 20 : right > 40 ? 10 : 5
@@ -146,19 +158,16 @@ if ((by_move)); then
     printf "<text x=\"586\" y=\"%.1f\" fill=\"#c00\" text-anchor=\"end\">1.2</text>\n", y(1.2) - 4
     for (i = 1; i <= n; i++)
       printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\" fill-opacity=\"0.7\"/>\n", x(number[i]), y(ratio[i]), palette[(colour[m[i]] - 1) % 6 + 1]
-    for (j = 1; j <= k; j++)
-      printf "<circle cx=\"80\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text x=\"90\" y=\"%d\">%s</text>\n", 412 + 16 * j - 4, palette[(j - 1) % 6 + 1], 412 + 16 * j, esc(names[j])
-    print "</svg>"
+    legend()
   }
 ' "$all" > "$fresh"
   mv "$fresh" "$svg"
   echo "move-times.sh: wrote $svg"
   exit 0
 fi
-awk -F'\t' -v marker="$marker" -v title="$title" '
+awk -F'\t' -v marker="$marker" -v title="$title" "$svg_common"'
   function x(v) { return 70 + v / top * 520 }
   function y(v) { return 370 - v / top * 320 }
-  function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); return s }
   {
     n++; m[n] = $1; share[n] = $7 == "-" ? $6 : $7; took[n] = $8
     if (!($1 in colour)) { names[++k] = $1; colour[$1] = k }
@@ -166,13 +175,8 @@ awk -F'\t' -v marker="$marker" -v title="$title" '
     if ($8 > top) top = $8
   }
   END {
-    split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b", palette, " ")
     top = top > 0 ? top * 1.05 : 1
-    print marker
-    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", 420 + 16 * k
-    printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-    printf "<text x=\"320\" y=\"24\" text-anchor=\"middle\" font-size=\"14\">%s</text>\n", esc(title)
-    printf "<rect x=\"70\" y=\"50\" width=\"520\" height=\"320\" fill=\"none\" stroke=\"#888\"/>\n"
+    header()
     step = top > 20 ? 5 : top > 8 ? 2 : top > 4 ? 1 : top > 2 ? 0.5 : 0.25
     for (v = 0; v <= top; v += step) {
       printf "<line x1=\"%.1f\" y1=\"370\" x2=\"%.1f\" y2=\"374\" stroke=\"#888\"/><text x=\"%.1f\" y=\"388\" text-anchor=\"middle\">%g</text>\n", x(v), x(v), x(v), v
@@ -187,9 +191,7 @@ awk -F'\t' -v marker="$marker" -v title="$title" '
     printf "<text x=\"%.1f\" y=\"62\" fill=\"#555\">t</text>\n", x(top) - 10
     for (i = 1; i <= n; i++)
       printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\" fill-opacity=\"0.7\"/>\n", x(share[i]), y(took[i]), palette[(colour[m[i]] - 1) % 6 + 1]
-    for (j = 1; j <= k; j++)
-      printf "<circle cx=\"80\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text x=\"90\" y=\"%d\">%s</text>\n", 412 + 16 * j - 4, palette[(j - 1) % 6 + 1], 412 + 16 * j, esc(names[j])
-    print "</svg>"
+    legend()
   }
 ' "$all" > "$fresh"
 mv "$fresh" "$svg"
