@@ -11,6 +11,7 @@
 
 #include "umax/trace/reader.h"
 #include "umax/trace/state.h"
+#include "umax/view/chunk_pass.h"
 
 namespace umax::trace {
 

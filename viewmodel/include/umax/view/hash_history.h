@@ -20,6 +20,7 @@
 #include "umax/engine.h"
 #include "umax/trace/format.h"
 #include "umax/trace/reader.h"
+#include "umax/view/chunk_pass.h"
 
 namespace umax::trace {
 
