@@ -130,13 +130,13 @@ TEST_CASE("a folder of traces reads back as its games, whatever the file names' 
   CHECK(dir.thinkCount() == first.size() + second.size());
   CHECK(dir.games[0].fen.empty());
   checkGame(dir.games[0], first, 1, 1);
-  CHECK(dir.games[0].startText() == "the start position");
+  CHECK(startText(dir.games[0]) == "the start position");
   CHECK(dir.games[1].fen == fen);
-  CHECK(dir.games[1].startText() == fen);
-  CHECK(GameRecord{std::string(kStartFen), {}, {}, {}}.startText() == "the start position");
+  CHECK(startText(dir.games[1]) == fen);
+  CHECK(startText(GameRecord{std::string(kStartFen), {}, {}, {}}) == "the start position");
   checkGame(dir.games[1], second, 1, 20);
-  CHECK(dir.games[1].thinks[0].label() == "20... " + second[0].move);
-  CHECK(dir.games[0].thinks[1].label() == "2. " + first[1].move);
+  CHECK(thinkLabel(dir.games[1].thinks[0]) == "20... " + second[0].move);
+  CHECK(thinkLabel(dir.games[0].thinks[1]) == "2. " + first[1].move);
   REQUIRE(dir.refusals.size() == 1);
   CHECK(dir.refusals[0].find("0-junk.trc: not a umax trace file") != std::string::npos);
 

@@ -892,7 +892,7 @@ TEST_CASE("a think cut short by quit or the end of input is recorded as not play
     REQUIRE(read.games[0].thinks.size() == 1);
     CHECK(read.games[0].thinks[0].notPlayed == why);
     CHECK(trace::gamePlies(read.games[0]).empty());
-    CHECK(read.games[0].thinks[0].label().ends_with(" (not played)"));
+    CHECK(trace::thinkLabel(read.games[0].thinks[0]).ends_with(" (not played)"));
     const std::string listing = runBounded(quote(binPath("umax-trace")) + " game " + quote(dir), status);
     CHECK(status == 0);
     CHECK(listing.find("001-white.trc  not played: " + why) != std::string::npos);

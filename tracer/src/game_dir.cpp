@@ -216,15 +216,6 @@ struct FiledThink {
 
 }  // namespace
 
-std::string GameThink::label() const {
-  return std::to_string(moveNumber) + (white ? ". " : "... ") + (finished ? move : std::string("?")) +
-         (notPlayed.empty() ? "" : " (not played)");
-}
-
-std::string GameRecord::startText() const {
-  return fen.empty() || fen == kStartFen ? "the start position" : fen;
-}
-
 std::size_t GameDir::thinkCount() const {
   return std::accumulate(
       games.begin(), games.end(), std::size_t{0},

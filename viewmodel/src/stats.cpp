@@ -139,12 +139,21 @@ std::vector<GamePly> gamePlies(const GameRecord& game) {
   return plies;
 }
 
+std::string thinkLabel(const GameThink& think) {
+  return std::to_string(think.moveNumber) + (think.white ? ". " : "... ") +
+         (think.finished ? think.move : std::string("?")) + (think.notPlayed.empty() ? "" : " (not played)");
+}
+
+std::string startText(const GameRecord& game) {
+  return game.fen.empty() || game.fen == kStartFen ? "the start position" : game.fen;
+}
+
 std::string formatGameDir(const GameDir& dir) {
   std::ostringstream out;
   const std::filesystem::path folder(dir.path);
   for (std::size_t index = 0; index < dir.games.size(); ++index) {
     const GameRecord& game = dir.games[index];
-    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << game.startText();
+    out << "game " << index + 1 << ": " << game.thinks.size() << " thinks, from " << startText(game);
     if (!game.recordedMoves.empty()) out << "; game.txt: " << game.recordedMoves.size() << " plies";
     if (!game.result.empty()) out << ", result " << game.result;
     out << "\n";

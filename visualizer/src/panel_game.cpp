@@ -14,6 +14,7 @@
 
 #include "panels.h"
 #include "umax/trace/game_dir.h"
+#include "umax/view/stats.h"
 
 namespace umax::viz {
 
@@ -81,7 +82,7 @@ void drawMoveList(App& app, const trace::GameRecord& game, const std::vector<tra
   ImGui::EndTable();
   // Thinks whose move was never played (game.txt's "unplayed"): below the moves, with the reason.
   for (const trace::GameThink& think : game.thinks)
-    if (!think.notPlayed.empty()) thinkButton(app, think, think.label() + ": " + think.notPlayed, scroll);
+    if (!think.notPlayed.empty()) thinkButton(app, think, thinkLabel(think) + ": " + think.notPlayed, scroll);
 }
 
 }  // namespace
@@ -135,7 +136,7 @@ void drawGamePanel(App& app) {
   for (std::size_t index = 0; index < view.dir->games.size(); ++index) {
     const trace::GameRecord& game = view.dir->games[index];
     ImGui::PushID(static_cast<int>(index));
-    const std::string title = "Game " + std::to_string(index + 1) + " from " + game.startText();
+    const std::string title = "Game " + std::to_string(index + 1) + " from " + startText(game);
     if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
       drawMoveList(app, game, view.plies[index], scroll);
       if (!game.result.empty()) ImGui::TextUnformatted(game.result.c_str());

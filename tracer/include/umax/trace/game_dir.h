@@ -31,10 +31,6 @@ struct GameThink {
   /// think was cut short), from the game's `game.txt` "unplayed" line; "" when it was played or
   /// no record says.
   std::string notPlayed;
-
-  /// "12. ... g8f6" style label: the move number, dots for black, the move ("(not played)"
-  /// after it when it was not).
-  std::string label() const;
 };
 
 /// One game: its thinks in the order they were made.
@@ -45,8 +41,6 @@ struct GameRecord {
   /// its own folder and the record agrees with the traces; empty otherwise.
   std::vector<std::string> recordedMoves;
   std::string result;  ///< the record's `result` line ("1-0 {White mates}"), if any
-  /// "the start position" (an empty FEN or the standard start FEN), else the FEN.
-  std::string startText() const;
 };
 
 /// A folder of traces read as games.

@@ -62,6 +62,13 @@ struct GamePly {
 /// that think chose. The plies our engine thought about point to their think.
 std::vector<GamePly> gamePlies(const GameRecord& game);
 
+/// A think's label, "12. ... g8f6": the move number, dots for black, the move ("(not played)"
+/// after it when it was not).
+std::string thinkLabel(const GameThink& think);
+
+/// Where `game` started: "the start position" (an empty FEN or the standard start FEN), else the FEN.
+std::string startText(const GameRecord& game);
+
 /// The listing `umax-trace game` prints: per game a header line, then one line per think.
 std::string formatGameDir(const GameDir& dir);
 
