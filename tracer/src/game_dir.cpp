@@ -1,20 +1,15 @@
 // Reading a folder of traces as games: see game_dir.h.
 #include "umax/trace/game_dir.h"
 
-#if defined(__linux__)
-#include <sys/vfs.h>
-#endif
-
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <iterator>
 #include <map>
-#include <numeric>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
 
+#include "umax/folders.h"
 #include "umax/play/game_record.h"
 #include "umax/position.h"
 #include "umax/session.h"
@@ -27,35 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxGameDirTraces = 100000;  // the rest are listed as not read
-constexpr int kMaxFolderDepth = 1;                 // the folder and its game folders
-
-/// File names in "natural" order, digit runs compared as numbers, so that
-/// "move-9" comes before "move-10" whatever the zero padding.
-bool naturalLess(const std::string& a, const std::string& b) {
-  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
-  // The digit run at `at` without its leading zeros (one kept of a run of zeros); `at` moves past it.
-  const auto number = [&](const std::string& text, std::size_t& at) {
-    const std::size_t start = at;
-    while (at < text.size() && digit(text[at])) ++at;
-    std::string run = text.substr(start, at - start);
-    return run.erase(0, std::min(run.find_first_not_of('0'), run.size() - 1));
-  };
-  std::size_t i = 0;
-  std::size_t j = 0;
-  while (i < a.size() && j < b.size()) {
-    if (digit(a[i]) && digit(b[j])) {
-      const std::string numberA = number(a, i), numberB = number(b, j);
-      if (numberA.size() != numberB.size()) return numberA.size() < numberB.size();
-      if (numberA != numberB) return numberA < numberB;
-    } else if (a[i] != b[j]) {
-      return a[i] < b[j];
-    } else {
-      ++i;
-      ++j;
-    }
-  }
-  return a.size() - i < b.size() - j;
-}
+constexpr int kMaxFolderDepth = 1;                 // the folder and its game folders (game-NNN)
 
 /// The space-separated words of `text`: moves, or a FEN's fields.
 std::vector<std::string> words(const std::string& text) {
@@ -63,19 +30,15 @@ std::vector<std::string> words(const std::string& text) {
   return {std::istream_iterator<std::string>(stream), std::istream_iterator<std::string>()};
 }
 
-/// Is `name` a partial trace, `.NAME.trc.partial` (partialTracePath): a think whose recording
-/// was cut short (killed, a full disk), read as a trace cut short.
-bool isPartialTrace(const std::string& name) {
-  return name.size() > std::string_view("..trc.partial").size() && name.front() == '.' &&
-         name.ends_with(".trc.partial");
-}
-
-/// The name a think's trace has in game.txt: the file's, a partial trace's without its dot and
-/// ".partial".
-std::string traceName(const std::string& path) {
-  std::string name = fs::path(path).filename().string();
-  if (isPartialTrace(name)) name = name.substr(1, name.size() - 1 - std::string_view(".partial").size());
-  return name;
+/// The name a think's trace has in game.txt, "" for a file that is no trace: NAME.trc's own, and
+/// NAME.trc for a partial trace, `.NAME.trc.partial` (partialTracePath: a think whose recording was
+/// cut short, killed or by a full disk, read as a trace cut short).
+std::string traceName(const fs::path& file) {
+  const std::string name = file.filename().string();
+  if (file.extension() == ".trc") return name;
+  const bool partial = name.size() > std::string_view("..trc.partial").size() && name.front() == '.' &&
+                       name.ends_with(".trc.partial");
+  return partial ? name.substr(1, name.size() - 1 - std::string_view(".partial").size()) : "";
 }
 
 /// Sums up one trace file as a think of a game.
@@ -140,74 +103,6 @@ void checkGameRecord(const fs::path& file, GameRecord& game) {
   game.result = record.result;
 }
 
-/// The kernel's pseudo filesystem `folder` lies on ("proc", "sysfs", ...), or "" for any other:
-/// such a folder holds no game, and walking /proc or /sys reads the whole system's state.
-std::string pseudoFilesystem(const fs::path& folder) {
-#if defined(__linux__)
-  // The magic numbers of linux/magic.h (entering an autofs may mount a remote filesystem).
-  static constexpr std::pair<unsigned long, std::string_view> kPseudoFilesystems[] = {
-      {0x9fa0, "proc"},          {0x62656572, "sysfs"},       {0x1cd1, "devpts"},
-      {0x64626720, "debugfs"},   {0x74726163, "tracefs"},     {0x73636673, "securityfs"},
-      {0x27e0eb, "cgroup"},      {0x63677270, "cgroup2"},     {0xcafe4a11, "bpf"},
-      {0xf97cff8c, "selinuxfs"}, {0x42494e4d, "binfmt_misc"}, {0x6e736673, "nsfs"},
-      {0x6165676c, "pstore"},    {0x62656570, "configfs"},    {0x65735543, "fusectl"},
-      {0x19800202, "mqueue"},    {0xde5e81e4, "efivarfs"},    {0x0187, "autofs"}};
-  struct statfs info {};
-  if (statfs(folder.c_str(), &info) != 0) return "";
-  for (const auto& [magic, name] : kPseudoFilesystems)
-    if (static_cast<unsigned long>(info.f_type) == magic) return std::string(name);
-#else
-  (void)folder;
-#endif
-  return "";
-}
-
-/// Collects the `*.trc` files in `folder` and in its direct sub-folders, the game folders
-/// (`--trace-dir`'s game-NNN; deeper ones and those on the kernel's pseudo filesystems are not
-/// entered; links are not followed). An entry that cannot be read goes to `refusals` with its
-/// reason.
-void collectTraces(const fs::path& folder, int depth, std::vector<fs::path>& files,
-                   std::vector<std::string>& refusals) {
-  std::error_code error;
-  if (depth > kMaxFolderDepth || !pseudoFilesystem(folder).empty()) return;
-  fs::directory_iterator entries(folder, error);
-  if (error) {
-    refusals.push_back(folder.string() + ": " + error.message());
-    return;
-  }
-  for (const fs::directory_iterator end; entries != end; entries.increment(error)) {
-    if (error) {
-      refusals.push_back(folder.string() + ": " + error.message() + " (the rest of this folder not read)");
-      return;
-    }
-    const fs::path& path = entries->path();
-    std::error_code statusError;
-    const fs::file_status own = entries->symlink_status(statusError);
-    if (fs::is_directory(own)) {
-      collectTraces(path, depth + 1, files, refusals);
-      continue;
-    }
-    const fs::file_status target = entries->status(statusError);
-    if (statusError) {  // a link in a loop or to nowhere
-      if (fs::is_symlink(own) || path.extension() == ".trc")
-        refusals.push_back(path.string() + ": " + statusError.message());
-      continue;
-    }
-    if ((path.extension() != ".trc" && !isPartialTrace(path.filename().string())) || fs::is_directory(target))
-      continue;
-    if (!fs::is_regular_file(target)) {
-      refusals.push_back(path.string() + ": not a regular file (a FIFO or device)");
-      continue;
-    }
-    if (files.size() == kMaxGameDirTraces) {
-      refusals.push_back(path.string() + " and the rest: more than " + std::to_string(kMaxGameDirTraces) +
-                         " traces, not read");
-      return;
-    }
-    files.push_back(path);
-  }
-}
-
 /// A think with its folder, spelled once (paths are split once, not per comparison).
 struct FiledThink {
   GameThink think;
@@ -217,9 +112,9 @@ struct FiledThink {
 }  // namespace
 
 std::size_t GameDir::thinkCount() const {
-  return std::accumulate(
-      games.begin(), games.end(), std::size_t{0},
-      [](std::size_t count, const GameRecord& game) { return count + game.thinks.size(); });
+  std::size_t count = 0;
+  for (const GameRecord& game : games) count += game.thinks.size();
+  return count;
 }
 
 GameDir readGameDir(const std::string& path) {
@@ -234,7 +129,8 @@ GameDir readGameDir(const std::string& path) {
   GameDir dir;
   dir.path = folder.string();
   std::vector<fs::path> files;
-  collectTraces(folder, 0, files, dir.refusals);
+  const auto isTrace = [](const fs::path& file) { return !traceName(file).empty(); };
+  collectFiles(folder, kMaxFolderDepth, isTrace, kMaxGameDirTraces, "traces", files, dir.refusals);
   std::sort(files.begin(), files.end(),
             [](const fs::path& a, const fs::path& b) { return naturalLess(a.native(), b.native()); });
 
