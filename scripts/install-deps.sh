@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev
+  libisal-dev  # CRC-32C of the trace format (Intel's ISA-L: crc32_iscsi)
   libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
   doxygen graphviz
   libjs-lunr  # the docs' search of the prose (lunr.js, copied into the docs)

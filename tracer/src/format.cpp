@@ -2,11 +2,11 @@
 #include "umax/trace/format.h"
 
 #include <array>
+#include <climits>
 #include <cstdio>
-#include <cstring>
 
-#if defined(__x86_64__)
-#include <nmmintrin.h>
+#if defined(UMAX_TRACE_ISAL)
+#include <isa-l/crc.h>
 #endif
 
 namespace umax::trace {
@@ -31,23 +31,6 @@ constexpr auto kCrc32cTable = [] {
   }
   return table;
 }();
-
-#if defined(__x86_64__)
-__attribute__((target("sse4.2"))) uint32_t crc32cHardware(const uint8_t* data, std::size_t size,
-                                                          uint32_t crc) {
-  uint64_t state = ~crc;
-  for (; size >= 8; data += 8, size -= 8) {
-    uint64_t word;
-    std::memcpy(&word, data, sizeof word);
-    state = _mm_crc32_u64(state, word);
-  }
-  auto narrow = static_cast<uint32_t>(state);
-  for (; size > 0; ++data, --size) narrow = _mm_crc32_u8(narrow, *data);
-  return ~narrow;
-}
-
-const bool kHasCrc32Instruction = __builtin_cpu_supports("sse4.2");
-#endif
 
 }  // namespace
 
@@ -76,10 +59,13 @@ uint32_t crc32cPortable(const uint8_t* data, std::size_t size, uint32_t crc) {
 }
 
 uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc) {
-#if defined(__x86_64__)
-  if (kHasCrc32Instruction) return crc32cHardware(data, size, crc);
-#endif
+#if defined(UMAX_TRACE_ISAL)  // ISA-L's register is neither started nor finished all ones
+  for (; size > INT_MAX; data += INT_MAX, size -= INT_MAX)
+    crc = ~crc32_iscsi(const_cast<uint8_t*>(data), INT_MAX, ~crc);
+  return ~crc32_iscsi(const_cast<uint8_t*>(data), static_cast<int>(size), ~crc);
+#else
   return crc32cPortable(data, size, crc);
+#endif
 }
 
 uint32_t chunkCrc(uint32_t events, const uint8_t* payload, std::size_t size) {

@@ -335,8 +335,9 @@ class TraceError : public std::runtime_error {
 /// The longest record an event can need.
 inline constexpr std::size_t kMaxRecordBytes = 64;
 
-/// CRC-32C (Castagnoli) of a byte range, continuing from `crc` (0 to start):
-/// with SSE4.2's crc32 instruction where the CPU has it, else crc32cPortable.
+/// CRC-32C (Castagnoli) of a byte range, continuing from `crc` (0 to start): Intel's ISA-L
+/// (crc32_iscsi: the crc32 instruction where the CPU has it), or crc32cPortable where the
+/// library is not (the web edition).
 uint32_t crc32c(const uint8_t* data, std::size_t size, uint32_t crc = 0);
 /// The same CRC-32C a byte at a time from a table, on any CPU.
 uint32_t crc32cPortable(const uint8_t* data, std::size_t size, uint32_t crc = 0);
