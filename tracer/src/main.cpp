@@ -4,12 +4,8 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -18,6 +14,7 @@
 #include "umax/engine.h"
 #include "umax/replacing_file.h"
 #include "umax/session.h"
+#include "umax/stop_on_signal.h"
 #include "umax/tool_output.h"
 #include "umax/trace/export.h"
 #include "umax/trace/game_dir.h"
@@ -41,6 +38,7 @@ using namespace umax::trace;
 struct ProgressBar {
   bool enabled;
   std::string path;
+  std::string partial = partialPath(path);  // where the writer appends until the trace is whole
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   bool drawn = false;
   int draft = 0;
@@ -49,7 +47,8 @@ struct ProgressBar {
     if (!enabled) return;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     struct stat info {};  // the file as flushed so far (the writer appends whole chunks)
-    const double megabytes = ::stat(path.c_str(), &info) == 0 ? double(info.st_size) / 1e6 : 0.0;
+    const bool found = ::stat(partial.c_str(), &info) == 0 || ::stat(path.c_str(), &info) == 0;
+    const double megabytes = found ? double(info.st_size) / 1e6 : 0.0;
     // Under 80 columns, so that \r redraws it in place on a standard terminal.
     std::fprintf(stderr, "\rrecording: iteration %2d %11llu nodes %8.1f MB %6.1f s %5.2fM nodes/s", newDraft,
                  static_cast<unsigned long long>(nodes), megabytes, seconds,
@@ -66,42 +65,6 @@ struct ProgressBar {
   }
 };
 
-/// Raised by Ctrl-C (SIGINT) or SIGTERM while a think is recorded: the engine's stop flag.
-std::atomic<bool> interrupted{false};
-volatile std::sig_atomic_t stopSignal = 0;  // the signal that raised it
-
-extern "C" void raiseStopFlag(int signal) {
-  stopSignal = signal;
-  interrupted.store(true, std::memory_order_relaxed);
-}
-
-/// While it lives, Ctrl-C and SIGTERM raise `interrupted` instead of killing the process, so
-/// that an interrupted recording still ends with its footer: a complete file that opens at once
-/// (a cut one must be read whole first). A second signal kills as usual. A signal the process
-/// was started with ignored (a background job of a script) stays ignored.
-struct StopOnSignal {
-  static constexpr int kSignals[2] = {SIGINT, SIGTERM};
-  struct sigaction old[2]{};
-
-  StopOnSignal() {
-    for (int index = 0; index < 2; ++index) {
-      sigaction(kSignals[index], nullptr, &old[index]);
-      if (old[index].sa_handler == SIG_IGN) continue;
-      struct sigaction action {};
-      action.sa_handler = raiseStopFlag;
-      sigemptyset(&action.sa_mask);
-      action.sa_flags = SA_RESETHAND;  // the second signal gets the default action
-      sigaction(kSignals[index], &action, nullptr);
-    }
-  }
-  ~StopOnSignal() {
-    for (int index = 0; index < 2; ++index) sigaction(kSignals[index], &old[index], nullptr);
-  }
-};
-
-/// a / b, 0 when b is 0.
-double ratio(uint64_t a, uint64_t b) { return b ? double(a) / double(b) : 0.0; }
-
 int record(const std::string& fen, const std::string& moves, long nodes, int hashBits,
            const SearchVariant& variant, const std::string& output, bool progress) {
   // The table of its size from the start (the original's is never mapped for a smaller one): the
@@ -112,9 +75,9 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
   engine->setVariant(variant);  // after the moves: their legality checks run the whole search
   ProgressBar bar{progress, output};
   ThinkResult result;
-  {
+  {  // an interrupted recording still ends with its footer: a complete file that opens at once
     const StopOnSignal stopOnSignal;
-    engine->setStopFlag(&interrupted);
+    engine->setStopFlag(&stopRequested);
     result = recordThink(*engine, nodes, output, fen, moves,
                          [&](uint64_t counted, int draft) { bar.update(counted, draft); });
     engine->setStopFlag(nullptr);
@@ -122,6 +85,7 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
   bar.done(static_cast<uint64_t>(result.nodes));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - bar.start).count();
   const TraceReader reader(output);
+  const uint64_t events = reader.eventCount(), bytes = reader.fileSize();
   if (result.aborted) {
     std::cerr
         << "umax-trace: interrupted after " << result.nodes
@@ -131,9 +95,8 @@ int record(const std::string& fen, const std::string& moves, long nodes, int has
   }
   std::cout << formatThink(result.from, result.to, result.score, result.nodes)
             << variantSuffix(variant, result.depth) << "\n";
-  std::cout << "trace " << output << ": " << reader.eventCount() << " events, " << reader.fileSize()
-            << " bytes (" << ratio(reader.fileSize(), reader.eventCount()) << " bytes/event), " << seconds
-            << " s\n";
+  std::cout << "trace " << output << ": " << events << " events, " << bytes << " bytes ("
+            << (events ? double(bytes) / double(events) : 0.0) << " bytes/event), " << seconds << " s\n";
   return result.aborted ? 128 + stopSignal : 0;  // as a shell reports a process a signal ended
 }
 
@@ -147,33 +110,6 @@ void warnIfCut(const TraceReader& reader, const std::string& path, const char* u
               << " complete events\n";
 }
 
-/// Runs `write` into `output`, or stdout when it is empty or "-". A file is
-/// written whole or not at all (a temporary beside it, renamed over it when
-/// complete): a full disk leaves no partial export and the old file as it was.
-template <class Write>
-int writeTo(const std::string& output, Write&& write) {
-  if (output.empty() || output == "-") {
-    try {
-      write(std::cout);
-    } catch (const std::exception&) {  // an exporter stops at a failed write: say why it failed
-      const std::string why = standardOutputError();
-      if (!why.empty()) throw std::runtime_error(why);
-      throw;
-    }
-    return finishOutput("umax-trace");
-  }
-  ReplacingFile file(output);
-  try {
-    write(file.stream());
-  } catch (const std::exception&) {
-    const std::string why = file.writeError();
-    if (!why.empty()) throw std::runtime_error(why);
-    throw;
-  }
-  file.commit();
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -181,9 +117,9 @@ int main(int argc, char** argv) {
   CLI::App app{"umax-trace - record a search of the readable micro-Max and look at it"};
   app.require_subcommand(1);
 
-  std::string fen, moves, output, path;
+  std::string fen, moves, output, path, without;
   long nodes = 10000;
-  int hashBits = kHashSlotBits;
+  int hashBits = kHashSlotBits, depth = 0;
   bool quiet = false, force = false;
   auto* recordCommand = app.add_subcommand("record",
                                            "think once and record every event into a trace file (Ctrl-C "
@@ -207,8 +143,6 @@ int main(int argc, char** argv) {
                    "trace file to write: a new file or a trace (anything else needs --force); not a FIFO, "
                    "device or folder")
       ->required();
-  std::string without;
-  int depth = 0;
   recordCommand
       ->add_option("--without", without,
                    "the Lab: record the search without these ideas, comma-separated: " + ideaNames() +
@@ -320,15 +254,14 @@ int main(int argc, char** argv) {
     }
     const TraceReader reader(path);
     warnIfCut(reader, path, "using");
-    if (*dotCommand) return writeTo(output, [&](std::ostream& out) { writeDot(reader, dot, out); });
-    if (*jsonlCommand) return writeTo(output, [&](std::ostream& out) { writeJsonLines(reader, out); });
-    if (*chromeCommand) return writeTo(output, [&](std::ostream& out) { writeChromeTrace(reader, out); });
-    if (stateEvent >= reader.eventCount()) {
+    const auto exportTo = [&](auto&& write) { return writeOutput(output, "umax-trace", write); };
+    if (*dotCommand) return exportTo([&](std::ostream& out) { writeDot(reader, dot, out); });
+    if (*jsonlCommand) return exportTo([&](std::ostream& out) { writeJsonLines(reader, out); });
+    if (*chromeCommand) return exportTo([&](std::ostream& out) { writeChromeTrace(reader, out); });
+    if (const uint64_t events = reader.eventCount(); stateEvent >= events) {
       std::cerr << "umax-trace: --event " << stateEvent << " is outside '" << path
                 << "': its events are 0 to "
-                << (reader.eventCount() == 0 ? std::string("(none)")
-                                             : std::to_string(reader.eventCount() - 1))
-                << "\n";
+                << (events == 0 ? std::string("(none)") : std::to_string(events - 1)) << "\n";
       return 2;
     }
     Replay replay(reader);

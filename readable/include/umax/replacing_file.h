@@ -9,7 +9,9 @@
 /// a symbolic link at the target is replaced, its target never written.
 #pragma once
 
+#include <iostream>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -89,5 +91,32 @@ class ReplacingFile {
   std::ostream stream_{nullptr};
   bool committed_ = false;
 };
+
+/// Runs `write(std::ostream&)` into `output`, or standard output when it is empty or "-", and
+/// returns the tool's exit status (finishOutput). A file is written whole or not at all
+/// (ReplacingFile): a full disk leaves no partial export and the old file as it was. When
+/// `write` throws on a failed write (an exporter stops at one), the exception says why it
+/// failed ("cannot write 'out.jsonl': No space left on device").
+template <class Write>
+int writeOutput(const std::string& output, std::string_view tool, Write&& write) {
+  if (output.empty() || output == "-") {
+    try {
+      write(std::cout);
+    } catch (const std::exception&) {
+      if (const std::string why = standardOutputError(); !why.empty()) throw std::runtime_error(why);
+      throw;
+    }
+    return finishOutput(tool);
+  }
+  ReplacingFile file(output);
+  try {
+    write(file.stream());
+  } catch (const std::exception&) {
+    if (const std::string why = file.writeError(); !why.empty()) throw std::runtime_error(why);
+    throw;
+  }
+  file.commit();
+  return 0;
+}
 
 }  // namespace umax
