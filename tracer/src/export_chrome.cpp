@@ -61,11 +61,9 @@ void writeChromeTrace(const TraceReader& reader, std::ostream& out) {
                                                 : "hash full")
             << ",\"s\":\"t\",\"cat\":\"hash\",\"args\":{\"slot\":";
         sink.number(p.slot);
+        const HashEntry& e = event.entry;  // the entry found, on a hit
         if (p.outcome == ProbeOutcome::kHit)
-          sink.field("V", event.entry.score)
-              .field("D", event.entry.draft)
-              .field("X", event.entry.from)
-              .field("Y", event.entry.to);
+          sink.field("V", e.score).field("D", e.draft).field("X", e.from).field("Y", e.to);
         sink << "}}";
         return;
       }

@@ -48,14 +48,12 @@ void writeJsonLines(const TraceReader& reader, std::ostream& out) {
 
 namespace {
 
-/// Prints `key=value` fields after a blank each (eventFields' `out`).
+/// Prints `key=value` fields after a blank each (eventFields' `out`; bools as true / false).
 struct TextFields {
   std::ostringstream& text;
   template <class Value>
   TextFields& field(std::string_view key, const Value& value) {
-    if constexpr (std::is_same_v<Value, bool>)
-      text << " " << key << "=" << (value ? "true" : "false");
-    else if constexpr (std::is_same_v<Value, HashEntry>)
+    if constexpr (std::is_same_v<Value, HashEntry>)
       text << " " << key << "={K=" << value.lock << " V=" << value.score << " X=" << int(value.from)
            << " Y=" << int(value.to) << " D=" << int(value.draft) << "}";
     else
@@ -68,7 +66,7 @@ struct TextFields {
 
 std::string toString(const Event& event) {
   std::ostringstream text;
-  text << kindName(event.kind);
+  text << std::boolalpha << kindName(event.kind);
   TextFields fields{text};
   eventFields(fields, event);
   if (event.kind == EventKind::kReturn) fields.field("dLoop", event.draft);

@@ -88,6 +88,7 @@ class JsonSink {
 template <class Out>
 void eventFields(Out& out, const Event& event) {
   const MoveRecord& m = event.move;
+  const auto flag = [&m](int bit) { return (m.flags & bit) != 0; };  // a MoveFlag of the move
   switch (event.kind) {
     case EventKind::kCall: {
       const NodeCall& c = event.call;
@@ -100,11 +101,9 @@ void eventFields(Out& out, const Event& event) {
       const ProbeReport& p = event.probe;
       out.field("outcome", outcomeName(p.outcome)).field("j", p.firstSlot).field("probed", p.slotsProbed);
       out.field("a", p.slot).field("endsNode", p.endsNode);
+      const HashEntry& e = event.entry;  // the entry found, on a hit
       if (p.outcome == ProbeOutcome::kHit)
-        out.field("V", event.entry.score)
-            .field("X", event.entry.from)
-            .field("Y", event.entry.to)
-            .field("D", event.entry.draft);
+        out.field("V", e.score).field("X", e.from).field("Y", e.to).field("D", e.draft);
       break;
     }
     case EventKind::kIteration:
@@ -119,12 +118,9 @@ void eventFields(Out& out, const Event& event) {
     case EventKind::kMoveMade:
       out.field("move", std::string_view(moveName(m.from, m.to))).field("x", m.from).field("y", m.to);
       out.field("u", m.piece).field("t", m.victim).field("H", m.captureSquare).field("G", m.rookFrom);
-      out.field("F", m.passedSquare)
-          .field("h", m.remaining)
-          .field("bestFirst", (m.flags & kMoveSneaked) != 0);
-      out.field("enPassant", (m.flags & kMoveEnPassant) != 0)
-          .field("castling", (m.flags & kMoveCastling) != 0);
-      out.field("promotion", (m.flags & kMovePromotion) != 0);
+      out.field("F", m.passedSquare).field("h", m.remaining).field("bestFirst", flag(kMoveSneaked));
+      out.field("enPassant", flag(kMoveEnPassant)).field("castling", flag(kMoveCastling));
+      out.field("promotion", flag(kMovePromotion));
       break;
     case EventKind::kMoveScored:
       out.field("v", event.value);

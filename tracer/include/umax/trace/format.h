@@ -42,14 +42,11 @@
 /// the chunks it had flushed: the reader reads them to the last whole record.
 ///
 /// This code reads and writes version 7 only and refuses any other version
-/// by name (the versions before are told on \ref page_recording); code
-/// whose event schema (UMAX_SEARCH_EVENTS) is not the layout's writes and
-/// reads a version made from its schema instead (formatVersion). Version 6
-/// added the Lab's variant to the header: the records of a think without
-/// some idea leave out what that variant's rules predict (search_rules.h,
-/// the Lab's rules), a default think's are version 5's. Version 7 (the same
-/// records) added to the footer's result why a game's think was not played
-/// (quit, end of input, a new move, ...: TraceResult::notPlayed).
+/// by name (the versions before, and what each added, are told on
+/// \ref page_recording); code whose event schema (UMAX_SEARCH_EVENTS) is
+/// not the layout's writes and reads a version made from its schema instead
+/// (formatVersion). The records of a think of the Lab (some idea switched
+/// off) leave out what its variant's rules predict (search_rules.h).
 #pragma once
 
 #include <array>
