@@ -137,21 +137,28 @@ inline std::vector<std::string> originalSelfPlay(std::string_view build, int pli
   return moves;
 }
 
-/// The original's reply to each of `moves`, played in turn from main()'s
+/// The original's think after each of `moves`, played in turn from main()'s
 /// start (each entered move, then its reply), each think of `budget` nodes.
-inline std::vector<std::string> originalReplies(std::initializer_list<const char*> moves, long budget) {
+inline std::vector<ThinkResult> originalThinks(std::initializer_list<const char*> moves, long budget) {
   auto original = makeEngine("minimal");
   original->reset();
-  std::vector<std::string> replies;
+  std::vector<ThinkResult> thinks;
   for (const char* move : moves) {
     int from;
     int to;
     REQUIRE(parseMove(move, from, to));
     REQUIRE(original->playMove(from, to));
-    const ThinkResult reply = original->think(budget);
-    REQUIRE(original->playMove(reply.from, reply.to));
-    replies.push_back(squareName(reply.from) + squareName(reply.to));
+    thinks.push_back(original->think(budget));
+    REQUIRE(original->playMove(thinks.back().from, thinks.back().to));
   }
+  return thinks;
+}
+
+/// The original's reply to each of `moves` (originalThinks' moves), as "e7e5".
+inline std::vector<std::string> originalReplies(std::initializer_list<const char*> moves, long budget) {
+  std::vector<std::string> replies;
+  for (const ThinkResult& reply : originalThinks(moves, budget))
+    replies.push_back(squareName(reply.from) + squareName(reply.to));
   return replies;
 }
 

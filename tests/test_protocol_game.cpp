@@ -361,20 +361,9 @@ TEST_CASE("a clearing of the locks a command cut short is finished by the next t
   constexpr long kBudget = 3000;
   // Each reply's move, node count and score, as the original's game loop gives them.
   std::vector<std::string> expected;
-  {
-    auto original = makeEngine("minimal");
-    original->reset();
-    for (const char* move : {"e2e4", "d2d4", "g1f3"}) {
-      int from;
-      int to;
-      REQUIRE(parseMove(move, from, to));
-      REQUIRE(original->playMove(from, to));
-      const ThinkResult reply = original->think(kBudget);
-      REQUIRE(original->playMove(reply.from, reply.to));
-      expected.push_back(squareName(reply.from) + squareName(reply.to) + " " + std::to_string(reply.nodes) +
-                         " " + std::to_string(reply.score));
-    }
-  }
+  for (const ThinkResult& reply : originalThinks({"e2e4", "d2d4", "g1f3"}, kBudget))
+    expected.push_back(squareName(reply.from) + squareName(reply.to) + " " + std::to_string(reply.nodes) +
+                       " " + std::to_string(reply.score));
   play::Game& game = sharedGame();
   for (int way = 0; way < 3; ++way) {
     game.newGame();

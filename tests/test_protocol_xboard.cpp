@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <string>
@@ -27,6 +28,23 @@
 
 using namespace umax;
 using namespace umax::test;
+
+namespace {
+
+/// The first word of the pv of an xboard thinking line, "depth score time nodes pv...";
+/// nullopt for any other line.
+std::optional<std::string> thinkingLineFirstWord(const std::string& line) {
+  std::istringstream fields(line);
+  int depth;
+  long score;
+  long centiseconds;
+  long nodes;
+  std::string first;
+  if (!(fields >> depth >> score >> centiseconds >> nodes >> first)) return std::nullopt;
+  return first;
+}
+
+}  // namespace
 
 TEST_CASE("protover 2 is answered with the features the engine really supports and done=1",
           "[protocol][xboard]") {
@@ -258,17 +276,10 @@ TEST_CASE(
   // Each move is entered once the analysis has posted a line for the side
   // to move (a fixed sleep of 1 s once saw no line for black on a loaded machine).
   const auto firstMove = [](const std::string& line) -> std::string {
-    std::istringstream fields(line);
-    int depth;
-    long score;
-    long centiseconds;
-    long nodes;
-    std::string first;
+    const std::optional<std::string> first = thinkingLineFirstWord(line);
     int from;
     int to;
-    if (!(fields >> depth >> score >> centiseconds >> nodes >> first) || !parseMove(first, from, to))
-      return "";
-    return first;
+    return first && parseMove(*first, from, to) ? *first : "";
   };
   // Black's pieces still stand on ranks 7 and 8, white's on 1 and 2.
   const auto blackLine = [&](const std::string& line) {
@@ -298,17 +309,12 @@ TEST_CASE(
   int blackLines = 0;
   int whiteLines = 0;
   for (const std::string& line : splitLines(output)) {
-    std::istringstream fields(line);
-    int depth;
-    long score;
-    long centiseconds;
-    long nodes;
-    std::string first;
-    if (!(fields >> depth >> score >> centiseconds >> nodes >> first)) continue;
+    const std::optional<std::string> first = thinkingLineFirstWord(line);
+    if (!first) continue;
     int from;
     int to;
-    REQUIRE(parseMove(first, from, to));
-    (first[1] >= '7' ? blackLines : whiteLines)++;  // black's pieces still stand on ranks 7 and 8
+    REQUIRE(parseMove(*first, from, to));
+    ((*first)[1] >= '7' ? blackLines : whiteLines)++;  // black's pieces still stand on ranks 7 and 8
   }
   CHECK(blackLines > 0);
   CHECK(whiteLines > 0);
