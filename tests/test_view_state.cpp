@@ -165,6 +165,8 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     uint64_t predictionsChecked = 0, penaltiesSeen = 0;
     int movePositional = 0, moveGain = 0;  // the last move's v (at the move) and i
     uint64_t movesChecked = 0, draftOneMoves = 0, draftOneIterations = 0;
+    std::optional<std::pair<int, int>> replyBeta;  // after a new best inside the window: replies' ply, beta
+    uint64_t replyBetasChecked = 0;
     while (std::getline(in, line)) {
       const json event = json::parse(line);
       const std::string kind = event["kind"];
@@ -426,6 +428,23 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         }
         predicted.reset();
       }
+      // A new best inside the window: the narration names the beta the next replies get, -m (it once
+      // said they "are searched with alpha m"), and the next reply's call has it (line 82).
+      if (kind == "best") {
+        REQUIRE(view.narration.find("searched with alpha") == std::string::npos);
+        const int m = event["m"];
+        if (m > stack.back().alpha && m < stack.back().beta) {
+          REQUIRE(view.narration.find("the next replies get beta " + scoreName(-m)) != std::string::npos);
+          replyBeta = std::make_pair(event["ply"].get<int>() + 1, -m);
+        }
+      } else if (replyBeta && kind == "call" && event["ply"] == replyBeta->first) {
+        REQUIRE(event["l"].get<int>() == replyBeta->second);
+        ++replyBetasChecked;
+        replyBeta.reset();
+      } else if (replyBeta && event["ply"] == replyBeta->first - 1 &&
+                 (kind == "iteration" || kind == "store" || kind == "return" || kind == "mate-probe")) {
+        replyBeta.reset();  // the iteration ended: the next one starts its best again
+      }
       if (kind == "return") returnedScore = event["m"];
       previous = event;
       ++checked;
@@ -441,6 +460,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     CHECK(draftOneIterations > 0);
     CHECK(draftOneMoves > 0);
     CHECK(penaltiesSeen > 0);
+    CHECK(replyBetasChecked > 0);
   }
 }
 

@@ -253,9 +253,17 @@ std::string Narration::onBestMove() const {
       "new best move " + bestMoveName(event.bestFrom, event.bestTo) + at + ": m = " + score(event.best);
   if (event.best >= top->call.beta)
     return text + " >= beta " + score(top->call.beta) + ": the node fails high";
-  if (event.best > top->call.alpha)
-    return text + " > alpha " + score(top->call.alpha) + ": the next replies are searched with alpha " +
-           score(event.best);
+  if (event.best > top->call.alpha) {
+    // The node's alpha is now m; each reply gets the window turned round, beta -m (line 82:
+    // m>q?-m:-q). It once said the replies "are searched with alpha m": their alpha stays -l-(l>e).
+    text += " > alpha " + score(top->call.alpha);
+    if (state.variant().lacks(Idea::kAlphaBeta))
+      return text + ": the Lab without alpha-beta still gives the next replies the full window [-I, +I]";
+    const Window reply =
+        replyWindow(state.variant(), top->call.alpha, top->call.beta, top->call.eval, event.best);
+    return text + ": the node's alpha is now " + score(event.best) + ", so the next replies get beta " +
+           score(reply.beta);
+  }
   return text + " (still <= alpha " + score(top->call.alpha) + ")";
 }
 
