@@ -509,6 +509,40 @@ TEST_CASE("umax-trace state prints the view model at an event as JSON, and refus
   REQUIRE(refused.find("0 to " + std::to_string(reader.eventCount() - 1)) != std::string::npos);
 }
 
+TEST_CASE("the mate probe's return says its parent's best is minus half its score", "[view][trace]") {
+  // Line 103: m = -D(24-k,-I,I,0,J,Z,S,S,1)/2. The narration said "half of its score, -40000" of a
+  // probe that returned +I (the fifth reader): it is minus half.
+  for (const Think think : {Think{"mated", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100},
+                            Think{"stalemated", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", 100}}) {
+    INFO("think " << think.name);
+    const std::string path = record(think);
+    const TraceReader reader(path);
+    std::ostringstream lines;
+    writeJsonLines(reader, lines);
+    std::vector<json> events;
+    std::istringstream in(lines.str());
+    for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+    Replay replay(reader);
+    int probeReturns = 0;
+    for (std::size_t index = 1; index + 1 < events.size(); ++index) {
+      // The probe's call follows the mate-probe event; its return is the first return at its ply.
+      if (events[index - 1]["kind"] != "mate-probe") continue;
+      const int ply = events[index]["ply"];
+      std::size_t back = index;
+      while (!(events[back]["kind"] == "return" && events[back]["ply"] == ply)) ++back;
+      const int m = events[back]["m"];
+      replay.seek(cursorAfterEvent(back));
+      const ViewState view = viewState(replay, hashCountersAt(reader, replay.cursor()));
+      INFO("event " << back << ": " << view.narration);
+      CHECK(view.narration.find("half of its score") == std::string::npos);
+      CHECK(view.narration.find("minus half its score (line 103: -D(...)/2), " + scoreName(-m / 2) +
+                                ", becomes the parent's best") != std::string::npos);
+      ++probeReturns;
+    }
+    CHECK(probeReturns > 0);
+  }
+}
+
 TEST_CASE("the hash counters at a cursor from the timeline index equal those counted from the start",
           "[view][trace]") {
   const std::string path = record(kThinks[1]);

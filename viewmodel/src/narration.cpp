@@ -325,7 +325,8 @@ std::string Narration::onReturn() const {
                      (fromHash ? " from the hash table" : "") + ": " + nodeType(alpha, beta, event.best) +
                      " node, window [" + score(alpha) + ", " + score(beta) + "]";
   if (!parent.moveOnBoard)
-    return text + "; the mate test: half of its score, " + score(parent.best) + ", becomes the parent's best";
+    return text + "; the mate test: minus half its score (line 103: -D(...)/2), " + score(parent.best) +
+           ", becomes the parent's best";
   // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
   const int negated = -event.best;
   const int scored = withDelayedGainPenalty(state.variant(), negated, parent.call.eval);
