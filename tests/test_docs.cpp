@@ -593,6 +593,21 @@ TEST_CASE("y+r+1&S finds the last rank for every pawn step, and its +1 settles t
   CHECK(page.find("captures onto a1 (0x70)\nwith +15 would give 0x7F = 127") != std::string::npos);
 }
 
+TEST_CASE("the figures give the reply's window and the probe's start as the code has them", "[docs]") {
+  // Topic 7's figure gave the reply's alpha as -l (line 82: -l-(l>e)) and said a hit "deep enough"
+  // returns V (line 47 also needs its bound to settle the window); topic 10's gave the resumed draft
+  // as the stored one (line 48: n-1 when it was deep enough). The fifth reader.
+  const std::string source = readFile(sourcePath("minimal/micro-max.c"));
+  REQUIRE(source.find("v=-D(24-k,-l-(l>e),m>q?-m:-q,-e-v-i,") != std::string::npos);
+  REQUIRE(source.find("d=n-1;") != std::string::npos);
+  const std::string alphaBeta = readFile(sourcePath("docs/pages/07-alpha-beta.md"));
+  CHECK(alphaBeta.find("-D(24-k, -l, ") == std::string::npos);
+  CHECK(alphaBeta.find("v = -D(24-k, -l-(l>e), -max(q,m),") != std::string::npos);
+  CHECK(alphaBeta.find("(hit deep enough: return V)") == std::string::npos);
+  const std::string deepening = readFile(sourcePath("docs/pages/10-iterative-deepening.md"));
+  CHECK(deepening.find("probe: d = stored draft\\n(n-1 if it was deep enough)") != std::string::npos);
+}
+
 TEST_CASE("the board scan x=x+9&~M of the move-generation page visits the 64 real squares", "[docs]") {
   // The page said "all 128 board bytes" once; the scan skips the right half.
   std::set<int> visited;
