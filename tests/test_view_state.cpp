@@ -91,6 +91,7 @@ struct WalkFrame {
   int scanStart = 0;  ///< B: X when the current iteration began
   int lastTo = 0;     ///< z: where the move replied to landed
   int draft = 0;      ///< d: the current iteration
+  int depth = 0;      ///< n: the depth asked for
 };
 
 /// The moves micro-Max's generator offers `side`, in its order, written square by square from the
@@ -165,6 +166,8 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     uint64_t predictionsChecked = 0, penaltiesSeen = 0;
     int movePositional = 0, moveGain = 0;  // the last move's v (at the move) and i
     uint64_t movesChecked = 0, draftOneMoves = 0, draftOneIterations = 0;
+    std::optional<std::pair<int, int>> deeperAfterStandPat;  // a stand pat's call: its ply, its next draft
+    uint64_t deeperDraftsChecked = 0;
     std::optional<std::pair<int, int>> replyBeta;  // after a new best inside the window: replies' ply, beta
     uint64_t replyBetasChecked = 0;
     while (std::getline(in, line)) {
@@ -179,6 +182,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         frame.eval = event["e"];
         frame.epSquare = event["E"];
         frame.lastTo = event["z"];
+        frame.depth = event["n"];
         stack.push_back(frame);
       } else if (kind == "iteration") {
         stack.back().scanStart = stack.back().bestFrom;
@@ -364,6 +368,17 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           REQUIRE(view.narration.find("stand pat") != std::string::npos);
           REQUIRE(view.narration.find("eval " + std::to_string(stack.back().eval) + " >= beta " + beta) !=
                   std::string::npos);
+          // Only the iteration ends (line 71, goto C): a call of depth n > d goes on to draft d + 1, and
+          // the walk checks that it does (the sentence once said "the node returns" for every call).
+          const WalkFrame& top = stack.back();
+          if (top.draft < top.depth) {
+            REQUIRE(view.narration.find("the node returns") == std::string::npos);
+            REQUIRE(view.narration.find("goes on to draft " + std::to_string(top.draft + 1)) !=
+                    std::string::npos);
+            deeperAfterStandPat = std::make_pair(event["ply"].get<int>(), top.draft + 1);
+          } else {
+            REQUIRE(view.narration.find("the node returns without trying a move") != std::string::npos);
+          }
         } else if (previous["kind"] != "king-capture") {
           ++refutations;
           const std::string move = stack.back().move["move"];
@@ -445,6 +460,13 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
                  (kind == "iteration" || kind == "store" || kind == "return" || kind == "mate-probe")) {
         replyBeta.reset();  // the iteration ended: the next one starts its best again
       }
+      if (deeperAfterStandPat && event["ply"] == deeperAfterStandPat->first &&
+          (kind == "iteration" || kind == "return")) {
+        REQUIRE(kind == "iteration");
+        REQUIRE(event["d"].get<int>() == deeperAfterStandPat->second);
+        ++deeperDraftsChecked;
+        deeperAfterStandPat.reset();
+      }
       if (kind == "return") returnedScore = event["m"];
       previous = event;
       ++checked;
@@ -461,6 +483,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     CHECK(draftOneMoves > 0);
     CHECK(penaltiesSeen > 0);
     CHECK(replyBetasChecked > 0);
+    CHECK(deeperDraftsChecked > 0);
   }
 }
 

@@ -204,9 +204,17 @@ std::string Narration::onKingCapture() const {
 std::string Narration::onCutoff() const {
   const int beta = top->call.beta;
   const Event before = replay.eventAt(cursor - 2);
-  if (before.kind == EventKind::kIteration)
-    return "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta) +
-           ", the node returns without trying a move";
+  if (before.kind == EventKind::kIteration) {
+    const std::string text =
+        "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta);
+    // Line 71's goto C ends the iteration; the loop (line 53) goes on while d < n. It once said "the
+    // node returns" of calls of depth 2 and more too, which then search draft 2 (the glossary's stand pat).
+    if (top->draft < top->call.depth)
+      return text + ", so the draft-" + std::to_string(top->draft) +
+             " iteration ends without trying a move; the call (depth n = " + std::to_string(top->call.depth) +
+             ") goes on to draft " + std::to_string(top->draft + 1);
+    return text + ", the node returns without trying a move";
+  }
   if (before.kind == EventKind::kKingCapture)
     return "cutoff" + at + ": the king capture scores +I >= beta " + score(beta) + ", no other move is tried";
   std::string parentMove;
