@@ -166,7 +166,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     uint64_t predictionsChecked = 0, penaltiesSeen = 0;
     int movePositional = 0, moveGain = 0;  // the last move's v (at the move) and i
     uint64_t movesChecked = 0, draftOneMoves = 0, draftOneIterations = 0;
-    std::optional<std::pair<int, int>> deeperAfterStandPat;  // a stand pat's call: its ply, its next draft
+    std::optional<std::pair<int, int>> deeperAfterStandPat;  // a cut iteration's call: its ply, next draft
     uint64_t deeperDraftsChecked = 0;
     std::optional<std::pair<int, int>> replyBeta;  // after a new best inside the window: replies' ply, beta
     uint64_t replyBetasChecked = 0;
@@ -397,6 +397,15 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           REQUIRE(left > 0);  // the cutoff is found on visiting the next move
           REQUIRE(view.narration.find("; " + std::to_string(left) + (left == 1 ? " move" : " moves") +
                                       " not tried") != std::string::npos);
+          // Below the depth asked for (and without a mate score, line 102) the call goes on.
+          const int m = event["m"];
+          if (top.draft < top.depth && m <= kInfinity / 4 && m >= -kInfinity / 4) {
+            REQUIRE(view.narration.find("goes on to draft " + std::to_string(top.draft + 1)) !=
+                    std::string::npos);
+            deeperAfterStandPat = std::make_pair(event["ply"].get<int>(), top.draft + 1);
+          } else {
+            REQUIRE(view.narration.find("goes on to draft") == std::string::npos);
+          }
         }
         // The caption says the same, not the parent's move.
         REQUIRE(view.caption.rfind(view.narration, 0) == 0);

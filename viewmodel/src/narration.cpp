@@ -225,9 +225,16 @@ std::string Narration::onCutoff() const {
                    moveName(parent.move.from, parent.move.to);
   }
   const int notTried = movesNotTried(replay, state, *top);
-  return moveName(top->move.from, top->move.to) + " fails high" + at + ": score " + score(event.value) +
-         " >= beta " + score(beta) + parentMove + "; " + std::to_string(notTried) + " move" +
-         (notTried == 1 ? "" : "s") + " not tried (" + std::to_string(top->movesMade) + " made in this call)";
+  std::string text = moveName(top->move.from, top->move.to) + " fails high" + at + ": score " +
+                     score(event.value) + " >= beta " + score(beta) + parentMove + "; " +
+                     std::to_string(notTried) + " move" + (notTried == 1 ? "" : "s") + " not tried (" +
+                     std::to_string(top->movesMade) + " made in this call)";
+  // The cutoff ends the iteration (goto C); below the depth asked for, and without a mate score (line
+  // 102's d=99), the call searches the next draft.
+  if (top->draft < top->call.depth && !isMateScore(event.value))
+    text += "; the call (depth n = " + std::to_string(top->call.depth) + ") goes on to draft " +
+            std::to_string(top->draft + 1);
+  return text;
 }
 
 // A move is tried, and the depth its reply gets.
