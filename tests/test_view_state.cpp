@@ -541,6 +541,65 @@ TEST_CASE("umax-trace state prints the view model at an event as JSON, and refus
   REQUIRE(refused.find("0 to " + std::to_string(reader.eventCount() - 1)) != std::string::npos);
 }
 
+TEST_CASE("a move onto or beside a castling's passed square is narrated as through or out of check",
+          "[view][trace]") {
+  // Line 70 refuses a castling when the reply lands on E (the passed square, the rook on it: through
+  // check) or beside it; beside it is the king's start (out of check), as its new square holds the king
+  // and a move there is a plain king capture. The sentence once said "passed" of both (the fifth reader).
+  int through = 0;
+  int outOf = 0;
+  for (const Think think : {Think{"through", "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1", "", 300},
+                            Think{"out-of", "4r3/8/8/8/8/8/8/k3K2R w K - 0 1", "", 500}}) {
+    INFO("think " << think.name);
+    const std::string path = record(think);
+    const TraceReader reader(path);
+    std::ostringstream lines;
+    writeJsonLines(reader, lines);
+    std::vector<json> events;
+    std::istringstream in(lines.str());
+    for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+    Replay replay(reader);
+    std::vector<json> calls;  // the open calls' call events
+    std::vector<json> moves;  // each open call's move on the board (or null)
+    for (std::size_t index = 0; index < events.size(); ++index) {
+      const json& event = events[index];
+      const std::string kind = event["kind"];
+      if (kind == "call") {
+        calls.push_back(event);
+        moves.push_back(nullptr);
+      } else if (kind == "return") {
+        calls.pop_back();
+        moves.pop_back();
+      } else if (kind == "move") {
+        moves.back() = event;
+      } else if (kind == "king-capture" && event["badCastling"]) {
+        REQUIRE(calls.size() >= 2);
+        const int passed = calls.back()["E"];
+        const json& castling = moves[moves.size() - 2];  // the move this call answers
+        REQUIRE(castling["castling"] == true);
+        replay.seek(cursorAfterEvent(index));
+        const ViewState view = viewState(replay, hashCountersAt(reader, replay.cursor()));
+        INFO("event " << index << ": " << view.narration);
+        CHECK(view.narration.find("reaches the square") == std::string::npos);
+        if (event["y"] == passed) {
+          CHECK(view.narration.find("passed (" + squareName(passed) +
+                                    ", E, where its rook now stands): the "
+                                    "castling was through check") != std::string::npos);
+          ++through;
+        } else {
+          CHECK(event["y"] == castling["x"]);  // the square the king left
+          CHECK(view.narration.find("left (" + squareName(event["y"]) + "), next to the square it passed (" +
+                                    squareName(passed) + ", E): the castling was out of check") !=
+                std::string::npos);
+          ++outOf;
+        }
+      }
+    }
+  }
+  CHECK(through > 0);
+  CHECK(outOf > 0);
+}
+
 TEST_CASE("the mate probe's return says its parent's best is minus half its score", "[view][trace]") {
   // Line 103: m = -D(24-k,-I,I,0,J,Z,S,S,1)/2. The narration said "half of its score, -40000" of a
   // probe that returned +I (the fifth reader): it is minus half.

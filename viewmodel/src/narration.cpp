@@ -192,10 +192,20 @@ std::string Narration::onIteration() const {
 
 // A move takes the king (or the square a castling king passed).
 std::string Narration::onKingCapture() const {
-  if (event.badCastling)
-    return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
-           " reaches the square the opponent's castling king passed: the castling was through check, "
-           "the node scores +I";
+  // Line 70: after a castling, a move onto E (the passed square, where the rook now stands) or next
+  // to it; the king's new square is next to it too, but a move there takes the king itself. So the
+  // move lands on E (through check) or on the square the king left (out of check; the sentence once
+  // said "passed" for both).
+  if (event.badCastling) {
+    const int passed = top->call.epSquare;
+    const std::string text = "king capture" + at + ": " + moveName(event.move.from, event.move.to);
+    if (event.move.to == passed)
+      return text + " lands on the square the opponent's castling king passed (" + squareName(passed) +
+             ", E, where its rook now stands): the castling was through check, the node scores +I";
+    return text + " lands on the square the opponent's castling king left (" + squareName(event.move.to) +
+           "), next to the square it passed (" + squareName(passed) +
+           ", E): the castling was out of check, the node scores +I";
+  }
   return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
          " takes the king, so the opponent's last move was illegal; the node scores +I";
 }
