@@ -608,6 +608,16 @@ TEST_CASE("the figures give the reply's window and the probe's start as the code
   CHECK(deepening.find("probe: d = stored draft\\n(n-1 if it was deep enough)") != std::string::npos);
 }
 
+TEST_CASE("the glossary's fail low is an iteration's, as its fail high is", "[docs]") {
+  // It said a call fails low when "every move was tried": at draft 1 only recaptures are (line 73),
+  // and an iteration that fails low may be followed by a deeper one (the fifth reader).
+  const std::string glossary = readFile(sourcePath("docs/pages/19-glossary.md"));
+  CHECK(glossary.find("every move was tried") == std::string::npos);
+  CHECK(glossary.find("| fail low | An iteration whose best score stays at or below alpha") !=
+        std::string::npos);
+  CHECK(glossary.find("| fail high | An iteration whose best score reaches beta") != std::string::npos);
+}
+
 TEST_CASE("the board scan x=x+9&~M of the move-generation page visits the 64 real squares", "[docs]") {
   // The page said "all 128 board bytes" once; the scan skips the right half.
   std::set<int> visited;
