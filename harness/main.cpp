@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
   app.add_option("--nodes", nodes,
                  "node budget: no new iteration starts after it; at least 2 (with 1 the root's own node "
                  "spends it, no iteration starts, and the original's score is uninitialized memory)")
-      ->check(umax::cli::nodeBudget(2, 2000000000L, "with 1 the original starts no iteration"));
+      ->check(umax::cli::nodeBudget(
+          2, 2000000000L, "with 1 the original starts no iteration and its score is uninitialized memory"));
   app.add_option("--without", without,
                  "the Lab: switch ideas of the search off, comma-separated: " + umax::ideaNames() +
                      " (or all); readable build only")

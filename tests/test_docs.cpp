@@ -523,7 +523,8 @@ TEST_CASE(
 TEST_CASE("every step off the board sets bit 3 or bit 7, as the 0x88 board page says", "[docs]") {
   // Topic 2: a step right past the h-file or left past the a-file lands in columns 8 to 15 (leftwards
   // in the row above the one aimed at), a step off the top or bottom (past no side) gives a number
-  // below 0 or at least 128. Checked
+  // below 0 or from 128 up, and y, a char, holds every one of them as a negative number (the page
+  // once said "at least 128" of the char). Checked
   // for every step vector of the original's o[] (line 26) from every real square.
   const int steps[] = {-16, -15, -17, 1, 16, 15, 17, 14, 18, 31, 33, -1, -14, -18, -31, -33};
   int offBoard = 0;
@@ -540,7 +541,11 @@ TEST_CASE("every step off the board sets bit 3 or bit 7, as the 0x88 board page 
         if (!off) continue;
         ++offBoard;
         const bool side = file + dx < 0 || file + dx > 7;
-        if (!side) CHECK((y < 0 || y >= 128));  // off the top or bottom only
+        if (!side) {  // off the top or bottom only
+          CHECK((y < 0 || y >= 128));
+          CHECK(static_cast<signed char>(y) < 0);            // line 38: char y
+          CHECK((static_cast<signed char>(y) & 0x80) != 0);  // bit 7
+        }
         if (side) {
           CHECK((y & 15) >= 8);  // off a side: columns 8 to 15
           // Leftwards in the row above the one the step aims at, rightwards in that row.
@@ -551,6 +556,66 @@ TEST_CASE("every step off the board sets bit 3 or bit 7, as the 0x88 board page 
   const std::string page = readFile(sourcePath("docs/pages/02-board.md"));
   CHECK(page.find("walking right past the h-file or left past the a-file lands in columns 8 to 15") !=
         std::string::npos);
+  CHECK(page.find("negative or at\nleast 128") == std::string::npos);
+  CHECK(page.find("0x77 + 16 = 135 is stored as -121, 0x87") != std::string::npos);
+  CHECK(static_cast<signed char>(0x77 + 16) == -121);
+}
+
+TEST_CASE("y+r+1&S finds the last rank for every pawn step, and its +1 settles two edge cases", "[docs]") {
+  // Topic 6 once said a black pawn's next step from rank 1 "reaches 128 or more" and that the +1
+  // "keeps one edge case out" (white's capture onto a7). A black capture onto a1 with +15 reaches
+  // only 0x7F = 127: the +1 also makes that one a promotion (the fifth reader).
+  std::set<std::pair<int, int>> differ;
+  for (int x = 0; x < 128; ++x) {
+    if (x & 0x88) continue;
+    for (int step : {-16, -15, -17, 16, 15, 17}) {
+      const int y = x + step;
+      if (y & 0x88) continue;
+      const bool lastRank = step < 0 ? y < 0x08 : y >= 0x70;
+      CAPTURE(x, step);
+      CHECK((((y + step + 1) & 128) != 0) == lastRank);  // line 80
+      if ((((y + step) & 128) != 0) != lastRank) differ.insert({y, step});
+    }
+  }
+  CHECK(differ == std::set<std::pair<int, int>>{{0x10, -17}, {0x70, 15}});
+  for (const std::string name : {"minimal", "readable"}) {  // b2xa1 promotes, in both builds
+    CAPTURE(name);
+    auto engine = umax::makeEngine(name);
+    engine->setPosition(umax::parseFen("4k3/8/8/8/8/8/1p6/R3K3 b - - 0 1"));
+    int from = 0;
+    int to = 0;
+    REQUIRE(umax::parseMove("b2a1", from, to));
+    REQUIRE(engine->playMove(from, to));
+    CHECK(engine->position().board[0x70] == (16 | 7));  // a black queen
+  }
+  const std::string page = readFile(sourcePath("docs/pages/06-promotion.md"));
+  CHECK(page.find("reaches 128 or more") == std::string::npos);
+  CHECK(page.find("captures onto a1 (0x70)\nwith +15 would give 0x7F = 127") != std::string::npos);
+}
+
+TEST_CASE("the figures give the reply's window and the probe's start as the code has them", "[docs]") {
+  // Topic 7's figure gave the reply's alpha as -l (line 82: -l-(l>e)) and said a hit "deep enough"
+  // returns V (line 47 also needs its bound to settle the window); topic 10's gave the resumed draft
+  // as the stored one (line 48: n-1 when it was deep enough). The fifth reader.
+  const std::string source = readFile(sourcePath("minimal/micro-max.c"));
+  REQUIRE(source.find("v=-D(24-k,-l-(l>e),m>q?-m:-q,-e-v-i,") != std::string::npos);
+  REQUIRE(source.find("d=n-1;") != std::string::npos);
+  const std::string alphaBeta = readFile(sourcePath("docs/pages/07-alpha-beta.md"));
+  CHECK(alphaBeta.find("-D(24-k, -l, ") == std::string::npos);
+  CHECK(alphaBeta.find("v = -D(24-k, -l-(l>e), -max(q,m),") != std::string::npos);
+  CHECK(alphaBeta.find("(hit deep enough: return V)") == std::string::npos);
+  const std::string deepening = readFile(sourcePath("docs/pages/10-iterative-deepening.md"));
+  CHECK(deepening.find("probe: d = stored draft\\n(n-1 if it was deep enough)") != std::string::npos);
+}
+
+TEST_CASE("the glossary's fail low is an iteration's, as its fail high is", "[docs]") {
+  // It said a call fails low when "every move was tried": at draft 1 only recaptures are (line 73),
+  // and an iteration that fails low may be followed by a deeper one (the fifth reader).
+  const std::string glossary = readFile(sourcePath("docs/pages/19-glossary.md"));
+  CHECK(glossary.find("every move was tried") == std::string::npos);
+  CHECK(glossary.find("| fail low | An iteration whose best score stays at or below alpha") !=
+        std::string::npos);
+  CHECK(glossary.find("| fail high | An iteration whose best score reaches beta") != std::string::npos);
 }
 
 TEST_CASE("the board scan x=x+9&~M of the move-generation page visits the 64 real squares", "[docs]") {

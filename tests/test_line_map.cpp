@@ -154,3 +154,15 @@ TEST_CASE("every search site of the tracer names lines of both builds", "[line-m
 #undef UMAX_TEST_SITE
   for (const int id : ids) CHECK(expected.count(id) == 1);  // no site the schema does not have
 }
+
+TEST_CASE("the mate-probe and king-capture sites say the scores and squares of the search",
+          "[line-map][docs]") {
+  // The Source panel's header at the mate probe said it tells "checkmate (-infinity)"; line 103 gives a
+  // mated side -I/2 (the fifth reader). The king-capture site names line 70's y-E<2&E-y<2: E itself too.
+  std::map<std::string, std::string> description;
+  for (const json& site : lineMap().at("sites")) description[site.at("name")] = site.at("description");
+  CHECK(description.at("mate-probe").find("(-infinity)") == std::string::npos);
+  CHECK(description.at("mate-probe").find("checkmate (-I/2 = -40000") != std::string::npos);
+  CHECK(description.at("king-capture").find("lands on or next to the square a castling king passed") !=
+        std::string::npos);
+}

@@ -91,6 +91,7 @@ struct WalkFrame {
   int scanStart = 0;  ///< B: X when the current iteration began
   int lastTo = 0;     ///< z: where the move replied to landed
   int draft = 0;      ///< d: the current iteration
+  int depth = 0;      ///< n: the depth asked for
 };
 
 /// The moves micro-Max's generator offers `side`, in its order, written square by square from the
@@ -165,6 +166,10 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     uint64_t predictionsChecked = 0, penaltiesSeen = 0;
     int movePositional = 0, moveGain = 0;  // the last move's v (at the move) and i
     uint64_t movesChecked = 0, draftOneMoves = 0, draftOneIterations = 0;
+    std::optional<std::pair<int, int>> deeperAfterStandPat;  // a cut iteration's call: its ply, next draft
+    uint64_t deeperDraftsChecked = 0;
+    std::optional<std::pair<int, int>> replyBeta;  // after a new best inside the window: replies' ply, beta
+    uint64_t replyBetasChecked = 0;
     while (std::getline(in, line)) {
       const json event = json::parse(line);
       const std::string kind = event["kind"];
@@ -177,6 +182,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         frame.eval = event["e"];
         frame.epSquare = event["E"];
         frame.lastTo = event["z"];
+        frame.depth = event["n"];
         stack.push_back(frame);
       } else if (kind == "iteration") {
         stack.back().scanStart = stack.back().bestFrom;
@@ -362,6 +368,17 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           REQUIRE(view.narration.find("stand pat") != std::string::npos);
           REQUIRE(view.narration.find("eval " + std::to_string(stack.back().eval) + " >= beta " + beta) !=
                   std::string::npos);
+          // Only the iteration ends (line 71, goto C): a call of depth n > d goes on to draft d + 1, and
+          // the walk checks that it does (the sentence once said "the node returns" for every call).
+          const WalkFrame& top = stack.back();
+          if (top.draft < top.depth) {
+            REQUIRE(view.narration.find("the node returns") == std::string::npos);
+            REQUIRE(view.narration.find("goes on to draft " + std::to_string(top.draft + 1)) !=
+                    std::string::npos);
+            deeperAfterStandPat = std::make_pair(event["ply"].get<int>(), top.draft + 1);
+          } else {
+            REQUIRE(view.narration.find("the node returns without trying a move") != std::string::npos);
+          }
         } else if (previous["kind"] != "king-capture") {
           ++refutations;
           const std::string move = stack.back().move["move"];
@@ -380,6 +397,15 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
           REQUIRE(left > 0);  // the cutoff is found on visiting the next move
           REQUIRE(view.narration.find("; " + std::to_string(left) + (left == 1 ? " move" : " moves") +
                                       " not tried") != std::string::npos);
+          // Below the depth asked for (and without a mate score, line 102) the call goes on.
+          const int m = event["m"];
+          if (top.draft < top.depth && m <= kInfinity / 4 && m >= -kInfinity / 4) {
+            REQUIRE(view.narration.find("goes on to draft " + std::to_string(top.draft + 1)) !=
+                    std::string::npos);
+            deeperAfterStandPat = std::make_pair(event["ply"].get<int>(), top.draft + 1);
+          } else {
+            REQUIRE(view.narration.find("goes on to draft") == std::string::npos);
+          }
         }
         // The caption says the same, not the parent's move.
         REQUIRE(view.caption.rfind(view.narration, 0) == 0);
@@ -426,6 +452,30 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         }
         predicted.reset();
       }
+      // A new best inside the window: the narration names the beta the next replies get, -m (it once
+      // said they "are searched with alpha m"), and the next reply's call has it (line 82).
+      if (kind == "best") {
+        REQUIRE(view.narration.find("searched with alpha") == std::string::npos);
+        const int m = event["m"];
+        if (m > stack.back().alpha && m < stack.back().beta) {
+          REQUIRE(view.narration.find("the next replies get beta " + scoreName(-m)) != std::string::npos);
+          replyBeta = std::make_pair(event["ply"].get<int>() + 1, -m);
+        }
+      } else if (replyBeta && kind == "call" && event["ply"] == replyBeta->first) {
+        REQUIRE(event["l"].get<int>() == replyBeta->second);
+        ++replyBetasChecked;
+        replyBeta.reset();
+      } else if (replyBeta && event["ply"] == replyBeta->first - 1 &&
+                 (kind == "iteration" || kind == "store" || kind == "return" || kind == "mate-probe")) {
+        replyBeta.reset();  // the iteration ended: the next one starts its best again
+      }
+      if (deeperAfterStandPat && event["ply"] == deeperAfterStandPat->first &&
+          (kind == "iteration" || kind == "return")) {
+        REQUIRE(kind == "iteration");
+        REQUIRE(event["d"].get<int>() == deeperAfterStandPat->second);
+        ++deeperDraftsChecked;
+        deeperAfterStandPat.reset();
+      }
       if (kind == "return") returnedScore = event["m"];
       previous = event;
       ++checked;
@@ -441,6 +491,8 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     CHECK(draftOneIterations > 0);
     CHECK(draftOneMoves > 0);
     CHECK(penaltiesSeen > 0);
+    CHECK(replyBetasChecked > 0);
+    CHECK(deeperDraftsChecked > 0);
   }
 }
 
@@ -487,6 +539,99 @@ TEST_CASE("umax-trace state prints the view model at an event as JSON, and refus
   REQUIRE(status != 0);
   REQUIRE(refused.find("outside") != std::string::npos);
   REQUIRE(refused.find("0 to " + std::to_string(reader.eventCount() - 1)) != std::string::npos);
+}
+
+TEST_CASE("a move onto or beside a castling's passed square is narrated as through or out of check",
+          "[view][trace]") {
+  // Line 70 refuses a castling when the reply lands on E (the passed square, the rook on it: through
+  // check) or beside it; beside it is the king's start (out of check), as its new square holds the king
+  // and a move there is a plain king capture. The sentence once said "passed" of both (the fifth reader).
+  int through = 0;
+  int outOf = 0;
+  for (const Think think : {Think{"through", "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1", "", 300},
+                            Think{"out-of", "4r3/8/8/8/8/8/8/k3K2R w K - 0 1", "", 500}}) {
+    INFO("think " << think.name);
+    const std::string path = record(think);
+    const TraceReader reader(path);
+    std::ostringstream lines;
+    writeJsonLines(reader, lines);
+    std::vector<json> events;
+    std::istringstream in(lines.str());
+    for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+    Replay replay(reader);
+    std::vector<json> calls;  // the open calls' call events
+    std::vector<json> moves;  // each open call's move on the board (or null)
+    for (std::size_t index = 0; index < events.size(); ++index) {
+      const json& event = events[index];
+      const std::string kind = event["kind"];
+      if (kind == "call") {
+        calls.push_back(event);
+        moves.push_back(nullptr);
+      } else if (kind == "return") {
+        calls.pop_back();
+        moves.pop_back();
+      } else if (kind == "move") {
+        moves.back() = event;
+      } else if (kind == "king-capture" && event["badCastling"]) {
+        REQUIRE(calls.size() >= 2);
+        const int passed = calls.back()["E"];
+        const json& castling = moves[moves.size() - 2];  // the move this call answers
+        REQUIRE(castling["castling"] == true);
+        replay.seek(cursorAfterEvent(index));
+        const ViewState view = viewState(replay, hashCountersAt(reader, replay.cursor()));
+        INFO("event " << index << ": " << view.narration);
+        CHECK(view.narration.find("reaches the square") == std::string::npos);
+        if (event["y"] == passed) {
+          CHECK(view.narration.find("passed (" + squareName(passed) +
+                                    ", E, where its rook now stands): the "
+                                    "castling was through check") != std::string::npos);
+          ++through;
+        } else {
+          CHECK(event["y"] == castling["x"]);  // the square the king left
+          CHECK(view.narration.find("left (" + squareName(event["y"]) + "), next to the square it passed (" +
+                                    squareName(passed) + ", E): the castling was out of check") !=
+                std::string::npos);
+          ++outOf;
+        }
+      }
+    }
+  }
+  CHECK(through > 0);
+  CHECK(outOf > 0);
+}
+
+TEST_CASE("the mate probe's return says its parent's best is minus half its score", "[view][trace]") {
+  // Line 103: m = -D(24-k,-I,I,0,J,Z,S,S,1)/2. The narration said "half of its score, -40000" of a
+  // probe that returned +I (the fifth reader): it is minus half.
+  for (const Think think : {Think{"mated", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100},
+                            Think{"stalemated", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", 100}}) {
+    INFO("think " << think.name);
+    const std::string path = record(think);
+    const TraceReader reader(path);
+    std::ostringstream lines;
+    writeJsonLines(reader, lines);
+    std::vector<json> events;
+    std::istringstream in(lines.str());
+    for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+    Replay replay(reader);
+    int probeReturns = 0;
+    for (std::size_t index = 1; index + 1 < events.size(); ++index) {
+      // The probe's call follows the mate-probe event; its return is the first return at its ply.
+      if (events[index - 1]["kind"] != "mate-probe") continue;
+      const int ply = events[index]["ply"];
+      std::size_t back = index;
+      while (!(events[back]["kind"] == "return" && events[back]["ply"] == ply)) ++back;
+      const int m = events[back]["m"];
+      replay.seek(cursorAfterEvent(back));
+      const ViewState view = viewState(replay, hashCountersAt(reader, replay.cursor()));
+      INFO("event " << back << ": " << view.narration);
+      CHECK(view.narration.find("half of its score") == std::string::npos);
+      CHECK(view.narration.find("minus half its score (line 103: -D(...)/2), " + scoreName(-m / 2) +
+                                ", becomes the parent's best") != std::string::npos);
+      ++probeReturns;
+    }
+    CHECK(probeReturns > 0);
+  }
 }
 
 TEST_CASE("the hash counters at a cursor from the timeline index equal those counted from the start",

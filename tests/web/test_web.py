@@ -46,6 +46,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 import zlib
 
@@ -484,6 +485,23 @@ def main():
         answer = worker_answer(browser, json.dumps({"fen": "", "moves": "", "nodes": 100, "without": "hsh"})) or {}
         check(answer.get("ok") is False and "alpha-beta, quiescence" in answer.get("error", ""),
               f"the worker refuses without 'hsh' with the ideas' names: {answer}")
+
+        # 2c'. nodes=1, the page's smallest budget: the root's own node spends it and no iteration
+        # starts. umax-probe refuses 1 (the original's score is then uninitialized memory), so the page
+        # answers as the readable build's tools do (umax-trace record --nodes 1), and the web page says so.
+        with tempfile.TemporaryDirectory() as scratch:
+            line = subprocess.run([os.path.join(build_bin, "umax-trace"), "record", "--nodes", "1", "-q", "-o",
+                                   os.path.join(scratch, "one.trc")], check=True, capture_output=True,
+                                  text=True).stdout.split()
+        expected = {"bestmove": line[1], "score": int(line[3]), "nodes": int(line[5])}
+        check(expected == {"bestmove": "none", "score": 0, "nodes": 1},
+              f"umax-trace record --nodes 1 answers none, 0, 1: {expected}")
+        got = open_page(browser, f"{viz}?nodes=1", f"JSON.parse({STATE} || '{{}}').search", 120)
+        shown = {key: (got or {}).get("search", {}).get(key) for key in expected}
+        check(shown == expected, f"search ?nodes=1: page {shown} == umax-trace record --nodes 1 {expected}")
+        web_page = open(os.path.join(site_dir, "page_web.html"), encoding="utf-8").read()
+        check("umax-probe</code> refuses 1" in web_page,
+              "the web page says why umax-probe refuses nodes 1 while the page takes it")
 
         # 2d. The Lab's --depth in the worker: a think to a depth, no budget, answers as umax-probe --depth
         # does (with and without ideas, a mate's position included); a cap (maxNodes) stops a think that

@@ -192,10 +192,20 @@ std::string Narration::onIteration() const {
 
 // A move takes the king (or the square a castling king passed).
 std::string Narration::onKingCapture() const {
-  if (event.badCastling)
-    return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
-           " reaches the square the opponent's castling king passed: the castling was through check, "
-           "the node scores +I";
+  // Line 70: after a castling, a move onto E (the passed square, where the rook now stands) or next
+  // to it; the king's new square is next to it too, but a move there takes the king itself. So the
+  // move lands on E (through check) or on the square the king left (out of check; the sentence once
+  // said "passed" for both).
+  if (event.badCastling) {
+    const int passed = top->call.epSquare;
+    const std::string text = "king capture" + at + ": " + moveName(event.move.from, event.move.to);
+    if (event.move.to == passed)
+      return text + " lands on the square the opponent's castling king passed (" + squareName(passed) +
+             ", E, where its rook now stands): the castling was through check, the node scores +I";
+    return text + " lands on the square the opponent's castling king left (" + squareName(event.move.to) +
+           "), next to the square it passed (" + squareName(passed) +
+           ", E): the castling was out of check, the node scores +I";
+  }
   return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
          " takes the king, so the opponent's last move was illegal; the node scores +I";
 }
@@ -204,9 +214,17 @@ std::string Narration::onKingCapture() const {
 std::string Narration::onCutoff() const {
   const int beta = top->call.beta;
   const Event before = replay.eventAt(cursor - 2);
-  if (before.kind == EventKind::kIteration)
-    return "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta) +
-           ", the node returns without trying a move";
+  if (before.kind == EventKind::kIteration) {
+    const std::string text =
+        "stand pat" + at + ": eval " + std::to_string(top->call.eval) + " >= beta " + score(beta);
+    // Line 71's goto C ends the iteration; the loop (line 53) goes on while d < n. It once said "the
+    // node returns" of calls of depth 2 and more too, which then search draft 2 (the glossary's stand pat).
+    if (top->draft < top->call.depth)
+      return text + ", so the draft-" + std::to_string(top->draft) +
+             " iteration ends without trying a move; the call (depth n = " + std::to_string(top->call.depth) +
+             ") goes on to draft " + std::to_string(top->draft + 1);
+    return text + ", the node returns without trying a move";
+  }
   if (before.kind == EventKind::kKingCapture)
     return "cutoff" + at + ": the king capture scores +I >= beta " + score(beta) + ", no other move is tried";
   std::string parentMove;
@@ -217,9 +235,16 @@ std::string Narration::onCutoff() const {
                    moveName(parent.move.from, parent.move.to);
   }
   const int notTried = movesNotTried(replay, state, *top);
-  return moveName(top->move.from, top->move.to) + " fails high" + at + ": score " + score(event.value) +
-         " >= beta " + score(beta) + parentMove + "; " + std::to_string(notTried) + " move" +
-         (notTried == 1 ? "" : "s") + " not tried (" + std::to_string(top->movesMade) + " made in this call)";
+  std::string text = moveName(top->move.from, top->move.to) + " fails high" + at + ": score " +
+                     score(event.value) + " >= beta " + score(beta) + parentMove + "; " +
+                     std::to_string(notTried) + " move" + (notTried == 1 ? "" : "s") + " not tried (" +
+                     std::to_string(top->movesMade) + " made in this call)";
+  // The cutoff ends the iteration (goto C); below the depth asked for, and without a mate score (line
+  // 102's d=99), the call searches the next draft.
+  if (top->draft < top->call.depth && !isMateScore(event.value))
+    text += "; the call (depth n = " + std::to_string(top->call.depth) + ") goes on to draft " +
+            std::to_string(top->draft + 1);
+  return text;
 }
 
 // A move is tried, and the depth its reply gets.
@@ -253,9 +278,17 @@ std::string Narration::onBestMove() const {
       "new best move " + bestMoveName(event.bestFrom, event.bestTo) + at + ": m = " + score(event.best);
   if (event.best >= top->call.beta)
     return text + " >= beta " + score(top->call.beta) + ": the node fails high";
-  if (event.best > top->call.alpha)
-    return text + " > alpha " + score(top->call.alpha) + ": the next replies are searched with alpha " +
-           score(event.best);
+  if (event.best > top->call.alpha) {
+    // The node's alpha is now m; each reply gets the window turned round, beta -m (line 82:
+    // m>q?-m:-q). It once said the replies "are searched with alpha m": their alpha stays -l-(l>e).
+    text += " > alpha " + score(top->call.alpha);
+    if (state.variant().lacks(Idea::kAlphaBeta))
+      return text + ": the Lab without alpha-beta still gives the next replies the full window [-I, +I]";
+    const Window reply =
+        replyWindow(state.variant(), top->call.alpha, top->call.beta, top->call.eval, event.best);
+    return text + ": the node's alpha is now " + score(event.best) + ", so the next replies get beta " +
+           score(reply.beta);
+  }
   return text + " (still <= alpha " + score(top->call.alpha) + ")";
 }
 
@@ -317,7 +350,8 @@ std::string Narration::onReturn() const {
                      (fromHash ? " from the hash table" : "") + ": " + nodeType(alpha, beta, event.best) +
                      " node, window [" + score(alpha) + ", " + score(beta) + "]";
   if (!parent.moveOnBoard)
-    return text + "; the mate test: half of its score, " + score(parent.best) + ", becomes the parent's best";
+    return text + "; the mate test: minus half its score (line 103: -D(...)/2), " + score(parent.best) +
+           ", becomes the parent's best";
   // The parent's v: the negated return, minus the delayed-gain point (Step 12: v -= v > e).
   const int negated = -event.best;
   const int scored = withDelayedGainPenalty(state.variant(), negated, parent.call.eval);
