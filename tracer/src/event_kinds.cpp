@@ -188,9 +188,12 @@ void SearchState::onNodeCounted(const Event& event, uint64_t offset) {
   frame.nodeNumber = ++nodes_;
 }
 
-[[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write) {
-  write.u8(recordTag(EventKind::kNodeCounted, 0));
+// The probe's record and the node's, after the frame took them.
+[[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write, const ProbeReport& report,
+                                                        const HashEntry& entry) {
   top_->nodeNumber = ++nodes_;
+  writeProbeRecord(write, report, entry);
+  write.u8(recordTag(EventKind::kNodeCounted, 0));
 }
 
 // After a counted node's record: the progress display every 65,536 nodes,
@@ -586,15 +589,15 @@ uint8_t* Recorder::writeExplicitReturn(uint8_t* at, int score, int bestFrom, int
                                                      const HashEntry& entry, int) {
   RecordWriter write{cursor_.at};
   recordCall(write, call);
-  writeProbeRecord(write, report, entry);
   if (report.endsNode) [[unlikely]] {
+    writeProbeRecord(write, report, entry);
     write.u8(recordTag(EventKind::kReturn, 0));
     if (top_) takeChildScore(*top_, entry.score);
     return endRecord(write.at, 3);
   }
-  pushFrame(call);
+  pushFrame(call);  // the frame first, the bytes after (a byte's store may alias the frame)
   takeProbe(*top_, report, entry, variant_);
-  recordNode(write);
+  recordNode(write, report, entry);
   endRecord(write.at, 3);
   afterNodeCounted();
 }

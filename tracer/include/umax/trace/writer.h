@@ -166,7 +166,7 @@ class Recorder final : public SearchObserver {
   [[gnu::noinline]] uint8_t* writeUnpredictedCall(uint8_t* at, const NodeCall& call);
   void pushFrame(const NodeCall& call);
   void writeProbeRecord(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
-  void recordNode(RecordWriter& write);
+  void recordNode(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
   void afterNodeCounted();
   void popFrame(int score);
   [[gnu::noinline]] uint8_t* writeExplicitReturn(uint8_t* at, int score, int bestFrom, int bestTo, int draft);
