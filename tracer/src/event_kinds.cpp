@@ -92,22 +92,25 @@ void SearchState::onCall(const Event& event, uint64_t offset) {
   throw std::runtime_error("the search is too deep to record");
 }
 
-// The call's record (its eval alone when its parent's move predicts it), and
-// the call counted: refused past kMaxStack open calls. A reply's key and
-// lock are not checked: the reader computes them with the engine's own
-// hashChange from the same move (compact.h, predictChild).
-[[gnu::always_inline]] inline void Recorder::recordCall(RecordWriter& write, const NodeCall& call) {
+// The call's record (its eval alone when its parent's move predicts it,
+// with the usual entry folded in if `usualEntry`: the return says if it
+// was), and the call counted: refused past kMaxStack open calls. A reply's
+// key and lock are not checked: the reader computes them with the engine's
+// own hashChange from the same move (compact.h, predictChild).
+[[gnu::always_inline]] inline bool Recorder::recordCall(RecordWriter& write, const NodeCall& call,
+                                                        bool usualEntry) {
   NodeCall predicted;
-  if (depth_ == 0 || !predictChild<false>(*top_, predicted, variant_) || !sameCall<false>(call, predicted))
-      [[unlikely]] {
-    write.at = writeUnpredictedCall(write.at, call);
-  } else {
-    write.u8(recordTag(EventKind::kCall, 0));
-    write.zigzag(wrappingDifference(call.eval, predicted.eval));
-  }
   if (depth_ == kMaxStack) [[unlikely]]
     tooDeep();
   ++calls_;
+  if (depth_ == 0 || !predictChild<false>(*top_, predicted, variant_) || !sameCall<false>(call, predicted))
+      [[unlikely]] {
+    write.at = writeUnpredictedCall(write.at, call);
+    return false;
+  }
+  write.u8(recordTag(EventKind::kCall, usualEntry ? kUsualEntry : 0));
+  write.zigzag(wrappingDifference(call.eval, predicted.eval));
+  return usualEntry;
 }
 
 // The root's call (the header's, once) or a call no parent predicts.
@@ -188,10 +191,12 @@ void SearchState::onNodeCounted(const Event& event, uint64_t offset) {
   frame.nodeNumber = ++nodes_;
 }
 
-// The probe's record and the node's, after the frame took them.
+// The probe's record and the node's, after the frame took them (none if
+// the call's record `folded` them in).
 [[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write, const ProbeReport& report,
-                                                        const HashEntry& entry) {
+                                                        const HashEntry& entry, bool folded) {
   top_->nodeNumber = ++nodes_;
+  if (folded) return;
   writeProbeRecord(write, report, entry);
   write.u8(recordTag(EventKind::kNodeCounted, 0));
 }
@@ -588,7 +593,8 @@ uint8_t* Recorder::writeExplicitReturn(uint8_t* at, int score, int bestFrom, int
 [[gnu::always_inline]] inline void Recorder::onEnter(const NodeCall& call, const ProbeReport& report,
                                                      const HashEntry& entry, int) {
   RecordWriter write{cursor_.at};
-  recordCall(write, call);
+  const bool folded =
+      recordCall(write, call, report.outcome == ProbeOutcome::kMiss && report.slotsProbed == 1);
   if (report.endsNode) [[unlikely]] {
     writeProbeRecord(write, report, entry);
     write.u8(recordTag(EventKind::kReturn, 0));
@@ -597,7 +603,7 @@ uint8_t* Recorder::writeExplicitReturn(uint8_t* at, int score, int bestFrom, int
   }
   pushFrame(call);  // the frame first, the bytes after (a byte's store may alias the frame)
   takeProbe(*top_, report, entry, variant_);
-  recordNode(write, report, entry);
+  recordNode(write, report, entry, folded);
   endRecord(write.at, 3);
   afterNodeCounted();
 }

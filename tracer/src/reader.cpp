@@ -98,7 +98,8 @@ void TraceReader::scanChunks(uint64_t start) {
       }
       throw TraceError("corrupt trace: expected a chunk marker", at);
     }
-    if (head.payloadBytes > kMaxChunkPayload || head.events > head.payloadBytes)
+    // At most 3 events in 2 bytes (a kUsualEntry call), at least 1 byte a record.
+    if (head.payloadBytes > kMaxChunkPayload || head.events > 2 * head.payloadBytes)
       throw TraceError("corrupt trace: bad chunk size", at + 4);
     ChunkInfo chunk{at, at + kChunkHeadBytes, head.payloadBytes, head.events, eventCount_};
     const bool cut = chunksEnd_ - chunk.payloadOffset < head.payloadBytes;
