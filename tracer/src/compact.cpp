@@ -8,13 +8,11 @@ namespace umax::trace {
 // Each case reads what the recorder wrote for its kind (event_kinds.cpp) and
 // fills in the rest from the state, with the same predictions.
 const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
-  if (folded_ > 0) {  // a kUsualEntry call's probe and node: the records they would have had
+  if (const int left = folded_ - 1; left >= 0) {  // a kUsualEntry call's probe, then its node
     static constexpr uint8_t kEntry[] = {recordTag(EventKind::kProbe, kUsualSlotCount),
-                                         recordTag(EventKind::kNodeCounted, 0)};
-    const uint8_t* record = kEntry + 2 - folded_;
-    const int left = --folded_;
+                                         recordTag(EventKind::kNodeCounted, 0)};  // their records, unwritten
     folded_ = 0;
-    decode(record, record + 1, event, offset);
+    decode(kEntry + 1 - left, kEntry + 2 - left, event, offset);
     folded_ = left;
     return data;
   }

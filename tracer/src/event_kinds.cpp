@@ -52,11 +52,9 @@ inline void Recorder::endRecord(uint8_t* end, uint32_t events) {
 
 // ---- kCall: D() is entered --------------------------------------------------------
 
-/// kCall: `frame` becomes the new call's, its kCall being event `event`.
-/// Field by field (a recorder reuses its frames: `frame = Frame{}` compiles
-/// to a slow `rep stos`); its probe follows at once (takeProbe sets the
-/// draft, X and Y), and a frame that has made no move has none in a
-/// checkpoint (movesMade 0).
+/// kCall: `frame` becomes the new call's, its kCall being event `event`. Field by field (a
+/// recorder reuses its frames: `frame = Frame{}` compiles to a slow `rep stos`); its probe
+/// follows at once (takeProbe sets d, X, Y); with no move made, a checkpoint has none (movesMade 0).
 [[gnu::always_inline]] static inline void openCall(Frame& frame, const NodeCall& call, uint64_t event) {
   frame.call = call;
   frame.callEvent = event;
@@ -92,10 +90,9 @@ void SearchState::onCall(const Event& event, uint64_t offset) {
   throw std::runtime_error("the search is too deep to record");
 }
 
-// The call's record (its eval alone when its parent's move predicts it,
-// with the usual entry folded in if `usualEntry`: the return says if it
-// was), and the call counted: refused past kMaxStack open calls. A reply's
-// key and lock are not checked: the reader computes them with the engine's
+// The call's record (its eval alone when its parent's move predicts it, then with the
+// `usualEntry` folded in: true if it was), and the call counted: refused past kMaxStack open
+// calls. A reply's key and lock are not checked: the reader computes them with the engine's
 // own hashChange from the same move (compact.h, predictChild).
 [[gnu::always_inline]] inline bool Recorder::recordCall(RecordWriter& write, const NodeCall& call,
                                                         bool usualEntry) {
@@ -191,8 +188,7 @@ void SearchState::onNodeCounted(const Event& event, uint64_t offset) {
   frame.nodeNumber = ++nodes_;
 }
 
-// The probe's record and the node's, after the frame took them (none if
-// the call's record `folded` them in).
+// The probe's record and the node's, after the frame took them (none if the call's `folded` them).
 [[gnu::always_inline]] inline void Recorder::recordNode(RecordWriter& write, const ProbeReport& report,
                                                         const HashEntry& entry, bool folded) {
   top_->nodeNumber = ++nodes_;
@@ -332,10 +328,9 @@ MoveRecord recordOf(const Move& move, int remaining, bool sneaked) {
   return record;
 }
 
-[[gnu::always_inline]] inline void Recorder::onMoveMade(const Move& move, int remaining,
-                                                        bool sneaked) {  // Step 11
+[[gnu::always_inline]] inline void Recorder::onMoveMade(const Move& move, int remaining, bool sneaked) {
   const Frame& frame = *top_;
-  // Most moves are plain: no special square, no promotion, the usual depth.
+  // Step 11. Most moves are plain: no special square, no promotion, the usual depth.
   // They are told apart in a few comparisons; the rest take the general way.
   const bool promoted = promotes(move.type, move.to, move.step);
   const bool usual = move.captureSquare == move.to && move.rookFrom == kNoSquare && !promoted &&
@@ -615,9 +610,8 @@ uint8_t* Recorder::writeExplicitReturn(uint8_t* at, int score, int bestFrom, int
 // The search compiled for the recorder (Engine::compiledSearch<Recorder>,
 // which recordThink passes to Engine::think): it calls the hooks above
 // directly, not through SearchObserver's table, and the compiler sees them
-// here: those of every node are inlined (always_inline: 9.2M fewer
-// instructions in kiwipete's 100,000-node think than calls). umax-trace-bench
-// measures what the direct calls save (the recorder through the table, to /dev/null).
+// here, those of every node inlined (9.2M fewer instructions than calls in kiwipete's 100,000
+// nodes). umax-trace-bench measures what that saves (the recorder through the table, to /dev/null).
 #define UMAX_SEARCH_DEFINITIONS_ONLY
 #include "../../readable/src/search.cpp"
 

@@ -98,8 +98,7 @@ void TraceReader::scanChunks(uint64_t start) {
       }
       throw TraceError("corrupt trace: expected a chunk marker", at);
     }
-    // At most 3 events in 2 bytes (a kUsualEntry call), at least 1 byte a record.
-    if (head.payloadBytes > kMaxChunkPayload || head.events > 2 * head.payloadBytes)
+    if (head.payloadBytes > kMaxChunkPayload || head.events > 2 * head.payloadBytes)  // kUsualEntry: 3 in 2
       throw TraceError("corrupt trace: bad chunk size", at + 4);
     ChunkInfo chunk{at, at + kChunkHeadBytes, head.payloadBytes, head.events, eventCount_};
     const bool cut = chunksEnd_ - chunk.payloadOffset < head.payloadBytes;

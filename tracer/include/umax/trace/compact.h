@@ -52,8 +52,7 @@ namespace umax::trace {
 inline constexpr int kExplicitValues = 1;
 /// An explicit kCall: black to move.
 inline constexpr int kExplicitCallBlack = 2;
-/// A predicted kCall: its probe missed at the first slot and the node was
-/// counted (the usual entry): the two events follow without records.
+/// A predicted kCall: a probe that missed at its first slot and the node counted follow, unrecorded.
 inline constexpr int kUsualEntry = 4;
 /// kProbe: the usual number of slots was probed (1, or 9 for a full window): no count byte.
 inline constexpr int kUsualSlotCount = 8;
