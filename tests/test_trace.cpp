@@ -466,9 +466,11 @@ TEST_CASE("a damaged trace is refused with a message, or read as truncated, neve
     CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("wrong magic"));
 
     copy = bytes;
-    copy[8] = 8;  // version
+    copy[8] = kLayoutVersion + 1;  // version
     writeBytes(bad, copy, copy.size());
-    CHECK_THROWS_WITH(TraceReader(bad), Catch::Contains("trace format version 8 is not supported"));
+    CHECK_THROWS_WITH(
+        TraceReader(bad),
+        Catch::Contains("trace format version " + std::to_string(kLayoutVersion + 1) + " is not supported"));
 
     copy = bytes;
     copy[static_cast<std::size_t>(intact.chunks()[1].payloadOffset) + 100] ^= 0x20;

@@ -499,7 +499,7 @@ TEST_CASE("each chunk's checkpoint, taken while recording, is the state the trac
   CHECK(deep > 10);  // the checkpoints hold real stacks, not only the root
 }
 
-TEST_CASE("traces of versions 1 to 6 are refused naming their version, and the checksum covers it",
+TEST_CASE("traces of versions 1 to 7 are refused naming their version, and the checksum covers it",
           "[trace]") {
   // The committed seeds of fuzz_trace are real traces of the older versions.
   // (Version 2 differs from version 1 in its chunks' checksums only.)
@@ -511,7 +511,8 @@ TEST_CASE("traces of versions 1 to 6 are refused naming their version, and the c
                                       {sourcePath("fuzz/corpus/fuzz_trace/seed9-v3-mate.trc"), 3},
                                       {sourcePath("fuzz/corpus/fuzz_trace/seed12-v4-300-nodes.trc"), 4},
                                       {sourcePath("fuzz/corpus/fuzz_trace/seed17-v5-300-nodes.trc"), 5},
-                                      {sourcePath("fuzz/corpus/fuzz_trace/seed22-v6-300-nodes.trc"), 6}}) {
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed22-v6-300-nodes.trc"), 6},
+                                      {sourcePath("fuzz/corpus/fuzz_trace/seed41-v7-after-moves.trc"), 7}}) {
     REQUIRE(bytesOf(path)[8] == version);
     CHECK_THROWS_WITH(TraceReader(path),
                       Catch::Contains("trace format version " + std::to_string(version) +

@@ -8,6 +8,14 @@ namespace umax::trace {
 // Each case reads what the recorder wrote for its kind (event_kinds.cpp) and
 // fills in the rest from the state, with the same predictions.
 const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset) {
+  if (const int left = folded_ - 1; left >= 0) {  // a kUsualEntry call's probe, then its node
+    static constexpr uint8_t kEntry[] = {recordTag(EventKind::kProbe, kUsualSlotCount),
+                                         recordTag(EventKind::kNodeCounted, 0)};  // their records, unwritten
+    folded_ = 0;
+    decode(kEntry + 1 - left, kEntry + 2 - left, event, offset);
+    folded_ = left;
+    return data;
+  }
   ByteReader read(data, end, offset, "event record");
   try {
     const uint8_t tag = read.u8();
@@ -38,7 +46,7 @@ const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Ev
           checkCall(read, call);
           break;
         }
-        if (flags != 0) read.fail("bad call flags");
+        if (flags & ~kUsualEntry) read.fail("bad call flags");
         if (stack.empty()) {
           if (state_.events() != 0) read.fail("a second root call");
           call = header_.root;
@@ -46,6 +54,7 @@ const uint8_t* RecordDecoder::decode(const uint8_t* data, const uint8_t* end, Ev
           read.fail("a call without a move");
         }
         call.eval = wrappingSum(call.eval, read.int32());
+        if (flags & kUsualEntry) folded_ = 2;
         break;
       }
       case EventKind::kProbe: {

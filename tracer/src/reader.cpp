@@ -98,7 +98,7 @@ void TraceReader::scanChunks(uint64_t start) {
       }
       throw TraceError("corrupt trace: expected a chunk marker", at);
     }
-    if (head.payloadBytes > kMaxChunkPayload || head.events > head.payloadBytes)
+    if (head.payloadBytes > kMaxChunkPayload || head.events > 2 * head.payloadBytes)  // kUsualEntry: 3 in 2
       throw TraceError("corrupt trace: bad chunk size", at + 4);
     ChunkInfo chunk{at, at + kChunkHeadBytes, head.payloadBytes, head.events, eventCount_};
     const bool cut = chunksEnd_ - chunk.payloadOffset < head.payloadBytes;

@@ -104,6 +104,7 @@ void saveCheckpoint(const Board& board, const Frame* frames, std::size_t depth, 
   for (Frame frame : std::span(frames, depth)) {
     // A Recorder's frame that has made no move still holds an earlier call's (pushFrame leaves it).
     if (frame.movesMade == 0) frame.move = MoveRecord{};
+    if (frame.probe.outcome != ProbeOutcome::kHit) frame.probeEntry = HashEntry{};  // a miss keeps none
     int probe = probeBits(frame.probe);
     int flags = (frame.moveOnBoard ? 1 : 0) | (frame.cutoff ? 2 : 0) | (frame.mateProbe ? 4 : 0);
     frameFields(write, frame, probe, flags);

@@ -12,7 +12,9 @@
 /// \section compact_records The records (tag byte: kind | flags << 4)
 /// \verbatim
 ///   kCall         flags 0: zz (e - predicted e); the rest from the parent's move
-///                 (or the mate probe, or the header's root call)
+///                 (or the mate probe, or the header's root call); flags 4: the
+///                 same, and the usual entry follows without records of its own:
+///                 a probe that missed at its first slot, the node counted
 ///                 flags 1 (| 2 if black): q l e J Z E z n (callArguments)
 ///   kProbe        flags: bits 0-1 outcome, bit 2 ends the node, bit 3 the usual
 ///                 slot count (1, or 9 for a full window); else u8 slots probed;
@@ -50,6 +52,8 @@ namespace umax::trace {
 inline constexpr int kExplicitValues = 1;
 /// An explicit kCall: black to move.
 inline constexpr int kExplicitCallBlack = 2;
+/// A predicted kCall: a probe that missed at its first slot and the node counted follow, unrecorded.
+inline constexpr int kUsualEntry = 4;
 /// kProbe: the usual number of slots was probed (1, or 9 for a full window): no count byte.
 inline constexpr int kUsualSlotCount = 8;
 /// kStore: the new entry follows (it is not the one the node's variables give).
@@ -240,9 +244,11 @@ class RecordDecoder {
   /// Starts from a checkpoint (as a chunk's in the footer).
   void restore(const uint8_t* checkpoint, std::size_t size, uint64_t offset) {
     state_.load(checkpoint, size, offset);
+    folded_ = 0;
   }
   /// Decodes one record from [data, end) into `event` and applies it;
   /// returns the byte after it, or nullptr if the record is incomplete.
+  /// After a kUsualEntry call, its probe and node come first (`data` returned).
   /// Throws TraceError (at `offset` plus the position) if it is malformed.
   const uint8_t* decode(const uint8_t* data, const uint8_t* end, Event& event, uint64_t offset);
   /// The state after the records decoded so far.
@@ -251,6 +257,7 @@ class RecordDecoder {
  private:
   const TraceHeader& header_;
   SearchState state_;
+  int folded_ = 0;  // events of a kUsualEntry call still to come (decode returns them, no bytes read)
 };
 
 }  // namespace umax::trace

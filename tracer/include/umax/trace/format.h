@@ -1,5 +1,5 @@
 /// \file format.h
-/// \brief The umax trace file format, version 7: events of one search, in a file.
+/// \brief The umax trace file format, version 8: events of one search, in a file.
 ///
 /// A trace holds every event of one think of the readable build (see
 /// umax/search_observer.h): each call of the search, each hash probe, each
@@ -8,7 +8,7 @@
 /// \section trace_layout File layout (all integers little-endian)
 /// \verbatim
 ///   header   "UMAXTRC\0"  magic, 8 bytes
-///            u32 version (7)   u32 header length L (bytes after this field)
+///            u32 version (8)   u32 header length L (bytes after this field)
 ///            L bytes: the header fields (see TraceHeader, written in order):
 ///              u32 line-map version, i64 budget, u32 start node count N0,
 ///              root call: u8 side, zz alpha, zz beta, zz eval, u32 J, u32 Z,
@@ -41,7 +41,7 @@
 /// fields compact.h lists. A writer that dies mid-search leaves
 /// the chunks it had flushed: the reader reads them to the last whole record.
 ///
-/// This code reads and writes version 7 only and refuses any other version
+/// This code reads and writes version 8 only and refuses any other version
 /// by name (the versions before, and what each added, are told on
 /// \ref page_recording); code whose event schema (UMAX_SEARCH_EVENTS) is
 /// not the layout's writes and reads a version made from its schema instead
@@ -72,7 +72,7 @@ inline constexpr char kChunkMagic[4] = {'C', 'H', 'N', 'K'};
 inline constexpr char kFooterMagic[4] = {'F', 'O', 'O', 'T'};
 /// The version of the file's layout (the sections above, the records of
 /// compact.h), raised by hand when it changes.
-inline constexpr uint32_t kLayoutVersion = 7;
+inline constexpr uint32_t kLayoutVersion = 8;
 /// The rows of UMAX_SEARCH_EVENTS as one string: each kind, its site and
 /// record numbers, its name and its hook's parameters, what a trace file
 /// and its exports hold of the event schema.
@@ -113,7 +113,7 @@ constexpr uint32_t schemaFingerprint(std::string_view text) {
 inline constexpr uint32_t kSchemaFingerprint =
     schemaFingerprint(UMAX_TRACE_TEXT(UMAX_SEARCH_EVENTS(UMAX_TRACE_SCHEMA_ROW)));
 /// The fingerprint of the event schema kLayoutVersion was made for (the
-/// twelve kinds of formats 6 and 7); it becomes kSchemaFingerprint when
+/// twelve kinds of formats 6 to 8); it becomes kSchemaFingerprint when
 /// kLayoutVersion goes up.
 inline constexpr uint32_t kLayoutSchema = 0x52c50384u;
 /// The bit of a format version made for another event schema than the layout's.
@@ -129,7 +129,7 @@ constexpr uint32_t formatVersion(uint32_t layout, uint32_t schema) {
 }
 /// The format version this code writes and the only one it reads.
 inline constexpr uint32_t kFormatVersion = formatVersion(kLayoutVersion, kSchemaFingerprint);
-/// A format version as the tools name it: "7", or "7 with event schema 0xe8692e".
+/// A format version as the tools name it: "8", or "8 with event schema 0xe8692e".
 std::string versionName(uint32_t version);
 /// A chunk is flushed once its payload reaches this many bytes.
 inline constexpr std::size_t kChunkBytes = 64 * 1024;

@@ -25,7 +25,7 @@ inline constexpr int kExtendedKind = 15;
 
 /// A record's tag byte: the kind in the low 4 bits, `flags` in the high 4
 /// (a kind numbered below kExtendedKind: every kind's record but through writeTag).
-[[gnu::always_inline]] inline uint8_t recordTag(EventKind kind, int flags) {
+[[gnu::always_inline]] constexpr uint8_t recordTag(EventKind kind, int flags) {
   return static_cast<uint8_t>(static_cast<int>(kind) | (flags << 4));
 }
 

@@ -174,11 +174,11 @@ class Recorder final : public SearchObserver {
   bool trimmed() const { return writer_.sealed(); }
 
  private:
-  void recordCall(RecordWriter& write, const NodeCall& call);
+  bool recordCall(RecordWriter& write, const NodeCall& call, bool usualEntry);
   [[gnu::noinline]] uint8_t* writeUnpredictedCall(uint8_t* at, const NodeCall& call);
   void pushFrame(const NodeCall& call);
   void writeProbeRecord(RecordWriter& write, const ProbeReport& report, const HashEntry& entry);
-  void recordNode(RecordWriter& write);
+  void recordNode(RecordWriter& write, const ProbeReport& report, const HashEntry& entry, bool folded);
   void afterNodeCounted();
   void popFrame(int score);
   [[gnu::noinline]] uint8_t* writeExplicitReturn(uint8_t* at, int score, int bestFrom, int bestTo, int draft);
