@@ -1,8 +1,7 @@
 // umax-trace-bench: what tracing costs, measured in one run (harness/, beside umax-bench).
 //  1. The same searches untraced and traced to a file (node counts asserted equal): ratios of
 //     process CPU time and of wall time, bytes per event, events per node; and where the cost
-//     goes: the hooks alone (an observer that records nothing), the recorder to /dev/null, the
-//     file written through the page cache instead of O_DIRECT.
+//     goes: the hooks alone (an observer that records nothing), the recorder to /dev/null.
 //  2. One big trace: file size, open time, replay set-up, random seeks, the call tree's build.
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -95,12 +94,12 @@ int main(int argc, char** argv) {
               "hooks", "no file", "cpu ratio", "wall ratio", "ev/node", "B/event");
   std::vector<double> cpuRatios, wallRatios, hooksRatios, noFileRatios;
   // What each piece of tuning saves: the cost without it over the cost with it.
-  std::vector<double> compiledSaved, directSaved;
+  std::vector<double> compiledSaved;
   uint64_t allEvents = 0, allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
     if (!search.traced) continue;
     const Position position = parseFen(search.fen);
-    Cost plain, traced, hooks, noFile, noFileTable, pageCache;
+    Cost plain, traced, hooks, noFile, noFileTable;
     ThinkResult plainResult, tracedResult;
     // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
     const auto timed = [&](Cost& cost, const auto& think) {
@@ -137,21 +136,8 @@ int main(int argc, char** argv) {
             {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(), ""});
         return result;
       });
-      // The same think to a file, every write through the page cache (no O_DIRECT runs).
-      std::filesystem::remove(path);
-      const ThinkResult cached = timed(pageCache, [&] {
-        TraceWriter writer(path, makeHeader(*engine, budget, search.fen, ""), false);
-        ThinkResult result;
-        {
-          Recorder recorder(writer, *engine);
-          result = engine->think(budget, recorder, Engine::compiledSearch<Recorder>());
-        }
-        writer.finish(
-            {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(), ""});
-        return result;
-      });
       if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes ||
-          throughTable.nodes != tracedResult.nodes || cached.nodes != tracedResult.nodes) {
+          throughTable.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;
       }
@@ -168,7 +154,6 @@ int main(int argc, char** argv) {
     hooksRatios.push_back(hooks.cpu / plain.cpu);
     noFileRatios.push_back(noFile.cpu / plain.cpu);
     compiledSaved.push_back(noFileTable.cpu / noFile.cpu);
-    directSaved.push_back((pageCache.cpu - traced.cpu) / plain.cpu);
     allEvents += events;
     allBytes += bytes;
     std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %8.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
@@ -187,10 +172,6 @@ int main(int argc, char** argv) {
       "(Engine::CompiledSearch): the recorder through SearchObserver's table %.3fx of it (median CPU, "
       "without the file)\n",
       median(compiledSaved));
-  std::printf(
-      "what writing the file's runs with O_DIRECT saves: the traced think to a file through the page "
-      "cache costs %+.3fx of the untraced search more (median CPU)\n",
-      median(directSaved));
 
   if (bigBudget > 0) {
     std::printf("\n2. a big trace: 1. e4, budget %ld\n", bigBudget);

@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -20,19 +19,13 @@ namespace umax::trace {
 
 // ---- TraceWriter -----------------------------------------------------------
 
-namespace {
-// Runs of whole blocks; the stage holds the longest and the chunk being filled after it.
-constexpr std::size_t kBlock = 4096, kFirstRun = 64 << 10, kLongestRun = 4 << 20,
-                      kStageBytes = kLongestRun + kChunkHeadBytes + kMaxChunkPayload + kMaxRecordBytes;
-}  // namespace
-
 void checkTraceTarget(const std::string& path, bool force) {
   checkReplaceable(path, force, {kMagic, sizeof kMagic}, "trace");
 }
 
 std::string partialTracePath(const std::string& path) { return partialPath(path); }
 
-TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, bool direct)
+TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
     : path_(path), root_(header.root) {
   if (header.version != kFormatVersion)
     throw std::logic_error("the trace writer writes format version " + std::to_string(kFormatVersion) +
@@ -60,7 +53,7 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, boo
   }
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
-  writeAt(bytes.data(), bytes.size(), 0);
+  writeOut(bytes.data(), bytes.size());
   if (writeErrno_ != 0) {  // a header that cannot be written (a full disk) leaves no file
     ::close(file_);
     file_ = -1;
@@ -68,14 +61,7 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, boo
     throw std::runtime_error("cannot write '" + path + "': " + std::strerror(writeErrno_));
   }
   issued_ = bytes.size();
-  stageMemory_.reset(new uint8_t[kStageBytes + kBlock]);
-  stage_ = stageMemory_.get() + (kBlock - reinterpret_cast<uintptr_t>(stageMemory_.get()) % kBlock);
-  // The header's last block is staged again: the first run rewrites it (whole blocks).
-  stageOffset_ = bytes.size() / kBlock * kBlock;
-  staged_ = bytes.size() - stageOffset_;
-  std::memcpy(stage_, bytes.data() + stageOffset_, staged_);
-  runBytes_ = kFirstRun;
-  setDirect(direct);
+  batch_.resize(kChunkHeadBytes + kMaxChunkPayload + kMaxRecordBytes);
   std::vector<uint8_t> checkpoint;
   SearchState(header).save(checkpoint);  // the state before the first event
   flushChunk(std::move(checkpoint), 0);
@@ -83,71 +69,55 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, boo
 
 TraceWriter::~TraceWriter() {
   if (file_ < 0) return;
-  writeRun(true);  // an unfinished trace keeps its whole chunks
-  ::close(file_);
-}
-
-// O_DIRECT on or off; a file system that refuses it (EINVAL) has every write go through the page cache.
-void TraceWriter::setDirect(bool on) {
-  const int flags = ::fcntl(file_, F_GETFL);
-  direct_ = flags >= 0 && ::fcntl(file_, F_SETFL, on ? flags | O_DIRECT : flags & ~O_DIRECT) == 0 && on;
+  ::close(file_);  // an unfinished trace keeps its full chunks: each was written when full
 }
 
 // A failed write is noted, not thrown: the file ends where it broke off.
-void TraceWriter::writeAt(const uint8_t* bytes, std::size_t size, uint64_t offset) {
+void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
   while (size > 0 && writeErrno_ == 0) {
-    const ssize_t written = ::pwrite(file_, bytes, size, static_cast<off_t>(offset));
+    const ssize_t written = ::write(file_, bytes, size);
     if (written < 0 && errno == EINTR) continue;
-    if (written < 0 && errno == EINVAL && direct_) {  // not whole blocks after all (a file size limit)
-      setDirect(false);
-      continue;
-    }
     if (written <= 0) {
       writeErrno_ = written < 0 ? errno : ENOSPC;
       return;
     }
+    written_ += static_cast<uint64_t>(written);
     bytes += written;
-    offset += static_cast<uint64_t>(written);
     size -= static_cast<std::size_t>(written);
-    written_ = offset;
   }
 }
 
-// The staged whole blocks go to the file (`all`: every staged byte, through the page cache); the
-// rest moves to the stage's start.
-void TraceWriter::writeRun(bool all) {
-  if (all && direct_) setDirect(false);
-  const std::size_t run = direct_ ? staged_ / kBlock * kBlock : staged_;
-  writeAt(stage_, run, stageOffset_);
-  std::memmove(stage_, stage_ + run, staged_ - run);
-  stageOffset_ += run;
-  staged_ -= run;
-  runBytes_ = std::min(2 * runBytes_, kLongestRun);
+// The full chunk goes to the file.
+void TraceWriter::writeBatch() {
+  writeOut(batch_.data(), batchEnd_);
+  batchEnd_ = 0;
 }
 
 void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes) {
   if (!sealed_) {  // a trimmed trace drops the records after the seal
     const uint64_t events = cursor_->events;
     if (events != chunk_.firstEvent) {
-      uint8_t* frame = stage_ + staged_;
+      uint8_t* frame = batch_.data() + batchEnd_;
       const auto bytes = static_cast<std::size_t>(cursor_->at - (frame + kChunkHeadBytes));
       std::vector<uint8_t> head;
       writeChunkHead(static_cast<uint32_t>(events - chunk_.firstEvent), frame + kChunkHeadBytes, bytes, head);
       std::memcpy(frame, head.data(), kChunkHeadBytes);
       chunk_.offset = issued_;
       index_.push_back(std::move(chunk_));
-      staged_ += kChunkHeadBytes + bytes;
+      batchEnd_ += kChunkHeadBytes + bytes;
       issued_ += kChunkHeadBytes + bytes;
-      if (staged_ >= runBytes_) writeRun(false);
+      writeBatch();
     }
     chunk_ = {0, events, nodes, std::move(checkpoint)};
   }
-  cursor_->at = stage_ + staged_ + kChunkHeadBytes;  // after the next chunk's head
+  cursor_->at = batch_.data() + batchEnd_ + kChunkHeadBytes;  // after the next chunk's head
   cursor_->full = cursor_->at + kChunkBytes;
 }
 
 void TraceWriter::seal() {
-  if (file_ >= 0) sealed_ = true;
+  if (sealed_ || file_ < 0) return;
+  writeBatch();
+  sealed_ = true;
 }
 
 void TraceWriter::finish(const TraceResult& told) {
@@ -157,11 +127,11 @@ void TraceWriter::finish(const TraceResult& told) {
     result.events = chunk_.firstEvent;  // the events in the file; nodes and move stay the think's
   else
     flushChunk({}, 0);
-  writeRun(true);
+  writeBatch();
   if (writeErrno_ == 0) {  // a cut file gets no footer: readers see where it ends
     std::vector<uint8_t> footer;
     writeFooter(index_, result, issued_, footer);
-    writeAt(footer.data(), footer.size(), stageOffset_);
+    writeOut(footer.data(), footer.size());
   }
   // Complete: renamed over the target while still locked (a second writer is refused until the
   // name is free). A cut one stays the partial trace, the target as it was.

@@ -25,23 +25,18 @@ namespace umax::trace {
 void checkTraceTarget(const std::string& path, bool force);
 
 /// The partial trace of `path` ("dir/.NAME.partial" for "dir/NAME"): where a TraceWriter writes
-/// until the trace is complete, then renames it to `path`. A recording cut short (a full disk)
-/// leaves it with its events up to the failed write, a killed one up to its last run (losing the
-/// chunk being filled and at most 4 MiB staged): read by every tool as a trace cut short.
+/// until the trace is complete, then renames it to `path`. A recording killed or cut short (a
+/// full disk) leaves it: its events so far, read by every tool as a trace cut short.
 std::string partialTracePath(const std::string& path);
 
 /// Streams a trace file: the header, chunks of records, and at finish() the
 /// footer and trailer. The Recorder encodes each event straight into the
 /// chunk being filled (through the writer's ChunkCursor, lendCursor()) and
 /// hands over the next chunk's checkpoint when one is full (flushChunk()).
-/// Full chunks are staged, then written on the calling thread in runs of
-/// whole 4 KiB blocks with O_DIRECT (no copy into the page cache, no
-/// writeback beside the search): a run once 64 KiB are staged, twice as
-/// many each time up to 4 MiB; the rest and the footer go through the page
-/// cache at finish(). umax-trace-bench measures what it saves against the
-/// page cache. A file system that refuses O_DIRECT (EINVAL) gets every
-/// write through the page cache. (A writer thread saved no CPU, 1.21x either
-/// way, nor did writes of four chunks ending at a page boundary.)
+/// Each chunk is written as it is full, on the calling thread (a writer
+/// thread saved no CPU: umax-trace-bench measured 1.21x either way; writes
+/// of four chunks ending at a page boundary saved none either, 1.003x to
+/// 1.016x, and went).
 ///
 /// The file is written as `.NAME.partial` beside NAME (partialTracePath) and
 /// renamed over NAME by finish() when complete: a reader that has NAME open
@@ -53,10 +48,8 @@ class TraceWriter {
   /// Creates the partial trace of `path` and writes the header. Throws
   /// std::runtime_error if the file cannot be written (leaving no file),
   /// `path` names a folder, FIFO or device, or another writer is writing
-  /// `path`; std::logic_error for a header of another version. `direct`
-  /// false: every write through the page cache (what umax-trace-bench
-  /// compares the O_DIRECT runs with).
-  TraceWriter(const std::string& path, const TraceHeader& header, bool direct = true);
+  /// `path`; std::logic_error for a header of another version.
+  TraceWriter(const std::string& path, const TraceHeader& header);
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
@@ -106,27 +99,22 @@ class TraceWriter {
   const NodeCall& root() const { return root_; }
 
  private:
-  void writeRun(bool all);
-  void writeAt(const uint8_t* bytes, std::size_t size, uint64_t offset);
-  void setDirect(bool on);
+  void writeBatch();
+  void writeOut(const uint8_t* bytes, std::size_t size);
 
   int file_ = -1;
   std::string path_;
   NodeCall root_;
-  // The file's bytes from stageOffset_ (a block's start) on, not yet written: staged_ bytes of
-  // whole chunks, then the chunk being filled (its head, then its records up to cursor_->at).
-  // Block-aligned in stageMemory_, sized once.
-  std::unique_ptr<uint8_t[]> stageMemory_;
-  uint8_t* stage_ = nullptr;
-  std::size_t staged_ = 0;
-  std::size_t runBytes_ = 0;  // staged bytes that make a run: 64 KiB, doubling up to kLongestRun
-  uint64_t stageOffset_ = 0;
-  bool direct_ = false;  // O_DIRECT: runs of whole blocks skip the page cache
+  // The chunk being filled: its head, then its records at
+  // [batchEnd_ + kChunkHeadBytes, cursor_->at) (batchEnd_ is 0 but while a
+  // full chunk goes to the file). Sized once.
+  std::vector<uint8_t> batch_;
+  std::size_t batchEnd_ = 0;
   ChunkCursor ownCursor_;
   ChunkCursor* cursor_ = &ownCursor_;   // ownCursor_, or a borrower's (lendCursor)
-  ChunkIndexEntry chunk_;               // the chunk being filled (its offset set when it is staged)
-  std::vector<ChunkIndexEntry> index_;  // the chunks staged
-  uint64_t issued_ = 0;                 // bytes of the file so far, staged chunks included
+  ChunkIndexEntry chunk_;               // the chunk being filled (its offset set when it is written)
+  std::vector<ChunkIndexEntry> index_;  // the chunks written
+  uint64_t issued_ = 0;                 // bytes of the file so far, full chunks included
   bool sealed_ = false;        // seal(): no more chunks go to the file (chunk_ holds the first dropped)
   int writeErrno_ = 0;         // a write failed: the file ends where it broke off
   uint64_t written_ = 0;       // bytes in the file
