@@ -167,7 +167,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     int movePositional = 0, moveGain = 0;  // the last move's v (at the move) and i
     uint64_t movesChecked = 0, draftOneMoves = 0, draftOneIterations = 0;
     while (std::getline(in, line)) {
-      const json event = json::parse(line);
+      json event = json::parse(line);  // moved, not copied, into `previous` at the end
       const std::string kind = event["kind"];
       // The walk: the stack of windows, the board, the counters.
       if (kind == "call") {
@@ -439,7 +439,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
         predicted.reset();
       }
       if (kind == "return") returnedScore = event["m"];
-      previous = event;
+      previous = std::move(event);
       ++checked;
     }
     REQUIRE(checked == reader.eventCount());
