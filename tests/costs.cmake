@@ -16,14 +16,14 @@ set(umax_test_costs
   "umax:both builds think alike when in check, mated, stalemated or mating|16"
   "umax:the original main() and the readable loop print the same for random move lines|13"
   "umax:every input of the committed fuzz_equivalence corpus gives the same searches in both builds|12"
-  "umax:the navigator lands on the same event with the indexes as without them, for every move|26"
-  "umax:step over a move lands after its score with the same stack and board|9"
-  "umax:the view model agrees with an independent walk of the jsonl export at every event|19"
-  "umax:a trace gives back every event the search tells, returns included, stopped or not|9"
+  "umax:the navigator lands on the same event with the indexes as without them, for every move|8"
+  "umax:step over a move lands after its score with the same stack and board|1"
+  "umax:the view model agrees with an independent walk of the jsonl export at every event|13"
+  "umax:a trace gives back every event the search tells, returns included, stopped or not|2"
   "umax:an overlong line is read in pieces and discarded with a message, in bounded memory, in every mode|12"
   "umax:every input of the committed fuzz_protocol corpus ends its session cleanly|17"
-  "umax:the jumps land just after the next event of their kind, skipping none, iterations in order|15"
-  "umax:opened from the footer's index, damage in a chunk is refused when that chunk is first decoded|11")
+  "umax:the jumps land just after the next event of their kind, skipping none, iterations in order|6"
+  "umax:opened from the footer's index, damage in a chunk is refused when that chunk is first decoded|2")
 foreach(entry IN LISTS umax_test_costs)
   string(FIND "${entry}" "|" bar REVERSE)
   string(SUBSTRING "${entry}" 0 ${bar} name)

@@ -106,6 +106,35 @@ struct Indexed {
   }
 };
 
+/// The trace a test case opened last, with its indexes and (once asked for) every event. A case's
+/// GENERATE branches and SECTIONs run its body again, on the same trace: built once per run, these
+/// took most of such a case's time. Read only; each run makes its own Replay and Navigator.
+struct OpenedTrace {
+  std::string path;
+  std::unique_ptr<const Indexed> indexed;
+  std::vector<Event> events;
+};
+
+OpenedTrace& openedTrace(const std::string& path) {
+  static OpenedTrace last;
+  if (last.path != path) {
+    last = {};  // the previous trace's memory freed first
+    last.indexed = std::make_unique<const Indexed>(path);
+    last.path = path;
+  }
+  return last;
+}
+
+/// The trace at `path`, opened, with its call tree and timeline index (openedTrace).
+const Indexed& indexedTrace(const std::string& path) { return *openedTrace(path).indexed; }
+
+/// Every event of the trace at `path`, decoded once (openedTrace).
+const std::vector<Event>& eventsOf(const std::string& path) {
+  OpenedTrace& trace = openedTrace(path);
+  if (trace.events.empty()) trace.events = allEvents(trace.indexed->reader);
+  return trace.events;
+}
+
 /// Every field of the state, as text, so that two states compare whole and a
 /// failure shows the difference.
 std::string describe(const SearchState& state) {
@@ -131,11 +160,11 @@ std::string describe(const SearchState& state) {
 
 /// A replay of a trace and its navigator, with the background indexes (`indexed`) or without.
 struct Navigating {
-  Indexed trace;
+  const Indexed& trace;
   Replay replay;
   Navigator navigator;
   Navigating(const std::string& path, bool indexed)
-      : trace(path),
+      : trace(indexedTrace(path)),
         replay(trace.reader),
         navigator(replay, indexed ? &trace.tree : nullptr, indexed ? &trace.timeline : nullptr) {}
 };
@@ -320,7 +349,7 @@ TEST_CASE("step over a call lands after its return, step out after the current c
   CAPTURE(indexed);
   Navigating navigating(stepTrace(), indexed);
   auto& [trace, replay, navigator] = navigating;
-  const std::vector<Event> events = allEvents(trace.reader);
+  const std::vector<Event>& events = eventsOf(stepTrace());
   // A call's return, by counting calls and returns from its kCall (not from the tree).
   auto returnOf = [&events](uint64_t call) {
     int open = 0;
@@ -376,7 +405,7 @@ TEST_CASE("the jumps land just after the next event of their kind, skipping none
   CAPTURE(path, indexed);
   Navigating navigating(path, indexed);
   auto& [trace, replay, navigator] = navigating;
-  const std::vector<Event> events = allEvents(trace.reader);
+  const std::vector<Event>& events = eventsOf(path);
   const std::vector<uint64_t> iterations = rootIterationEvents(events);
   struct Jump {
     const char* name;
@@ -395,17 +424,17 @@ TEST_CASE("the jumps land just after the next event of their kind, skipping none
   SECTION("next cutoff, next hash hit, next iteration") {
     for (const Jump& jump : jumps) {
       CAPTURE(jump.name);
+      // Every such event, looked at one at a time.
+      std::vector<uint64_t> targets;
+      for (uint64_t index = 0; index < events.size(); ++index)
+        if (jump.isTarget(index)) targets.push_back(index);
       int landed = 0;
       for (uint64_t position : positionsInOrder(replay.eventCount() - 1, 60, 6)) {
         CAPTURE(position);
         replay.seek(position);
-        // The expected landing place: the first such event at or after the cursor, one at a time.
-        uint64_t expected = UINT64_MAX;
-        for (uint64_t index = position; index < events.size(); ++index)
-          if (jump.isTarget(index)) {
-            expected = index + 1;
-            break;
-          }
+        // The expected landing place: just after the first such event at or after the cursor.
+        const auto next = std::lower_bound(targets.begin(), targets.end(), position);
+        const uint64_t expected = next == targets.end() ? UINT64_MAX : *next + 1;
         const bool found = (navigator.*jump.go)();
         REQUIRE(found == (expected != UINT64_MAX));
         CHECK(replay.cursor() == (found ? expected : position));  // unchanged when there is none
@@ -528,7 +557,7 @@ TEST_CASE("the tree's iteration groups hold the root's replies of each iteration
           "[navigator][stepping]") {
   const std::string& path = GENERATE(stepTrace(), blackTrace(), mateTrace(), labTrace());
   CAPTURE(path);
-  const Indexed trace(path);
+  const Indexed& trace = indexedTrace(path);
   const auto& nodes = trace.tree.nodes();
   // Walked over the events: a root kIteration opens a group; a kCall with only the root open is a
   // reply of the group open; every kCall below the root counts in that group's calls.
@@ -539,7 +568,7 @@ TEST_CASE("the tree's iteration groups hold the root's replies of each iteration
     uint32_t calls = 0;
   };
   std::vector<Walked> walked;
-  const std::vector<Event> events = allEvents(trace.reader);
+  const std::vector<Event>& events = eventsOf(path);
   int depth = 0;
   for (std::size_t index = 0; index < events.size(); ++index) {
     const Event& event = events[index];
@@ -943,7 +972,7 @@ TEST_CASE("a move that would scan past the navigator's limit leaves the cursor w
   capped.limitScan(trace.reader.eventCount() / trace.reader.chunks().size() / 3);
   int gaveUp = 0;
   int agreed = 0;
-  moveBoth(limited, capped, free, scanning, samplePositions(trace.reader.eventCount(), 120, 3),
+  moveBoth(limited, capped, free, scanning, positionsInOrder(trace.reader.eventCount(), 120, 3),
            [&](uint64_t position, bool a, bool b) {
              CHECK_FALSE(scanning.gaveUp());
              if (capped.gaveUp()) {

@@ -86,6 +86,7 @@ class EventWitness final : public SearchObserver {
   explicit EventWitness(Recorder& recorder) : recorder_(recorder) {}
   std::vector<Event> events;
   uint64_t returns = 0;  ///< the returns the search told
+  uint64_t nodes = 0;    ///< the nodes it counted
 
   void onEnter(const NodeCall& call, const ProbeReport& report, const HashEntry& entry,
                int nodeCount) override {
@@ -103,7 +104,15 @@ class EventWitness final : public SearchObserver {
       event.entry.lock = 0;  // a probe record leaves out the lock: it is the call's Z
     }
   }
-  void onNodeCounted(int) override { add(EventKind::kNodeCounted); }
+  void onNodeCounted(int) override {
+    add(EventKind::kNodeCounted);
+    if (++nodes == raiseAt_ && stop_) *stop_ = true;
+  }
+  /// Raises `stop` as it hears the `node`th node counted (1-based).
+  void raiseAt(std::atomic<bool>& stop, uint64_t node) {
+    stop_ = &stop;
+    raiseAt_ = node;
+  }
   void onIteration(int draft) override {
     recorder_.onIteration(draft);
     add(EventKind::kIteration).value = draft;
@@ -164,6 +173,8 @@ class EventWitness final : public SearchObserver {
   }
   Recorder& recorder_;
   bool entering_ = false;  // in onEnter: its events go to the recorder through it
+  std::atomic<bool>* stop_ = nullptr;
+  uint64_t raiseAt_ = 0;
 };
 
 /// How many records of a trace wrote out a value their state predicts
@@ -217,27 +228,32 @@ Spelled spelledOut(const TraceReader& reader) {
 TEST_CASE("a trace gives back every event the search tells, returns included, stopped or not", "[trace]") {
   // The events the search tells a witness (which passes them on to the
   // recorder), read back from the trace: from every 25th test position
-  // (mates, stalemates, promotions, endings) and from a think stopped at its
-  // first progress report (the stop flag is read right after that node is
-  // counted).
+  // (mates, stalemates, promotions, endings), each thought twice with the
+  // same budget, to its end and stopped halfway (the witness raises the stop
+  // flag as it hears a node counted, as a progress display's callback does:
+  // the flag is read right after that node is counted). The stopped think
+  // tells the whole one's first events, and no return for the calls still
+  // open. (Stopped at the recorder's first progress report, 65,536 nodes on,
+  // each stopped think cost as much as twenty whole ones.)
   const auto& positions = testPositions();
   int compared = 0;
   int aborted = 0;
   uint64_t returns = 0;
   for (std::size_t index = 0; index < positions.size(); index += 25) {
     const std::string& fen = positions[index].fen;
+    std::vector<Event> whole;  // the events of the think run to its end
+    uint64_t wholeNodes = 0;
     for (const bool stopped : {false, true}) {
       CAPTURE(fen, stopped);
-      const long budget = stopped ? 100000 : 3000;
+      const long budget = 3000;
       const std::string path = scratchFile("returns.trc");
       Engine& engine = engineAt(fen, "");
       std::atomic<bool> stop{false};
       engine.setStopFlag(&stop);
       TraceWriter writer(path, makeHeader(engine, budget, fen, ""));
-      ProgressCallback raise;
-      if (stopped) raise = [&stop](uint64_t, int) { stop = true; };
-      Recorder recorder(writer, engine, raise);
+      Recorder recorder(writer, engine);
       EventWitness witness(recorder);
+      if (stopped) witness.raiseAt(stop, wholeNodes / 2 + 1);
       const ThinkResult result = engine.think(budget, witness);
       engine.setStopFlag(nullptr);
       finishWith(writer, result);
@@ -254,7 +270,22 @@ TEST_CASE("a trace gives back every event the search tells, returns included, st
       CHECK(mismatches == 0);
       std::remove(path.c_str());
       ++compared;
-      aborted += result.aborted;  // a root that finds a mate ends before its first report
+      if (!stopped) {
+        whole = std::move(witness.events);
+        wholeNodes = witness.nodes;
+        continue;
+      }
+      // Stopped right after its node was counted (the root's, if that is the only one): the
+      // whole think's events up to that one, with fewer returns.
+      CHECK(result.aborted);
+      aborted += result.aborted;
+      CHECK(witness.nodes == wholeNodes / 2 + 1);
+      REQUIRE(witness.events.size() < whole.size());
+      CHECK(std::equal(witness.events.begin(), witness.events.end(), whole.begin()));
+      CHECK(witness.events.back().kind == EventKind::kNodeCounted);
+      const auto wholeReturns = std::count_if(
+          whole.begin(), whole.end(), [](const Event& event) { return event.kind == EventKind::kReturn; });
+      CHECK(witness.returns < static_cast<uint64_t>(wholeReturns));
     }
   }
   CHECK(compared >= 50);

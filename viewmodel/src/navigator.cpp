@@ -26,24 +26,25 @@ std::optional<uint64_t> Navigator::scanForward(uint64_t from, uint64_t to, std::
   const TraceReader& reader = replay_.reader();
   to = std::min(to, reader.eventCount());
   if (from >= to) return std::nullopt;
-  std::optional<uint64_t> found;
-  std::vector<Event> events;
   for (std::size_t chunk = reader.chunkOf(from); chunk < reader.chunks().size(); ++chunk) {
     const ChunkInfo& info = reader.chunks()[chunk];
     if (info.firstEvent >= to) break;
     // Over the limit: stop before decoding (the caller sees gaveUp()).
-    scanned_ += std::min<uint64_t>(to, info.firstEvent + info.events) - std::max(from, info.firstEvent);
+    const uint64_t first = std::max(from, info.firstEvent);
+    const uint64_t last = std::min<uint64_t>(to, info.firstEvent + info.events);
+    scanned_ += last - first;
     if ((gaveUp_ = scanned_ > scanLimit_)) return std::nullopt;
-    const auto visit = [&](const Event& event, uint64_t index, std::size_t) {
-      if (index < from || index >= to) return index >= to;
-      if (match(event, index, depth)) found = index;
+    // The replay's chunks: the cursor's is decoded already, and the one a move lands in is the
+    // one the seek there needs.
+    const std::vector<Event>& events = replay_.chunkEvents(chunk);
+    for (uint64_t index = first; index < last; ++index) {
+      const Event& event = events[static_cast<std::size_t>(index - info.firstEvent)];
+      if (match(event, index, depth)) return index;
       if (event.kind == EventKind::kCall) ++depth;
       if (event.kind == EventKind::kReturn && depth > 0) --depth;
-      return found.has_value();
-    };
-    if (reader.forEachEvent(visit, events, chunk, chunk + 1)) break;
+    }
   }
-  return found;
+  return std::nullopt;
 }
 
 uint64_t Navigator::returnOf(uint64_t from, uint64_t callEvent, std::size_t open) const {
@@ -155,10 +156,21 @@ bool Navigator::previousIteration() {
     for (const TimelineIndex::Iteration& iteration : timeline_->rootIterations())
       if (iteration.event < before) found = iteration.event;
   } else {
-    scanForward(0, before, 0, [&found](const Event& event, uint64_t index, std::size_t depth) {
-      if (isRootIteration(event, depth)) found = index;
-      return false;  // to the end of the range: the last one wins
-    });
+    // Chunk by chunk backwards from the one that holds event before - 1, each scanned from its
+    // start with the calls its checkpoint has open, until one holds a root iteration (a scan from
+    // the trace's start would read every chunk before the cursor).
+    const TraceReader& reader = replay_.reader();
+    for (std::size_t chunk = reader.chunkOf(before - 1) + 1; !found && chunk-- > 0;) {
+      const ChunkInfo& info = reader.chunks()[chunk];
+      const std::size_t open = reader.stateAt(chunk).stack().size();
+      const uint64_t end = std::min<uint64_t>(before, info.firstEvent + info.events);
+      scanForward(info.firstEvent, end, open,
+                  [&found](const Event& event, uint64_t index, std::size_t depth) {
+                    if (isRootIteration(event, depth)) found = index;
+                    return false;  // to the end of the range: the last one wins
+                  });
+      if (gaveUp_) return false;
+    }
   }
   return found && land(*found + 1);
 }

@@ -87,9 +87,10 @@ class TruncatedData : public TraceError {
 /// past the end throws TraceError naming `what` and the file offset.
 class ByteReader {
  public:
-  /// Reads [begin, end); `base` is the file offset of `begin` (for messages).
-  ByteReader(const uint8_t* begin, const uint8_t* end, uint64_t base, std::string what)
-      : begin_(begin), at_(begin), end_(end), base_(base), what_(std::move(what)) {}
+  /// Reads [begin, end); `base` is the file offset of `begin` and `what` (a string literal: it is
+  /// kept, not copied, since a reader is made per event record) names the data, for messages.
+  ByteReader(const uint8_t* begin, const uint8_t* end, uint64_t base, const char* what)
+      : begin_(begin), at_(begin), end_(end), base_(base), what_(what) {}
 
   /// Bytes left.
   std::size_t left() const { return static_cast<std::size_t>(end_ - at_); }
@@ -182,18 +183,18 @@ class ByteReader {
   }
   /// Throws TraceError: "<what>: <message>" at the current offset.
   [[noreturn]] void fail(const std::string& message) const {
-    throw TraceError(what_ + ": " + message, offset());
+    throw TraceError(std::string(what_) + ": " + message, offset());
   }
 
  private:
   void need(std::size_t size) const {
-    if (left() < size) throw TruncatedData(what_ + ": unexpected end of data", offset());
+    if (left() < size) throw TruncatedData(std::string(what_) + ": unexpected end of data", offset());
   }
   const uint8_t* begin_;
   const uint8_t* at_;
   const uint8_t* end_;
   uint64_t base_;
-  std::string what_;
+  const char* what_;
 };
 
 }  // namespace umax::trace

@@ -5,8 +5,10 @@
 /// call); at any cursor it gives the board, the open calls and the event
 /// just applied. A seek restores the checkpoint of the target's chunk and
 /// applies at most one chunk of events, so it costs the same anywhere in a
-/// long trace. The visualizer draws what this model says; moves named by
-/// the search (step over, next cutoff, ...) are in navigator.h, the tree of
+/// long trace; in the two chunks it decoded last it goes on from the cursor
+/// or from a state it kept on the way, at most 1,024 events before the
+/// target. The visualizer draws what this model says; moves named by the
+/// search (step over, next cutoff, ...) are in navigator.h, the tree of
 /// calls in call_tree.h.
 #pragma once
 
@@ -41,6 +43,11 @@ class Replay {
   const Event* lastEvent() const { return cursor() == 0 ? nullptr : &at(cursor() - 1); }
   /// The event at `index` (< eventCount()).
   Event eventAt(uint64_t index) const { return at(index); }
+  /// The events of chunk `chunk`, decoded (TraceReader::decodeChunk) and kept: the replay keeps
+  /// the last two chunks read, so that stepping to and fro across a chunk's end, or a scan of the
+  /// chunks ahead (navigator.h) and the seek to where it ends, decode each chunk once. The
+  /// reference is valid until the next call that moves the cursor or reads another chunk.
+  const std::vector<Event>& chunkEvents(std::size_t chunk) const;
 
   /// Moves the cursor to `applied` (clamped to [0, eventCount()]). Throws
   /// TraceError for a damaged chunk on the way, and is then at the start.
@@ -51,13 +58,23 @@ class Replay {
   bool stepBack() { return cursor() > 0 && (seek(cursor() - 1), true); }
 
  private:
-  const std::vector<Event>& chunkEvents(std::size_t chunk) const;
   const Event& at(uint64_t index) const;
 
+  /// Events between two of the states a replay keeps inside a chunk (seek()).
+  static constexpr uint64_t kMarkEvents = 1024;
+  /// A chunk's decoded events, and the states every kMarkEvents events into it as far as the
+  /// cursor has gone (marks[k] after (k + 1) * kMarkEvents of its events): a seek back inside the
+  /// chunk goes on from the last mark before its target instead of from the chunk's checkpoint
+  /// (stepping back through a chunk of 40,000 events applied 20,000 of them a step). `chunk` is
+  /// -1 while it holds none.
+  struct Cached {
+    std::size_t chunk = static_cast<std::size_t>(-1);
+    std::vector<Event> events;
+    std::vector<SearchState> marks;
+  };
   const TraceReader& reader_;
   SearchState state_;
-  mutable std::size_t cachedChunk_ = static_cast<std::size_t>(-1);
-  mutable std::vector<Event> cachedEvents_;
+  mutable Cached cached_[2];  // [0] the chunk read last
 };
 
 }  // namespace umax::trace

@@ -70,7 +70,8 @@ class Navigator {
   bool land(uint64_t applied);  // seeks there; after a scan that gave up, stays and returns false
   void startMove() const;       // resets the scan limit's count (every public move starts with it)
   // The index of the first event in [from, to) that `match(event, index, depth)` accepts, depth
-  // counting the calls open before the event (`depth` of them at `from`). Decodes chunk by chunk.
+  // counting the calls open before the event (`depth` of them at `from`). Reads the chunks the
+  // replay decodes (Replay::chunkEvents), so a scan that ends in the cursor's chunk decodes nothing.
   template <class Match>
   std::optional<uint64_t> scanForward(uint64_t from, uint64_t to, std::size_t depth, Match&& match) const;
   // To just after the next event `wanted` accepts; with the timeline's `perBucket` counts, only
