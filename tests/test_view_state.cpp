@@ -146,6 +146,7 @@ std::vector<std::pair<int, int>> generatorMoves(const Board& board, int side, in
 
 TEST_CASE("the view model agrees with an independent walk of the jsonl export at every event",
           "[view][trace]") {
+  uint64_t bestsBelowDepth = 0;  // bests at or above beta in an iteration below the call's depth
   for (const Think& think : kThinks) {
     INFO("think " << think.name);
     const std::string path = record(think);
@@ -469,6 +470,22 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
       if (kind == "best") {
         REQUIRE(view.narration.find("searched with alpha") == std::string::npos);
         const int m = event["m"];
+        // A best at or above beta ends the iteration; below the depth asked for (and without a mate
+        // score, line 102) the call goes on to the next draft, which the walk checks (it once said
+        // "the node fails high" there too).
+        if (m >= stack.back().beta) {
+          const WalkFrame& top = stack.back();
+          if (top.draft < top.depth && m <= kInfinity / 4 && m >= -kInfinity / 4) {
+            REQUIRE(view.narration.find("the node fails high") == std::string::npos);
+            REQUIRE(view.narration.find(
+                        "iteration fails high; the call (depth n = " + std::to_string(top.depth) +
+                        ") goes on to draft " + std::to_string(top.draft + 1)) != std::string::npos);
+            deeperAfterStandPat = std::make_pair(event["ply"].get<int>(), top.draft + 1);
+            ++bestsBelowDepth;
+          } else {
+            REQUIRE(view.narration.find("the node fails high") != std::string::npos);
+          }
+        }
         if (m > stack.back().alpha && m < stack.back().beta) {
           REQUIRE(view.narration.find("the next replies get beta " + scoreName(-m)) != std::string::npos);
           replyBeta = std::make_pair(event["ply"].get<int>() + 1, -m);
@@ -506,6 +523,7 @@ TEST_CASE("the view model agrees with an independent walk of the jsonl export at
     CHECK(replyBetasChecked > 0);
     CHECK(deeperDraftsChecked > 0);
   }
+  CHECK(bestsBelowDepth > 0);
 }
 
 TEST_CASE("event numbers are 0-based everywhere: event N is jsonl's i = N, at cursor N + 1",
@@ -644,6 +662,46 @@ TEST_CASE("the mate probe's return says its parent's best is minus half its scor
     }
     CHECK(probeReturns > 0);
   }
+}
+
+TEST_CASE(
+    "a king capture in the mate probe says the side that passed is in check, not that a move was illegal",
+    "[view][trace]") {
+  // The probe's call follows a null move (line 103): no move of the opponent was made, so "the
+  // opponent's last move was illegal" (the sixth reader found it there) is not what the capture shows.
+  const Think think{"mated", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100};
+  const std::string path = record(think);
+  const TraceReader reader(path);
+  std::ostringstream lines;
+  writeJsonLines(reader, lines);
+  std::vector<json> events;
+  std::istringstream in(lines.str());
+  for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+  Replay replay(reader);
+  int inProbe = 0, elsewhere = 0;
+  std::optional<int> probePly;  // the ply of the mate probe's call while it runs
+  for (std::size_t index = 1; index < events.size(); ++index) {
+    const json& event = events[index];
+    if (events[index - 1]["kind"] == "mate-probe") probePly = event["ply"].get<int>();
+    if (event["kind"] == "king-capture") {
+      replay.seek(cursorAfterEvent(index));
+      const ViewState view = viewState(replay, hashCountersAt(reader, replay.cursor()));
+      INFO("event " << index << ": " << view.narration);
+      if (probePly && event["ply"] == *probePly) {
+        CHECK(view.narration.find("last move was illegal") == std::string::npos);
+        CHECK(
+            view.narration.find("takes the king of black, who passed (the null move): that king is in check, "
+                                "so black, with no move that keeps it, is mated") != std::string::npos);
+        ++inProbe;
+      } else {
+        CHECK(view.narration.find("the opponent's last move was illegal") != std::string::npos);
+        ++elsewhere;
+      }
+    }
+    if (probePly && event["kind"] == "return" && event["ply"] == *probePly) probePly.reset();
+  }
+  CHECK(inProbe > 0);
+  CHECK(elsewhere > 0);
 }
 
 TEST_CASE("the hash counters at a cursor from the timeline index equal those counted from the start",

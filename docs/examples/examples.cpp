@@ -1940,7 +1940,8 @@ std::string replacement(const Context& context) {
          "- **An exact score from a deeper search.** A node whose probe finds an exact score of its own "
          "position from at least as deep a search takes that score and returns at once (a hash cutoff, "
          "\\ref topic_hashing), so it never stores over it. A refusal needs such an entry to arrive in the "
-         "node's slot after its probe, stored there by a search below the node: a shallower one, so its "
+         "node's slot after its probe, stored there by a search below the node: one no deeper than the "
+         "node's iteration (a recapture keeps the draft, every other reply gets one less), so its "
          "entry is deeper only when it was stored at draft 99 (a king capture, a mate or a stalemate, "
          "whatever the depth).\n" +
          smallTable(context, smallWalk);

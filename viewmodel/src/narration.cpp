@@ -206,6 +206,14 @@ std::string Narration::onKingCapture() const {
            "), next to the square it passed (" + squareName(passed) +
            ", E): the castling was out of check, the node scores +I";
   }
+  // In the mate probe the opponent made no move: it passed (line 103's null move), so a king capture
+  // says its king is in check now; it once said "the opponent's last move was illegal" there too.
+  if (stack.size() >= 2 && stack[stack.size() - 2].mateProbe) {
+    const char* passer = side(stack[stack.size() - 2].call.side);
+    return "king capture in the mate probe" + at + ": " + moveName(event.move.from, event.move.to) +
+           " takes the king of " + passer + ", who passed (the null move): that king is in check, so " +
+           passer + ", with no move that keeps it, is mated; the node scores +I";
+  }
   return "king capture" + at + ": " + moveName(event.move.from, event.move.to) +
          " takes the king, so the opponent's last move was illegal; the node scores +I";
 }
@@ -276,8 +284,17 @@ std::string Narration::onMoveScored() const {
 std::string Narration::onBestMove() const {
   std::string text =
       "new best move " + bestMoveName(event.bestFrom, event.bestTo) + at + ": m = " + score(event.best);
-  if (event.best >= top->call.beta)
-    return text + " >= beta " + score(top->call.beta) + ": the node fails high";
+  if (event.best >= top->call.beta) {
+    text += " >= beta " + score(top->call.beta);
+    // The iteration fails high (line 71 stops its scan at the next move); below the depth asked for,
+    // and without a mate score (line 102's d=99), the call searches the next draft. It once said
+    // "the node fails high" of those too, as the cutoff's sentence did.
+    if (top->draft < top->call.depth && !isMateScore(event.best))
+      return text + ": the draft-" + std::to_string(top->draft) +
+             " iteration fails high; the call (depth n = " + std::to_string(top->call.depth) +
+             ") goes on to draft " + std::to_string(top->draft + 1);
+    return text + ": the node fails high";
+  }
   if (event.best > top->call.alpha) {
     // The node's alpha is now m; each reply gets the window turned round, beta -m (line 82:
     // m>q?-m:-q). It once said the replies "are searched with alpha m": their alpha stays -l-(l>e).
