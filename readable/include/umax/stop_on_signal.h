@@ -29,7 +29,7 @@ inline void umaxRaiseStopFlag(int signal) {
 /// job of a script) stays ignored.
 struct StopOnSignal {
   static constexpr int kSignals[2] = {SIGINT, SIGTERM};  ///< the signals that stop
-  struct sigaction old[2]{};                              ///< their actions before, restored at the end
+  struct sigaction old[2]{};                             ///< their actions before, restored at the end
 
   /// Installs the handler for each signal not ignored.
   StopOnSignal() {
