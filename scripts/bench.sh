@@ -33,7 +33,7 @@ if [[ "$page" == 1 ]]; then
     echo 'copied here unedited, so none is typed by hand. Each ratio compares two things measured'
     echo 'in the same run on the same machine; the machine'"'"'s load at the start is on the first line.'
     echo 'Goals: the readable build at least 1.25x the original'"'"'s nodes per second (section 1),'
-    echo 'tracing at most 1.2x the untraced CPU (section 2), the visualizer at 60 frames per'
+    echo 'tracing at most 1.15x the untraced CPU (section 2), the visualizer at 60 frames per'
     echo 'second or better while scrubbing (section 3). \ref page_performance explains where the'
     echo 'time goes and what each speed change gave.'
     echo 'The last lines of section 2 keep the reader'"'"'s CRC checks on first decoding in place:'
