@@ -142,6 +142,16 @@ std::vector<std::pair<int, int>> generatorMoves(const Board& board, int side, in
   return moves;
 }
 
+// Every event of the trace `reader` reads, as its jsonl export prints it.
+std::vector<json> jsonEvents(const TraceReader& reader) {
+  std::ostringstream lines;
+  writeJsonLines(reader, lines);
+  std::vector<json> events;
+  std::istringstream in(lines.str());
+  for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+  return events;
+}
+
 }  // namespace
 
 TEST_CASE("the view model agrees with an independent walk of the jsonl export at every event",
@@ -539,11 +549,7 @@ TEST_CASE("umax-trace state prints the view model at an event as JSON, and refus
           "[view][trace][tools]") {
   const std::string path = record(kThinks[0]);
   const TraceReader reader(path);
-  std::ostringstream lines;
-  writeJsonLines(reader, lines);
-  std::vector<json> events;
-  std::istringstream in(lines.str());
-  for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+  const std::vector<json> events = jsonEvents(reader);
   Replay replay(reader);
   for (uint64_t index : {uint64_t{0}, uint64_t{29}, reader.eventCount() / 2, reader.eventCount() - 1}) {
     int status = 0;
@@ -583,11 +589,7 @@ TEST_CASE("a move onto or beside a castling's passed square is narrated as throu
     INFO("think " << think.name);
     const std::string path = record(think);
     const TraceReader reader(path);
-    std::ostringstream lines;
-    writeJsonLines(reader, lines);
-    std::vector<json> events;
-    std::istringstream in(lines.str());
-    for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+    const std::vector<json> events = jsonEvents(reader);
     Replay replay(reader);
     std::vector<json> calls;  // the open calls' call events
     std::vector<json> moves;  // each open call's move on the board (or null)
@@ -638,11 +640,7 @@ TEST_CASE("the mate probe's return says its parent's best is minus half its scor
     INFO("think " << think.name);
     const std::string path = record(think);
     const TraceReader reader(path);
-    std::ostringstream lines;
-    writeJsonLines(reader, lines);
-    std::vector<json> events;
-    std::istringstream in(lines.str());
-    for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+    const std::vector<json> events = jsonEvents(reader);
     Replay replay(reader);
     int probeReturns = 0;
     for (std::size_t index = 1; index + 1 < events.size(); ++index) {
@@ -672,11 +670,7 @@ TEST_CASE(
   const Think think{"mated", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100};
   const std::string path = record(think);
   const TraceReader reader(path);
-  std::ostringstream lines;
-  writeJsonLines(reader, lines);
-  std::vector<json> events;
-  std::istringstream in(lines.str());
-  for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+  const std::vector<json> events = jsonEvents(reader);
   Replay replay(reader);
   int inProbe = 0, elsewhere = 0;
   std::optional<int> probePly;  // the ply of the mate probe's call while it runs
