@@ -15,21 +15,28 @@
 #   scripts/ci-extra.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each stage's wall time (the goal for the whole script: 30 minutes on 2 cores).
+stage() { printf 'ci-extra: %4d s: %s\n' "$SECONDS" "$*"; }
+stage "slow cases and the 1 s per move match"
 # Two at a time: the 1 s per move game (up to 300 s) mostly waits for one
 # engine at a time, beside the [.slow] cases on the other core.
 (cd build && ctest -C slow -L slow -j 2 --output-on-failure)
+stage "sanitized build and suite"
 cmake --preset sanitize
 cmake --build --preset sanitize -j "$(nproc)"
 # One test more than cores, as in scripts/test.sh: some tests wait on pipes.
 ctest --preset sanitize -j "$(( $(nproc) + 1 ))"
+stage "fuzz build, then the fuzz pass beside the web stage"
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$(nproc)"
 setsid -w fuzz/run.sh ci 45 &  # its own process group: stopped whole below
 fuzz=$!
 # Should the web stage fail, the fuzz pass does not outlive the script.
 trap 'kill -- -"$fuzz" 2>/dev/null || true' EXIT
+stage "web build and browser tests (the fuzz pass beside them)"
 nice -n 10 scripts/web.sh
 nice -n 10 tests/web/run.sh
 nice -n 10 build/bin/umax-tests "[.browser]"
 wait "$fuzz"  # its status: a finding fails the script here
 trap - EXIT
+stage "done"
