@@ -849,6 +849,47 @@ TEST_CASE("at a king capture and its cutoff a red arrow shows the move that take
   CHECK(cutoffs >= 2);
 }
 
+TEST_CASE("at a king capture the variables hold the capturing move, scanned but not made", "[view][trace]") {
+  // The original's x, y, u, t and i are the capture's (lines 60-69), not the last move made (the
+  // seventh reader found the panel showing an older move's, or "-" before any move was made).
+  int captures = 0, refusedCastlings = 0, cutoffs = 0;
+  for (const Think& think : {Think{"mated", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "", 100},
+                             Think{"castling", "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1", "", 300}}) {
+    const TraceReader reader(record(think));
+    Replay replay(reader);
+    std::optional<Event> lastCapture;
+    while (replay.stepForward()) {
+      const Event event = *replay.lastEvent();
+      const bool cutByCapture = event.kind == EventKind::kCutoff && lastCapture;
+      if (event.kind == EventKind::kKingCapture || cutByCapture) {
+        const Event& capture = event.kind == EventKind::kKingCapture ? event : *lastCapture;
+        const ViewState view = viewState(replay, HashCounters{});
+        std::map<std::string, std::string> value;
+        for (const VariableView& variable : view.variables) value[variable.name] = variable.value;
+        CAPTURE(think.name, replay.cursor(), view.narration);
+        const auto& board = replay.state().board();
+        const int piece = board[static_cast<std::size_t>(capture.move.from)];
+        const int victim = board[static_cast<std::size_t>(capture.move.to)];  // no pawn takes on E here
+        CHECK(value.at("x") == squareName(capture.move.from));
+        CHECK(value.at("y") == squareName(capture.move.to));
+        CHECK(value.at("u") == std::to_string(piece));
+        CHECK(value.at("t") == std::to_string(victim));
+        CHECK(value.at("i") ==
+              std::to_string(99 * kPieceValue[static_cast<std::size_t>(victim & kTypeMask)]));
+        CHECK(value.at("m") == "+I");
+        // A king's value is -1: the only capture with a negative gain; a refused castling takes no king.
+        CHECK((typeOf(victim) == kKing) == !capture.badCastling);
+        CHECK((std::stoi(value.at("i")) < 0) == !capture.badCastling);
+        ++(cutByCapture ? cutoffs : capture.badCastling ? refusedCastlings : captures);
+      }
+      lastCapture = event.kind == EventKind::kKingCapture ? std::optional<Event>(event) : std::nullopt;
+    }
+  }
+  CHECK(captures >= 2);
+  CHECK(refusedCastlings >= 1);
+  CHECK(cutoffs >= 3);
+}
+
 TEST_CASE("a search with no legal move ends saying mated or stalemated, not a8a8", "[view][trace]") {
   struct Case {
     Think think;
@@ -905,6 +946,26 @@ TEST_CASE("a store into the dummy slot says so: its lock goes back to 0, nothing
   });
   CHECK(dummyStores >= 1);
   CHECK(otherStores >= 100);
+}
+
+TEST_CASE("a root iteration that ends with X == Y names no best move, not a8a8", "[view][trace]") {
+  int withoutMove = 0, withMove = 0;
+  for (const Think& think : kThinks)
+    forEachViewOf(
+        TraceReader(record(think)), EventKind::kStore, [&](const Event& event, const ViewState& view) {
+          if (view.ply != 0 || !event.written) return;
+          // The root's store ends an iteration and writes its best move: X and Y as the entry holds them.
+          const int from = bestMoveSquare(event.after.from), to = bestMoveSquare(event.after.to);
+          REQUIRE(view.narration.find("root iteration ") != std::string::npos);
+          REQUIRE((view.narration.find("ends with no best move (X = Y)") != std::string::npos) ==
+                  (from == to));
+          REQUIRE((view.narration.find("ends: best " + bestMoveName(event.after.from, event.after.to) +
+                                       " ") != std::string::npos) == (from != to));
+          REQUIRE(view.narration.find("a8a8") == std::string::npos);
+          ++(from == to ? withoutMove : withMove);
+        });
+  CHECK(withoutMove >= 3);  // draft 1 of each think: the root searches no move
+  CHECK(withMove >= 3);
 }
 
 TEST_CASE("a stored score that ends the node shows no Y: the original returns before reading it",

@@ -340,9 +340,14 @@ std::string Narration::onStore() const {
             boundText(event.after);
   if (event.written && event.slot == kDummySlot)
     text += "; the slot's lock goes back to 0 at once: nothing is kept";
+  // X == Y: no move of the iteration beat its window (at draft 1 the root searches none), so
+  // there is no best move to name (printed as a move it would read "a8a8").
   if (stack.size() == 1 && top->call.lastTo == kThinkMarker)
-    text += "; root iteration " + std::to_string(top->draft) + " ends: best " +
-            bestMoveName(top->bestFrom, top->bestTo) + " " + score(top->best);
+    text += "; root iteration " + std::to_string(top->draft) +
+            (bestMoveSquare(top->bestFrom) == bestMoveSquare(top->bestTo)
+                 ? " ends with no best move (X = Y), score "
+                 : " ends: best " + bestMoveName(top->bestFrom, top->bestTo) + " ") +
+            score(top->best);
   return text;
 }
 

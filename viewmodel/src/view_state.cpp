@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <tuple>
 
 #include "umax/hash_table.h"
@@ -135,10 +136,45 @@ struct ViewBuilder {
     view.innerReturn = is(EventKind::kReturn) && top;
   }
 
+  /// The king capture at the cursor: the event itself, or the one before the cutoff it causes.
+  std::optional<Event> kingCaptureHere() const {
+    if (is(EventKind::kKingCapture)) return *event;
+    if (is(EventKind::kCutoff) && view.cursor >= 2)
+      if (const Event previous = before(); previous.kind == EventKind::kKingCapture) return previous;
+    return std::nullopt;
+  }
+
+  /// The move the original's x, y, u, t and H hold: the last one made in `f`, or at a king capture
+  /// of the current call, the capturing move, which is scanned (lines 60-69) but never made, so the
+  /// frame's last made move is an older one. G and F are reset at each ray (line 64); h keeps the
+  /// last made move's (line 73 has not run).
+  struct ScannedMove {
+    MoveRecord move;
+    bool set = false;   // a move was made in the call, or is scanned at the cursor
+    bool made = false;  // made (line 75), so a promotion's bonus is in i (line 80)
+  };
+  ScannedMove variablesMove(const Frame& f) const {
+    const std::optional<Event> capture = &f == top ? kingCaptureHere() : std::nullopt;
+    if (!capture || !isOnBoard(capture->move.from) || !isOnBoard(capture->move.to))
+      return {f.move, f.movesMade > 0, true};
+    const auto at = [&](int square) { return int{state.board()[static_cast<std::size_t>(square)]}; };
+    MoveRecord move;
+    move.from = capture->move.from;
+    move.to = capture->move.to;
+    move.piece = at(move.from);
+    // A pawn onto E takes the pawn behind it (line 67): with a castling's E that is b[y^16].
+    move.captureSquare = typeOf(move.piece) <= kDownwardPawn && move.to == f.call.epSquare
+                             ? enPassantVictimSquare(move.to)
+                             : move.to;
+    move.victim = at(move.captureSquare);
+    return {move, true, false};
+  }
+
   /// The variables of the current call `f` (not null).
   std::vector<VariableView> variables(const Frame& f) const {
-    const MoveRecord& mv = f.move;
-    const bool moved = f.movesMade > 0;
+    const ScannedMove scanned = variablesMove(f);
+    const MoveRecord& mv = scanned.move;
+    const bool moved = scanned.set;
     const bool scored = f.movesMade > (f.moveOnBoard ? 1 : 0);
     // "-" for a square not set (or off the board: H, G, F of a plain move), as for every other value.
     auto sq = [moved](int s) { return moved && isOnBoard(s) && s >= 0 ? squareName(s) : std::string("-"); };
@@ -150,7 +186,7 @@ struct ViewBuilder {
     else if (f.probed && f.probe.outcome == ProbeOutcome::kHit)
       v = score(f.probeEntry.score);
     // i: the move's material gain (Step 8), with the promotion bonus makeMove adds (Step 11).
-    const int gain = materialGain(mv.victim, promotesBySquares(mv.piece, mv.from, mv.to));
+    const int gain = materialGain(mv.victim, scanned.made && promotesBySquares(mv.piece, mv.from, mv.to));
     // At the move itself v holds its positional gain (line 74): the reply's eval is -e-v-i (Step 12),
     // read from the reply's call, the next event.
     const bool movedNow = is(EventKind::kMoveMade) && f.moveOnBoard;
@@ -184,7 +220,7 @@ struct ViewBuilder {
         {"y", "to", sq(mv.to)},
         {"u", "piece", num(mv.piece)},
         {"t", "victim", num(mv.victim)},
-        {"h", "remaining", num(mv.remaining)},
+        {"h", "remaining", f.movesMade > 0 ? std::to_string(f.move.remaining) : "-"},
         {"H", "captureSquare", sq(mv.captureSquare)},
         {"G", "rookFrom", sq(mv.rookFrom)},
         {"F", "move.passedSquare", sq(mv.passedSquare)},
@@ -211,11 +247,7 @@ struct ViewBuilder {
   /// A king capture is never made on the board (the node scores +I at once): at it and at the
   /// cutoff it causes, a red arrow shows the move that would take the king.
   void kingCaptureArrow() {
-    std::optional<Event> capture;
-    if (is(EventKind::kKingCapture))
-      capture = *event;
-    else if (is(EventKind::kCutoff) && view.cursor >= 2)
-      if (const Event previous = before(); previous.kind == EventKind::kKingCapture) capture = previous;
+    const std::optional<Event> capture = kingCaptureHere();
     if (!capture || !isOnBoard(capture->move.from) || !isOnBoard(capture->move.to)) return;
     const std::string name = moveName(capture->move.from, capture->move.to);
     const std::string what =
