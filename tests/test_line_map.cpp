@@ -1,5 +1,6 @@
 // The line map (readable/line_map.json): every code line of the original is
 // mapped to readable lines that exist, to a topic, and to an annotation.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -124,6 +125,11 @@ TEST_CASE("every search site of the tracer names lines of both builds", "[line-m
     const bool noLineInOriginal = site.value("no_line_in_original", false);
     CHECK(site.at("minimal_lines").empty() == noLineInOriginal);
     for (const json& line : site.at("minimal_lines")) CHECK(codeLineSet.count(line.get<int>()) == 1);
+    // The line whose note the Source panel shows, when not the first: one of the site's lines.
+    if (site.contains("note_line")) {
+      const int noteLine = site.at("note_line");
+      CHECK(std::count(site.at("minimal_lines").begin(), site.at("minimal_lines").end(), noteLine) == 1);
+    }
     CHECK(!site.at("readable").empty());
     for (const json& place : site.at("readable")) {
       const std::string file = place.at("file");
@@ -165,4 +171,13 @@ TEST_CASE("the mate-probe and king-capture sites say the scores and squares of t
   CHECK(description.at("mate-probe").find("checkmate (-I/2 = -40000") != std::string::npos);
   CHECK(description.at("king-capture").find("lands on or next to the square a castling king passed") !=
         std::string::npos);
+  // Its note is line 70's, which sets m = I for both (a castling refused captures nothing: line 69's
+  // note, the victim's price, said "material" at the castling example; the seventh reader).
+  for (const json& site : lineMap().at("sites"))
+    if (site.at("name") == "king-capture") {
+      const int noteLine = site.value("note_line", site.at("minimal_lines").front().get<int>());
+      const std::vector<std::string> original =
+          splitLines(readFile(sourcePath(lineMap().at("minimal_source"))));
+      CHECK(original.at(static_cast<std::size_t>(noteLine - 1)).find("m=I") != std::string::npos);
+    }
 }

@@ -727,8 +727,10 @@ std::string refutationCutoff(const Context& context, const TraceWalk& walk) {
          "eval already reaches beta it cuts off before trying a move. Deeper in the same trace (found by "
          "searching it: the first node, at the "
          "shallowest ply, where a move scored below beta before the refutation) a node cuts off because "
-         "one of its moves reached beta, a CUT node (the visualizer's tree marks it so; a node where a "
-         "move raised alpha is a PV node, one where every move failed low an ALL node): event " +
+         "one of its moves reached beta, a CUT node (the visualizer's tree marks it so). The tree names a "
+         "node by its result, as the glossary does: CUT when it fails high (score >= beta), ALL when it "
+         "fails low (score <= alpha), PV when its score lands inside its window, even a node that "
+         "searched no move and stood pat there: event " +
          std::to_string(found) + ", at ply " + std::to_string(call.ply) + ", the reply to " + parentSide +
          "'s `" + refuted + "`. Its window is " + window(call.args.alpha, call.args.beta) +
          "; the moves it made in " + "its iteration " + std::to_string(walk.events()[iteration].value) +
@@ -1129,7 +1131,7 @@ std::string doUndo(const Context& context) {
 }
 
 // ---- 10. iterative deepening ---------------------------------------------------
-std::string lifeOfNode(const TraceWalk& walk);
+std::string lifeOfNode(const Context& context, const TraceWalk& walk);
 
 std::string deepening(const Context& context) {
   const auto walk = context.record("deepening", "", "e2e4", 3000);
@@ -1258,13 +1260,17 @@ std::string deepening(const Context& context) {
                      : "") +
          " The documentation build checks, for every iteration, that the trace's moves with h = 1 outside "
          "recapture lines are made at ply d-2 by the side this parity says.\n" +
-         lifeOfNode(walk);
+         lifeOfNode(context, context.record("life", "", "e2e4", 3000));
 }
+
+std::string webLinks(const Context& context, const std::vector<std::pair<std::string, long>>& traces);
 
 /// The life of one node, from the deepening example's trace: a call of D() that probes the
 /// table, deepens over two iterations or more, sneaks its stored best move in first, scans the board
-/// for the rest and stores at the end of each iteration; its events in order, step by step.
-std::string lifeOfNode(const TraceWalk& walk) {
+/// for the rest and stores at the end of each iteration; its events in order, step by step. The
+/// same search as the deepening example's, recorded again as life.umaxtrace: its live view opens at
+/// the call (one event a trace).
+std::string lifeOfNode(const Context& context, const TraceWalk& walk) {
   const auto bounds = [](int from) {
     const int bits = from & 0x88;
     return std::string(bits & 8 ? "lo" : "") + (bits == 0x88 ? " " : "") + (bits & 0x80 ? "up" : "");
@@ -1377,8 +1383,10 @@ std::string lifeOfNode(const TraceWalk& walk) {
             (at == 0 ? " by the root" : "");
   }
   if (node.args.side != 8 && node.args.side != 16) claimFails("deepening", "the chosen call has no side");
-  return "\n### The life of one node\n\nThe same trace, one call of D() from its start to its "
-         "return: the call at ply " +
+  context.showsEvent("life", static_cast<long>(node.callEvent));
+  return "\n### The life of one node\n\nThe same search, recorded again under a name of its own so "
+         "that its live view opens at the call this section follows:\n\n    " +
+         walk.command() + "\n\nOne call of D() from its start to its return: the call at ply " +
          std::to_string(node.ply) + ", " + (node.args.side == 8 ? "white" : "black") +
          " to move, that answers `" + walk.moveName(chosen) + "` (the line from the root: " + path +
          "; a move made at ply p is answered by the call at ply p + 1), called at event " +
@@ -1400,8 +1408,9 @@ std::string lifeOfNode(const TraceWalk& walk) {
               : "") +
          "It returns " + num(returned->best) + " at event " + std::to_string(returnEvent) + " (`" +
          moveText(returned->bestFrom & 0x77, returned->bestTo & 0x77) +
-         "`). Every number is read from the trace; open it at the call's event to step through the same "
-         "life in umax-viz.\n";
+         "`). Every number is read from the trace; to step through the same life, open it at the call's "
+         "event: `build/bin/umax-viz build/docs/examples/life.umaxtrace --event " +
+         std::to_string(node.callEvent) + "`." + webLinks(context, {{"life", long(node.callEvent)}}) + "\n";
 }
 
 // ---- 11. best move first --------------------------------------------------------

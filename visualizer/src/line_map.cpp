@@ -74,6 +74,7 @@ void LineMap::load(const std::string& sourceDir) {
       site.name = text(entry, "name");
       for (const auto& line : entry.value("minimal_lines", nlohmann::json::array()))
         if (line.is_number_integer()) site.minimalLines.push_back(line.get<int>());
+      site.noteLine = entry.value("note_line", site.minimalLines.empty() ? 0 : site.minimalLines.front());
       site.readable = readableRefs(entry.value("readable", nlohmann::json::array()));
       sites_[site.id] = site;
     }

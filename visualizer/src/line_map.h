@@ -44,6 +44,9 @@ struct Site {
   std::string name;
   std::vector<int> minimalLines;
   std::vector<ReadableLine> readable;
+  /// The line whose annotation the Source panel shows above the listings ("note_line"; the
+  /// first of minimalLines when the map names none).
+  int noteLine = 0;
 };
 
 /// The loaded line map. Loading never throws: what is missing is reported

@@ -147,13 +147,15 @@ void drawSourcePanel(App& app) {
   const bool scroll = app.followCursor && siteId != lastSite;
   lastSite = siteId;
 
-  // The site and the annotation of its first original line, above the listings.
+  // The site and the annotation of its note line (the king capture's: line 70, which sets m = I for a
+  // king capture and a castling refused alike; line 69 only prices the victim), above the listings.
   const float noteHeight = ImGui::GetTextLineHeightWithSpacing() * 4.6f;
   ImGui::BeginChild("note", ImVec2(0, noteHeight), true);
   if (site) {
     ImGui::TextColored(ImVec4(1, 0.82f, 0.35f, 1), "site %d: %s", site->id, site->name.c_str());
     if (!minimalLines.empty())
-      if (const OriginalLine* line = map.original(*minimalLines.begin())) {
+      if (const OriginalLine* line = map.original(
+              lastOnly || !minimalLines.count(site->noteLine) ? *minimalLines.begin() : site->noteLine)) {
         ImGui::SameLine();
         ImGui::TextDisabled("  original line %d, topic %s", line->line, line->topic.c_str());
         ImGui::TextWrapped("%s", line->note.c_str());
