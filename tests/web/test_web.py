@@ -709,6 +709,12 @@ def main():
                 continue
             name, event = found.group(1), int(found.group(2))
             wanted = int(open(os.path.join(examples, name + ".event")).read())
+            # A page's further live views (topic 10's life of one node) open their own trace's event too.
+            for more in list(re.finditer(r'<div class="umax-live"><iframe src="viz/index.html\?trace=traces/'
+                                         r'([\w-]+)\.umaxtrace&amp;event=([0-9]+)"', page))[1:]:
+                own = int(open(os.path.join(examples, more.group(1) + ".event")).read())
+                check(int(more.group(2)) == own, f"{topic}: its live view of {more.group(1)}.umaxtrace opens at "
+                                                 f"event {more.group(2)} (the example's: {own})")
             browser.open(site_url.rstrip("/") + "/" + topic)
             browser.wait_until("document.readyState === 'complete'", 30)
             browser.evaluate("document.querySelector('.umax-live iframe').scrollIntoView(), true")
