@@ -3,7 +3,7 @@
 #  1. the hidden [.slow] cases of the suite and the 1 s per move match
 #     (CTest configuration `slow`);
 #  2. the suite again, everything built with AddressSanitizer + UBSan
-#     (preset `sanitize`, build-asan/);
+#     (preset `sanitize`, build-asan/; built during 1, at the lowest priority);
 #  3. a short pass of each libFuzzer target (preset `fuzz`, clang, build-fuzz/),
 #     which first replays every committed corpus file;
 #  4. the web edition (scripts/web.sh installs emscripten, chromium and the
@@ -17,13 +17,25 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's wall time (the goal for the whole script: 30 minutes on 2 cores).
 stage() { printf 'ci-extra: %4d s: %s\n' "$SECONDS" "$*"; }
-stage "slow cases and the 1 s per move match"
+stage "slow cases and the 1 s per move match, the sanitized build beside them"
+# The sanitized tree builds beside the slow stage, which mostly waits on the
+# match's clocks: at the lowest priority, so the clocked engines keep their
+# CPU; its own process group (stopped whole if the script ends first), its
+# output kept in build-asan/build.log and shown if it fails.
+cmake --preset sanitize
+setsid nice -n 19 cmake --build --preset sanitize -j "$(nproc)" > build-asan/build.log 2>&1 &
+asan=$!
+trap 'kill -- -"$asan" 2>/dev/null || true' EXIT
 # Two at a time: the 1 s per move game (up to 300 s) mostly waits for one
 # engine at a time, beside the [.slow] cases on the other core.
 (cd build && ctest -C slow -L slow -j 2 --output-on-failure)
-stage "sanitized build and suite"
-cmake --preset sanitize
-cmake --build --preset sanitize -j "$(nproc)"
+stage "sanitized build (what is left of it) and suite"
+if ! wait "$asan"; then
+  tail -n 60 build-asan/build.log
+  echo "ci-extra: the sanitized build failed (build-asan/build.log)" >&2
+  exit 1
+fi
+trap - EXIT
 # One test more than cores, as in scripts/test.sh: some tests wait on pipes.
 ctest --preset sanitize -j "$(( $(nproc) + 1 ))"
 stage "fuzz build, then the fuzz pass beside the web stage"
