@@ -1,7 +1,8 @@
 // umax-trace-bench: what tracing costs, measured in one run (harness/, beside umax-bench).
 //  1. The same searches untraced and traced to a file (node counts asserted equal): ratios of
 //     process CPU time and of wall time, bytes per event, events per node; and where the cost
-//     goes: the hooks alone (an observer that records nothing), the recorder to /dev/null.
+//     goes: the hooks alone (an observer that records nothing), the recorder to /dev/null; and
+//     what the writer's runs of up to 1 MiB save against each chunk written as it is full.
 //  2. One big trace: file size, open time, replay set-up, random seeks, the call tree's build.
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -11,7 +12,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <random>
 #include <vector>
@@ -20,6 +24,7 @@
 #include "umax/cli_limits.h"
 #include "umax/engine.h"
 #include "umax/session.h"
+#include "umax/staged_writer.h"
 #include "umax/tool_output.h"
 #include "umax/trace/reader.h"
 #include "umax/trace/replay.h"
@@ -62,6 +67,11 @@ void evictFromCache(const std::string& path) {
   ::close(fd);
 }
 
+std::vector<uint8_t> bytesOf(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t middle = values.size() / 2;
@@ -94,12 +104,12 @@ int main(int argc, char** argv) {
               "hooks", "no file", "cpu ratio", "wall ratio", "ev/node", "B/event");
   std::vector<double> cpuRatios, wallRatios, hooksRatios, noFileRatios;
   // What each piece of tuning saves: the cost without it over the cost with it.
-  std::vector<double> compiledSaved;
+  std::vector<double> compiledSaved, runsSaved, runsAloneSaved;
   uint64_t allEvents = 0, allBytes = 0;
   for (const BenchPosition& search : kBenchPositions) {
     if (!search.traced) continue;
     const Position position = parseFen(search.fen);
-    Cost plain, traced, hooks, noFile, noFileTable;
+    Cost plain, traced, hooks, noFile, noFileTable, shortRuns;
     ThinkResult plainResult, tracedResult;
     // One timed think from an empty table: the cheaper of this run and the ones before stays in `cost`.
     const auto timed = [&](Cost& cost, const auto& think) {
@@ -136,8 +146,21 @@ int main(int argc, char** argv) {
             {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(), ""});
         return result;
       });
+      // The same think to a file, each chunk written as it is full (no runs).
+      std::filesystem::remove(path);
+      const ThinkResult cached = timed(shortRuns, [&] {
+        TraceWriter writer(path, makeHeader(*engine, budget, search.fen, ""), 0);
+        ThinkResult result;
+        {
+          Recorder recorder(writer, *engine);
+          result = engine->think(budget, recorder, Engine::compiledSearch<Recorder>());
+        }
+        writer.finish(
+            {result.score, result.from, result.to, static_cast<uint64_t>(result.nodes), writer.events(), ""});
+        return result;
+      });
       if (hooked.nodes != tracedResult.nodes || discarded.nodes != tracedResult.nodes ||
-          throughTable.nodes != tracedResult.nodes) {
+          throughTable.nodes != tracedResult.nodes || cached.nodes != tracedResult.nodes) {
         std::fprintf(stderr, "umax-trace-bench: the observed searches disagree on '%s'\n", search.name);
         return 1;
       }
@@ -154,6 +177,31 @@ int main(int argc, char** argv) {
     hooksRatios.push_back(hooks.cpu / plain.cpu);
     noFileRatios.push_back(noFile.cpu / plain.cpu);
     compiledSaved.push_back(noFileTable.cpu / noFile.cpu);
+    runsSaved.push_back((shortRuns.cpu - traced.cpu) / plain.cpu);
+    // The runs alone: this trace's bytes written again, in chunks, by a StagedWriter with each
+    // longest run (the search's noise left out).
+    const std::vector<uint8_t> traceBytes = bytesOf(path);
+    const auto writeCost = [&](std::size_t longestRun) {
+      double best = 1e9;
+      for (int round = 0; round < rounds; ++round) {
+        std::filesystem::remove(path + ".runs");
+        const int fd = ::open((path + ".runs").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        const double cpu0 = processCpu();
+        {
+          StagedWriter file(fd, kChunkBytes, longestRun);
+          for (std::size_t at = 0; at < traceBytes.size(); at += kChunkBytes) {
+            const std::size_t piece = std::min<std::size_t>(kChunkBytes, traceBytes.size() - at);
+            std::memcpy(file.end(), traceBytes.data() + at, piece);
+            file.advance(piece);
+          }
+        }
+        best = std::min(best, processCpu() - cpu0);
+        ::close(fd);
+      }
+      std::filesystem::remove(path + ".runs");
+      return best;
+    };
+    runsAloneSaved.push_back((writeCost(0) - writeCost(StagedWriter::kLongestRun)) / plain.cpu);
     allEvents += events;
     allBytes += bytes;
     std::printf("%-13s %9ld %9.3f %9.3f %8.2fx %8.2fx %8.2fx %9.2fx %7.2f %7.2f\n", search.name,
@@ -172,6 +220,11 @@ int main(int argc, char** argv) {
       "(Engine::CompiledSearch): the recorder through SearchObserver's table %.3fx of it (median CPU, "
       "without the file)\n",
       median(compiledSaved));
+  std::printf(
+      "what the writer's runs of up to 1 MiB save (StagedWriter): each chunk written as it is full costs "
+      "%+.3fx of the untraced search more in the traced think, %+.3fx writing the trace's bytes alone "
+      "(median CPU)\n",
+      median(runsSaved), median(runsAloneSaved));
 
   if (bigBudget > 0) {
     std::printf("\n2. a big trace: 1. e4, budget %ld\n", bigBudget);

@@ -4,6 +4,7 @@
 // Recorder takes from the engine against the state SearchState rebuilds
 // from the trace's own events; older versions refused, the version under
 // the header's checksum; and the header's skipped table scan against a full scan.
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,6 +25,7 @@
 
 #include "support.h"
 #include "umax/session.h"
+#include "umax/staged_writer.h"
 #include "umax/trace/bytes.h"
 #include "umax/trace/compact.h"
 #include "umax/trace/export.h"
@@ -672,8 +674,8 @@ TEST_CASE("A header skips the table scan only while no search has run since the 
 TEST_CASE(
     "a trace cut short keeps every chunk written before the cut, with or without the writer's destructor",
     "[trace]") {
-  // Each chunk goes to the file as it is full. A cut file must be the
-  // finished file's first bytes, readable up to its last whole chunk.
+  // Full chunks go to the file in runs of whole blocks (StagedWriter). A cut
+  // file must be the finished file's first bytes, readable up to its last whole chunk.
   const std::string finished = scratchFile("cut-finished.trc");
   recordThink(engineAt("", "e2e4"), 20000, finished, "", "e2e4");
   const std::vector<uint8_t> whole = bytesOf(finished);
@@ -698,7 +700,7 @@ TEST_CASE(
     std::remove(partialTracePath(cut).c_str());
   }
   {  // the process dies (_exit at the first progress report, 65,536 nodes):
-     // no destructor, no flush; the chunks of the writes so far stay readable
+     // no destructor, no flush; the chunks of the runs written so far stay readable
     const std::string cut = scratchFile("cut-died.trc");
     const pid_t child = ::fork();
     REQUIRE(child >= 0);
@@ -716,12 +718,48 @@ TEST_CASE(
     CHECK(isPrefix(bytes));
     const TraceReader reader(partialTracePath(cut));
     CHECK(reader.truncated());
-    // At 65,536 of 92,432 nodes every chunk filled so far is in the file.
+    // At 65,536 of 92,432 nodes the runs of 64, 128 and 256 KiB are in the file.
     CHECK(reader.chunks().size() >= 4);
     CHECK(reader.chunks().size() + 1 < all.chunks().size());
     std::remove(partialTracePath(cut).c_str());
   }
   std::remove(finished.c_str());
+}
+
+TEST_CASE("a staged writer's file holds every byte in order, whatever its runs, flushed anywhere",
+          "[trace]") {
+  // Pieces of random sizes, some copied in (append), some written at end(), with flushes between:
+  // the file is the bytes given, in runs of up to 1 MiB or 64 KiB, or each piece at once.
+  const std::string path = scratchFile("staged.bin");
+  for (const std::size_t longestRun : {StagedWriter::kLongestRun, std::size_t{65536}, std::size_t{0}}) {
+    CAPTURE(longestRun);
+    std::mt19937 random(7);
+    std::vector<uint8_t> expected;
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    REQUIRE(fd >= 0);
+    {
+      StagedWriter file(fd, 70000, longestRun);
+      for (int piece = 0; piece < 300; ++piece) {
+        std::vector<uint8_t> bytes(random() % 70000);
+        for (uint8_t& byte : bytes) byte = static_cast<uint8_t>(random());
+        if (piece % 2) {
+          file.append(bytes.data(), bytes.size());
+        } else {
+          std::memcpy(file.end(), bytes.data(), bytes.size());
+          file.advance(bytes.size());
+        }
+        expected.insert(expected.end(), bytes.begin(), bytes.end());
+        if (piece % 97 == 0) {
+          file.flush();
+          CHECK(bytesOf(path) == expected);
+        }
+      }
+    }  // the destructor flushes
+    ::close(fd);
+    CHECK(expected.size() > 8'000'000);  // many runs of 1 MiB
+    CHECK(bytesOf(path) == expected);
+  }
+  std::remove(path.c_str());
 }
 
 // ---- format version 3: what the state predicts is left out (compact.h) ----

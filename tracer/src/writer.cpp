@@ -25,7 +25,7 @@ void checkTraceTarget(const std::string& path, bool force) {
 
 std::string partialTracePath(const std::string& path) { return partialPath(path); }
 
-TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
+TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header, std::size_t longestRun)
     : path_(path), root_(header.root) {
   if (header.version != kFormatVersion)
     throw std::logic_error("the trace writer writes format version " + std::to_string(kFormatVersion) +
@@ -53,15 +53,17 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
   }
   std::vector<uint8_t> bytes;
   writeHeader(header, bytes);
-  writeOut(bytes.data(), bytes.size());
-  if (writeErrno_ != 0) {  // a header that cannot be written (a full disk) leaves no file
+  out_.emplace(file_, kChunkHeadBytes + kMaxChunkPayload + kMaxRecordBytes, longestRun);
+  out_->append(bytes.data(), bytes.size());
+  out_->flush();
+  if (const int error = out_->error()) {  // a header that cannot be written (a full disk) leaves no file
+    out_.reset();
     ::close(file_);
     file_ = -1;
     if (!partial_.empty()) std::remove(partial_.c_str());
-    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(writeErrno_));
+    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(error));
   }
   issued_ = bytes.size();
-  batch_.resize(kChunkHeadBytes + kMaxChunkPayload + kMaxRecordBytes);
   std::vector<uint8_t> checkpoint;
   SearchState(header).save(checkpoint);  // the state before the first event
   flushChunk(std::move(checkpoint), 0);
@@ -69,55 +71,32 @@ TraceWriter::TraceWriter(const std::string& path, const TraceHeader& header)
 
 TraceWriter::~TraceWriter() {
   if (file_ < 0) return;
-  ::close(file_);  // an unfinished trace keeps its full chunks: each was written when full
-}
-
-// A failed write is noted, not thrown: the file ends where it broke off.
-void TraceWriter::writeOut(const uint8_t* bytes, std::size_t size) {
-  while (size > 0 && writeErrno_ == 0) {
-    const ssize_t written = ::write(file_, bytes, size);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) {
-      writeErrno_ = written < 0 ? errno : ENOSPC;
-      return;
-    }
-    written_ += static_cast<uint64_t>(written);
-    bytes += written;
-    size -= static_cast<std::size_t>(written);
-  }
-}
-
-// The full chunk goes to the file.
-void TraceWriter::writeBatch() {
-  writeOut(batch_.data(), batchEnd_);
-  batchEnd_ = 0;
+  out_.reset();  // an unfinished trace keeps its full chunks
+  ::close(file_);
 }
 
 void TraceWriter::flushChunk(std::vector<uint8_t> checkpoint, uint64_t nodes) {
   if (!sealed_) {  // a trimmed trace drops the records after the seal
     const uint64_t events = cursor_->events;
     if (events != chunk_.firstEvent) {
-      uint8_t* frame = batch_.data() + batchEnd_;
+      uint8_t* frame = out_->end();
       const auto bytes = static_cast<std::size_t>(cursor_->at - (frame + kChunkHeadBytes));
       std::vector<uint8_t> head;
       writeChunkHead(static_cast<uint32_t>(events - chunk_.firstEvent), frame + kChunkHeadBytes, bytes, head);
       std::memcpy(frame, head.data(), kChunkHeadBytes);
       chunk_.offset = issued_;
       index_.push_back(std::move(chunk_));
-      batchEnd_ += kChunkHeadBytes + bytes;
       issued_ += kChunkHeadBytes + bytes;
-      writeBatch();
+      out_->advance(kChunkHeadBytes + bytes);
     }
     chunk_ = {0, events, nodes, std::move(checkpoint)};
   }
-  cursor_->at = batch_.data() + batchEnd_ + kChunkHeadBytes;  // after the next chunk's head
+  cursor_->at = out_->end() + kChunkHeadBytes;  // after the next chunk's head
   cursor_->full = cursor_->at + kChunkBytes;
 }
 
 void TraceWriter::seal() {
-  if (sealed_ || file_ < 0) return;
-  writeBatch();
-  sealed_ = true;
+  if (file_ >= 0) sealed_ = true;
 }
 
 void TraceWriter::finish(const TraceResult& told) {
@@ -127,12 +106,16 @@ void TraceWriter::finish(const TraceResult& told) {
     result.events = chunk_.firstEvent;  // the events in the file; nodes and move stay the think's
   else
     flushChunk({}, 0);
-  writeBatch();
-  if (writeErrno_ == 0) {  // a cut file gets no footer: readers see where it ends
+  out_->flush();
+  if (out_->error() == 0) {  // a cut file gets no footer: readers see where it ends
     std::vector<uint8_t> footer;
     writeFooter(index_, result, issued_, footer);
-    writeOut(footer.data(), footer.size());
+    out_->append(footer.data(), footer.size());
+    out_->flush();
   }
+  writeErrno_ = out_->error();
+  written_ = out_->written();
+  out_.reset();
   // Complete: renamed over the target while still locked (a second writer is refused until the
   // name is free). A cut one stays the partial trace, the target as it was.
   if (writeErrno_ == 0 && !partial_.empty() && ::rename(partial_.c_str(), path_.c_str()) != 0) {
